@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+//
+// Modules are split by what they depend on, lightest first (see README "Architecture"):
+//   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
+//   CZlib            system zlib, for writing PNG
+//   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
+//   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
+//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryStore
+//   gallery          the command-line tool                                   -> all, ArgumentParser
+import PackageDescription
+
+let package = Package(
+    name: "gallery",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "gallery", targets: ["gallery"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - C libraries
+        .target(
+            name: "CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        // MARK: - Libraries
+        .target(
+            name: "Imaging",
+            dependencies: ["CJPEG", "CZlib"]
+        ),
+        .target(
+            name: "GalleryStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(
+            name: "GalleryImport",
+            dependencies: ["Imaging", "GalleryStore"]
+        ),
+
+        // MARK: - Executables
+        .executableTarget(
+            name: "gallery",
+            dependencies: [
+                "GalleryImport",
+                "GalleryStore",
+                "Imaging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "make-sample-data",
+            dependencies: ["Imaging"],
+            path: "Sources/SampleData"
+        ),
+
+        // MARK: - Build plugin: Migrations/*.sql compiled into the binary
+        .executableTarget(
+            name: "embed-migrations",
+            path: "Sources/EmbedMigrationsTool"
+        ),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["embed-migrations"]
+        ),
+
+        // MARK: - Tests
+        .target(
+            name: "GalleryTestSupport",
+            dependencies: ["Imaging"],
+            path: "Tests/GalleryTestSupport"
+        ),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryStoreTests",
+            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "GalleryImportTests",
+            dependencies: ["GalleryImport", "GalleryStore", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryCLITests",
+            dependencies: ["GalleryStore", "GalleryTestSupport"]
+        ),
+    ]
+)

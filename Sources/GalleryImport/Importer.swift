@@ -1,0 +1,207 @@
+import Dispatch
+import Foundation
+import GalleryStore
+import Imaging
+import Synchronization
+
+/// Brings a folder of photos into the library database, incrementally and atomically.
+///
+/// A file whose size and modification time match what is stored is not read again. Others are
+/// probed (headers only) and hashed on all cores, and written in batches, one transaction
+/// each. Photos gone from the folder are removed at the end. A rerun after an interruption
+/// (even SIGKILL) converges to what a clean import would have stored.
+public struct Importer: Sendable {
+    let database: GalleryDatabase
+    /// The folder as the user named it, without trailing slashes.
+    let root: String
+    let options: ImportOptions
+
+    public init(database: GalleryDatabase, folder: String, options: ImportOptions = ImportOptions()) {
+        self.database = database
+        var root = folder
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+        self.options = options
+    }
+
+    /// Runs the import. Problems with single files are reported through `events` and counted;
+    /// only a missing folder or a database failure throws.
+    public func run(events: @escaping @Sendable (ImportEvent) -> Void = { _ in }) throws -> ImportSummary {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw ImportError.folderNotFound(path: root)
+        }
+        guard isDirectory.boolValue else { throw ImportError.notAFolder(path: root) }
+
+        var summary = ImportSummary()
+        let scan = LibraryScanner(root: root).scan()
+        for problem in scan.problems {
+            events(.skipped(path: display(problem.path), reason: problem.reason))
+            summary.skipped += 1
+        }
+        let catalog = try AnnotationCatalog(
+            root: root, photoPaths: scan.files.map(\.path), annotationFiles: scan.annotationFiles,
+            explicitFile: options.annotationsFile)
+        for warning in catalog.warnings { events(.warning(warning)) }
+
+        let stored = try database.storedPhotoStates()
+        let rootName = Self.albumName(forRoot: root)
+        var finalChanges = LibraryChanges()
+        var work: [ScannedFile] = []
+        for file in scan.files {
+            if let state = stored[file.path], state.fileSize == file.size,
+               state.mtimeNanoseconds == file.mtimeNanoseconds {
+                let annotation = catalog.annotations[file.path]
+                if annotation != state.annotation {
+                    finalChanges.annotationUpdates.append((file.path, annotation))
+                    summary.updated += 1
+                } else {
+                    summary.unchanged += 1
+                }
+            } else {
+                work.append(file)
+            }
+        }
+        // The root album is named after the folder, which may have been renamed since.
+        finalChanges.albumRenames.append(("", rootName))
+
+        let total = scan.files.count
+        let progress = Atomic<Int>(scan.files.count - work.count)
+        events(.progress(done: progress.load(ordering: .relaxed), total: total))
+
+        var failed = Set<String>()
+        var start = 0
+        while start < work.count {
+            let batch = Array(work[start ..< min(start + options.batchSize, work.count)])
+            start += batch.count
+            let outcomes = inspect(batch) { _ in
+                let done = progress.add(1, ordering: .relaxed).newValue
+                events(.progress(done: done, total: total))
+            }
+            var changes = LibraryChanges()
+            for (file, outcome) in zip(batch, outcomes) {
+                switch outcome {
+                case .failure(let error):
+                    events(.skipped(path: display(file.path), reason: error.description))
+                    summary.skipped += 1
+                    failed.insert(file.path)
+                case .success(let photo):
+                    let annotation = catalog.annotations[file.path]
+                    let photoFile = PhotoFile(
+                        albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
+                        path: file.path, sortKey: Self.sortKey(file.path), fileSize: photo.length,
+                        mtimeNanoseconds: file.mtimeNanoseconds, contentHash: photo.contentHash,
+                        format: photo.probe.format.rawValue, width: photo.probe.width, height: photo.probe.height,
+                        orientation: photo.probe.orientation.rawValue,
+                        displayWidth: photo.probe.displayWidth, displayHeight: photo.probe.displayHeight)
+                    changes.upserts.append((photoFile, annotation))
+                    if let state = stored[file.path] {
+                        // Touched but identical: store the new mtime so the next run skips it.
+                        let same = state.contentHash == photo.contentHash && state.annotation == annotation
+                        if same { summary.unchanged += 1 } else { summary.updated += 1 }
+                    } else {
+                        summary.added += 1
+                    }
+                }
+            }
+            try database.apply(changes)
+        }
+
+        let present = Set(scan.files.map(\.path)).subtracting(failed)
+        finalChanges.removals = stored.keys.filter { !present.contains($0) }.sorted()
+        summary.removed = finalChanges.removals.count
+        try database.apply(finalChanges)
+        return summary
+    }
+
+    /// What a good file yields.
+    struct InspectedPhoto: Sendable {
+        var probe: ProbeResult
+        var contentHash: String
+        var length: Int64
+    }
+
+    /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
+    private func inspect(_ batch: [ScannedFile], onEach: @Sendable (Int) -> Void) -> [Result<InspectedPhoto, ProbeError>] {
+        let results = ResultSlots<Result<InspectedPhoto, ProbeError>>(count: batch.count)
+        let next = Atomic<Int>(0)
+        let root = root
+        DispatchQueue.concurrentPerform(iterations: min(options.jobs, batch.count)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < batch.count else { return }
+                results.set(index, Self.inspect(root + "/" + batch[index].path))
+                onEach(index)
+            }
+        }
+        return results.values()
+    }
+
+    static func inspect(_ path: String) -> Result<InspectedPhoto, ProbeError> {
+        do throws(ProbeError) {
+            let probe = try PhotoProbe.probe(path: path)
+            let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)
+            guard digest.endMarkerFound else {
+                throw ProbeError.truncated(probe.format == .jpeg
+                    ? "the JPEG has no end-of-image marker after its data"
+                    : "the PNG has no IEND chunk")
+            }
+            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func display(_ relative: String) -> String {
+        root == "/" ? "/" + relative : root + "/" + relative
+    }
+
+    /// The root album's name: the imported folder's own name.
+    static func albumName(forRoot root: String) -> String {
+        let resolved = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().lastPathComponent
+        return resolved.isEmpty || resolved == "/" ? "Photos" : resolved
+    }
+
+    /// Natural order: case-folded, with every run of digits left-padded to 20 places, so
+    /// "IMG_2" sorts before "IMG_10" and "a" next to "A".
+    static func sortKey(_ path: String) -> String {
+        var key = ""
+        var digits = ""
+        for character in path.lowercased() {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            if !digits.isEmpty {
+                key += String(repeating: "0", count: max(0, 20 - digits.count)) + digits
+                digits = ""
+            }
+            key.append(character)
+        }
+        if !digits.isEmpty { key += String(repeating: "0", count: max(0, 20 - digits.count)) + digits }
+        return key
+    }
+}
+
+/// Fixed slots that worker threads fill, each index exactly once.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    // Safe: `inspect` hands every index to one worker only (an atomic counter), and reads the
+    // slots after `concurrentPerform` has returned, which orders all the writes before it.
+    // Raw memory, not an Array: concurrent writes through an Array would race on its header.
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+    /// Every slot's value; call only after all have been set.
+    func values() -> [Value] { slots.compactMap { $0 } }
+}

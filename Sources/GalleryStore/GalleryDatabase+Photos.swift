@@ -1,0 +1,138 @@
+import GRDB
+
+extension GalleryDatabase {
+    // MARK: - Reading
+
+    /// Album names, in path order (the root album first).
+    public func albumNames() throws -> [String] {
+        try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path") }
+    }
+
+    /// Photos in display order (album path, then natural file order), optionally of one album.
+    /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
+    public func photos(album: String? = nil) throws -> [LibraryPhoto] {
+        try writer.read { db in
+            var sql = """
+                SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
+                       p.display_width, p.display_height,
+                       coalesce(n.caption, ''), coalesce(n.comment, '')
+                FROM photos p
+                JOIN albums a ON a.id = p.album_id
+                LEFT JOIN annotations n ON n.photo_id = p.id
+                """
+            var arguments: StatementArguments = []
+            if let album {
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM albums WHERE name = ?", arguments: [album]) == true else {
+                    throw StoreError.unknownAlbum(name: album, known: try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path"))
+                }
+                sql += " WHERE a.name = ?"
+                arguments = [album]
+            }
+            sql += " ORDER BY a.path, p.sort_key, p.path"
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let displayWidth: Int = row[7]
+                let displayHeight: Int = row[8]
+                return LibraryPhoto(
+                    id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
+                    orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
+                    aspectRatio: Double(displayWidth) / Double(displayHeight),
+                    caption: row[9], comment: row[10])
+            }
+        }
+    }
+
+    /// What is stored for every path, for the importer's change detection.
+    public func storedPhotoStates() throws -> [String: StoredPhotoState] {
+        try writer.read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name,
+                       n.caption, n.comment, n.source
+                FROM photos p JOIN albums a ON a.id = p.album_id
+                LEFT JOIN annotations n ON n.photo_id = p.id
+                """)
+            var states: [String: StoredPhotoState] = [:]
+            while let row = try rows.next() {
+                let source: String? = row[8]
+                let annotation = source.map { Annotation(caption: row[6], comment: row[7], source: $0) }
+                states[row[0]] = StoredPhotoState(
+                    id: row[1], fileSize: row[2], mtimeNanoseconds: row[3], contentHash: row[4],
+                    albumName: row[5], annotation: annotation)
+            }
+            return states
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `changes` in one transaction: after a crash the database holds all of it or none.
+    public func apply(_ changes: LibraryChanges) throws {
+        guard !changes.isEmpty else { return }
+        try writer.write { db in
+            for (path, name) in changes.albumRenames {
+                try db.execute(sql: "UPDATE albums SET name = ? WHERE path = ?", arguments: [name, path])
+            }
+            var albumIDs: [String: Int64] = [:]
+            let upsertPhoto = try db.cachedStatement(sql: """
+                INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
+                                    width, height, orientation, display_width, display_height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(path) DO UPDATE SET
+                    album_id = excluded.album_id, sort_key = excluded.sort_key,
+                    file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
+                    content_hash = excluded.content_hash, format = excluded.format,
+                    width = excluded.width, height = excluded.height, orientation = excluded.orientation,
+                    display_width = excluded.display_width, display_height = excluded.display_height
+                RETURNING id
+                """)
+            for (file, annotation) in changes.upserts {
+                let albumID: Int64
+                if let known = albumIDs[file.albumPath] {
+                    albumID = known
+                } else {
+                    albumID = try Self.albumID(db, path: file.albumPath, name: file.albumName)
+                    albumIDs[file.albumPath] = albumID
+                }
+                guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: [
+                    albumID, file.path, file.sortKey, file.fileSize, file.mtimeNanoseconds, file.contentHash,
+                    file.format, file.width, file.height, file.orientation, file.displayWidth, file.displayHeight,
+                ]) else { continue }
+                try Self.setAnnotation(db, photoID: photoID, annotation)
+            }
+            for (path, annotation) in changes.annotationUpdates {
+                guard let photoID = try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) else { continue }
+                try Self.setAnnotation(db, photoID: photoID, annotation)
+            }
+            let remove = try db.cachedStatement(sql: "DELETE FROM photos WHERE path = ?")
+            for path in changes.removals {
+                try remove.execute(arguments: [path])
+            }
+            if !changes.removals.isEmpty {
+                try db.execute(sql: "DELETE FROM albums WHERE id NOT IN (SELECT DISTINCT album_id FROM photos)")
+            }
+        }
+    }
+
+    private static func albumID(_ db: Database, path: String, name: String) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT INTO albums (path, name) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET name = excluded.name",
+            arguments: [path, name])
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM albums WHERE path = ?", arguments: [path]) else {
+            throw DatabaseError(message: "album \(path) vanished inside its own transaction")
+        }
+        return id
+    }
+
+    private static func setAnnotation(_ db: Database, photoID: Int64, _ annotation: Annotation?) throws {
+        if let annotation {
+            try db.execute(
+                sql: """
+                    INSERT INTO annotations (photo_id, caption, comment, source) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(photo_id) DO UPDATE SET
+                        caption = excluded.caption, comment = excluded.comment, source = excluded.source
+                    """,
+                arguments: [photoID, annotation.caption, annotation.comment, annotation.source])
+        } else {
+            try db.execute(sql: "DELETE FROM annotations WHERE photo_id = ?", arguments: [photoID])
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// One atomic step of an import: photos to insert or update, annotations to set or clear, and
+/// paths to remove. `GalleryDatabase.apply(_:)` writes it in a single transaction.
+public struct LibraryChanges: Sendable {
+    /// New or changed files, with their annotation (nil: none).
+    public var upserts: [(file: PhotoFile, annotation: Annotation?)] = []
+    /// Unchanged files whose annotation changed, by path (nil: remove it).
+    public var annotationUpdates: [(path: String, annotation: Annotation?)] = []
+    /// Paths no longer in the folder.
+    public var removals: [String] = []
+    /// Albums whose display name changed (root folder renamed), by album path.
+    public var albumRenames: [(path: String, name: String)] = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        upserts.isEmpty && annotationUpdates.isEmpty && removals.isEmpty && albumRenames.isEmpty
+    }
+}

@@ -1,0 +1,60 @@
+/// Everything the importer learned about one image file, ready to be stored.
+public struct PhotoFile: Sendable, Hashable {
+    /// Folder relative to the imported root ('' for the root), and the album's display name.
+    public var albumPath: String
+    public var albumName: String
+    public var path: String
+    public var sortKey: String
+    public var fileSize: Int64
+    public var mtimeNanoseconds: Int64
+    public var contentHash: String
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var orientation: Int
+    public var displayWidth: Int
+    public var displayHeight: Int
+
+    public init(
+        albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
+        mtimeNanoseconds: Int64, contentHash: String, format: String, width: Int, height: Int,
+        orientation: Int, displayWidth: Int, displayHeight: Int
+    ) {
+        self.albumPath = albumPath
+        self.albumName = albumName
+        self.path = path
+        self.sortKey = sortKey
+        self.fileSize = fileSize
+        self.mtimeNanoseconds = mtimeNanoseconds
+        self.contentHash = contentHash
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+    }
+}
+
+/// A photo's caption and comment, and where they came from.
+public struct Annotation: Sendable, Hashable {
+    public var caption: String
+    public var comment: String
+    public var source: String
+
+    public init(caption: String, comment: String, source: String) {
+        self.caption = caption
+        self.comment = comment
+        self.source = source
+    }
+}
+
+/// What the database already holds for a path: enough to tell whether the file changed.
+public struct StoredPhotoState: Sendable, Hashable {
+    public var id: Int64
+    public var fileSize: Int64
+    public var mtimeNanoseconds: Int64
+    public var contentHash: String
+    public var albumName: String
+    public var annotation: Annotation?
+}

@@ -1,0 +1,19 @@
+/// Failures of the library database, phrased for the person who has to act on them.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// The database was written by a newer `gallery` (it holds migrations this binary lacks).
+    case newerSchema(path: String, unknownMigrations: [String])
+    case cannotOpen(path: String, reason: String)
+    case unknownAlbum(name: String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path, let unknown):
+            return "\(path) was written by a newer version of gallery (schema \(unknown.joined(separator: ", ")) is unknown to this one); upgrade gallery, or use another --db"
+        case .cannotOpen(let path, let reason):
+            return "cannot open the database \(path): \(reason)"
+        case .unknownAlbum(let name, let known):
+            let list = known.isEmpty ? "the library has no albums yet; run 'gallery import PHOTOS/'" : "known albums: " + known.map { "'\($0)'" }.joined(separator: ", ")
+            return "no album named '\(name)'; \(list)"
+        }
+    }
+}

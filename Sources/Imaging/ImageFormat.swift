@@ -1,0 +1,6 @@
+/// The image formats the gallery reads. Files are recognised by their first bytes, never by
+/// their extension.
+public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case jpeg
+    case png
+}

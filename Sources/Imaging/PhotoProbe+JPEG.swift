@@ -1,0 +1,81 @@
+extension PhotoProbe {
+    /// Frame header markers: SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+    private static func isStartOfFrame(_ marker: UInt8) -> Bool {
+        (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+    }
+
+    /// Walks the marker segments from SOI to the first SOF, reading EXIF orientation from the
+    /// first APP1 "Exif" segment on the way (EXIF requires it right after SOI).
+    static func probeJPEG(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
+        var offset = 2
+        var orientation: Int?
+        // A file of only fill bytes or empty segments must not loop for ever.
+        for _ in 0 ..< 100_000 {
+            guard let first = try input.byte(at: offset) else {
+                throw .truncated("the file ends before the JPEG frame header")
+            }
+            guard first == 0xFF else {
+                throw .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))")
+            }
+            // Any number of 0xFF fill bytes may precede a marker code.
+            var markerOffset = offset + 1
+            var marker: UInt8 = 0xFF
+            while true {
+                guard let next = try input.byte(at: markerOffset) else {
+                    throw .truncated("the file ends before the JPEG frame header")
+                }
+                if next != 0xFF { marker = next; break }
+                markerOffset += 1
+            }
+            let segment = markerOffset + 1
+            switch marker {
+            case 0x01, 0xD0 ... 0xD7:
+                offset = segment  // standalone markers carry no length
+                continue
+            case 0xD8:
+                throw .corrupt("a second start-of-image marker at byte \(markerOffset - 1)")
+            case 0xD9:
+                throw .corrupt("the image ends (EOI) before any frame header")
+            case 0xDA:
+                throw .corrupt("image data starts before any frame header")
+            case 0x00:
+                throw .corrupt("invalid marker 0xFF00 at byte \(markerOffset - 1)")
+            default:
+                break
+            }
+            guard let length = try input.uint16BE(at: segment) else {
+                throw .truncated("the file ends inside a JPEG segment header")
+            }
+            guard length >= 2 else {
+                throw .corrupt("JPEG segment 0xFF\(hex(marker)) at byte \(markerOffset - 1) has an invalid length \(length)")
+            }
+            let end = segment + length
+            guard end <= input.size else {
+                throw .truncated("the file ends inside JPEG segment 0xFF\(hex(marker))")
+            }
+            if isStartOfFrame(marker) {
+                guard length >= 8,
+                      let height = try input.uint16BE(at: segment + 3),
+                      let width = try input.uint16BE(at: segment + 5)
+                else {
+                    throw .corrupt("the JPEG frame header is too short")
+                }
+                return ProbeResult(
+                    format: .jpeg, width: width, height: height,
+                    orientation: Orientation(exifValue: orientation ?? 1),
+                    endMarker: .jpeg(after: end))
+            }
+            if marker == 0xE1, orientation == nil,
+               let payload = try input.bytes(at: segment + 2, count: length - 2) {
+                orientation = EXIFOrientationReader.orientation(app1: payload)
+            }
+            offset = end
+        }
+        throw .corrupt("too many JPEG segments before the frame header")
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

@@ -1,0 +1,44 @@
+extension PhotoProbe {
+    /// Largest eXIf chunk read; larger ones are skipped (orientation is then 1).
+    private static let maximumEXIFChunk = 1 << 20
+
+    /// Reads IHDR (always the first chunk), then walks the chunks before the image data for an
+    /// eXIf chunk (PNG 1.2 extensions, 2017; before IDAT per the spec).
+    static func probePNG(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
+        guard let ihdrLength = try input.uint32BE(at: 8), let ihdrType = try input.bytes(at: 12, count: 4) else {
+            throw .truncated("the file ends before the PNG header chunk")
+        }
+        guard ihdrType == Array("IHDR".utf8), ihdrLength == 13 else {
+            throw .corrupt("the first PNG chunk is not a valid IHDR")
+        }
+        guard let width = try input.uint32BE(at: 16), let height = try input.uint32BE(at: 20) else {
+            throw .truncated("the file ends inside the PNG header chunk")
+        }
+        guard width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .corrupt("PNG dimensions \(width)×\(height) exceed the PNG limit of 2³¹−1")
+        }
+        var orientation: Int?
+        var offset = 8 + 12 + 13
+        for _ in 0 ..< 100_000 {
+            guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
+                break  // no image data: the end-marker check reports the truncation
+            }
+            let name = String(decoding: type, as: UTF8.self)
+            if name == "IDAT" || name == "IEND" { break }
+            if name == "eXIf", length <= maximumEXIFChunk,
+               let payload = try input.bytes(at: offset + 8, count: length) {
+                // Some writers keep JPEG's "Exif\0\0" prefix in the chunk.
+                orientation = EXIFOrientationReader.orientation(tiff: payload)
+                    ?? EXIFOrientationReader.orientation(app1: payload)
+            }
+            guard length <= Int(Int32.max) else {
+                throw .corrupt("PNG chunk \(name) declares an invalid length")
+            }
+            offset += 12 + length
+        }
+        return ProbeResult(
+            format: .png, width: width, height: height,
+            orientation: Orientation(exifValue: orientation ?? 1),
+            endMarker: .png(after: 33))
+    }
+}

@@ -1,0 +1,40 @@
+/// Why a file could not be probed. The importer prefixes the file's path; the description
+/// says what is wrong and, where there is something to do, what to do.
+public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unreadable(String)
+    case empty
+    case notAnImage
+    case unsupportedFormat(String)
+    case truncated(String)
+    case corrupt(String)
+    case zeroSize(width: Int, height: Int)
+    case tooLarge(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason):
+            return "cannot read the file (\(reason)); check its permissions"
+        case .empty:
+            return "the file is empty (0 bytes)"
+        case .notAnImage:
+            return "not a JPEG or PNG image"
+        case .unsupportedFormat(let name):
+            return "\(name) images are not supported; convert it to JPEG or PNG"
+        case .truncated(let detail):
+            return "truncated: \(detail); the file was probably cut short while copying, copy it again"
+        case .corrupt(let detail):
+            return "corrupt: \(detail)"
+        case .zeroSize(let width, let height):
+            return "declares an empty size of \(width)×\(height) pixels"
+        case .tooLarge(let width, let height):
+            let megapixels = (width * height + 500_000) / 1_000_000
+            return "declares \(width)×\(height) pixels (\(megapixels) megapixels); images over \(ImageLimits.maximumMegapixels) megapixels are refused"
+        }
+    }
+}
+
+/// Sizes the gallery refuses before allocating anything.
+public enum ImageLimits {
+    public static let maximumMegapixels = 200
+    public static let maximumPixels = maximumMegapixels * 1_000_000
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Random access to a file's bytes through a small window, so a probe reads the few kilobytes
+/// of headers it needs and seeks over the rest (a 64 KB EXIF thumbnail, a large ICC profile)
+/// without reading it.
+struct ProbeInput: ~Copyable {
+    let size: Int
+    private var window: [UInt8]
+    private var windowStart: Int
+    private let descriptor: Int32
+
+    /// Bytes read on the first access: enough for the markers of nearly every camera file.
+    private static let initialWindow = 16 * 1024
+
+    init(path: String) throws(ProbeError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(Self.errnoText()) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let text = Self.errnoText()
+            close(fd)
+            throw .unreadable(text)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw .unreadable("not a regular file")
+        }
+        descriptor = fd
+        size = Int(info.st_size)
+        window = []
+        windowStart = 0
+    }
+
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        size = bytes.count
+        window = bytes
+        windowStart = 0
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Makes `offset ..< offset + count` available; false when it reaches past the end of the file.
+    private mutating func ensure(_ offset: Int, _ count: Int) throws(ProbeError) -> Bool {
+        guard offset >= 0, count >= 0, offset <= size - count else { return false }
+        if offset >= windowStart && offset + count <= windowStart + window.count { return true }
+        guard descriptor >= 0 else { return false }
+        let length = min(max(count, Self.initialWindow), size - offset)
+        var buffer = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset + done))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(Self.errnoText())
+            }
+            if n == 0 { return false }  // the file shrank while we read it
+            done += n
+        }
+        window = buffer
+        windowStart = offset
+        return true
+    }
+
+    mutating func byte(at offset: Int) throws(ProbeError) -> UInt8? {
+        guard try ensure(offset, 1) else { return nil }
+        return window[offset - windowStart]
+    }
+
+    mutating func uint16BE(at offset: Int) throws(ProbeError) -> Int? {
+        guard try ensure(offset, 2) else { return nil }
+        let i = offset - windowStart
+        return Int(window[i]) << 8 | Int(window[i + 1])
+    }
+
+    mutating func uint32BE(at offset: Int) throws(ProbeError) -> Int? {
+        guard try ensure(offset, 4) else { return nil }
+        let i = offset - windowStart
+        return Int(window[i]) << 24 | Int(window[i + 1]) << 16 | Int(window[i + 2]) << 8 | Int(window[i + 3])
+    }
+
+    mutating func bytes(at offset: Int, count: Int) throws(ProbeError) -> [UInt8]? {
+        guard try ensure(offset, count) else { return nil }
+        let i = offset - windowStart
+        return Array(window[i ..< i + count])
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,44 @@
+/// What the header of an image file says, read without decoding any pixels.
+public struct ProbeResult: Sendable, Hashable {
+    public var format: ImageFormat
+    /// Stored pixel size, as in the file's frame header (JPEG SOF) or IHDR (PNG).
+    public var width: Int
+    public var height: Int
+    public var orientation: Orientation
+    /// Where the rest of the file must show its end marker for the file to be complete; see
+    /// `EndMarker`. The probe reads headers only, so it cannot see truncation itself.
+    public var endMarker: EndMarker
+
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.endMarker = endMarker
+    }
+
+    /// Size as displayed, after the EXIF orientation is applied.
+    public var displayWidth: Int { orientation.swapsDimensions ? height : width }
+    public var displayHeight: Int { orientation.swapsDimensions ? width : height }
+    /// Displayed width over displayed height.
+    public var aspectRatio: Double { Double(displayWidth) / Double(displayHeight) }
+}
+
+/// The byte sequence that ends a complete image, and the offset after which it must appear.
+///
+/// A JPEG cut short still has a valid header (libjpeg then pads the picture with grey), and a
+/// PNG cut short still has its IHDR; a reader that streams the whole file anyway (the importer
+/// hashes it) checks that this marker appears after `searchFrom`.
+public struct EndMarker: Sendable, Hashable {
+    public var bytes: [UInt8]
+    public var searchFrom: Int
+
+    /// JPEG's EOI (FF D9). Entropy-coded data stuffs every FF with 00, so FF D9 after the frame
+    /// header can only be the end of the image.
+    static func jpeg(after offset: Int) -> EndMarker { EndMarker(bytes: [0xFF, 0xD9], searchFrom: offset) }
+
+    /// PNG's IEND chunk: length 0, type "IEND", and its fixed CRC.
+    static func png(after offset: Int) -> EndMarker {
+        EndMarker(bytes: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], searchFrom: offset)
+    }
+}

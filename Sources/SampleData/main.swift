@@ -1,0 +1,106 @@
+import Foundation
+import Imaging
+
+// make-sample-data: draws the demo library, or many photos for benchmarks.
+//
+//   make-sample-data sample-data/                 the ~30 demo photos (annotations.json is hand-written)
+//   make-sample-data --many N --size WxH DIR      N photos, a quarter with orientation 6 or 8
+//
+// Everything is seeded: the same command writes the same bytes.
+
+struct Photo {
+    var path: String
+    var scene: Scene
+    /// Displayed size (after orientation).
+    var width: Int
+    var height: Int
+    var orientation: Int = 1
+    var format: ImageFormat = .jpeg
+    var progressive = false
+}
+
+let demo: [Photo] = [
+    Photo(path: "coast/01-harbour-dusk.jpg", scene: .sunset, width: 1200, height: 800),
+    Photo(path: "coast/02-tide-pools.jpg", scene: .lake, width: 800, height: 1200),
+    Photo(path: "coast/03-last-light.jpg", scene: .sunset, width: 900, height: 900),
+    Photo(path: "coast/04-lighthouse-walk.jpg", scene: .dunes, width: 800, height: 1100, orientation: 6),
+    Photo(path: "coast/05-salt-marsh.jpg", scene: .lake, width: 1200, height: 700),
+    Photo(path: "coast/06-night-swim.jpg", scene: .bokeh, width: 800, height: 1000),
+    Photo(path: "coast/07-bay-panorama.jpg", scene: .sunset, width: 2400, height: 640, progressive: true),
+    Photo(path: "coast/08-dune-grass.jpg", scene: .dunes, width: 1000, height: 750),
+    Photo(path: "coast/09-harbour-lights.jpg", scene: .bokeh, width: 1000, height: 1000),
+    Photo(path: "coast/10-morning-fog.jpg", scene: .forest, width: 760, height: 1140, orientation: 8),
+    Photo(path: "coast/11-cliff-path.jpg", scene: .mountains, width: 1100, height: 800),
+    Photo(path: "coast/12-evening-tide.jpg", scene: .lake, width: 820, height: 1230),
+    Photo(path: "coast/13-beach-fire.jpg", scene: .bokeh, width: 1200, height: 800),
+    Photo(path: "coast/14-sand-ripples.jpg", scene: .dunes, width: 900, height: 1200),
+    Photo(path: "coast/15-boats.png", scene: .dunes, width: 640, height: 480, format: .png),
+    Photo(path: "highlands/01-first-snow.jpg", scene: .mountains, width: 1200, height: 800),
+    Photo(path: "highlands/02-pine-ridge.jpg", scene: .forest, width: 800, height: 1200),
+    Photo(path: "highlands/03-northern-lights.jpg", scene: .aurora, width: 1200, height: 800),
+    Photo(path: "highlands/04-valley-mist.jpg", scene: .forest, width: 1000, height: 1000),
+    Photo(path: "highlands/05-summit-ridge.jpg", scene: .mountains, width: 2400, height: 700),
+    Photo(path: "highlands/06-loch.jpg", scene: .lake, width: 780, height: 1170, orientation: 6),
+    Photo(path: "highlands/07-aurora-camp.jpg", scene: .aurora, width: 800, height: 1100),
+    Photo(path: "highlands/08-dawn-peaks.jpg", scene: .mountains, width: 900, height: 1200, progressive: true),
+    Photo(path: "highlands/09-birch-wood.jpg", scene: .forest, width: 1200, height: 850),
+    Photo(path: "highlands/10-tarn.jpg", scene: .lake, width: 1000, height: 760, orientation: 8),
+    Photo(path: "highlands/11-starfield.jpg", scene: .aurora, width: 1000, height: 1000),
+    Photo(path: "highlands/12-corrie.jpg", scene: .mountains, width: 800, height: 1000),
+    Photo(path: "highlands/13-bothy-lamp.jpg", scene: .bokeh, width: 840, height: 1260),
+    Photo(path: "highlands/14-ridge-walk.jpg", scene: .mountains, width: 1200, height: 760),
+    Photo(path: "highlands/15-descent.jpg", scene: .forest, width: 1100, height: 800),
+]
+
+func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let canvas = photo.scene.draw(width: photo.width, height: photo.height, rng: &rng).stored(forOrientation: photo.orientation)
+    // PNG is lossless: dither noise would cost more bytes than the banding it hides.
+    let pixels = canvas.rgbBytes(rng: &rng, dither: photo.format != .png)
+    let bytes: [UInt8]
+    switch photo.format {
+    case .jpeg:
+        let exif = photo.orientation == 1 ? nil : EXIFBuilder.app1(orientation: photo.orientation, byteOrder: seed % 2 == 0 ? .littleEndian : .bigEndian)
+        bytes = try JPEGEncoder.encode(
+            pixels: pixels, width: canvas.width, height: canvas.height, format: .rgb,
+            options: .init(quality: 80, progressive: photo.progressive, app1: exif))
+    case .png:
+        bytes = try PNGEncoder.encode(pixels: pixels, width: canvas.width, height: canvas.height, channels: 3,
+                                      exifOrientation: photo.orientation == 1 ? nil : photo.orientation)
+    }
+    let url = folder.appending(path: photo.path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(bytes).write(to: url)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    if arguments.first == "--many", arguments.count == 5, let count = Int(arguments[1]), arguments[2] == "--size" {
+        let size = arguments[3].split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2 else { throw CodecError("--size takes WxH") }
+        let folder = URL(fileURLWithPath: arguments[4])
+        let scenes = Scene.allCases
+        for i in 0 ..< count {
+            // A quarter turned: every eighth photo orientation 6, every eighth 8.
+            let orientation = i % 8 == 1 ? 6 : (i % 8 == 5 ? 8 : 1)
+            let portrait = i % 3 == 2
+            let photo = Photo(
+                path: String(format: "album-%02ld/photo-%06ld.jpg", i / 500, i), scene: scenes[i % scenes.count],
+                width: portrait ? size[1] : size[0], height: portrait ? size[0] : size[1], orientation: orientation)
+            try write(photo, into: folder, seed: UInt64(i) &* 7919 &+ 1)
+        }
+        print("wrote \(count) photos under \(folder.path)")
+    } else if arguments.count == 1 {
+        let folder = URL(fileURLWithPath: arguments[0])
+        for (i, photo) in demo.enumerated() {
+            try write(photo, into: folder, seed: UInt64(i) + 2026)
+        }
+        print("wrote \(demo.count) photos under \(folder.path)")
+    } else {
+        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH DIR\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("make-sample-data: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import GalleryImport
+import GalleryStore
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a folder of photos and their annotations into the library.",
+        discussion: """
+            Every subfolder is an album; the folder itself is the default album. Rerunning adds \
+            new photos, updates changed ones and removes deleted ones. Files that cannot be \
+            imported are listed on stderr ("path: reason") and counted as skipped; the rest is \
+            still imported, and the exit code is 0.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder that holds the photos.", valueName: "folder"))
+    var folder: String
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(help: ArgumentHelp("A JSON annotations file; its paths are relative to the folder.", valueName: "file"))
+    var annotations: String?
+
+    @Option(help: ArgumentHelp("Files read at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Print no progress, only skipped files, warnings and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 1024 {
+            throw ValidationError("--jobs must be between 1 and 1024 (got \(jobs))")
+        }
+    }
+
+    func run() throws {
+        let database = try library.open(create: true)
+        let display = ProgressDisplay(quiet: quiet, verb: "import")
+        let importer = Importer(
+            database: database, folder: folder,
+            options: ImportOptions(jobs: jobs, annotationsFile: annotations))
+        let summary = try importer.run { display.handle($0) }
+        display.finish()
+        print(summary.line)
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import GalleryStore
+
+struct PhotosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photos",
+        abstract: "List the photos in the library."
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(help: ArgumentHelp("Only this album.", valueName: "name"))
+    var album: String?
+
+    @Flag(help: "Print a JSON array (the keys are documented in the README).")
+    var json = false
+
+    func run() throws {
+        let photos = try library.open(create: false).photos(album: album)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(photos) + Data("\n".utf8))
+            return
+        }
+        var table = TextTable(columns: ["id", "album", "path", "size", "orientation", "caption"])
+        for photo in photos {
+            table.add([
+                String(photo.id), photo.album, photo.path, "\(photo.displayWidth)×\(photo.displayHeight)",
+                String(photo.orientation), photo.caption,
+            ])
+        }
+        print(table.rendered(), terminator: "")
+        print("\(photos.count) photo\(photos.count == 1 ? "" : "s")")
+    }
+}

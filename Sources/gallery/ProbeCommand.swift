@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Imaging
+
+struct ProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Show what gallery reads from image files' headers (format, size, orientation).",
+        discussion: "Decodes no pixels. With --stats, prints only the count and the rate, for benchmarks."
+    )
+
+    @Argument(help: ArgumentHelp("Image files.", valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "Print one JSON object per file.")
+    var json = false
+
+    @Flag(help: "Print only how many files were probed and how fast.")
+    var stats = false
+
+    func run() throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var failures = 0
+        var output = ""
+        for file in files {
+            do {
+                let result = try PhotoProbe.probe(path: file)
+                guard !stats else { continue }
+                if json {
+                    output += #"{"path":\#(jsonString(file)),"format":"\#(result.format.rawValue)","width":\#(result.width),"height":\#(result.height),"orientation":\#(result.orientation.rawValue),"displayWidth":\#(result.displayWidth),"displayHeight":\#(result.displayHeight)}"# + "\n"
+                } else {
+                    output += "\(file): \(result.format.rawValue) \(result.width)×\(result.height), orientation \(result.orientation), displayed \(result.displayWidth)×\(result.displayHeight)\n"
+                }
+            } catch {
+                failures += 1
+                FileHandle.standardError.write(Data("\(file): \(error)\n".utf8))
+            }
+        }
+        if stats {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            output = String(format: "probed %ld files in %.3f s: %.0f files/s\n", files.count, seconds, Double(files.count) / seconds)
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func jsonString(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
