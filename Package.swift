@@ -3,6 +3,9 @@
 // Modules are split by what they depend on, lightest first (see README "Architecture"):
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
 //   CZlib            system zlib, for writing PNG
+//   CHarfBuzz        system HarfBuzz (shaping, subsetting)
+//   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
+//   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryStore
@@ -26,6 +29,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(
+            name: "CTextSegmentation",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -34,6 +46,10 @@ let package = Package(
         .target(
             name: "Imaging",
             dependencies: ["CJPEG", "CZlib"]
+        ),
+        .target(
+            name: "TextMetrics",
+            dependencies: ["CHarfBuzz", "CTextSegmentation"]
         ),
         .target(
             name: "GalleryStore",
@@ -50,6 +66,7 @@ let package = Package(
             name: "gallery",
             dependencies: [
                 "GalleryImport",
+                "TextMetrics",
                 "GalleryStore",
                 "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "TextMetricsTests",
+            dependencies: ["TextMetrics", "GalleryTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GalleryStoreTests",

@@ -1,0 +1,3 @@
+#include <hb.h>
+#include <hb-ot.h>
+#include <hb-subset.h>
