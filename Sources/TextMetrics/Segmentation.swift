@@ -22,7 +22,9 @@ enum Segmentation {
             try collect(bytes.count / 4 + 2, { capacity, buffer in
                 buffer.withUnsafeMutableBufferPointer { out in
                     text.withMemoryRebound(to: CChar.self) { chars in
-                        ts_line_breaks(chars.baseAddress, Int32(text.count), "", out.baseAddress, nil, capacity)
+                        // CSS line-break: auto as Blink sets it, ICU's "normal" rules: a break may come
+                        // before small kana (class CJ acts as ID), unlike ICU's strict default.
+                        ts_line_breaks(chars.baseAddress, Int32(text.count), "en@lb=normal", out.baseAddress, nil, capacity)
                     }
                 }
             }, zero: Int32(0))

@@ -95,7 +95,8 @@ public final class TextMeasurer: Sendable {
         if let cached = state.withLock({ $0.paragraphs[key] }) { return cached }
         let shaper = try shaper(for: style)
         let shaped = try shaper.shape(bytes)
-        let paragraph = ShapedParagraph(bytes: bytes, prefix: shaped.prefix, breaks: try Segmentation.lineBreaks(bytes))
+        let breaks = BlinkLineBreaks.opportunities(bytes, icu: try Segmentation.lineBreaks(bytes))
+        let paragraph = ShapedParagraph(bytes: bytes, prefix: shaped.prefix, breaks: breaks)
         let newlyUncovered = state.withLock { state -> [Unicode.Scalar] in
             if state.paragraphs.count >= cacheLimit { state.paragraphs.removeAll(keepingCapacity: true) }
             state.paragraphs[key] = paragraph

@@ -56,7 +56,7 @@ struct MeasureCommand: ParsableCommand {
                 throw CommandFailure(message: "stdin line \(lineNumber): not a JSON string; give one JSON string per line, e.g. \"Harbour at dusk\"")
             }
             let measurement = try measurer.measure(text, style: textStyle, width: width)
-            output += #"{"lines":\#(measurement.lines),"height":\#(measurement.height)}"# + "\n"
+            output += #"{"lines":\#(measurement.lines),"height":\#(measurement.height),"breaks":[\#(measurement.breaks.map(String.init).joined(separator: ","))]}"# + "\n"
             if output.utf8.count > 1 << 16 {
                 FileHandle.standardOutput.write(Data(output.utf8))
                 output = ""

@@ -11,7 +11,7 @@ struct BrowserParityTests {
         var text: String
     }
 
-    static let widths: [Double] = [80, 120, 173, 240, 333, 450, 600]
+    static let widths: [Double] = Array(stride(from: 80.0, through: 600.0, by: 7.0)) + [600]
 
     static func corpus() throws -> [CorpusEntry] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/corpus.json")
