@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryCLITests",
-            dependencies: ["GalleryStore", "GalleryTestSupport"]
+            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )
