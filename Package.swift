@@ -8,7 +8,7 @@
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
-//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryStore
+//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -58,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryImport",
-            dependencies: ["Imaging", "GalleryStore"]
+            dependencies: ["Imaging", "TextMetrics", "GalleryStore"]
         ),
 
         // MARK: - Executables
@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryImportTests",
-            dependencies: ["GalleryImport", "GalleryStore", "GalleryTestSupport"]
+            dependencies: ["GalleryImport", "GalleryStore", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryCLITests",

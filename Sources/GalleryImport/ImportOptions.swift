@@ -7,11 +7,15 @@ public struct ImportOptions: Sendable {
     /// Files written per transaction. Each batch is atomic; an interrupted import keeps the
     /// batches it finished and a rerun does the rest.
     public var batchSize: Int
+    /// Widths (CSS px) at which captions and comments are measured and stored; empty for none.
+    public var textWidths: [Double]
 
-    public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64) {
+    public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64,
+                textWidths: [Double] = AnnotationMeasurer.defaultTextWidths) {
         self.jobs = max(1, jobs ?? ProcessorCount.online)
         self.annotationsFile = annotationsFile
         self.batchSize = max(1, batchSize)
+        self.textWidths = textWidths
     }
 }
 

@@ -3,6 +3,7 @@ import Foundation
 import GalleryStore
 import Imaging
 import Synchronization
+import TextMetrics
 
 /// Brings a folder of photos into the library database, incrementally and atomically.
 ///
@@ -111,7 +112,20 @@ public struct Importer: Sendable {
         finalChanges.removals = stored.keys.filter { !present.contains($0) }.sorted()
         summary.removed = finalChanges.removals.count
         try database.apply(finalChanges)
+        measureAnnotations(events: events)
         return summary
+    }
+
+    /// Stores caption and comment heights at the default widths. A missing font costs no photo:
+    /// it is one warning, and the layout reports it again when it needs the heights.
+    private func measureAnnotations(events: @escaping @Sendable (ImportEvent) -> Void) {
+        guard !options.textWidths.isEmpty else { return }
+        let measurer = TextMeasurer { events(.warning($0)) }
+        do {
+            try AnnotationMeasurer(database: database, measurer: measurer).ensureMeasured(widths: options.textWidths)
+        } catch {
+            events(.warning("captions and comments were not measured: \(error)"))
+        }
     }
 
     /// What a good file yields.

@@ -1,0 +1,46 @@
+import GalleryStore
+import TextMetrics
+
+/// Makes sure every caption and comment of the library has a stored measurement at the given
+/// widths: measures only what is missing (a text, style and width already stored is never
+/// measured again) and stores it in one transaction per style and width.
+public struct AnnotationMeasurer: Sendable {
+    /// The text width of the default masonry layout: Pinterest's 236 px pin (a 252 px column
+    /// with 8 px cell padding on each side).
+    public static let defaultTextWidths: [Double] = [236]
+
+    let database: GalleryDatabase
+    let measurer: TextMeasurer
+    let styles: (caption: TextStyle, comment: TextStyle)
+
+    public init(database: GalleryDatabase, measurer: TextMeasurer,
+                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment) {
+        self.database = database
+        self.measurer = measurer
+        styles = (caption, comment)
+    }
+
+    /// - Returns: how many texts were measured (0 when everything was stored already).
+    @discardableResult
+    public func ensureMeasured(widths: [Double]) throws -> Int {
+        let texts = try database.annotationTexts()
+        var measured = 0
+        for width in widths {
+            for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
+                let key = style.fingerprint
+                let stored = try database.measurements(style: key, width: width)
+                var missing: [String: StoredMeasurement] = [:]
+                for text in list where stored[text] == nil {
+                    let result = try measurer.measure(text, style: style, width: width)
+                    missing[text] = StoredMeasurement(lines: result.lines, height: result.height)
+                }
+                if !missing.isEmpty {
+                    try database.saveMeasurements(style: key, width: width, missing)
+                    measured += missing.count
+                }
+            }
+        }
+        try database.pruneMeasurements()
+        return measured
+    }
+}

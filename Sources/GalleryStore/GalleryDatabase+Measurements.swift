@@ -1,0 +1,54 @@
+import GRDB
+
+/// A stored text measurement.
+public struct StoredMeasurement: Sendable, Hashable {
+    public var lines: Int
+    public var height: Double
+
+    public init(lines: Int, height: Double) {
+        self.lines = lines
+        self.height = height
+    }
+}
+
+extension GalleryDatabase {
+    /// The distinct captions and comments of the library (empty ones left out).
+    public func annotationTexts() throws -> (captions: [String], comments: [String]) {
+        try writer.read { db in
+            (try String.fetchAll(db, sql: "SELECT DISTINCT caption FROM annotations WHERE caption != '' ORDER BY caption"),
+             try String.fetchAll(db, sql: "SELECT DISTINCT comment FROM annotations WHERE comment != '' ORDER BY comment"))
+        }
+    }
+
+    /// Measurements stored for `style` at `width`, by text.
+    public func measurements(style: String, width: Double) throws -> [String: StoredMeasurement] {
+        try writer.read { db in
+            var result: [String: StoredMeasurement] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
+            while let row = try rows.next() {
+                result[row[0]] = StoredMeasurement(lines: row[1], height: row[2])
+            }
+            return result
+        }
+    }
+
+    /// Stores measurements (one transaction), and drops those of texts no annotation uses any more.
+    public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
+        try writer.write { db in
+            let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO text_measurements (style, width, text, lines, height) VALUES (?, ?, ?, ?, ?)")
+            for (text, measurement) in measurements {
+                try insert.execute(arguments: [style, width, text, measurement.lines, measurement.height])
+            }
+        }
+    }
+
+    /// Drops measurements of texts that no caption or comment uses any more.
+    public func pruneMeasurements() throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                DELETE FROM text_measurements
+                WHERE text NOT IN (SELECT caption FROM annotations) AND text NOT IN (SELECT comment FROM annotations)
+                """)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GalleryImport
+import GalleryStore
+import GalleryTestSupport
+import Testing
+import TextMetrics
+
+@Suite("Import: caption and comment heights stored per text, style and width")
+struct MeasurementTests {
+    @Test("import stores heights at the default width that equal a direct measurement")
+    func storedOnImport() throws {
+        let photos = try TemporaryDirectory()
+        try photos.write("a.jpg", TestImages.jpeg())
+        try photos.write("b.jpg", TestImages.jpeg())
+        try photos.write("a.txt", text: "Harbour at dusk\nThe ferry had just left. For ten minutes the whole bay turned the colour of the inside of a shell.")
+        try photos.write("b.txt", text: "港の灯り\n夕方になると港の灯りが一つずつ点いていく。")
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        let measurer = TextMeasurer()
+        let width = AnnotationMeasurer.defaultTextWidths[0]
+        let comments = try database.measurements(style: GalleryTextStyles.comment.fingerprint, width: width)
+        let captions = try database.measurements(style: GalleryTextStyles.caption.fingerprint, width: width)
+        #expect(comments.count == 2 && captions.count == 2)
+        for (text, stored) in comments {
+            let direct = try measurer.measure(text, style: GalleryTextStyles.comment, width: width)
+            #expect(stored == StoredMeasurement(lines: direct.lines, height: direct.height))
+        }
+        #expect(captions["Harbour at dusk"] == StoredMeasurement(lines: 1, height: GalleryTextStyles.caption.lineHeight))
+    }
+
+    @Test("only missing texts are measured; another width or style is measured anew; unused texts are dropped")
+    func incremental() throws {
+        let photos = try TemporaryDirectory()
+        try photos.write("a.jpg", TestImages.jpeg())
+        try photos.write("a.txt", text: "Caption\nFirst comment")
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        let measurer = AnnotationMeasurer(database: database, measurer: TextMeasurer())
+        #expect(try measurer.ensureMeasured(widths: AnnotationMeasurer.defaultTextWidths) == 0)
+        #expect(try measurer.ensureMeasured(widths: [120]) == 2)
+        // A change of style (a font size here) is a new key: nothing stale is reused.
+        var bigger = GalleryTextStyles.comment
+        bigger.fontSize = 20
+        let other = AnnotationMeasurer(database: database, measurer: TextMeasurer(), comment: bigger)
+        #expect(try other.ensureMeasured(widths: [120]) == 1)
+        try photos.write("a.txt", text: "Caption\nSecond comment")
+        _ = try runImport(photos, into: database)
+        let stored = try database.measurements(style: GalleryTextStyles.comment.fingerprint, width: 236)
+        #expect(Set(stored.keys) == ["Second comment"])
+    }
+}
