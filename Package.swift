@@ -73,6 +73,11 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "gallery-bench",
+            dependencies: ["TextMetrics"],
+            path: "Sources/GalleryBench"
+        ),
+        .executableTarget(
             name: "make-sample-data",
             dependencies: ["Imaging"],
             path: "Sources/SampleData"

@@ -9,6 +9,7 @@ work=bench/work
 mkdir -p "$work"
 swift build -c release --product gallery >/dev/null
 swift build -c release --product make-sample-data >/dev/null
+swift build -c release --product gallery-bench >/dev/null
 gallery=.build/release/gallery
 make_sample=.build/release/make-sample-data
 
@@ -53,6 +54,12 @@ record "| $stamp | $commit | import, 10,000 JPEGs (160x120), $(nproc) jobs, new 
 read -r rss_kb seconds < "$work/import-time.txt"
 rss_mb=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 record "| $stamp | $commit | rerun on the same 10,000 (all unchanged) | peak RSS $rss_mb MB, ${seconds} s | — | — |"
+
+# MARK: text metrics: ~120-character comments per second, one core, cold and warm cache
+measure=$(taskset -c 0 .build/release/gallery-bench measure)
+cold=$(echo "$measure" | awk '/measure_cold/ {print $2}')
+warm=$(echo "$measure" | awk '/measure_warm/ {print $2}')
+record "| $stamp | $commit | measure 5,000 comments of 120 characters (8 scripts), 1 core | warm cache: $warm texts/s; cold: $cold texts/s | — | goal ≥ 200,000/s warm |"
 
 if [ ! -f bench/RESULTS.md ]; then
   cat > bench/RESULTS.md <<'HEADER'

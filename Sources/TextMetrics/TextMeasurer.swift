@@ -52,6 +52,7 @@ public final class TextMeasurer: Sendable {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         let collapsed = CollapsedText(text)
         guard !collapsed.paragraphs.isEmpty else { return .empty }
+        let styleKey = style.fingerprint
         var lines = 0
         var breaks: [Int] = []
         for paragraph in collapsed.paragraphs {
@@ -60,7 +61,7 @@ public final class TextMeasurer: Sendable {
                 lines += 1  // an empty line between two line feeds still takes a line
                 continue
             }
-            let shaped = try shapedParagraph(paragraph.bytes, style: style)
+            let shaped = try shapedParagraph(paragraph.bytes, style: style, key: styleKey)
             let filler = LineFiller(bytes: shaped.bytes, prefix: shaped.prefix, breaks: shaped.breaks) { () throws(TextMetricsError) in
                 if let cached = shaped.graphemes.withLock({ $0 }) { return cached }
                 let computed = try Segmentation.graphemeBoundaries(shaped.bytes)
@@ -85,15 +86,15 @@ public final class TextMeasurer: Sendable {
 
     /// Loads every font of `style`, so a missing file is reported before any work starts.
     public func prepare(_ style: TextStyle) throws(TextMetricsError) {
-        _ = try shaper(for: style)
+        _ = try shaper(for: style, key: style.fingerprint)
     }
 
     // MARK: - Caches
 
-    private func shapedParagraph(_ bytes: [UInt8], style: TextStyle) throws(TextMetricsError) -> ShapedParagraph {
-        let key = ParagraphKey(style: style.fingerprint, bytes: bytes)
+    private func shapedParagraph(_ bytes: [UInt8], style: TextStyle, key styleKey: String) throws(TextMetricsError) -> ShapedParagraph {
+        let key = ParagraphKey(style: styleKey, bytes: bytes)
         if let cached = state.withLock({ $0.paragraphs[key] }) { return cached }
-        let shaper = try shaper(for: style)
+        let shaper = try shaper(for: style, key: styleKey)
         let shaped = try shaper.shape(bytes)
         let breaks = BlinkLineBreaks.opportunities(bytes, icu: try Segmentation.lineBreaks(bytes))
         let paragraph = ShapedParagraph(bytes: bytes, prefix: shaped.prefix, breaks: breaks)
@@ -111,8 +112,7 @@ public final class TextMeasurer: Sendable {
         return paragraph
     }
 
-    private func shaper(for style: TextStyle) throws(TextMetricsError) -> ParagraphShaper {
-        let fingerprint = style.fingerprint
+    private func shaper(for style: TextStyle, key fingerprint: String) throws(TextMetricsError) -> ParagraphShaper {
         if let cached = state.withLock({ $0.shapers[fingerprint] }) { return cached }
         var fonts: [LoadedFont] = []
         for face in style.fonts {

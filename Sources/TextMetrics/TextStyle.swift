@@ -2,17 +2,22 @@
 /// `font-family`), size, line height and line limit. The CSS the gallery's pages use is
 /// generated from this same value (`TextStyle.css`), so what is measured and what is drawn
 /// cannot drift apart.
-public struct TextStyle: Sendable, Hashable, Codable {
+public struct TextStyle: Sendable, Hashable {
     /// The CSS class name: "caption" or "comment".
-    public var name: String
-    public var fonts: [FontFace]
+    public var name: String { didSet { refreshFingerprint() } }
+    public var fonts: [FontFace] { didSet { refreshFingerprint() } }
     /// Font size in CSS px.
-    public var fontSize: Double
+    public var fontSize: Double { didSet { refreshFingerprint() } }
     /// Line height in CSS px. A fixed length (not `normal`) makes every line box exactly this
     /// tall whichever fallback font a line uses.
-    public var lineHeight: Double
+    public var lineHeight: Double { didSet { refreshFingerprint() } }
     /// At most this many lines, the rest clamped (`-webkit-line-clamp`); nil for no limit.
-    public var maxLines: Int?
+    public var maxLines: Int? { didSet { refreshFingerprint() } }
+
+    /// A key that changes whenever anything that affects a measurement changes (fonts included),
+    /// for stored and cached measurements. Kept up to date as the style changes, so that
+    /// measuring, which needs it on every call, does not rebuild it.
+    public private(set) var fingerprint: String = ""
 
     public init(name: String, fonts: [FontFace], fontSize: Double, lineHeight: Double, maxLines: Int? = nil) {
         self.name = name
@@ -20,12 +25,11 @@ public struct TextStyle: Sendable, Hashable, Codable {
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.maxLines = maxLines
+        refreshFingerprint()
     }
 
-    /// A key that changes whenever anything that affects a measurement changes (fonts included),
-    /// for stored measurements.
-    public var fingerprint: String {
+    private mutating func refreshFingerprint() {
         let fontList = fonts.map { "\($0.path)#\($0.index)" }.joined(separator: ",")
-        return "\(name);\(fontSize);\(lineHeight);\(maxLines.map(String.init) ?? "-");\(fontList)"
+        fingerprint = "\(name);\(fontSize);\(lineHeight);\(maxLines.map(String.init) ?? "-");\(fontList)"
     }
 }
