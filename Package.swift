@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
 //
 // Modules are split by what they depend on, lightest first (see README "Architecture"):
+//   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
 //   CZlib            system zlib, for writing PNG
 //   CHarfBuzz        system HarfBuzz (shaping, subsetting)
@@ -43,6 +44,9 @@ let package = Package(
         ),
 
         // MARK: - Libraries
+        .target(
+            name: "GalleryLayout"
+        ),
         .target(
             name: "Imaging",
             dependencies: ["CJPEG", "CZlib"]
@@ -103,6 +107,10 @@ let package = Package(
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryLayoutTests",
+            dependencies: ["GalleryLayout", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "TextMetricsTests",

@@ -1,0 +1,199 @@
+import GalleryLayout
+import GalleryTestSupport
+import Testing
+
+/// Random but replayable masonry inputs.
+func randomItems(_ count: Int, _ rng: inout SplitMix64) -> [MasonryItem] {
+    (0 ..< count).map { _ in
+        let aspect = [0.5, 0.667, 0.75, 1, 1.333, 1.5, 3.75, 0.3][Int(rng.next() % 8)] * (0.9 + Double(rng.next() % 200) / 1000)
+        return MasonryItem(aspectRatio: aspect, captionHeight: Double(rng.next() % 3) * 20, commentHeight: Double(rng.next() % 7) * 18)
+    }
+}
+
+/// The column choice written as plainly as possible, to check the layout against.
+func referenceColumns(_ items: [MasonryItem], columns: Int, inner: Double, options: MasonryOptions) -> [(column: Int, y: Double)] {
+    var heights = Array(repeating: 0.0, count: columns)
+    var result: [(Int, Double)] = []
+    for (i, item) in items.enumerated() {
+        var column = i % columns
+        if options.placement == .shortest {
+            column = heights.indices.min { heights[$0] < heights[$1] || (heights[$0] == heights[$1] && $0 < $1) } ?? 0
+        }
+        let height = inner / item.aspectRatio + (options.annotationTopPadding + item.captionHeight + item.commentHeight + options.annotationBottomPadding)
+        result.append((column, heights[column] + options.cellPadding))
+        heights[column] = heights[column] + options.cellPadding + height + options.cellPadding
+    }
+    return result
+}
+
+@Suite("Masonry layout: seeded properties")
+struct MasonryLayoutTests {
+    static let counts = [0, 1, 2, 3, 4, 5, 7, 50, 333]
+
+    @Test("over many widths, column counts, paddings and item counts: every invariant holds")
+    func invariants() throws {
+        var rng = SplitMix64(seed: 2026)
+        for round in 0 ..< 60 {
+            let width = [320.0, 375, 768, 1024, 1280, 1919.5, 3000][round % 7]
+            let padding = [0.0, 4, 8, 12.5][round % 4]
+            let placement: MasonryOptions.Placement = round % 3 == 0 ? .roundRobin : .shortest
+            let columns: MasonryOptions.Columns = round % 2 == 0
+                ? .count(1 + round % 6)
+                : .width([180.0, 236, 252, 300][round % 4], gutter: [0.0, 10, 16][round % 3], minimum: 1 + round % 2)
+            let options = MasonryOptions(columns: columns, cellPadding: padding, placement: placement)
+            let geometry = try MasonryLayout.geometry(width: width, options: options)
+            for count in Self.counts + [geometry.columns - 1, geometry.columns, geometry.columns + 1] where count >= 0 {
+                let items = randomItems(count, &rng)
+                let layout = try MasonryLayout(width: width, items: items, options: options)
+                try check(layout, items, geometry: geometry, options: options)
+            }
+        }
+    }
+
+    @Test("10,000 items: no overlaps, every item once, rect queries equal a brute-force filter")
+    func tenThousand() throws {
+        var rng = SplitMix64(seed: 7)
+        let items = randomItems(10_000, &rng)
+        for placement in MasonryOptions.Placement.allCases {
+            let options = MasonryOptions(placement: placement)
+            let layout = try MasonryLayout(width: 1280, items: items, options: options)
+            try check(layout, items, geometry: try MasonryLayout.geometry(width: 1280, options: options), options: options)
+        }
+    }
+
+    func check(_ layout: MasonryLayout, _ items: [MasonryItem], geometry: (columns: Int, columnWidth: Double, gutter: Double, innerWidth: Double), options: MasonryOptions) throws {
+        let all = layout.allAttributes
+        // Every item exactly once, in order.
+        #expect(all.map(\.index) == Array(items.indices))
+        #expect(layout.count == items.count)
+        // Each item's height is the formula; its width the inner width; its x its column's.
+        let reference = referenceColumns(items, columns: geometry.columns, inner: geometry.innerWidth, options: options)
+        for (item, attributes) in zip(items, all) {
+            let photo = geometry.innerWidth / item.aspectRatio
+            #expect(attributes.photoHeight == photo)
+            #expect(attributes.frame.height == photo + (options.annotationTopPadding + item.captionHeight + item.commentHeight + options.annotationBottomPadding))
+            #expect(attributes.frame.width == geometry.innerWidth)
+            let column = try #require(attributes.column)
+            #expect(attributes.frame.x == Double(column) * (geometry.columnWidth + geometry.gutter) + options.cellPadding)
+            // Placement equals the plain reference (shortest-column brute force, or i mod n).
+            #expect(column == reference[attributes.index].column)
+            #expect(attributes.frame.y == reference[attributes.index].y)
+        }
+        // No two frames overlap: columns do not overlap sideways, and within a column each
+        // frame starts at or below the previous one's bottom.
+        var byColumn: [Int: [LayoutRect]] = [:]
+        for attributes in all { byColumn[attributes.column ?? -1, default: []].append(attributes.frame) }
+        for frames in byColumn.values {
+            for (above, below) in zip(frames, frames.dropFirst()) { #expect(below.minY >= above.maxY) }
+        }
+        if all.count <= 60 {
+            for a in all { for b in all where a.index < b.index { #expect(!a.frame.intersects(b.frame)) } }
+        }
+        // Content height is the tallest column, bottom padding included.
+        let tallest = all.map { $0.frame.maxY + options.cellPadding }.max() ?? 0
+        #expect(layout.contentSize.height == tallest)
+        // Rect queries equal a brute-force filter, for rects of every kind.
+        var rng = SplitMix64(seed: UInt64(items.count))
+        let height = max(layout.contentSize.height, 1)
+        for _ in 0 ..< 12 {
+            let rect = LayoutRect(
+                x: Double(rng.next() % UInt64(layout.contentSize.width + 100)) - 50,
+                y: Double(rng.next() % UInt64(height + 200)) - 100,
+                width: Double(rng.next() % 1500), height: Double(rng.next() % 2500))
+            #expect(layout.attributes(in: rect) == all.filter { $0.frame.intersects(rect) })
+        }
+        #expect(layout.attributes(in: LayoutRect(x: 0, y: 0, width: layout.contentSize.width, height: height)) == all)
+    }
+
+    @Test("round-robin is the tutorial's i mod n: a worked example")
+    func workedRoundRobin() throws {
+        // 2 columns in 400 px: column width 200, padding 10, inner width 180.
+        // Annotation padding 4 + 4 (the tutorial's), captions 17 px.
+        let options = MasonryOptions(columns: .count(2), cellPadding: 10, annotationTopPadding: 4, annotationBottomPadding: 4, placement: .roundRobin)
+        let items = [
+            MasonryItem(aspectRatio: 1.5, captionHeight: 17, commentHeight: 36),  // photo 120, item 181
+            MasonryItem(aspectRatio: 0.75, captionHeight: 17, commentHeight: 0),  // photo 240, item 265
+            MasonryItem(aspectRatio: 1, captionHeight: 17, commentHeight: 18),    // photo 180, item 223
+        ]
+        let layout = try MasonryLayout(width: 400, items: items, options: options)
+        let frames = layout.allAttributes.map(\.frame)
+        #expect(frames[0] == LayoutRect(x: 10, y: 10, width: 180, height: 181))
+        #expect(frames[1] == LayoutRect(x: 210, y: 10, width: 180, height: 265))
+        // Item 2 goes to column 2 mod 2 = 0, under item 0: 10 + 181 + 10 + 10 = 211.
+        #expect(frames[2] == LayoutRect(x: 10, y: 211, width: 180, height: 223))
+        // Columns: 10+181+10+10+223+10 = 444 and 10+265+10 = 285.
+        #expect(layout.columnHeights == [444, 285])
+        #expect(layout.contentSize == LayoutSize(width: 400, height: 444))
+        // Shortest-column puts item 2 there too here, but a fourth item differs: round-robin
+        // sends it to column 1 (height 285), shortest to column 1 as well; a fifth shows it.
+        let more = items + [MasonryItem(aspectRatio: 4), MasonryItem(aspectRatio: 4)]
+        let robin = try MasonryLayout(width: 400, items: more, options: options)
+        var shortestOptions = options
+        shortestOptions.placement = .shortest
+        let shortest = try MasonryLayout(width: 400, items: more, options: shortestOptions)
+        #expect(robin.allAttributes.map(\.column) == [0, 1, 0, 1, 0])
+        #expect(shortest.allAttributes.map(\.column) == [0, 1, 0, 1, 1])
+    }
+
+    @Test("Pinterest's column rule: max(minimum, floor((width + gutter) / (columnWidth + gutter)))")
+    func pinterestColumns() throws {
+        let cases: [(Double, Double, Double, Int, Int)] = [
+            (1024, 236, 14, 1, 4),  // (1024 + 14) / 250 = 4.15
+            (1000, 236, 14, 1, 4),  // 4.056
+            (985, 236, 14, 1, 3),   // 3.996
+            (200, 236, 14, 1, 1),
+            (200, 236, 14, 2, 2),   // the minimum wins, wider than the window
+            (1024, 252, 0, 1, 4),
+        ]
+        for (width, columnWidth, gutter, minimum, expected) in cases {
+            let geometry = try MasonryLayout.geometry(width: width, options: MasonryOptions(columns: .width(columnWidth, gutter: gutter, minimum: minimum)))
+            #expect(geometry.columns == expected, "\(width) px")
+        }
+    }
+
+    @Test("append: equals a full relayout for round-robin, never moves old items for shortest")
+    func append() throws {
+        var rng = SplitMix64(seed: 99)
+        for split in [0, 1, 5, 40, 99] {
+            let items = randomItems(100, &rng)
+            for placement in MasonryOptions.Placement.allCases {
+                let options = MasonryOptions(columns: .count(4), placement: placement)
+                let head = try MasonryLayout(width: 1000, items: Array(items[..<split]), options: options)
+                let appended = try head.appending(Array(items[split...]))
+                #expect(Array(appended.allAttributes.prefix(split)) == head.allAttributes)
+                // Both placements decide item by item from the column heights, so appending
+                // also equals laying everything out at once (the issue asks it of round-robin).
+                #expect(appended.allAttributes == (try MasonryLayout(width: 1000, items: items, options: options)).allAttributes)
+            }
+        }
+    }
+
+    @Test("deterministic: the same input gives the same layout, bit for bit")
+    func deterministic() throws {
+        var rng = SplitMix64(seed: 5)
+        let items = randomItems(2_000, &rng)
+        let a = try MasonryLayout(width: 1337.25, items: items)
+        let b = try MasonryLayout(width: 1337.25, items: items)
+        for (x, y) in zip(a.allAttributes, b.allAttributes) {
+            #expect(x.frame.y.bitPattern == y.frame.y.bitPattern && x.frame.height.bitPattern == y.frame.height.bitPattern)
+        }
+    }
+
+    @Test("bad input is refused with the field named; empty is a valid, empty layout")
+    func badInput() throws {
+        #expect(throws: LayoutError.invalidWidth(0)) { try MasonryLayout(width: 0, items: []) }
+        #expect(throws: LayoutError.invalidWidth(-3)) { try MasonryLayout(width: -3, items: []) }
+        #expect(throws: LayoutError.invalidWidth(100_001)) { try MasonryLayout(width: 100_001, items: []) }
+        #expect(throws: LayoutError.self) { try MasonryLayout(width: .nan, items: []) }
+        #expect(throws: LayoutError.invalidColumnCount(0)) { try MasonryLayout(width: 500, items: [], options: MasonryOptions(columns: .count(0))) }
+        #expect(throws: LayoutError.columnsTooNarrow(columns: 40, width: 500, padding: 8)) {
+            try MasonryLayout(width: 500, items: [], options: MasonryOptions(columns: .count(40)))
+        }
+        #expect(throws: LayoutError.invalidItem(index: 1, field: "aspect ratio", value: 0)) {
+            try MasonryLayout(width: 500, items: [MasonryItem(aspectRatio: 1), MasonryItem(aspectRatio: 0)])
+        }
+        let empty = try MasonryLayout(width: 500, items: [])
+        #expect(empty.count == 0 && empty.contentSize.height == 0 && empty.attributes(in: LayoutRect(x: 0, y: 0, width: 500, height: 500)).isEmpty)
+        #expect(empty.attributes(at: 0) == nil)
+    }
+}
