@@ -10,6 +10,7 @@
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
+//   GalleryService   layouts by width: measured, computed, stored, queried -> the above
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -65,11 +66,18 @@ let package = Package(
             dependencies: ["Imaging", "TextMetrics", "GalleryStore"]
         ),
 
+        .target(
+            name: "GalleryService",
+            dependencies: ["GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics"]
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "gallery",
             dependencies: [
                 "GalleryImport",
+                "GalleryLayout",
+                "GalleryService",
                 "TextMetrics",
                 "GalleryStore",
                 "Imaging",
@@ -126,8 +134,13 @@ let package = Package(
             dependencies: ["GalleryImport", "GalleryStore", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
+            name: "GalleryServiceTests",
+            dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "GalleryTestSupport"]
+        ),
+        .testTarget(
             name: "GalleryCLITests",
-            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Golden"]
         ),
     ]
 )

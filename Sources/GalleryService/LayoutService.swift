@@ -1,0 +1,94 @@
+import GalleryImport
+import GalleryLayout
+import GalleryStore
+import TextMetrics
+
+/// Gives masonry layouts by width: from the store when nothing changed, otherwise computed
+/// (captions and comments measured at the layout's inner width where missing), stored, and
+/// given. One service for the CLI, the HTML export and the HTTP API.
+public final class LayoutService: Sendable {
+    let database: GalleryDatabase
+    let measurer: TextMeasurer
+    let caption: TextStyle
+    let comment: TextStyle
+
+    public init(database: GalleryDatabase, measurer: TextMeasurer = TextMeasurer(),
+                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment) {
+        self.database = database
+        self.measurer = measurer
+        self.caption = caption
+        self.comment = comment
+    }
+
+    /// Everything but the scope and the width that shapes a masonry layout, canonical: two
+    /// requests share a stored layout exactly when this and those are equal.
+    func optionsKey(_ options: MasonryOptions) -> String {
+        let columns: String
+        switch options.columns {
+        case .count(let n): columns = "count:\(n)"
+        case .width(let width, let gutter, let minimum): columns = "width:\(width),gutter:\(gutter),min:\(minimum)"
+        }
+        return "columns=\(columns);padding=\(options.cellPadding);annotation=\(options.annotationTopPadding),\(options.annotationBottomPadding);placement=\(options.placement.rawValue);caption=\(caption.fingerprint);comment=\(comment.fingerprint)"
+    }
+
+    /// The layout for `request`, computing and storing it if needed.
+    public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
+        let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
+        let scope = try database.layoutScope(album: request.album)
+        let key = LayoutKey(scope: scope.scope, kind: "masonry", width: request.width, options: optionsKey(request.options))
+        let rect = request.rect.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+
+        let previous = try database.storedLayout(key)
+        if let previous, !previous.isStale {
+            return MasonryResult(layout: previous, items: try database.layoutItems(of: previous, in: rect),
+                                 placement: request.options.placement, origin: .stored)
+        }
+
+        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
+            .ensureMeasured(widths: [geometry.innerWidth])
+        let inputs = try database.layoutInputs(scope: scope.scope)
+        let captionHeights = try database.measurements(style: caption.fingerprint, width: geometry.innerWidth)
+        let commentHeights = try database.measurements(style: comment.fingerprint, width: geometry.innerWidth)
+        func height(_ text: String, _ stored: [String: StoredMeasurement], _ style: TextStyle) throws -> Double {
+            if text.isEmpty { return 0 }
+            if let known = stored[text] { return known.height }
+            // Changed after the measuring pass above: measure it now rather than guess.
+            return try measurer.measure(text, style: style, width: geometry.innerWidth).height
+        }
+        var masonryItems: [MasonryItem] = []
+        masonryItems.reserveCapacity(inputs.photos.count)
+        for photo in inputs.photos {
+            masonryItems.append(MasonryItem(
+                aspectRatio: photo.aspectRatio,
+                captionHeight: try height(photo.caption, captionHeights, caption),
+                commentHeight: try height(photo.comment, commentHeights, comment)))
+        }
+        let layout = try MasonryLayout(width: request.width, items: masonryItems, options: request.options)
+        var items: [StoredLayoutItem] = []
+        items.reserveCapacity(layout.count)
+        for (photo, item) in zip(inputs.photos, masonryItems) {
+            guard let attributes = layout.attributes(at: items.count) else { break }
+            items.append(StoredLayoutItem(
+                index: attributes.index, photoID: photo.photoID, column: attributes.column ?? 0,
+                y: attributes.frame.y, height: attributes.frame.height, photoHeight: attributes.photoHeight ?? 0,
+                captionHeight: item.captionHeight, commentHeight: item.commentHeight))
+        }
+
+        // Placement is sequential, so when the old items are a prefix of the new ones with the
+        // same inputs, the full computation kept them in place: report it as an append.
+        var origin: MasonryResult.Origin = previous == nil ? .computed : .recomputed
+        if let previous {
+            let old = try database.layoutItems(of: previous)
+            if old.count <= items.count, zip(old, items).allSatisfy({ $0 == $1 }) {
+                origin = .appended(items.count - old.count)
+            }
+        }
+        let stored = try database.saveLayout(StoredLayout(
+            key: key, columns: geometry.columns, columnWidth: geometry.columnWidth, gutter: geometry.gutter,
+            innerWidth: geometry.innerWidth, cellPadding: request.options.cellPadding,
+            contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height, itemCount: items.count,
+            columnHeights: layout.columnHeights, revision: inputs.revision, computedAt: GalleryDatabase.timestamp()), items: items)
+        let shown = request.rect.map { rect in layout.attributes(in: rect).map { items[$0.index] } } ?? items
+        return MasonryResult(layout: stored, items: shown, placement: request.options.placement, origin: origin)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+
+extension GalleryDatabase {
+    // MARK: - Scopes and inputs
+
+    /// The scope for `album` (nil: the whole library when it has several albums, the album
+    /// when it has one), and its display name.
+    /// - Throws: `StoreError.unknownAlbum`, listing the known albums.
+    public func layoutScope(album: String?) throws -> (scope: String, name: String) {
+        try writer.read { db in
+            let albums = try Row.fetchAll(db, sql: "SELECT path, name FROM albums ORDER BY path")
+            if let album {
+                guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
+                    throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
+                }
+                return ("album:" + (row["path"] as String), row["name"])
+            }
+            if albums.count == 1, let only = albums.first { return ("album:" + (only["path"] as String), only["name"]) }
+            return ("library", "all photos")
+        }
+    }
+
+    private static func revision(_ db: Database, scope: String) throws -> Int64 {
+        if scope.hasPrefix("album:") {
+            // A deleted album reads as -1, so its layouts read as stale.
+            return try Int64.fetchOne(db, sql: "SELECT revision FROM albums WHERE path = ?", arguments: [String(scope.dropFirst(6))]) ?? -1
+        }
+        return try Int64.fetchOne(db, sql: "SELECT revision FROM library_revision WHERE id = 1") ?? 0
+    }
+
+    /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
+    public func layoutInputs(scope: String) throws -> (revision: Int64, photos: [LayoutInput]) {
+        try writer.read { db in
+            var sql = """
+                SELECT p.id, p.display_width, p.display_height, coalesce(n.caption, ''), coalesce(n.comment, '')
+                FROM photos p JOIN albums a ON a.id = p.album_id
+                LEFT JOIN annotations n ON n.photo_id = p.id
+                """
+            var arguments: StatementArguments = []
+            if scope.hasPrefix("album:") {
+                sql += " WHERE a.path = ?"
+                arguments = [String(scope.dropFirst(6))]
+            }
+            sql += " ORDER BY a.path, p.sort_key, p.path"
+            let photos = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let width: Double = row[1], height: Double = row[2]
+                return LayoutInput(photoID: row[0], aspectRatio: width / height, caption: row[3], comment: row[4])
+            }
+            return (try Self.revision(db, scope: scope), photos)
+        }
+    }
+
+    // MARK: - Stored layouts
+
+    private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout {
+        let revision: Int64 = row["revision"]
+        return StoredLayout(
+            id: row["id"],
+            key: LayoutKey(scope: row["scope"], kind: row["kind"], width: row["width"], options: row["options"]),
+            columns: row["columns"], columnWidth: row["column_width"], gutter: row["gutter"],
+            innerWidth: row["inner_width"], cellPadding: row["cell_padding"], contentWidth: row["content_width"],
+            contentHeight: row["content_height"], itemCount: row["item_count"],
+            columnHeights: LayoutChunkCodec.decodeDoubles([UInt8](row["column_heights"] as Data)),
+            revision: revision, computedAt: row["computed_at"], isStale: revision != currentRevision)
+    }
+
+    /// The layout stored under `key`, if any (stale or not: see `isStale`).
+    public func storedLayout(_ key: LayoutKey) throws -> StoredLayout? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
+                                             arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
+            return Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
+        }
+    }
+
+    /// Every stored layout, with whether it is stale.
+    public func storedLayouts() throws -> [StoredLayout] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").map { row in
+                Self.layout(row, currentRevision: try Self.revision(db, scope: row["scope"]))
+            }
+        }
+    }
+
+    /// A stored layout's items in index order: all of them, or those whose frame intersects
+    /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
+    public func layoutItems(of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredLayoutItem] {
+        try writer.read { db in
+            let rows: [Row]
+            if let rect {
+                let first = layout.id * LayoutChunkCodec.chunkIDFactor
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT c.chunk, c.items FROM layout_chunk_bounds b
+                    JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
+                    WHERE b.id >= ? AND b.id < ?
+                      AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
+                    ORDER BY c.chunk
+                    """, arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
+                                     rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
+            }
+            var items: [StoredLayoutItem] = []
+            for row in rows {
+                let chunk: Int = row[0]
+                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
+                guard let rect else {
+                    items += decoded
+                    continue
+                }
+                // The same test as LayoutRect.intersects: shared interior area.
+                items += decoded.filter { item in
+                    let x = layout.x(column: item.column)
+                    return x < rect.x + rect.width && rect.x < x + layout.innerWidth
+                        && item.y < rect.y + rect.height && rect.y < item.y + item.height
+                }
+            }
+            return items
+        }
+    }
+
+    /// Stores a layout and its items in one transaction, replacing any under the same key.
+    @discardableResult
+    public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
+        try writer.write { db in
+            try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
+                           arguments: [layout.key.scope, layout.key.kind, layout.key.width, layout.key.options])
+            try db.execute(sql: """
+                INSERT INTO layouts (scope, kind, width, options, columns, column_width, gutter, inner_width, cell_padding,
+                                     content_width, content_height, item_count, column_heights, revision, computed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [
+                    layout.key.scope, layout.key.kind, layout.key.width, layout.key.options, layout.columns,
+                    layout.columnWidth, layout.gutter, layout.innerWidth, layout.cellPadding, layout.contentWidth,
+                    layout.contentHeight, items.count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
+                    layout.computedAt,
+                ])
+            var saved = layout
+            saved.id = db.lastInsertedRowID
+            saved.itemCount = items.count
+            let chunkStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)")
+            let boundsStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
+            var start = 0
+            var chunk = 0
+            while start < items.count {
+                let slice = items[start ..< min(start + LayoutChunkCodec.itemsPerChunk, items.count)]
+                var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                for item in slice {
+                    let x = layout.x(column: item.column)
+                    minX = min(minX, x)
+                    maxX = max(maxX, x + layout.innerWidth)
+                    minY = min(minY, item.y)
+                    maxY = max(maxY, item.y + item.height)
+                }
+                try chunkStatement.execute(arguments: [saved.id, chunk, Data(LayoutChunkCodec.encode(slice))])
+                // R*Tree keeps 32-bit floats and rounds boxes outwards, so no item is missed;
+                // the exact test happens on the decoded items.
+                try boundsStatement.execute(arguments: [saved.id * LayoutChunkCodec.chunkIDFactor + Int64(chunk), minX, maxX, minY, maxY])
+                start += slice.count
+                chunk += 1
+            }
+            saved.isStale = false
+            return saved
+        }
+    }
+
+    /// Current time as stored in `computed_at` (UTC, ISO 8601).
+    public static func timestamp() -> String {
+        ISO8601DateFormatter().string(from: Date())
+    }
+}

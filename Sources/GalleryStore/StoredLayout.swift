@@ -1,0 +1,90 @@
+/// What identifies a stored layout: where its photos come from, its kind, its width and every
+/// other option (text styles included) in a canonical string.
+public struct LayoutKey: Sendable, Hashable {
+    /// "album:" + an album's path, or "library".
+    public var scope: String
+    public var kind: String
+    public var width: Double
+    public var options: String
+
+    public init(scope: String, kind: String, width: Double, options: String) {
+        self.scope = scope
+        self.kind = kind
+        self.width = width
+        self.options = options
+    }
+}
+
+/// A stored layout's summary row.
+public struct StoredLayout: Sendable, Hashable {
+    public var id: Int64
+    public var key: LayoutKey
+    public var columns: Int
+    public var columnWidth: Double
+    public var gutter: Double
+    public var innerWidth: Double
+    public var cellPadding: Double
+    public var contentWidth: Double
+    public var contentHeight: Double
+    public var itemCount: Int
+    public var columnHeights: [Double]
+    public var revision: Int64
+    public var computedAt: String
+    /// True when photos or annotations of its scope changed since it was computed.
+    public var isStale: Bool
+
+    public init(
+        id: Int64 = 0, key: LayoutKey, columns: Int, columnWidth: Double, gutter: Double, innerWidth: Double,
+        cellPadding: Double, contentWidth: Double, contentHeight: Double, itemCount: Int, columnHeights: [Double],
+        revision: Int64, computedAt: String, isStale: Bool = false
+    ) {
+        self.id = id
+        self.key = key
+        self.columns = columns
+        self.columnWidth = columnWidth
+        self.gutter = gutter
+        self.innerWidth = innerWidth
+        self.cellPadding = cellPadding
+        self.contentWidth = contentWidth
+        self.contentHeight = contentHeight
+        self.itemCount = itemCount
+        self.columnHeights = columnHeights
+        self.revision = revision
+        self.computedAt = computedAt
+        self.isStale = isStale
+    }
+
+    /// The x of an item in `column`.
+    public func x(column: Int) -> Double { Double(column) * (columnWidth + gutter) + cellPadding }
+}
+
+/// One item of a stored layout.
+public struct StoredLayoutItem: Sendable, Hashable {
+    public var index: Int
+    public var photoID: Int64
+    public var column: Int
+    public var y: Double
+    public var height: Double
+    public var photoHeight: Double
+    public var captionHeight: Double
+    public var commentHeight: Double
+
+    public init(index: Int, photoID: Int64, column: Int, y: Double, height: Double, photoHeight: Double, captionHeight: Double, commentHeight: Double) {
+        self.index = index
+        self.photoID = photoID
+        self.column = column
+        self.y = y
+        self.height = height
+        self.photoHeight = photoHeight
+        self.captionHeight = captionHeight
+        self.commentHeight = commentHeight
+    }
+}
+
+/// A photo as a layout needs it: its id, shape and annotation texts.
+public struct LayoutInput: Sendable, Hashable {
+    public var photoID: Int64
+    public var aspectRatio: Double
+    public var caption: String
+    public var comment: String
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import GalleryLayout
+import GalleryService
+import GalleryStore
+
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print the masonry layout for a width, computing and storing it if needed.",
+        discussion: """
+            By default columns are 252 px wide (Pinterest's rule: as many as fit, at least \
+            --min-columns); --columns N divides the width into N instead. Says on stderr whether \
+            the layout was read from the store, computed, recomputed or appended to.
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Option(help: ArgumentHelp("The width to lay out, in CSS px.", valueName: "px"))
+    var width: Double
+
+    @Option(help: ArgumentHelp("Only this album (default: the whole library).", valueName: "name"))
+    var album: String?
+
+    @Option(help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
+    var columns: Int?
+
+    @Option(name: .customLong("column-width"), help: ArgumentHelp("Fixed column width (default 252).", valueName: "px"))
+    var columnWidth: Double?
+
+    @Option(help: ArgumentHelp("Space between columns with --column-width (default 0).", valueName: "px"))
+    var gutter: Double?
+
+    @Option(name: .customLong("min-columns"), help: ArgumentHelp("Fewest columns with --column-width (default 1).", valueName: "n"))
+    var minColumns: Int?
+
+    @Option(help: ArgumentHelp("Cell padding on every side (default 8).", valueName: "px"))
+    var padding: Double = 8
+
+    @Option(help: ArgumentHelp("shortest (default) or round-robin.", valueName: "placement"))
+    var placement: String = "shortest"
+
+    @Option(help: ArgumentHelp("Only the items whose frame intersects X,Y,W,H.", valueName: "x,y,w,h"))
+    var rect: String?
+
+    @Flag(help: "Print one JSON object (keys documented in the README).")
+    var json = false
+
+    var masonryOptions: MasonryOptions {
+        get throws {
+            guard let placement = MasonryOptions.Placement(rawValue: placement) else {
+                throw ValidationError("--placement must be shortest or round-robin (got '\(placement)')")
+            }
+            let columnsOption: MasonryOptions.Columns = columns.map { .count($0) }
+                ?? .width(columnWidth ?? 252, gutter: gutter ?? 0, minimum: minColumns ?? 1)
+            return MasonryOptions(columns: columnsOption, cellPadding: padding, placement: placement)
+        }
+    }
+
+    var layoutRect: LayoutRect? {
+        get throws {
+            guard let rect else { return nil }
+            let parts = rect.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+                  [x, y, w, h].allSatisfy(\.isFinite)
+            else {
+                throw ValidationError("--rect takes four finite numbers X,Y,W,H (got '\(rect)')")
+            }
+            guard w >= 0, h >= 0 else { throw ValidationError("--rect needs a width and height of 0 or more (got \(w)×\(h))") }
+            return LayoutRect(x: x, y: y, width: w, height: h)
+        }
+    }
+
+    func validate() throws {
+        guard width.isFinite, width > 0, width <= 100_000 else {
+            throw ValidationError("--width must be a number of CSS px above 0 and at most 100000 (got \(width))")
+        }
+        if columns != nil, columnWidth != nil || gutter != nil || minColumns != nil {
+            throw ValidationError("--columns cannot be combined with --column-width, --gutter or --min-columns")
+        }
+        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
+        _ = try layoutRect
+        do {
+            _ = try MasonryLayout.geometry(width: width, options: try masonryOptions)
+        } catch let error as LayoutError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let database = try library.open(create: false)
+        let service = LayoutService(database: database)
+        let result: MasonryResult
+        do {
+            result = try service.masonry(MasonryRequest(width: width, album: album, options: try masonryOptions, rect: try layoutRect))
+        } catch let error as StoreError {
+            if case .unknownAlbum = error { throw ValidationError(error.description) }
+            throw error
+        }
+        let layout = result.layout
+        let origin: String
+        switch result.origin {
+        case .stored: origin = "read from the store (computed \(layout.computedAt))"
+        case .computed: origin = "computed and stored"
+        case .recomputed: origin = "recomputed and stored (the photos or annotations changed since \(layout.computedAt))"
+        case .appended(let count): origin = "appended \(count) new item\(count == 1 ? "" : "s") and stored"
+        }
+        FileHandle.standardError.write(Data("layout: \(origin)\n".utf8))
+        if json {
+            print(LayoutJSON.masonry(result))
+            return
+        }
+        print("masonry, \(format(layout.key.width)) px: \(layout.columns) column\(layout.columns == 1 ? "" : "s") of \(format(layout.columnWidth)) px, content \(format(layout.contentWidth)) × \(format(layout.contentHeight)) px, \(layout.itemCount) items, \(result.placement.rawValue)")
+        var table = TextTable(columns: ["index", "id", "column", "x", "y", "width", "height", "photo", "caption", "comment"])
+        for item in result.items {
+            table.add([String(item.index), String(item.photoID), String(item.column), format(layout.x(column: item.column)),
+                       format(item.y), format(layout.innerWidth), format(item.height), format(item.photoHeight),
+                       format(item.captionHeight), format(item.commentHeight)])
+        }
+        print(table.rendered(), terminator: "")
+    }
+
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int64(value)) : String(format: "%.2f", value)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import GalleryStore
+
+struct LayoutsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layouts",
+        abstract: "List the layouts stored in the library, and whether each is stale."
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    func run() throws {
+        let layouts = try library.open(create: false).storedLayouts()
+        if json {
+            let objects = layouts.map { layout -> [String: Any] in
+                [
+                    "scope": layout.key.scope, "kind": layout.key.kind, "width": layout.key.width,
+                    "options": layout.key.options, "columns": layout.columns, "items": layout.itemCount,
+                    "contentHeight": layout.contentHeight, "stale": layout.isStale, "computedAt": layout.computedAt,
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            return
+        }
+        var table = TextTable(columns: ["scope", "kind", "width", "columns", "items", "content height", "state", "computed", "options"])
+        for layout in layouts {
+            let options = layout.key.options.split(separator: ";").prefix(4).joined(separator: ";")
+            table.add([layout.key.scope, layout.key.kind, String(layout.key.width), String(layout.columns), String(layout.itemCount),
+                       String(format: "%.1f", layout.contentHeight), layout.isStale ? "stale" : "fresh", layout.computedAt, options])
+        }
+        print(table.rendered(), terminator: "")
+        print("\(layouts.count) layout\(layouts.count == 1 ? "" : "s")")
+    }
+}

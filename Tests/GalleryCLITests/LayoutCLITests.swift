@@ -1,0 +1,86 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+@Suite("gallery layout: JSON, golden file, bad input")
+struct LayoutCLITests {
+    func library() throws -> TemporaryDirectory {
+        let work = try TemporaryDirectory()
+        let shapes = [(120, 80, 1), (80, 120, 1), (100, 100, 6), (240, 60, 1), (90, 120, 8), (100, 75, 1), (64, 48, 1)]
+        for (i, shape) in shapes.enumerated() {
+            try work.write("photos/p\(i).jpg", TestImages.jpeg(width: shape.0, height: shape.1, orientation: shape.2))
+        }
+        try work.write("photos/annotations.json", text: """
+            [{"photo": "p0.jpg", "caption": "Harbour at dusk", "comment": "The ferry had just left. For ten minutes the whole bay turned the colour of the inside of a shell."},
+             {"photo": "p1.jpg", "caption": "港の灯り", "comment": "夕方になると港の灯りが一つずつ点いていく。"},
+             {"photo": "p2.jpg", "caption": "A caption long enough to need two lines, and then some more to be clamped", "comment": ""},
+             {"photo": "p4.jpg", "caption": "", "comment": "كان الماء ساكناً تماماً عند الفجر."},
+             {"photo": "p5.jpg", "caption": "Night swim 🌊", "comment": "Short."}]
+            """)
+        let result = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        return work
+    }
+
+    @Test("--json at 800 px matches the golden file (RECORD_SNAPSHOTS=1 re-records it)")
+    func golden() throws {
+        let work = try library()
+        let output = try GalleryBinary.run(["layout", "--width", "800", "--json"], in: work.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr == "layout: computed and stored\n")
+        let golden = GalleryBinary.packageRoot.appending(path: "Tests/GalleryCLITests/Golden/layout-800.json")
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try Data(output.stdout.utf8).write(to: golden)
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(output.stdout == expected)
+        // The second query reads the store and prints the same.
+        let again = try GalleryBinary.run(["layout", "--width", "800", "--json"], in: work.url)
+        #expect(again.stdout == expected && again.stderr.hasPrefix("layout: read from the store"))
+        // The documented keys.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        for key in ["kind", "width", "columns", "columnWidth", "contentWidth", "contentHeight", "placement", "items"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.count == 7)
+        for item in items {
+            for key in ["id", "index", "column", "x", "y", "width", "height", "photoHeight", "captionHeight", "commentHeight"] {
+                #expect(item[key] != nil, "\(key)")
+            }
+        }
+        // --rect keeps the items whose frame intersects it.
+        let rect = try GalleryBinary.run(["layout", "--width", "800", "--json", "--rect", "0,0,100,50"], in: work.url)
+        let rectItems = (try JSONSerialization.jsonObject(with: Data(rect.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]]
+        #expect(rectItems?.map { $0["index"] as? Int } == [0])
+        // The table and the list of stored layouts.
+        let table = try GalleryBinary.run(["layout", "--width", "800"], in: work.url)
+        #expect(table.stdout.hasPrefix("masonry, 800 px: 3 columns of 252 px"))
+        let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
+        let list = try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]
+        #expect(list?.count == 1 && list?.first?["stale"] as? Bool == false)
+    }
+
+    @Test("bad input: exit code 2 and a message that names the problem")
+    func badInput() throws {
+        let work = try library()
+        let cases: [([String], String)] = [
+            (["--width", "0"], "--width must be"),
+            (["--width=-5"], "--width must be"),
+            (["--width", "nan"], "--width must be"),
+            (["--width", "100001"], "--width must be"),
+            (["--width", "800", "--columns", "0"], "--columns must be at least 1"),
+            (["--width", "800", "--columns", "60"], "60 columns in 800.0 px leave no room"),
+            (["--width", "800", "--rect", "0,0,-1,10"], "--rect needs a width and height of 0 or more"),
+            (["--width", "800", "--rect", "0,0,10"], "--rect takes four finite numbers"),
+            (["--width", "800", "--placement", "random"], "--placement must be shortest or round-robin"),
+            (["--width", "800", "--album", "nope"], "no album named 'nope'; known albums: 'photos'"),
+            (["--width", "800", "--columns", "3", "--gutter", "5"], "--columns cannot be combined"),
+        ]
+        for (arguments, message) in cases {
+            let output = try GalleryBinary.run(["layout"] + arguments, in: work.url)
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+        }
+    }
+}

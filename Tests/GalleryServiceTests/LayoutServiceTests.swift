@@ -1,0 +1,128 @@
+import Foundation
+import GalleryImport
+import GalleryLayout
+import GalleryService
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+@Suite("Layouts persisted per width: round trip, staleness, append")
+struct LayoutServiceTests {
+    /// A library folder with `count` photos of varied shapes, some annotated, in one album.
+    func makeLibrary(_ count: Int, in folder: TemporaryDirectory, seed: UInt64 = 1) throws {
+        var rng = SplitMix64(seed: seed)
+        for i in 0 ..< count {
+            let width = 40 + Int(rng.next() % 120), height = 40 + Int(rng.next() % 120)
+            try folder.write(String(format: "trip/img-%03ld.jpg", i), TestImages.jpeg(width: width, height: height, orientation: i % 4 == 0 ? 6 : nil))
+            if i % 3 != 2 {
+                try folder.write(String(format: "trip/img-%03ld.txt", i), text: "Photo \(i)\n" + String(repeating: "A comment that wraps. ", count: Int(rng.next() % 6)))
+            }
+        }
+    }
+
+    func importFolder(_ folder: TemporaryDirectory, _ database: GalleryDatabase) throws {
+        _ = try Importer(database: database, folder: folder.path).run()
+    }
+
+    @Test("computed once, then read from the store; rect queries from SQLite equal the engine's")
+    func roundTrip() throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(600, in: folder)
+        let storeFolder = try TemporaryDirectory()
+        let database = try GalleryDatabase(path: storeFolder.path + "/g.db")
+        try importFolder(folder, database)
+        let service = LayoutService(database: database)
+        let request = MasonryRequest(width: 1024)
+        let first = try service.masonry(request)
+        #expect(first.origin == .computed)
+        #expect(first.items.count == 600 && first.layout.columns == 4)
+        let second = try service.masonry(request)
+        #expect(second.origin == .stored)
+        #expect(second.items == first.items)
+        #expect(second.layout.contentHeight == first.layout.contentHeight)
+
+        // The same layout computed directly by the engine, for the rect comparison.
+        let engine = try MasonryLayout(width: 1024, items: first.items.map {
+            MasonryItem(aspectRatio: first.layout.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
+        })
+        var rng = SplitMix64(seed: 3)
+        for _ in 0 ..< 25 {
+            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(first.layout.contentHeight)),
+                                  width: Double(rng.next() % 800), height: Double(rng.next() % 3000))
+            let stored = try service.masonry(MasonryRequest(width: 1024, rect: rect))
+            #expect(stored.origin == .stored)
+            #expect(stored.items.map(\.index) == engine.attributes(in: rect).map(\.index))
+        }
+        // Other widths and options are other layouts.
+        _ = try service.masonry(MasonryRequest(width: 800))
+        _ = try service.masonry(MasonryRequest(width: 1024, options: MasonryOptions(columns: .count(3))))
+        _ = try service.masonry(MasonryRequest(width: 1024, options: MasonryOptions(placement: .roundRobin)))
+        #expect(try database.storedLayouts().count == 4)
+    }
+
+    @Test("every kind of change makes the layout stale, and the next query recomputes or appends")
+    func staleness() throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(20, in: folder)
+        let database = try GalleryDatabase()
+        try importFolder(folder, database)
+        let service = LayoutService(database: database)
+        let request = MasonryRequest(width: 900, options: MasonryOptions(placement: .roundRobin))
+        _ = try service.masonry(request)
+
+        func expectStaleThenFresh(_ change: String, origin expected: MasonryResult.Origin) throws {
+            #expect(try database.storedLayouts().allSatisfy(\.isStale), "\(change) did not make the layout stale")
+            let result = try service.masonry(request)
+            #expect(result.origin == expected, "\(change)")
+            #expect(try database.storedLayouts().allSatisfy { !$0.isStale })
+            // What was stored equals a layout computed from scratch in a fresh database.
+            let fresh = try GalleryDatabase()
+            try importFolder(folder, fresh)
+            let scratch = try LayoutService(database: fresh).masonry(request)
+            // Ids differ (a fresh import numbers photos anew); everything else must not.
+            func shape(_ items: [StoredLayoutItem]) -> [StoredLayoutItem] { items.map { var item = $0; item.photoID = 0; return item } }
+            #expect(shape(result.items) == shape(scratch.items), "\(change)")
+        }
+
+        try folder.write("trip/img-900.jpg", TestImages.jpeg(width: 90, height: 60))  // sorts last
+        try importFolder(folder, database)
+        try expectStaleThenFresh("adding a photo at the end", origin: .appended(1))
+
+        try folder.write("trip/img-005.jpg", TestImages.jpeg(width: 200, height: 50))
+        try importFolder(folder, database)
+        try expectStaleThenFresh("changing a photo", origin: .recomputed)
+
+        try folder.write("trip/img-003.txt", text: "New caption\nA much longer comment than before, long enough to wrap onto several lines at this width.")
+        try importFolder(folder, database)
+        try expectStaleThenFresh("changing an annotation", origin: .recomputed)
+
+        try folder.remove("trip/img-007.jpg")
+        try importFolder(folder, database)
+        try expectStaleThenFresh("removing a photo", origin: .recomputed)
+
+        try folder.write("trip/img-000.txt", text: "")
+        try importFolder(folder, database)
+        try expectStaleThenFresh("emptying an annotation", origin: .recomputed)
+    }
+
+    @Test("albums are scopes; an empty library gives a valid, empty layout; unknown albums are named")
+    func scopes() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("a/1.jpg", TestImages.jpeg())
+        try folder.write("b/2.jpg", TestImages.jpeg())
+        let database = try GalleryDatabase()
+        let service = LayoutService(database: database)
+        let empty = try service.masonry(MasonryRequest(width: 500))
+        #expect(empty.items.isEmpty && empty.layout.contentHeight == 0)
+        try importFolder(folder, database)
+        #expect(try service.masonry(MasonryRequest(width: 500)).items.count == 2)
+        #expect(try service.masonry(MasonryRequest(width: 500, album: "a")).items.count == 1)
+        #expect(throws: StoreError.self) { try service.masonry(MasonryRequest(width: 500, album: "zzz")) }
+        // A library layout is stale when any album changes; an album's only when it does.
+        _ = try service.masonry(MasonryRequest(width: 500, album: "b"))
+        try folder.write("a/3.jpg", TestImages.jpeg())
+        try importFolder(folder, database)
+        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.key.scope, $0.isStale) })
+        #expect(states["library"] == true && states["album:a"] == true && states["album:b"] == false)
+    }
+}
