@@ -86,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "gallery-bench",
-            dependencies: ["TextMetrics"],
+            dependencies: ["TextMetrics", "GalleryLayout", "GalleryStore"],
             path: "Sources/GalleryBench"
         ),
         .executableTarget(

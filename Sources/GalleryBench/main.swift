@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import GalleryLayout
+import GalleryStore
 import TextMetrics
 
 // gallery-bench: in-process micro-benchmarks that make bench runs (release build).
@@ -52,7 +54,63 @@ if arguments.first == "measure" {
     }
     print(String(format: "measure_cold %.0f texts/s", Double(texts.count) / coldTime))
     print(String(format: "measure_warm %.0f texts/s", Double(texts.count * rounds) / warmTime))
+} else if arguments.first == "layout" {
+    // 1,000,000 items of varied shapes and text heights, seeded.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state >> 33
+    }
+    let count = 1_000_000
+    let items = (0 ..< count).map { _ in
+        MasonryItem(aspectRatio: 0.4 + Double(next() % 1000) / 400, captionHeight: Double(next() % 3) * 20, commentHeight: Double(next() % 8) * 18)
+    }
+    var layout = try MasonryLayout(width: 1280, items: [])
+    var best = Double.infinity
+    for _ in 0 ..< 5 {
+        let time = try seconds { layout = try MasonryLayout(width: 1280, items: items) }
+        best = min(best, time)
+    }
+    print(String(format: "layout_compute_ns_per_item %.2f ns", best / Double(count) * 1e9))
+    if arguments.dropFirst().first == "compute-only" {
+        for _ in 0 ..< 30 { layout = try MasonryLayout(width: 1280, items: items) }
+        exit(0)
+    }
+
+    // Viewport queries (1280 x 2000) at random offsets, in memory.
+    let height = layout.contentSize.height
+    let offsets = (0 ..< 10_000).map { _ in Double(next() % UInt64(height - 2000)) }
+    var found = 0
+    let queryTime = seconds {
+        for y in offsets { found += layout.attributes(in: LayoutRect(x: 0, y: y, width: 1280, height: 2000)).count }
+    }
+    print(String(format: "layout_rect_query_us %.3f us (%ld items per viewport)", queryTime / Double(offsets.count) * 1e6, found / offsets.count))
+
+    // Persisting the layout, then viewport queries from SQLite.
+    let folder = FileManager.default.temporaryDirectory.appending(path: "gallery-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let database = try GalleryDatabase(path: folder.appending(path: "bench.db").path)
+    let stored = (0 ..< count).map { i -> StoredLayoutItem in
+        let a = layout.attributes(at: i)!
+        return StoredLayoutItem(index: i, photoID: Int64(i + 1), column: a.column ?? 0, y: a.frame.y, height: a.frame.height,
+                                photoHeight: a.photoHeight ?? 0, captionHeight: items[i].captionHeight, commentHeight: items[i].commentHeight)
+    }
+    let header = StoredLayout(
+        key: LayoutKey(scope: "library", kind: "masonry", width: 1280, options: "bench"), columns: layout.columnCount,
+        columnWidth: layout.columnWidth, gutter: layout.gutter, innerWidth: layout.innerWidth, cellPadding: 8,
+        contentWidth: layout.contentSize.width, contentHeight: height, itemCount: count, columnHeights: layout.columnHeights,
+        revision: 0, computedAt: GalleryDatabase.timestamp())
+    var saved = header
+    let persistTime = try seconds { saved = try database.saveLayout(header, items: stored) }
+    print(String(format: "layout_persist_1m_s %.3f s", persistTime))
+    var times: [Double] = []
+    for y in offsets.prefix(200) {
+        times.append(try seconds { _ = try database.layoutItems(of: saved, in: (x: 0, y: y, width: 1280, height: 2000)) })
+    }
+    times.sort()
+    print(String(format: "layout_sqlite_query_ms %.3f ms median, %.3f ms p99", times[times.count / 2] * 1e3, times[times.count * 99 / 100] * 1e3))
 } else {
-    FileHandle.standardError.write(Data("usage: gallery-bench measure\n".utf8))
+    FileHandle.standardError.write(Data("usage: gallery-bench measure | layout\n".utf8))
     exit(2)
 }

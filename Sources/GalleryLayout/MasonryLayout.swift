@@ -87,45 +87,81 @@ public struct MasonryLayout: CollectionLayout {
     }
 
     private mutating func place(_ items: [MasonryItem]) throws(LayoutError) {
-        let padding = options.cellPadding
         let first = itemY.count
-        itemColumn.reserveCapacity(first + items.count)
-        itemY.reserveCapacity(first + items.count)
-        itemHeight.reserveCapacity(first + items.count)
-        itemPhotoHeight.reserveCapacity(first + items.count)
+        // Validate everything first, so the loop below cannot fail halfway.
         for (offset, item) in items.enumerated() {
-            let index = first + offset
             guard item.aspectRatio.isFinite, item.aspectRatio > 0 else {
-                throw .invalidItem(index: index, field: "aspect ratio", value: item.aspectRatio)
+                throw .invalidItem(index: first + offset, field: "aspect ratio", value: item.aspectRatio)
             }
             guard item.captionHeight.isFinite, item.captionHeight >= 0, item.commentHeight.isFinite, item.commentHeight >= 0 else {
-                throw .invalidItem(index: index, field: "annotation height", value: item.captionHeight + item.commentHeight)
+                throw .invalidItem(index: first + offset, field: "annotation height", value: item.captionHeight + item.commentHeight)
             }
-            // Written as the documented formula, term for term, so anyone recomputing it gets the
-            // same bits.
-            let photoHeight = innerWidth / item.aspectRatio
-            let annotationHeight = options.annotationTopPadding + item.captionHeight + item.commentHeight + options.annotationBottomPadding
-            let height = photoHeight + annotationHeight
-            let column: Int
-            switch options.placement {
-            case .roundRobin:
-                column = index % columnCount
-            case .shortest:
-                var best = 0
-                var bestHeight = columnHeights[0]
-                for c in 1 ..< columnCount where columnHeights[c] < bestHeight {
-                    best = c
-                    bestHeight = columnHeights[c]
-                }
-                column = best
+        }
+        let count = items.count
+        let padding = options.cellPadding
+        let top = options.annotationTopPadding, bottom = options.annotationBottomPadding
+        let inner = innerWidth
+        let columns = columnCount
+        let roundRobin = options.placement == .roundRobin
+        var heights = columnHeights
+        // Outputs are written once each, so they need no zero-filling first.
+        let outColumn = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        let outHeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        let outPhoto = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        defer {
+            outColumn.deallocate()
+            outY.deallocate()
+            outHeight.deallocate()
+            outPhoto.deallocate()
+        }
+        // One tight loop over raw buffers: this is the whole cost of a layout.
+        items.withUnsafeBufferPointer { source in
+            heights.withUnsafeMutableBufferPointer { heights in
+                                for offset in 0 ..< count {
+                                    let item = source[offset]
+                                    // Written as the documented formula, term for term, so anyone
+                                    // recomputing it gets the same bits.
+                                    let photoHeight = inner / item.aspectRatio
+                                    let annotationHeight = top + item.captionHeight + item.commentHeight + bottom
+                                    let height = photoHeight + annotationHeight
+                                    var column = 0
+                                    if roundRobin {
+                                        column = (first + offset) % columns
+                                    } else {
+                                        var best = heights[0]
+                                        var c = 1
+                                        while c < columns {
+                                            if heights[c] < best {
+                                                best = heights[c]
+                                                column = c
+                                            }
+                                            c += 1
+                                        }
+                                    }
+                                    let y = heights[column]
+                                    outColumn[offset] = Int32(truncatingIfNeeded: column)
+                                    outY[offset] = y + padding
+                                    outHeight[offset] = height
+                                    outPhoto[offset] = photoHeight
+                                    // y_col += slot, the slot computed apart from y: one add on
+                                    // the chain from item to item instead of three.
+                                    let slot = padding + height + padding
+                                    heights[column] = y + slot
+                                }
             }
-            let y = columnHeights[column]
-            itemColumn.append(Int32(column))
-            itemY.append(y + padding)
-            itemHeight.append(height)
-            itemPhotoHeight.append(photoHeight)
-            columnMembers[column].append(Int32(index))
-            columnHeights[column] = y + padding + height + padding
+        }
+        columnHeights = heights
+        itemColumn.append(contentsOf: outColumn)
+        itemY.append(contentsOf: outY)
+        itemHeight.append(contentsOf: outHeight)
+        itemPhotoHeight.append(contentsOf: outPhoto)
+        // The per-column index for rect queries: each column's items in order, sized exactly.
+        var perColumn = [Int](repeating: 0, count: columns)
+        for column in outColumn { perColumn[Int(column)] += 1 }
+        for column in 0 ..< columns { columnMembers[column].reserveCapacity(columnMembers[column].count + perColumn[column]) }
+        for offset in 0 ..< count {
+            columnMembers[Int(outColumn[offset])].append(Int32(truncatingIfNeeded: first + offset))
         }
     }
 
@@ -150,11 +186,11 @@ public struct MasonryLayout: CollectionLayout {
             photoHeight: itemPhotoHeight[index], column: column)
     }
 
-    /// - Complexity: O(c log n + k log k) for c columns, n items and k results: a binary search
-    ///   in each column the rect crosses, then a walk down it.
+    /// - Complexity: O(c log n + k c) for c columns, n items and k results: a binary search
+    ///   in each column the rect crosses, a walk down it, and a merge of the columns' runs.
     public func attributes(in rect: LayoutRect) -> [LayoutAttributes] {
         guard rect.width >= 0, rect.height >= 0 else { return [] }
-        var found: [Int32] = []
+        var runs: [ArraySlice<Int32>] = []
         for column in 0 ..< columnCount {
             let x = Double(column) * (columnWidth + gutter) + options.cellPadding
             guard x < rect.maxX, rect.minX < x + innerWidth else { continue }
@@ -167,14 +203,29 @@ public struct MasonryLayout: CollectionLayout {
                 if itemY[i] + itemHeight[i] > rect.minY { high = middle } else { low = middle + 1 }
             }
             var position = low
-            while position < members.count {
-                let i = Int(members[position])
-                if itemY[i] >= rect.maxY { break }
-                found.append(members[position])
-                position += 1
-            }
+            while position < members.count, itemY[Int(members[position])] < rect.maxY { position += 1 }
+            if position > low { runs.append(members[low ..< position]) }
         }
-        found.sort()
-        return found.compactMap { attributes(at: Int($0)) }
+        // Each column's run is in index order: merge them instead of sorting.
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        var heads = runs.map(\.startIndex)
+        while true {
+            var pick = -1
+            var smallest = Int32.max
+            for r in 0 ..< runs.count where heads[r] < runs[r].endIndex && runs[r][heads[r]] < smallest {
+                smallest = runs[r][heads[r]]
+                pick = r
+            }
+            guard pick >= 0 else { break }
+            heads[pick] += 1
+            let index = Int(smallest)
+            let column = Int(itemColumn[index])
+            result.append(LayoutAttributes(
+                index: index,
+                frame: LayoutRect(x: Double(column) * (columnWidth + gutter) + options.cellPadding, y: itemY[index], width: innerWidth, height: itemHeight[index]),
+                photoHeight: itemPhotoHeight[index], column: column))
+        }
+        return result
     }
 }

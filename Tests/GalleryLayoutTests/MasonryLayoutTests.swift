@@ -12,6 +12,10 @@ func randomItems(_ count: Int, _ rng: inout SplitMix64) -> [MasonryItem] {
 
 /// The column choice written as plainly as possible, to check the layout against.
 func referenceColumns(_ items: [MasonryItem], columns: Int, inner: Double, options: MasonryOptions) -> [(column: Int, y: Double)] {
+    referenceLayout(items, columns: columns, inner: inner, options: options).placements
+}
+
+func referenceLayout(_ items: [MasonryItem], columns: Int, inner: Double, options: MasonryOptions) -> (placements: [(column: Int, y: Double)], heights: [Double]) {
     var heights = Array(repeating: 0.0, count: columns)
     var result: [(Int, Double)] = []
     for (i, item) in items.enumerated() {
@@ -21,9 +25,9 @@ func referenceColumns(_ items: [MasonryItem], columns: Int, inner: Double, optio
         }
         let height = inner / item.aspectRatio + (options.annotationTopPadding + item.captionHeight + item.commentHeight + options.annotationBottomPadding)
         result.append((column, heights[column] + options.cellPadding))
-        heights[column] = heights[column] + options.cellPadding + height + options.cellPadding
+        heights[column] += options.cellPadding + height + options.cellPadding
     }
-    return result
+    return (result, heights)
 }
 
 @Suite("Masonry layout: seeded properties")
@@ -89,9 +93,13 @@ struct MasonryLayoutTests {
         if all.count <= 60 {
             for a in all { for b in all where a.index < b.index { #expect(!a.frame.intersects(b.frame)) } }
         }
-        // Content height is the tallest column, bottom padding included.
+        // Content height is the tallest column, bottom padding included: exactly the plain
+        // reference's, and (up to rounding) the lowest frame's bottom plus the padding.
+        let referenceHeights = referenceLayout(items, columns: geometry.columns, inner: geometry.innerWidth, options: options).heights
+        #expect(layout.columnHeights == referenceHeights)
+        #expect(layout.contentSize.height == (referenceHeights.max() ?? 0))
         let tallest = all.map { $0.frame.maxY + options.cellPadding }.max() ?? 0
-        #expect(layout.contentSize.height == tallest)
+        #expect(abs(layout.contentSize.height - tallest) <= 1e-9 * max(1, tallest))
         // Rect queries equal a brute-force filter, for rects of every kind.
         var rng = SplitMix64(seed: UInt64(items.count))
         let height = max(layout.contentSize.height, 1)
@@ -121,7 +129,7 @@ struct MasonryLayoutTests {
         #expect(frames[1] == LayoutRect(x: 210, y: 10, width: 180, height: 265))
         // Item 2 goes to column 2 mod 2 = 0, under item 0: 10 + 181 + 10 + 10 = 211.
         #expect(frames[2] == LayoutRect(x: 10, y: 211, width: 180, height: 223))
-        // Columns: 10+181+10+10+223+10 = 444 and 10+265+10 = 285.
+        // Columns: (10+181+10) + (10+223+10) = 444 and 10+265+10 = 285.
         #expect(layout.columnHeights == [444, 285])
         #expect(layout.contentSize == LayoutSize(width: 400, height: 444))
         // Shortest-column puts item 2 there too here, but a fourth item differs: round-robin
