@@ -72,6 +72,28 @@ if arguments.first == "measure" {
         best = min(best, time)
     }
     print(String(format: "layout_compute_ns_per_item %.2f ns", best / Double(count) * 1e9))
+    var robinBest = Double.infinity
+    for _ in 0 ..< 5 {
+        robinBest = min(robinBest, try seconds { _ = try MasonryLayout(width: 1280, items: items, options: MasonryOptions(placement: .roundRobin)) })
+    }
+    print(String(format: "layout_compute_round_robin_ns_per_item %.2f ns", robinBest / Double(count) * 1e9))
+    if arguments.dropFirst().first == "probe" {
+        var oneBest = Double.infinity
+        for _ in 0 ..< 5 {
+            oneBest = min(oneBest, try seconds { _ = try MasonryLayout(width: 1280, items: items, options: MasonryOptions(columns: .count(1))) })
+        }
+        print(String(format: "one_column %.2f ns", oneBest / Double(count) * 1e9))
+        var copyBest = Double.infinity
+        for _ in 0 ..< 5 {
+            copyBest = min(copyBest, seconds {
+                var a = [Double](); a.reserveCapacity(count)
+                for item in items { a.append(item.aspectRatio * 2) }
+                precondition(a.count == count)
+            })
+        }
+        print(String(format: "plain_copy %.2f ns", copyBest / Double(count) * 1e9))
+        exit(0)
+    }
     if arguments.dropFirst().first == "compute-only" {
         for _ in 0 ..< 30 { layout = try MasonryLayout(width: 1280, items: items) }
         exit(0)
