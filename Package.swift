@@ -4,6 +4,7 @@
 //   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
 //   CZlib            system zlib, for writing PNG
+//   CPNG             system libpng (simplified API), for reading PNG
 //   CHarfBuzz        system HarfBuzz (shaping, subsetting)
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation
@@ -40,6 +41,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -50,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CZlib"]
+            dependencies: ["CJPEG", "CPNG", "CZlib"]
         ),
         .target(
             name: "TextMetrics",

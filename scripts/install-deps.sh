@@ -7,6 +7,7 @@ packages=(
   libjpeg-dev       # libjpeg-turbo: JPEG encode/decode (Sources/CJPEG)
   libsqlite3-dev    # SQLite, through GRDB
   zlib1g-dev        # PNG writing (Sources/CZlib)
+  libpng-dev        # PNG reading (Sources/CPNG)
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)
   fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the gallery's fonts (TextMetrics.GalleryTextStyles)

@@ -115,3 +115,81 @@ void cjpeg_buffer_free(cjpeg_buffer *buffer) {
         buffer->size = 0;
     }
 }
+
+// MARK: - Decoding
+
+int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height,
+                 cjpeg_image *out, char *error, size_t error_capacity) {
+    struct jpeg_decompress_struct cinfo;
+    cjpeg_error_mgr err;
+    // Buffers live in `out` (the caller's memory), so they survive a longjmp and are freed.
+    out->pixels.data = NULL;
+    out->pixels.size = 0;
+    out->width = out->height = out->warnings = 0;
+    unsigned char *cmyk_row = NULL;
+    cinfo.err = (struct jpeg_error_mgr *)&err;
+    cjpeg_install(&err);
+    if (setjmp(err.escape)) {
+        jpeg_destroy_decompress(&cinfo);
+        free(cmyk_row);
+        free(out->pixels.data);
+        out->pixels.data = NULL;
+        out->pixels.size = 0;
+        cjpeg_copy_message(err.message, error, error_capacity);
+        return 2;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((double)cinfo.image_width * (double)cinfo.image_height > 200e6) {
+        cjpeg_copy_message("image over 200 megapixels", error, error_capacity);
+        jpeg_destroy_decompress(&cinfo);
+        return 3;
+    }
+    // The smallest M/8 scale that keeps both sides at or above the target.
+    int scale = 8;
+    if (min_width > 0 && min_height > 0) {
+        for (int m = 1; m <= 8; m++) {
+            long w = ((long)cinfo.image_width * m + 7) / 8;
+            long h = ((long)cinfo.image_height * m + 7) / 8;
+            if (w >= min_width && h >= min_height) { scale = m; break; }
+        }
+    }
+    cinfo.scale_num = (unsigned int)scale;
+    cinfo.scale_denom = 8;
+    cinfo.dct_method = JDCT_ISLOW;
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    size_t width = cinfo.output_width, height = cinfo.output_height;
+    out->pixels.size = width * height * 3;
+    out->pixels.data = malloc(out->pixels.size);
+    if (cmyk) cmyk_row = malloc(width * 4);
+    if (!out->pixels.data || (cmyk && !cmyk_row)) {
+        ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        unsigned char *row_out = out->pixels.data + (size_t)cinfo.output_scanline * width * 3;
+        JSAMPROW row = cmyk ? cmyk_row : row_out;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+        if (cmyk) {
+            // Adobe writes CMYK inverted (0 = full ink), which is how Photoshop files come.
+            int inverted = cinfo.saw_Adobe_marker;
+            for (size_t x = 0; x < width; x++) {
+                int c = cmyk_row[x * 4], m = cmyk_row[x * 4 + 1], y = cmyk_row[x * 4 + 2], k = cmyk_row[x * 4 + 3];
+                if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                row_out[x * 3] = (unsigned char)((c * k + 127) / 255);
+                row_out[x * 3 + 1] = (unsigned char)((m * k + 127) / 255);
+                row_out[x * 3 + 2] = (unsigned char)((y * k + 127) / 255);
+            }
+        }
+    }
+    jpeg_finish_decompress(&cinfo);
+    out->width = (int)width;
+    out->height = (int)height;
+    out->warnings = err.warnings;
+    if (err.warnings > 0) cjpeg_copy_message(err.message, error, error_capacity);
+    jpeg_destroy_decompress(&cinfo);
+    free(cmyk_row);
+    return 0;
+}

@@ -42,6 +42,21 @@ int cjpeg_encode(const uint8_t *pixels, int width, int height, cjpeg_pixel_forma
 
 void cjpeg_buffer_free(cjpeg_buffer *buffer);
 
+/// Decoded pixels: RGB, 3 bytes per pixel, rows packed. Release with `cjpeg_buffer_free`.
+typedef struct {
+    cjpeg_buffer pixels;
+    int width;
+    int height;
+    int warnings;   ///< libjpeg warnings (e.g. "Premature end of JPEG file": a truncated file)
+} cjpeg_image;
+
+/// Decodes a JPEG to RGB, scaled by libjpeg's DCT scaling to the smallest size M/8 of the
+/// original (M in 1...8) that is still at least `min_width` × `min_height` (0: full size).
+/// Grayscale is expanded to RGB; CMYK and YCCK (Adobe, inverted) are converted to RGB.
+/// Returns 0 on success; otherwise non-zero with a message in `error`.
+int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height,
+                 cjpeg_image *out, char *error, size_t error_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,65 @@
+import CJPEG
+import CPNG
+
+/// Decodes JPEG (libjpeg-turbo, with DCT scaling) and PNG (libpng) to RGB.
+public enum ImageDecoder {
+    /// The neutral background transparent PNG pixels are composited onto (a warm light grey
+    /// that sits well on the gallery's light and dark pages).
+    public static let background: (UInt8, UInt8, UInt8) = (236, 234, 230)
+
+    /// Decodes `bytes`, as small as DCT scaling allows while staying at least
+    /// `minWidth` × `minHeight` (JPEG only; 0 for full size).
+    public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        switch format {
+        case .jpeg: return try decodeJPEG(bytes, minWidth: minWidth, minHeight: minHeight)
+        case .png: return try decodePNG(bytes)
+        }
+    }
+
+    static func decodeJPEG(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
+        var image = cjpeg_image()
+        var message = [CChar](repeating: 0, count: 200)
+        let status = bytes.withUnsafeBufferPointer { data in
+            cjpeg_decode(data.baseAddress, data.count, Int32(minWidth), Int32(minHeight), &image, &message, message.count)
+        }
+        defer { cjpeg_buffer_free(&image.pixels) }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 0, let data = image.pixels.data else { throw CodecError("JPEG decoding failed: \(text)") }
+        // A truncated or damaged file decodes with warnings and grey where data is missing.
+        guard image.warnings == 0 else { throw CodecError("JPEG data is damaged or incomplete: \(text)") }
+        return RGBImage(width: Int(image.width), height: Int(image.height),
+                        pixels: Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size))))
+    }
+
+    static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let begun = bytes.withUnsafeBufferPointer { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
+        defer { png_image_free(&image) }
+        guard Int(image.width) * Int(image.height) <= ImageLimits.maximumPixels else {
+            throw CodecError("PNG over \(ImageLimits.maximumMegapixels) megapixels")
+        }
+        // PNG_FORMAT_RGBA is a macro expression Swift cannot import; it is COLOR | ALPHA.
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let width = Int(image.width), height = Int(image.height)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let back = [Int(background.0), Int(background.1), Int(background.2)]
+        for i in 0 ..< width * height {
+            let alpha = Int(rgba[i * 4 + 3])
+            for c in 0 ..< 3 {
+                rgb[i * 3 + c] = UInt8((Int(rgba[i * 4 + c]) * alpha + back[c] * (255 - alpha) + 127) / 255)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: rgb)
+    }
+
+    private static func pngMessage(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
