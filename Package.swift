@@ -12,6 +12,7 @@
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
 //   GalleryService   layouts by width: measured, computed, stored, queried -> the above
+//   GalleryHTML      pages, CSS, thumbnails, fonts: one renderer for export and server
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -56,7 +57,9 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib"]
+            dependencies: ["CJPEG", "CPNG", "CZlib"],
+            // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(
             name: "TextMetrics",
@@ -77,6 +80,11 @@ let package = Package(
             dependencies: ["GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics"]
         ),
 
+        .target(
+            name: "GalleryHTML",
+            dependencies: ["GalleryService", "GalleryStore", "GalleryImport", "Imaging", "TextMetrics"]
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "gallery",
@@ -84,6 +92,7 @@ let package = Package(
                 "GalleryImport",
                 "GalleryLayout",
                 "GalleryService",
+                "GalleryHTML",
                 "TextMetrics",
                 "GalleryStore",
                 "Imaging",
@@ -142,6 +151,10 @@ let package = Package(
         .testTarget(
             name: "GalleryServiceTests",
             dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryHTMLTests",
+            dependencies: ["GalleryHTML", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryCLITests",

@@ -112,6 +112,7 @@ public struct Importer: Sendable {
         finalChanges.removals = stored.keys.filter { !present.contains($0) }.sorted()
         summary.removed = finalChanges.removals.count
         try database.apply(finalChanges)
+        try database.setLibraryRoot(URL(fileURLWithPath: root).standardizedFileURL.path)
         measureAnnotations(events: events)
         return summary
     }

@@ -136,3 +136,15 @@ extension GalleryDatabase {
         }
     }
 }
+
+extension GalleryDatabase {
+    /// Albums in path order, with how many photos each holds.
+    public func albums() throws -> [(path: String, name: String, photoCount: Int)] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT a.path, a.name, count(p.id) FROM albums a LEFT JOIN photos p ON p.album_id = a.id
+                GROUP BY a.id ORDER BY a.path
+                """).map { ($0[0], $0[1], $0[2]) }
+        }
+    }
+}

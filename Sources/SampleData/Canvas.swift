@@ -41,7 +41,9 @@ struct Canvas {
         var out = Canvas(width: height, height: width)
         for ys in 0 ..< out.height {
             for xs in 0 ..< out.width {
-                out[xs, ys] = orientation == 6 ? self[ys, out.width - 1 - xs] : self[out.height - 1 - ys, xs]
+                // The inverse of what a viewer does (Orientation.apply): 6 shows stored (x, y) at
+                // displayed (H - 1 - y, x); 8 shows it at (y, W - 1 - x).
+                out[xs, ys] = orientation == 6 ? self[out.height - 1 - ys, xs] : self[ys, out.width - 1 - xs]
             }
         }
         return out

@@ -112,7 +112,7 @@ public final class TextMeasurer: Sendable {
         return paragraph
     }
 
-    private func shaper(for style: TextStyle, key fingerprint: String) throws(TextMetricsError) -> ParagraphShaper {
+    func shaper(for style: TextStyle, key fingerprint: String) throws(TextMetricsError) -> ParagraphShaper {
         if let cached = state.withLock({ $0.shapers[fingerprint] }) { return cached }
         var fonts: [LoadedFont] = []
         for face in style.fonts {

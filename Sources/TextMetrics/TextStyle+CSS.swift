@@ -3,17 +3,19 @@ extension TextStyle {
     /// font file, then one rule per style, selected by its class name (`.caption`, `.comment`).
     ///
     /// - Parameter fontURL: where the page finds each font file (a `file://` URL, or the
-    ///   exported copy's relative URL).
-    public static func css(for styles: [TextStyle], fontURL: (FontFace) -> String) -> String {
+    ///   exported copy's relative URL); nil leaves a font out (a site that uses none of its
+    ///   characters does not need it).
+    public static func css(for styles: [TextStyle], fontURL: (FontFace) -> String?) -> String {
         var css = ""
         var declared = Set<String>()
         for face in styles.flatMap(\.fonts) where declared.insert(face.family).inserted {
+            guard let url = fontURL(face) else { continue }
             // One weight range per file: the browser then never synthesises bold or italic,
             // which would change advances that the measurement did not see.
             css += """
                 @font-face {
                   font-family: "\(face.family)";
-                  src: url("\(fontURL(face))");
+                  src: url("\(url)");
                   font-weight: 1 1000;
                   font-style: normal;
                   font-display: block;

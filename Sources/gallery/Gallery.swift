@@ -8,7 +8,7 @@ import Foundation
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of photos and their annotations into masonry galleries.",
-        subcommands: [ImportCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
+        subcommands: [BuildCommand.self, ImportCommand.self, ExportCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
     )
 
     static func main() {

@@ -16,6 +16,7 @@ public enum HeadlessChromium {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Loads `page` and returns the DOM after scripts ran (`--dump-dom`), or takes a screenshot.

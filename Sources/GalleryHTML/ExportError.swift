@@ -1,0 +1,18 @@
+/// Failures that stop an export (a photo that cannot be decoded never does: it gets a
+/// placeholder cell and a line in the summary).
+public enum ExportError: Error, Sendable, CustomStringConvertible {
+    case notAnExport(path: String)
+    case noLibrary
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAnExport(let path):
+            return "\(path) is not empty and was not written by gallery export; choose an empty or new folder, or pass --force to write into it anyway (nothing that gallery did not write is ever deleted)"
+        case .noLibrary:
+            return "the library has no photos folder yet; run 'gallery import PHOTOS/' first"
+        case .cannotWrite(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// One photo's cell as a page draws it.
+struct CellModel: Sendable {
+    var photoID: Int64
+    var caption: String
+    var comment: String
+    var captionHeight: Double
+    var commentHeight: Double
+    var photoHeight: Double
+    /// The frame at each column count (x, y, width, height), relative to the grid.
+    var frames: [Int: (x: Double, y: Double, width: Double, height: Double)]
+    /// Grid image URLs (1× and 2× with their widths), the large view's URL; nil when the photo
+    /// could not be decoded.
+    var thumbnails: [(url: String, width: Int)]?
+    var large: String?
+    var intrinsicHeight: Int
+    /// Why the photo has no image (the cell then shows a placeholder).
+    var failure: String?
+}
+
+/// Renders pages. Export and server use this one renderer, so they cannot differ.
+struct PageRenderer {
+    let geometry: SiteGeometry
+    let siteTitle: String
+
+    func albumPage(title: String, subtitle: String, homeLink: String?, cells: [CellModel], gridHeights: [Int: Double]) -> String {
+        var html = head(title: title)
+        html += "<header class=\"site-header\">"
+        if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
+        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p></header>\n<main>\n"
+        let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(gridHeights[$0] ?? 0))px" }.joined(separator: ";")
+        html += "<div class=\"grid\" style=\"\(heights)\">\n"
+        for (index, cell) in cells.enumerated() {
+            html += self.cell(cell, index: index)
+        }
+        html += "</div>\n</main>\n"
+        html += """
+            <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
+            <button class="lightbox-close" type="button" aria-label="Close">×</button>
+            <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
+            <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
+            <img alt="">
+            <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p></div>
+            </div>
+
+            """
+        return html + foot()
+    }
+
+    private func cell(_ cell: CellModel, index: Int) -> String {
+        var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
+        var style = ""
+        var height = 0.0
+        for columns in 1 ... geometry.maximumColumns {
+            guard let frame = cell.frames[columns] else { continue }
+            attributes += " data-frame-\(columns)=\"\(HTML.px(frame.x)),\(HTML.px(frame.y)),\(HTML.px(frame.width)),\(HTML.px(frame.height))\""
+            style += "--x\(columns):\(HTML.px(frame.x))px;--y\(columns):\(HTML.px(frame.y))px;"
+            height = frame.height
+        }
+        style += "height:\(HTML.px(height))px"
+        let alt = HTML.escape(cell.caption)
+        var inner: String
+        if let thumbnails = cell.thumbnails, let first = thumbnails.first {
+            let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
+            // The first screen loads at once; the rest when scrolled near.
+            let loading = index < 8 ? "eager" : "lazy"
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\">"
+        } else {
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">Photo unavailable</div>"
+        }
+        inner += "<div class=\"annotation\">"
+        if !cell.caption.isEmpty {
+            inner += "<p class=\"caption\" data-h=\"\(HTML.px(cell.captionHeight))\">\(HTML.escape(cell.caption))</p>"
+        }
+        if !cell.comment.isEmpty {
+            inner += "<p class=\"comment\" data-h=\"\(HTML.px(cell.commentHeight))\">\(HTML.escape(cell.comment))</p>"
+        }
+        inner += "</div>"
+        if let large = cell.large {
+            return "<a class=\"cell\" href=\"\(HTML.escape(large))\" \(attributes) style=\"\(style)\">\(inner)</a>\n"
+        }
+        return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(inner)</div>\n"
+    }
+
+    struct AlbumCard {
+        var name: String
+        var link: String
+        var count: Int
+        var cover: String?
+    }
+
+    func indexPage(albums: [AlbumCard], photoCount: Int) -> String {
+        var html = head(title: siteTitle)
+        html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1><p class=\"meta\">\(albums.count) albums, \(photoCount) photos</p></header>\n<main class=\"albums\">\n"
+        for album in albums {
+            html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
+            if let cover = album.cover {
+                html += "<img src=\"\(HTML.escape(cover))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
+            } else {
+                html += "<span class=\"placeholder\"></span>"
+            }
+            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(album.count) photo\(album.count == 1 ? "" : "s")</span></a>\n"
+        }
+        return html + "</main>\n" + foot()
+    }
+
+    private func head(title: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="gallery">
+        <title>\(HTML.escape(title))</title>
+        <link rel="stylesheet" href="gallery.css">
+        </head>
+        <body>
+
+        """
+    }
+
+    private func foot() -> String {
+        "<footer class=\"site-footer\">Made with gallery</footer>\n<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
+    }
+}

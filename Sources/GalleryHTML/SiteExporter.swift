@@ -1,0 +1,305 @@
+import Dispatch
+import Foundation
+import GalleryImport
+import GalleryService
+import GalleryStore
+import Imaging
+import Synchronization
+import TextMetrics
+
+/// What an export did.
+public struct ExportSummary: Sendable {
+    public var pages = 0
+    public var photos = 0
+    public var imagesWritten = 0
+    public var imagesReused = 0
+    public var filesRemoved = 0
+    /// Photos shown as placeholders, with the reason.
+    public var failures: [(path: String, reason: String)] = []
+
+    public var line: String {
+        "\(pages) page\(pages == 1 ? "" : "s"), \(photos) photos, \(imagesWritten) images written, \(imagesReused) reused, \(filesRemoved) removed, \(failures.count) failed"
+    }
+}
+
+/// Writes the static gallery: pages whose positions come from the stored masonry layouts,
+/// one per column count (media queries pick one, no script needed), thumbnails at 1× and 2×
+/// and a large view, the fonts cut to the characters used, and the CSS generated from the
+/// text styles the heights were measured with.
+///
+/// Incremental: images are named by content hash and size, so only new or changed photos are
+/// encoded again; files a previous export wrote and this one does not are deleted (the
+/// manifest `.gallery-export.json` lists them; nothing else in the folder is touched).
+public struct SiteExporter: Sendable {
+    public static let manifestName = ".gallery-export.json"
+
+    let database: GalleryDatabase
+    let outFolder: URL
+    let force: Bool
+    let jobs: Int
+    let geometry: SiteGeometry
+
+    public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil, geometry: SiteGeometry = SiteGeometry()) {
+        self.database = database
+        self.outFolder = URL(fileURLWithPath: outFolder).standardizedFileURL
+        self.force = force
+        self.jobs = max(1, jobs ?? ProcessorCount.online)
+        self.geometry = geometry
+    }
+
+    public func run(events: @escaping @Sendable (ImportEvent) -> Void = { _ in }) throws -> ExportSummary {
+        let previousFiles = try prepareFolder()
+        guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        var summary = ExportSummary()
+        var written = Set<String>()
+        let libraryName = URL(fileURLWithPath: root).lastPathComponent
+
+        // Layouts for every album at every column count, from the store or computed now.
+        let measurer = TextMeasurer { events(.warning($0)) }
+        let service = LayoutService(database: database, measurer: measurer)
+        let albums = try database.albums().filter { $0.photoCount > 0 }
+        let photos = Dictionary(try database.photos().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let files = try database.photoFiles()
+
+        // Images: new or changed photos only, on all cores.
+        let images = try writeImages(photos: photos, files: files, root: root, events: events, summary: &summary)
+        written.formUnion(images.written)
+
+        // Fonts cut to what the pages show: each font gets the clusters the browser will draw
+        // with it (the first font in the list that has them), nothing more.
+        let chrome = "Photo unavailable Made with gallery photos albums ← ‹ › × 0123456789, "
+        var texts = photos.values.flatMap { [$0.caption, $0.comment] }
+        texts += albums.map(\.name) + [chrome, siteTitle(albums, libraryName)]
+        var characters: [String: Set<Unicode.Scalar>] = [:]
+        for style in GalleryTextStyles.all {
+            characters.merge(try measurer.charactersByFont(texts, style: style)) { $0.union($1) }
+        }
+        let fontURLs = try writeFonts(characters: characters)
+        written.formUnion(fontURLs.values)
+        let textCSS = TextStyle.css(for: GalleryTextStyles.all) { fontURLs[$0.family] }
+        try write("gallery.css", SiteAssets.stylesheet(geometry: geometry, textCSS: textCSS), into: &written)
+        try write("gallery.js", SiteAssets.script, into: &written)
+
+        // Pages.
+        let renderer = PageRenderer(geometry: geometry, siteTitle: siteTitle(albums, libraryName))
+        let several = albums.count > 1
+        var cards: [PageRenderer.AlbumCard] = []
+        var usedSlugs = Set<String>()
+        for album in albums {
+            var cells: [Int64: CellModel] = [:]
+            var order: [Int64] = []
+            var gridHeights: [Int: Double] = [:]
+            for columns in 1 ... geometry.maximumColumns {
+                let result = try service.masonry(MasonryRequest(
+                    width: geometry.width(columns: columns), album: album.path, options: geometry.options(columns: columns)))
+                gridHeights[columns] = result.layout.contentHeight
+                for item in result.items {
+                    let frame = (x: result.layout.x(column: item.column), y: item.y, width: result.layout.innerWidth, height: item.height)
+                    if var cell = cells[item.photoID] {
+                        cell.frames[columns] = frame
+                        cells[item.photoID] = cell
+                        continue
+                    }
+                    guard let photo = photos[item.photoID] else { continue }
+                    order.append(item.photoID)
+                    let image = images.byPhoto[item.photoID]
+                    cells[item.photoID] = CellModel(
+                        photoID: item.photoID, caption: photo.caption, comment: photo.comment,
+                        captionHeight: item.captionHeight, commentHeight: item.commentHeight, photoHeight: item.photoHeight,
+                        frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
+                        intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure)
+                }
+            }
+            let page = several ? "album-\(slug(album.name, used: &usedSlugs)).html" : "index.html"
+            let html = renderer.albumPage(
+                title: album.name, subtitle: "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")",
+                homeLink: several ? "index.html" : nil, cells: order.compactMap { cells[$0] }, gridHeights: gridHeights)
+            try write(page, html, into: &written)
+            summary.pages += 1
+            cards.append(.init(name: album.name, link: page, count: album.photoCount,
+                               cover: order.first.flatMap { images.byPhoto[$0]?.thumbnails?.first?.url }))
+        }
+        if several || albums.isEmpty {
+            try write("index.html", renderer.indexPage(albums: cards, photoCount: photos.count), into: &written)
+            summary.pages += 1
+        }
+        summary.photos = photos.count
+
+        // Files this export no longer needs, and only those a previous export wrote.
+        for stale in previousFiles.subtracting(written) where Self.isSafeRelativePath(stale) {
+            if (try? FileManager.default.removeItem(at: outFolder.appending(path: stale))) != nil { summary.filesRemoved += 1 }
+        }
+        let manifest: [String: Any] = ["generator": "gallery", "files": written.sorted()]
+        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        try data.write(to: outFolder.appending(path: Self.manifestName), options: .atomic)
+        return summary
+    }
+
+    /// The only album's name, or the imported folder's.
+    private func siteTitle(_ albums: [(path: String, name: String, photoCount: Int)], _ libraryName: String) -> String {
+        albums.count == 1 ? albums[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName)
+    }
+
+    // MARK: - Folder
+
+    /// Checks the out folder may be written, creates it, and returns what a previous export wrote.
+    private func prepareFolder() throws -> Set<String> {
+        let manager = FileManager.default
+        let manifestURL = outFolder.appending(path: Self.manifestName)
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: outFolder.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw ExportError.cannotWrite(path: outFolder.path, reason: "it is a file, not a folder") }
+            let contents = (try? manager.contentsOfDirectory(atPath: outFolder.path)) ?? []
+            let isExport = manager.fileExists(atPath: manifestURL.path)
+            if !contents.isEmpty && !isExport && !force { throw ExportError.notAnExport(path: outFolder.path) }
+        }
+        do {
+            for folder in ["", "thumbs", "large", "fonts"] {
+                try manager.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
+            }
+        } catch {
+            throw ExportError.cannotWrite(path: outFolder.path, reason: error.localizedDescription)
+        }
+        guard let data = manager.contents(atPath: manifestURL.path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let files = object["files"] as? [String]
+        else { return [] }
+        return Set(files)
+    }
+
+    /// Relative, inside the folder: no absolute paths, no "..", no empty parts.
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0.isEmpty || $0 == "." }
+    }
+
+    private func write(_ relative: String, _ text: String, into written: inout Set<String>) throws {
+        do {
+            try Data(text.utf8).write(to: outFolder.appending(path: relative), options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(path: outFolder.appending(path: relative).path, reason: error.localizedDescription)
+        }
+        written.insert(relative)
+    }
+
+    private func slug(_ name: String, used: inout Set<String>) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
+        }
+        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        if slug.isEmpty { slug = "album" }
+        var candidate = slug
+        var n = 2
+        while used.contains(candidate) {
+            candidate = "\(slug)-\(n)"
+            n += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    // MARK: - Fonts
+
+    /// Subsets each font of the text styles to the characters it draws; family → URL relative
+    /// to the site. Fonts that draw nothing are left out.
+    private func writeFonts(characters: [String: Set<Unicode.Scalar>]) throws -> [String: String] {
+        var urls: [String: String] = [:]
+        var seen = Set<String>()
+        for face in GalleryTextStyles.all.flatMap(\.fonts) where seen.insert(face.family).inserted {
+            guard let used = characters[face.family], !used.isEmpty,
+                  let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
+            let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
+            let name = "fonts/" + face.family.lowercased().replacingOccurrences(of: " ", with: "-") + "." + ext
+            do {
+                try Data(bytes).write(to: outFolder.appending(path: name), options: .atomic)
+            } catch {
+                throw ExportError.cannotWrite(path: outFolder.appending(path: name).path, reason: error.localizedDescription)
+            }
+            urls[face.family] = name
+        }
+        return urls
+    }
+
+    // MARK: - Images
+
+    struct PhotoImages: Sendable {
+        var thumbnails: [(url: String, width: Int)]?
+        var large: String?
+        var intrinsicHeight: Int
+        var failure: String?
+    }
+
+    private func writeImages(
+        photos: [Int64: LibraryPhoto], files: [Int64: (path: String, contentHash: String, format: String, orientation: Int)],
+        root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
+    ) throws -> (byPhoto: [Int64: PhotoImages], written: Set<String>) {
+        struct Job: Sendable {
+            var photoID: Int64
+            var source: String
+            var format: ImageFormat
+            var orientation: Orientation
+            var names: [String]
+            var sizes: [(width: Int, height: Int)]
+        }
+        var byPhoto: [Int64: PhotoImages] = [:]
+        var pending: [Job] = []
+        var written = Set<String>()
+        for (id, photo) in photos.sorted(by: { $0.key < $1.key }) {
+            guard let file = files[id], let format = ImageFormat(rawValue: file.format) else { continue }
+            let key = String(file.contentHash.dropFirst("xxh64:".count))
+            let grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
+            let large = Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, longSide: geometry.largeLongSide)
+            let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
+            written.formUnion(names)
+            byPhoto[id] = PhotoImages(
+                thumbnails: zip(names, grid).map { ($0, $1.width) }, large: names.last,
+                intrinsicHeight: grid[0].height, failure: nil)
+            if names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
+                summary.imagesReused += names.count
+            } else {
+                pending.append(Job(photoID: id, source: root + "/" + file.path, format: format,
+                                orientation: Orientation(exifValue: file.orientation), names: names, sizes: grid + [large]))
+            }
+        }
+        let failures = Mutex<[(Int64, String, String)]>([])
+        let done = Atomic<Int>(0)
+        let next = Atomic<Int>(0)
+        let out = outFolder
+        let work = pending
+        let total = work.count
+        events(.progress(done: 0, total: total))
+        DispatchQueue.concurrentPerform(iterations: min(self.jobs, max(total, 1))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < total else { return }
+                let job = work[index]
+                do {
+                    guard let data = FileManager.default.contents(atPath: job.source) else {
+                        throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
+                    }
+                    let outputs = try Thumbnailer.render([UInt8](data), format: job.format, orientation: job.orientation, sizes: job.sizes)
+                    for (name, bytes) in zip(job.names, outputs) {
+                        try Data(bytes).write(to: out.appending(path: name), options: .atomic)
+                    }
+                } catch {
+                    failures.withLock { $0.append((job.photoID, job.source, "\(error)")) }
+                    events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
+                }
+                events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
+            }
+        }
+        let failed = failures.withLock { $0 }
+        summary.imagesWritten = (total - failed.count) * 3
+        for (id, path, reason) in failed {
+            byPhoto[id]?.thumbnails = nil
+            byPhoto[id]?.large = nil
+            byPhoto[id]?.failure = reason
+            summary.failures.append((path, reason))
+        }
+        // A failed photo's images were never written: keep them out of the manifest.
+        for job in work where failed.contains(where: { $0.0 == job.photoID }) {
+            written.subtract(job.names)
+        }
+        return (byPhoto, written)
+    }
+}

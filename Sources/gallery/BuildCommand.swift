@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import GalleryImport
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Import a folder of photos and write its static gallery, in one step.",
+        discussion: "The same as 'gallery import FOLDER' followed by 'gallery export --out OUT'."
+    )
+
+    @Argument(help: ArgumentHelp("The folder that holds the photos.", valueName: "folder"))
+    var folder: String
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var output: ExportOptions
+
+    @Option(help: ArgumentHelp("A JSON annotations file; its paths are relative to the folder.", valueName: "file"))
+    var annotations: String?
+
+    func run() throws {
+        let database = try library.open(create: true)
+        let display = ProgressDisplay(quiet: output.quiet, verb: "import")
+        let summary = try Importer(database: database, folder: folder, options: ImportOptions(jobs: output.jobs, annotationsFile: annotations))
+            .run { display.handle($0) }
+        display.finish()
+        print(summary.line)
+        try output.export(database)
+    }
+}

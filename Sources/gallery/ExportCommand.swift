@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import GalleryHTML
+import GalleryStore
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the static HTML gallery of the library.",
+        discussion: """
+            Open OUT/index.html from disk or put the folder on any static host. Reruns re-encode \
+            only new or changed photos. A folder that is not empty and was not written by \
+            gallery export is refused unless --force; nothing gallery did not write is ever deleted.
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var output: ExportOptions
+
+    func run() throws {
+        try output.export(try library.open(create: false))
+    }
+}
+
+/// The options export and build share.
+struct ExportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The folder to write the site into.", valueName: "folder"))
+    var out: String
+
+    @Flag(help: "Write into a non-empty folder that is not a previous export.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Images encoded at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Print no progress, only failures, warnings and the summary.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 || jobs > 1024 {
+            throw ValidationError("--jobs must be between 1 and 1024 (got \(jobs))")
+        }
+    }
+
+    func export(_ database: GalleryDatabase) throws {
+        let display = ProgressDisplay(quiet: quiet, verb: "export")
+        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs).run { display.handle($0) }
+        display.finish()
+        print(summary.line)
+        if !quiet {
+            let index = URL(fileURLWithPath: out).standardizedFileURL.appending(path: "index.html")
+            FileHandle.standardError.write(Data("open \(index.absoluteString)\n".utf8))
+        }
+    }
+}

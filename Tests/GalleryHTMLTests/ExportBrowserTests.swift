@@ -1,0 +1,198 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// Opens exported pages in headless Chromium and compares what is drawn with what was computed.
+@Suite("Static export, checked in a real browser")
+struct ExportBrowserTests {
+    /// Appended to a copy of a page: measures every cell once fonts and layout are ready.
+    static let probe = """
+        <script>
+        (async () => {
+          await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
+          await document.fonts.ready;
+          const grid = document.querySelector('.grid');
+          const k = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
+          const g = grid.getBoundingClientRect();
+          const cells = [...grid.querySelectorAll('.cell')].map(cell => {
+            const r = cell.getBoundingClientRect();
+            const text = [...cell.querySelectorAll('.caption, .comment')].map(p => {
+              const t = p.getBoundingClientRect();
+              return { kind: p.className, h: t.height, expected: parseFloat(p.dataset.h), bottom: t.bottom - r.top,
+                       overflow: p.className === 'comment' ? p.scrollHeight - p.clientHeight : 0, text: p.textContent };
+            });
+            return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
+                     frame: (cell.getAttribute('data-frame-' + k) || '').split(',').map(Number), text };
+          });
+          document.getElementById('gallery-test-result').textContent =
+            JSON.stringify({ k, pwned: window.__pwned || null, gridWidth: g.width, cells });
+        })();
+        </script>
+        """
+
+    struct Result: Decodable {
+        struct Text: Decodable { var kind: String; var h: Double; var expected: Double; var bottom: Double; var overflow: Double; var text: String }
+        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double]; var text: [Text] }
+        var k: Int
+        var pwned: Int?
+        var gridWidth: Double
+        var cells: [Cell]
+    }
+
+    static func measure(page: URL, width: Int) throws -> Result {
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let probed = page.deletingLastPathComponent().appending(path: "probe-\(width)-" + page.lastPathComponent)
+        try (html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(probe)</body>"))
+            .write(to: probed, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: probed) }
+        let dom = try HeadlessChromium.run(page: probed, width: width, height: 1000, budgetMilliseconds: 10_000)
+        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
+              let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex)
+        else { throw HeadlessChromium.Failure(description: "no result in \(page.lastPathComponent) at \(width) px") }
+        // --dump-dom escapes the text; "&amp;" last, so a literal "&lt;" in a caption stays one.
+        let json = String(dom[start.upperBound ..< end.lowerBound])
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONDecoder().decode(Result.self, from: Data(json.utf8))
+    }
+
+    /// Checks one page at one width; returns the column count shown.
+    @discardableResult
+    static func check(page: URL, width: Int, label: String) throws -> Int {
+        let result = try measure(page: page, width: width)
+        #expect(result.pwned == nil, "\(label): a script from an annotation ran")
+        #expect(!result.cells.isEmpty, "\(label)")
+        for cell in result.cells {
+            #expect(cell.frame.count == 4, "\(label): cell \(cell.id) has no data-frame-\(result.k)")
+            guard cell.frame.count == 4 else { continue }
+            let drawn = [cell.x, cell.y, cell.w, cell.h]
+            for (a, b) in zip(drawn, cell.frame) {
+                #expect(abs(a - b) <= 0.5, "\(label): cell \(cell.id) drawn \(drawn), computed \(cell.frame)")
+            }
+            for text in cell.text {
+                #expect(abs(text.h - text.expected) <= 0.5, "\(label): cell \(cell.id) \(text.kind) drawn \(text.h) px, measured \(text.expected) px: \(text.text.prefix(50))")
+                #expect(text.bottom <= cell.h + 0.5, "\(label): cell \(cell.id) \(text.kind) ends below its cell")
+                #expect(text.overflow <= 0.5, "\(label): cell \(cell.id) comment overflows")
+            }
+        }
+        for (i, a) in result.cells.enumerated() {
+            for b in result.cells[(i + 1)...] {
+                let overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
+                #expect(!overlap, "\(label): cells \(a.id) and \(b.id) overlap")
+            }
+        }
+        return result.k
+    }
+
+    /// Screenshots go here for people to look at (make test prints the folder).
+    static var artifacts: URL {
+        let folder = GalleryBinary.packageRoot.appending(path: ".build/test-artifacts")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("the sample gallery: at five window widths every cell is drawn where it was computed")
+    func sampleGallery() throws {
+        let work = try TemporaryDirectory("export")
+        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let site = work.url.appending(path: "site")
+        var seen = Set<Int>()
+        for (width, expected) in [(420, 1), (600, 2), (900, 3), (1100, 4), (1400, 5)] {
+            for page in ["album-coast.html", "album-highlands.html"] {
+                let k = try Self.check(page: site.appending(path: page), width: width, label: "\(page) @\(width)")
+                #expect(k == expected, "\(page) at \(width) px shows \(k) columns")
+                seen.insert(k)
+            }
+            _ = try HeadlessChromium.run(page: site.appending(path: "album-coast.html"), width: width, height: 1000,
+                                         budgetMilliseconds: 5_000, screenshot: Self.artifacts.appending(path: "export-coast-\(width).png"))
+        }
+        #expect(seen.count >= 3)
+        _ = try HeadlessChromium.run(page: site.appending(path: "index.html"), width: 1100, height: 800,
+                                     budgetMilliseconds: 5_000, screenshot: Self.artifacts.appending(path: "export-index-1100.png"))
+    }
+
+    @Test("hostile annotations are drawn as text: no script runs, no markup breaks")
+    func hostileText() throws {
+        let work = try TemporaryDirectory("hostile")
+        let hostile = [
+            "<script>window.__pwned = 1</script>",
+            "\"><img src=x onerror=\"window.__pwned=2\">",
+            "' onmouseover='window.__pwned=3",
+            "\u{202E}gpj.exe\u{202C} bidi override, and &amp; &lt;b&gt; entities",
+            "Supercalifragilisticexpialidocious" + String(repeating: "x", count: 120),
+            "</p></a></div><h1>broken?</h1>",
+        ]
+        var annotations: [[String: String]] = []
+        for (i, text) in hostile.enumerated() {
+            try work.write("photos/p\(i).jpg", TestImages.jpeg(width: 80 + i * 10, height: 60))
+            annotations.append(["photo": "p\(i).jpg", "caption": text, "comment": text + " " + text])
+        }
+        try work.write("photos/annotations.json", Array(try JSONSerialization.data(withJSONObject: annotations)))
+        let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        for width in [420, 900] {
+            let page = work.url.appending(path: "site/index.html")
+            try Self.check(page: page, width: width, label: "hostile @\(width)")
+            let result = try Self.measure(page: page, width: width)
+            let captions = result.cells.compactMap { $0.text.first { $0.kind == "caption" }?.text }
+            #expect(Set(captions) == Set(hostile))
+        }
+    }
+}
+
+@Suite("The lightbox, driven by clicks and keys in a real browser")
+struct LightboxTests {
+    static let driver = """
+        <script>
+        window.addEventListener('load', () => setTimeout(() => {
+          const cells = [...document.querySelectorAll('.grid a.cell')];
+          const box = document.querySelector('.lightbox');
+          const img = box.querySelector('img');
+          const steps = [];
+          const state = () => ({ open: !box.hidden, src: img.getAttribute('src'), caption: box.querySelector('.lightbox-caption').textContent });
+          cells[0].dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          steps.push(state());
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+          steps.push(state());
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+          steps.push(state());
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+          steps.push(state());
+          const hrefs = cells.map(c => c.getAttribute('href'));
+          const captions = cells.map(c => (c.querySelector('.caption') || { textContent: '' }).textContent);
+          document.getElementById('gallery-test-result').textContent = JSON.stringify({ steps, hrefs, captions });
+        }, 100));
+        </script>
+        """
+
+    @Test("click opens the large image with its caption; → and ← move (wrapping); Esc closes")
+    func lightbox() throws {
+        let work = try TemporaryDirectory("lightbox")
+        for i in 0 ..< 3 { try work.write("photos/p\(i).jpg", TestImages.jpeg(width: 90, height: 60, seed: UInt8(i))) }
+        try work.write("photos/annotations.json", text: #"[{"photo": "p0.jpg", "caption": "First"}, {"photo": "p1.jpg", "caption": "Second"}, {"photo": "p2.jpg", "caption": "Third"}]"#)
+        let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = work.url.appending(path: "site/index.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        // Without script, each cell is a plain link to the large image.
+        #expect(html.contains("<a class=\"cell\" href=\"large/"))
+        let probed = work.url.appending(path: "site/probe.html")
+        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(Self.driver)</body>").write(to: probed, atomically: true, encoding: .utf8)
+        let dom = try HeadlessChromium.run(page: probed, width: 900, height: 700, budgetMilliseconds: 5_000)
+        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"), let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex) else {
+            Issue.record("no result")
+            return
+        }
+        struct Step: Decodable { var open: Bool; var src: String?; var caption: String }
+        struct Result: Decodable { var steps: [Step]; var hrefs: [String]; var captions: [String] }
+        let json = String(dom[start.upperBound ..< end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
+        #expect(result.captions == ["First", "Second", "Third"])
+        #expect(result.steps.map(\.open) == [true, true, true, false])
+        #expect(result.steps[0].src == result.hrefs[0] && result.steps[0].caption == "First")
+        #expect(result.steps[1].src == result.hrefs[1] && result.steps[1].caption == "Second")
+        #expect(result.steps[2].src == result.hrefs[2] && result.steps[2].caption == "Third")
+    }
+}

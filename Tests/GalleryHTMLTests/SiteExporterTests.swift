@@ -1,0 +1,83 @@
+import Foundation
+import GalleryHTML
+import GalleryImport
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+@Suite("Static export: files, incremental runs, safety")
+struct SiteExporterTests {
+    func library(_ count: Int) throws -> (TemporaryDirectory, GalleryDatabase) {
+        let photos = try TemporaryDirectory("photos")
+        for i in 0 ..< count {
+            try photos.write("p\(i).jpg", TestImages.jpeg(width: 120 + i * 7, height: 90, orientation: i == 1 ? 6 : nil, seed: UInt8(i)))
+            try photos.write("p\(i).txt", text: "Caption \(i)\nComment \(i)")
+        }
+        let database = try GalleryDatabase()
+        _ = try Importer(database: database, folder: photos.path).run()
+        return (photos, database)
+    }
+
+    @Test("writes pages, images at 1×, 2× and large, subset fonts, CSS and JS; rerun reuses everything")
+    func exportAndRerun() throws {
+        let (photos, database) = try library(10)
+        let out = try TemporaryDirectory("site")
+        let first = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 1)
+        let html = try String(contentsOf: out.url.appending(path: "index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "class=\"cell\"").count - 1 == 10)
+        #expect(html.contains("srcset=\"thumbs/") && html.contains(" 236w, thumbs/") && html.contains(" 472w\""))
+        #expect(html.contains("sizes=\"236px\"") && html.contains("decoding=\"async\""))
+        #expect(html.contains("loading=\"eager\"") && html.contains("loading=\"lazy\""))
+        #expect(html.contains("alt=\"Caption 3\""))
+        for k in 1 ... 8 { #expect(html.contains("data-frame-\(k)=\"")) }
+        let css = try String(contentsOf: out.url.appending(path: "gallery.css"), encoding: .utf8)
+        #expect(css.contains("@font-face") && css.contains("--columns: 8") && css.contains("prefers-color-scheme: dark"))
+        let fonts = try FileManager.default.contentsOfDirectory(atPath: out.path + "/fonts")
+        #expect(fonts.contains("gallery-inter.otf"))
+        // Only Latin text: the Arabic, Thai, CJK... fonts are not needed and not written.
+        #expect(!fonts.contains("gallery-noto-sans-cjk.otf"))
+        let interSize = try FileManager.default.attributesOfItem(atPath: out.path + "/fonts/gallery-inter.otf")[.size] as? Int ?? 0
+        #expect(interSize > 1_000 && interSize < 60_000)
+        // Thumbnails are upright at their exact size: p1 is stored 127×90 with orientation 6.
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: out.path + "/thumbs")
+        #expect(thumbs.count == 20)
+
+        let second = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(second.imagesWritten == 0 && second.imagesReused == 30 && second.filesRemoved == 0)
+
+        // A removed photo's images go; a changed photo is encoded again.
+        try photos.remove("p9.jpg")
+        try photos.write("p8.jpg", TestImages.jpeg(width: 300, height: 100, seed: 99))
+        _ = try Importer(database: database, folder: photos.path).run()
+        let third = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(third.imagesWritten == 3 && third.filesRemoved == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path + "/thumbs").count == 18)
+    }
+
+    @Test("a folder that is not an export is refused, --force writes into it, foreign files are never deleted")
+    func folderSafety() throws {
+        let (_, database) = try library(2)
+        let out = try TemporaryDirectory("site")
+        try out.write("notes.txt", text: "mine")
+        #expect(throws: ExportError.self) { try SiteExporter(database: database, outFolder: out.path).run() }
+        #expect(!FileManager.default.fileExists(atPath: out.path + "/index.html"))
+        _ = try SiteExporter(database: database, outFolder: out.path, force: true).run()
+        _ = try SiteExporter(database: database, outFolder: out.path).run()  // now a previous export
+        #expect(try String(contentsOf: out.url.appending(path: "notes.txt"), encoding: .utf8) == "mine")
+        #expect(FileManager.default.fileExists(atPath: out.path + "/" + SiteExporter.manifestName))
+    }
+
+    @Test("a photo that cannot be decoded gets a placeholder cell and a line in the summary")
+    func undecodable() throws {
+        let (photos, database) = try library(3)
+        // The file changes after the import: the export finds bytes it cannot decode.
+        try photos.write("p2.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x41, count: 400) + [0xFF, 0xD9])
+        let out = try TemporaryDirectory("site")
+        let summary = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(summary.failures.count == 1 && summary.failures[0].path.hasSuffix("p2.jpg"))
+        let html = try String(contentsOf: out.url.appending(path: "index.html"), encoding: .utf8)
+        #expect(html.contains("Photo unavailable"))
+        #expect(html.components(separatedBy: "class=\"cell\"").count - 1 == 3)
+    }
+}
