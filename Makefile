@@ -1,7 +1,7 @@
 # gallery — targets:
 #   make deps         install the Debian packages the build and tests need (only those missing)
 #   make build        debug build of everything (the gallery tool, tests, tools)
-#   make demo         deps + build, then import sample-data/ into ./gallery.db and list it
+#   make demo         deps + build, then import sample-data/ and write its gallery to site/
 #   make test         deps + build + the whole test suite (what CI runs)
 #   make bench        release build + benchmarks against the peers; figures appended to bench/RESULTS.md
 #   make sample-data  redraw the demo photos in sample-data/ (annotations.json is hand-written)
@@ -20,8 +20,7 @@ build: deps
 
 demo: deps
 	$(SWIFT) build --product gallery
-	.build/debug/gallery import sample-data --db $(DB)
-	.build/debug/gallery photos --db $(DB)
+	.build/debug/gallery build sample-data --db $(DB) --out site
 
 test: build
 	$(SWIFT) test --skip-build
@@ -34,4 +33,4 @@ sample-data:
 	.build/release/make-sample-data sample-data
 
 clean:
-	rm -rf .build .build-* $(DB) $(DB)-wal $(DB)-shm
+	rm -rf .build .build-* site $(DB) $(DB)-wal $(DB)-shm
