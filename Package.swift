@@ -41,6 +41,9 @@ let package = Package(
             name: "CTextSegmentation",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        .target(
+            name: "CAllocator"
+        ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -89,6 +92,7 @@ let package = Package(
         .executableTarget(
             name: "gallery",
             dependencies: [
+                "CAllocator",
                 "GalleryImport",
                 "GalleryLayout",
                 "GalleryService",
@@ -101,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "gallery-bench",
-            dependencies: ["TextMetrics", "GalleryLayout", "GalleryStore"],
+            dependencies: ["TextMetrics", "GalleryLayout", "GalleryStore", "Imaging"],
             path: "Sources/GalleryBench"
         ),
         .executableTarget(

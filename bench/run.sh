@@ -18,6 +18,7 @@ if [ ! -x "$work/venv/bin/python" ]; then
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install -q --disable-pip-version-check pillow
 fi
+[ -x "$work/venv/bin/sigal" ] || "$work/venv/bin/pip" install -q --disable-pip-version-check "sigal==2.6.1"
 pillow_version=$("$work/venv/bin/python" -c 'import PIL; print(PIL.__version__)')
 
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
@@ -72,6 +73,39 @@ record "| $stamp | $commit | masonry compute, 1,000,000 items, 1 core | shortest
 record "| $stamp | $commit | masonry viewport query (1280×2000) in memory, 1,000,000 items | $rect_us µs | — | goal ≤ 2 µs |"
 record "| $stamp | $commit | persist a 1,000,000-item layout (SQLite, one transaction) | $persist s | — | goal ≤ 1 s |"
 record "| $stamp | $commit | viewport query from SQLite (R*Tree over 256-item chunks), 1,000,000 items | $sqlite_ms | — | goal ≤ 1 ms |"
+
+# MARK: export: 200 photos of 6 megapixels (3000x2000, grain like a camera's, ~2 MB each,
+# a quarter with orientation 6 or 8), against vipsthumbnail and sigal in the same run
+if [ ! -d "$work/six-200" ]; then
+  "$make_sample" --many 200 --size 3000x2000 --grain "$work/six-200" >/dev/null
+fi
+rm -rf "$work/vips-out" "$work/ours-out" && mkdir -p "$work/vips-out"
+find "$work/six-200" -name '*.jpg' | sort > "$work/six-files.txt"
+split -n l/2 -d "$work/six-files.txt" "$work/six-half-"
+start=$(date +%s.%N)
+xargs -a "$work/six-half-00" vipsthumbnail --size 400x -o "$PWD/$work/vips-out/%s-a.jpg" &
+xargs -a "$work/six-half-01" vipsthumbnail --size 400x -o "$PWD/$work/vips-out/%s-b.jpg" &
+wait
+vips_rate=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", 200 / (e - s) }')
+ours_rate=$(.build/release/gallery-bench thumbs "$work/six-200" "$work/ours-out" 2 | sed -E 's/.*: ([0-9.]+) files\/s/\1/')
+ratio=$(awk -v a="$ours_rate" -v b="$vips_rate" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | thumbnails 400 px, 200 JPEGs of 6 MP, 2 workers | $ours_rate files/s | vipsthumbnail $(vipsthumbnail --vips-version | head -1 | awk '{print $2}') (2 processes): $vips_rate files/s | ${ratio}× (goal ≥ 1.0×) |"
+
+rm -rf "$work/e2e.db"* "$work/e2e-site" "$work/sigal-out"
+/usr/bin/time -f '%M %e' -o "$work/e2e-time.txt" "$gallery" build "$work/six-200" --db "$work/e2e.db" --out "$work/e2e-site" --quiet >/dev/null
+read -r ours_rss ours_seconds < "$work/e2e-time.txt"
+/usr/bin/time -f '%M %e' -o "$work/sigal-time.txt" "$work/venv/bin/sigal" build -c bench/sigal.conf.py -n "$(nproc)" "$work/six-200" "$work/sigal-out" >/dev/null 2>&1
+read -r sigal_rss sigal_seconds < "$work/sigal-time.txt"
+ratio=$(awk -v a="$ours_seconds" -v b="$sigal_seconds" 'BEGIN { printf "%.1f", b / a }')
+record "| $stamp | $commit | import + export, 200 JPEGs of 6 MP (3 image sizes each, 8 layouts per album) | ${ours_seconds} s, peak RSS $((ours_rss / 1024)) MB | sigal 2.6.1 build (400 px thumbs, 1600 px images, $(nproc) processes): ${sigal_seconds} s | ${ratio}× faster (goal ≥ 3×) |"
+
+if [ ! -d "$work/six-2000" ]; then
+  python3 bench/uniquify.py "$work/six-200" "$work/six-2000" 10
+fi
+rm -rf "$work/e2e2000.db"* "$work/e2e2000-site"
+/usr/bin/time -f '%M %e' -o "$work/e2e2000-time.txt" "$gallery" build "$work/six-2000" --db "$work/e2e2000.db" --out "$work/e2e2000-site" --quiet >/dev/null
+read -r rss2000 seconds2000 < "$work/e2e2000-time.txt"
+record "| $stamp | $commit | peak RSS of import + export: 200 vs 2,000 photos of 6 MP | $((ours_rss / 1024)) MB vs $((rss2000 / 1024)) MB (2,000 took ${seconds2000} s) | — | goal: flat |"
 
 if [ ! -f bench/RESULTS.md ]; then
   cat > bench/RESULTS.md <<'HEADER'

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import GalleryLayout
 import GalleryStore
+import Imaging
+import Synchronization
 import TextMetrics
 
 // gallery-bench: in-process micro-benchmarks that make bench runs (release build).
@@ -132,7 +134,29 @@ if arguments.first == "measure" {
     }
     times.sort()
     print(String(format: "layout_sqlite_query_ms %.3f ms median, %.3f ms p99", times[times.count / 2] * 1e3, times[times.count * 99 / 100] * 1e3))
+} else if arguments.first == "thumbs", arguments.count == 4, let jobs = Int(arguments[arguments.startIndex + 3]) {
+    // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every JPEG under SRC, the
+    // export's pipeline (probe, DCT-scaled decode, Lanczos-3, orientation, progressive encode).
+    let source = arguments[arguments.startIndex + 1], out = arguments[arguments.startIndex + 2]
+    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") }.sorted() ?? []
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let next = Atomic<Int>(0)
+    let time = seconds {
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < files.count else { return }
+                let path = source + "/" + files[i]
+                guard let probe = try? PhotoProbe.probe(path: path), let data = FileManager.default.contents(atPath: path) else { continue }
+                let size = Thumbnailer.size(displayWidth: probe.displayWidth, displayHeight: probe.displayHeight, toWidth: 400)
+                if let jpeg = try? Thumbnailer.render([UInt8](data), format: probe.format, orientation: probe.orientation, sizes: [size]).first {
+                    try? Data(jpeg).write(to: URL(fileURLWithPath: out + "/" + files[i].replacingOccurrences(of: "/", with: "_")))
+                }
+            }
+        }
+    }
+    print(String(format: "thumbs %ld files in %.3f s: %.1f files/s", files.count, time, Double(files.count) / time))
 } else {
-    FileHandle.standardError.write(Data("usage: gallery-bench measure | layout\n".utf8))
+    FileHandle.standardError.write(Data("usage: gallery-bench measure | layout | thumbs SRC OUT JOBS\n".utf8))
     exit(2)
 }

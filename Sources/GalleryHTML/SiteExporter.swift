@@ -248,7 +248,9 @@ public struct SiteExporter: Sendable {
             guard let file = files[id], let format = ImageFormat(rawValue: file.format) else { continue }
             let key = String(file.contentHash.dropFirst("xxh64:".count))
             let grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
-            let large = Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, longSide: geometry.largeLongSide)
+            let orientation = Orientation(exifValue: file.orientation)
+            let large = Thumbnailer.largeSize(
+                format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
             let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
             written.formUnion(names)
             byPhoto[id] = PhotoImages(
@@ -258,7 +260,7 @@ public struct SiteExporter: Sendable {
                 summary.imagesReused += names.count
             } else {
                 pending.append(Job(photoID: id, source: root + "/" + file.path, format: format,
-                                orientation: Orientation(exifValue: file.orientation), names: names, sizes: grid + [large]))
+                                orientation: orientation, names: names, sizes: grid + [large]))
             }
         }
         let failures = Mutex<[(Int64, String, String)]>([])

@@ -26,7 +26,8 @@ public struct SiteGeometry: Sendable {
     /// The narrowest window that shows `columns` columns.
     public func breakpoint(columns: Int) -> Double { Double(columns) * columnWidth + 2 * pageMargin }
 
-    /// Thumbnail widths in the grid: 1× and 2× of the inner width; the large view's long side.
+    /// Thumbnail widths in the grid: 1× and 2× of the inner width; the large view's long side
+    /// (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see Thumbnailer.largeSize).
     public var thumbnailWidths: [Int] { [Int(innerWidth), Int(innerWidth) * 2] }
     public var largeLongSide = 1600
 }

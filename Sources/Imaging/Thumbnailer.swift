@@ -15,6 +15,24 @@ public enum Thumbnailer {
         return (max(1, Int((Double(displayWidth) * scale).rounded())), max(1, Int((Double(displayHeight) * scale).rounded())))
     }
 
+    /// The large view's displayed size: "about" `longSide`. For a JPEG, the DCT-scaled size
+    /// (M/8 of the stored size, as libjpeg rounds it) nearest to `longSide`, so the decoder's
+    /// own frequency-domain downscaling makes it and no resampling is needed; never larger
+    /// than the original. For PNG, the size fitted into `longSide`.
+    public static func largeSize(
+        format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation, longSide: Int
+    ) -> (width: Int, height: Int) {
+        let displayWidth = orientation.swapsDimensions ? storedHeight : storedWidth
+        let displayHeight = orientation.swapsDimensions ? storedWidth : storedHeight
+        guard format == .jpeg, max(storedWidth, storedHeight) > longSide else {
+            return size(displayWidth: displayWidth, displayHeight: displayHeight, longSide: longSide)
+        }
+        let long = max(storedWidth, storedHeight)
+        let m = (1 ... 8).min { abs((long * $0 + 7) / 8 - longSide) < abs((long * $1 + 7) / 8 - longSide) } ?? 8
+        let width = (displayWidth * m + 7) / 8, height = (displayHeight * m + 7) / 8
+        return (width, height)
+    }
+
     /// Renders each requested displayed size from one decode (the largest size decides the
     /// DCT scale). Sizes are (width, height) after orientation.
     public static func render(
@@ -23,14 +41,22 @@ public enum Thumbnailer {
         guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return [] }
         let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
         let decoded = try ImageDecoder.decode(bytes, format: format, minWidth: stored.0, minHeight: stored.1)
-        var outputs: [[UInt8]] = []
-        for size in sizes {
+        // Largest first; each smaller size is resampled from the previous result when that is
+        // still at least twice its size (a two-step Lanczos loses nothing visible and costs a
+        // fraction of filtering the whole decode with a wide kernel).
+        let order = sizes.indices.sorted { sizes[$0].width * sizes[$0].height > sizes[$1].width * sizes[$1].height }
+        var outputs = [[UInt8]](repeating: [], count: sizes.count)
+        var previous = decoded
+        for index in order {
+            let size = sizes[index]
             let target = orientation.swapsDimensions ? (size.height, size.width) : (size.width, size.height)
-            let resized = Resampler.resize(decoded, width: target.0, height: target.1)
+            let source = (previous.width >= 2 * target.0 && previous.height >= 2 * target.1) ? previous : decoded
+            let resized = Resampler.resize(source, width: target.0, height: target.1)
+            previous = resized
             let upright = orientation.apply(to: resized)
-            outputs.append(try JPEGEncoder.encode(
+            outputs[index] = try JPEGEncoder.encode(
                 pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
-                options: .init(quality: quality, progressive: true)))
+                options: .init(quality: quality, progressive: true))
         }
         return outputs
     }

@@ -23,11 +23,13 @@ struct Canvas {
     }
 
     /// 8-bit RGB rows, with a little dither so gradients do not band.
-    func rgbBytes(rng: inout SplitMix64, dither: Bool = true) -> [UInt8] {
+    /// - Parameter grain: extra noise amplitude in 8-bit steps, like a camera sensor's, so a
+    ///   benchmark photo carries as much entropy-coded data as a real one.
+    func rgbBytes(rng: inout SplitMix64, dither: Bool = true, grain: Float = 0) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 3)
         for (i, p) in pixels.enumerated() {
             for c in 0 ..< 3 {
-                let noise = dither ? Float(rng.nextDouble() - 0.5) / 255 : 0
+                let noise = dither ? Float(rng.nextDouble() - 0.5) * (1 + 2 * grain) / 255 : 0
                 out[i * 3 + c] = UInt8(max(0, min(255, ((p[c] + noise) * 255).rounded())))
             }
         }

@@ -4,7 +4,8 @@ import Imaging
 // make-sample-data: draws the demo library, or many photos for benchmarks.
 //
 //   make-sample-data sample-data/                 the ~30 demo photos (annotations.json is hand-written)
-//   make-sample-data --many N --size WxH DIR      N photos, a quarter with orientation 6 or 8
+//   make-sample-data --many N --size WxH [--grain] DIR
+//                                                 N photos, a quarter with orientation 6 or 8
 //
 // Everything is seeded: the same command writes the same bytes.
 
@@ -17,6 +18,7 @@ struct Photo {
     var orientation: Int = 1
     var format: ImageFormat = .jpeg
     var progressive = false
+    var grain: Float = 0
 }
 
 let demo: [Photo] = [
@@ -56,7 +58,7 @@ func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     let canvas = photo.scene.draw(width: photo.width, height: photo.height, rng: &rng).stored(forOrientation: photo.orientation)
     // PNG is lossless: dither noise would cost more bytes than the banding it hides.
-    let pixels = canvas.rgbBytes(rng: &rng, dither: photo.format != .png)
+    let pixels = canvas.rgbBytes(rng: &rng, dither: photo.format != .png, grain: photo.grain)
     let bytes: [UInt8]
     switch photo.format {
     case .jpeg:
@@ -75,6 +77,9 @@ func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 do {
+    // --grain: sensor-like noise, so files weigh what camera JPEGs weigh (benchmarks).
+    let grain: Float = arguments.contains("--grain") ? 40 : 0
+    arguments.removeAll { $0 == "--grain" }
     if arguments.first == "--many", arguments.count == 5, let count = Int(arguments[1]), arguments[2] == "--size" {
         let size = arguments[3].split(separator: "x").compactMap { Int($0) }
         guard size.count == 2 else { throw CodecError("--size takes WxH") }
@@ -86,7 +91,7 @@ do {
             let portrait = i % 3 == 2
             let photo = Photo(
                 path: String(format: "album-%02ld/photo-%06ld.jpg", i / 500, i), scene: scenes[i % scenes.count],
-                width: portrait ? size[1] : size[0], height: portrait ? size[0] : size[1], orientation: orientation)
+                width: portrait ? size[1] : size[0], height: portrait ? size[0] : size[1], orientation: orientation, grain: grain)
             try write(photo, into: folder, seed: UInt64(i) &* 7919 &+ 1)
         }
         print("wrote \(count) photos under \(folder.path)")
@@ -97,7 +102,7 @@ do {
         }
         print("wrote \(demo.count) photos under \(folder.path)")
     } else {
-        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] DIR\n".utf8))
         exit(2)
     }
 } catch {

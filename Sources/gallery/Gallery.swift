@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocator
 import Foundation
 
 /// The `gallery` command. Exit codes (README "Exit codes"):
@@ -12,6 +13,10 @@ struct Gallery: ParsableCommand {
     )
 
     static func main() {
+        // Decoding and resizing allocate pixel buffers of a few MB per photo. By default glibc
+        // maps and unmaps each one, and the page faults cost more system time than the
+        // resampling; kept in the heap they are reused (peak memory stays bounded by the jobs).
+        gallery_keep_large_buffers_in_heap()
         do {
             var command = try parseAsRoot()
             try command.run()
