@@ -7,8 +7,9 @@
 /// item's slot in its column is `padding + photo + annotation + padding` tall and its frame is
 /// the slot inset by the padding on every side.
 ///
-/// Items are stored column-wise as plain arrays (about 30 bytes an item), and attributes are
-/// made when asked for, so a million items take milliseconds and a few dozen megabytes.
+/// Per item only its column, y and bottom are stored (20 bytes, plus 4 in the column index);
+/// heights are recomputed from the input by the same expression, bit for bit, when asked for.
+/// A million items take milliseconds and about 50 MB with their input.
 public struct MasonryLayout: CollectionLayout {
     public let width: Double
     public let options: MasonryOptions
@@ -20,12 +21,15 @@ public struct MasonryLayout: CollectionLayout {
     /// Each column's height so far, slot paddings included; what an append continues from.
     public private(set) var columnHeights: [Double]
 
+    private var items: [MasonryItem] = []
     private var itemColumn: [Int32] = []
     private var itemY: [Double] = []
-    private var itemHeight: [Double] = []
-    private var itemPhotoHeight: [Double] = []
-    /// Per column, the indices of its items, top to bottom (so their y is increasing).
-    private var columnMembers: [[Int32]]
+    /// y + height: what the rect query's binary search compares, without recomputing heights.
+    private var itemBottom: [Double] = []
+    /// The column index for rect queries, flat: column c's items, top to bottom (so their y
+    /// increases), are `members[memberStart[c] ..< memberStart[c + 1]]`.
+    private var members: [Int32] = []
+    private var memberStart: [Int] = []
 
     /// The inner width a layout of `width` with `options` gives its items, for measuring text
     /// before the layout is made.
@@ -72,97 +76,135 @@ public struct MasonryLayout: CollectionLayout {
         gutter = geometry.gutter
         innerWidth = geometry.innerWidth
         columnHeights = Array(repeating: 0, count: geometry.columns)
-        columnMembers = Array(repeating: [], count: geometry.columns)
         try place(items)
     }
 
     /// This layout with `items` added after the existing ones, continuing from the saved
     /// column heights: no existing item moves. For round-robin the result equals a full layout
     /// of all the items.
-    /// - Complexity: O(m × c) for m new items.
+    /// - Complexity: O(m × c) for m new items, plus O(n) to extend the column index.
     public func appending(_ items: [MasonryItem]) throws(LayoutError) -> MasonryLayout {
         var copy = self
         try copy.place(items)
         return copy
     }
 
-    private mutating func place(_ items: [MasonryItem]) throws(LayoutError) {
+    /// The photo height and item height of `item`: the documented formula, term for term, so
+    /// anyone recomputing it (this type included) gets the same bits.
+    @inline(__always)
+    private func heights(_ item: MasonryItem) -> (photo: Double, item: Double) {
+        Self.heights(item, inner: innerWidth, top: options.annotationTopPadding, bottom: options.annotationBottomPadding)
+    }
+
+    @inline(__always)
+    private static func heights(_ item: MasonryItem, inner: Double, top: Double, bottom: Double) -> (photo: Double, item: Double) {
+        let photoHeight = inner / item.aspectRatio
+        let annotationHeight = top + item.captionHeight + item.commentHeight + bottom
+        return (photoHeight, photoHeight + annotationHeight)
+    }
+
+    private mutating func place(_ newItems: [MasonryItem]) throws(LayoutError) {
         let first = itemY.count
-        // Validate everything first, so the loop below cannot fail halfway.
-        for (offset, item) in items.enumerated() {
-            guard item.aspectRatio.isFinite, item.aspectRatio > 0 else {
-                throw .invalidItem(index: first + offset, field: "aspect ratio", value: item.aspectRatio)
-            }
-            guard item.captionHeight.isFinite, item.captionHeight >= 0, item.commentHeight.isFinite, item.commentHeight >= 0 else {
-                throw .invalidItem(index: first + offset, field: "annotation height", value: item.captionHeight + item.commentHeight)
-            }
-        }
-        let count = items.count
+        let count = newItems.count
         let padding = options.cellPadding
-        let top = options.annotationTopPadding, bottom = options.annotationBottomPadding
-        let inner = innerWidth
         let columns = columnCount
         let roundRobin = options.placement == .roundRobin
-        var heights = columnHeights
-        // Outputs are written once each, so they need no zero-filling first.
-        let outColumn = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-        let outY = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-        let outHeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-        let outPhoto = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-        defer {
-            outColumn.deallocate()
-            outY.deallocate()
-            outHeight.deallocate()
-            outPhoto.deallocate()
-        }
-        // One tight loop over raw buffers: this is the whole cost of a layout.
-        items.withUnsafeBufferPointer { source in
-            heights.withUnsafeMutableBufferPointer { heights in
-                                for offset in 0 ..< count {
-                                    let item = source[offset]
-                                    // Written as the documented formula, term for term, so anyone
-                                    // recomputing it gets the same bits.
-                                    let photoHeight = inner / item.aspectRatio
-                                    let annotationHeight = top + item.captionHeight + item.commentHeight + bottom
-                                    let height = photoHeight + annotationHeight
-                                    var column = 0
-                                    if roundRobin {
-                                        column = (first + offset) % columns
-                                    } else {
-                                        var best = heights[0]
-                                        var c = 1
-                                        while c < columns {
-                                            if heights[c] < best {
-                                                best = heights[c]
-                                                column = c
-                                            }
-                                            c += 1
-                                        }
+        let inner = innerWidth, top = options.annotationTopPadding, bottom = options.annotationBottomPadding
+        var heightsOfColumns = columnHeights
+        var newColumn = [Int32](repeating: 0, count: count)
+        var newY = [Double](repeating: 0, count: count)
+        var newBottom = [Double](repeating: 0, count: count)
+        var invalid: (index: Int, field: String, value: Double)?
+        // i mod n, kept as a wrapping counter (a 64-bit division per item costs more than the rest).
+        var robin = first % columns
+        // One loop over raw buffers: this is the whole cost of a layout. Bad input stops it
+        // and is reported after.
+        newItems.withUnsafeBufferPointer { source in
+            heightsOfColumns.withUnsafeMutableBufferPointer { columnHeights in
+                newColumn.withUnsafeMutableBufferPointer { outColumn in
+                    newY.withUnsafeMutableBufferPointer { outY in
+                      newBottom.withUnsafeMutableBufferPointer { outBottom in
+                        for offset in 0 ..< count {
+                            let item = source[offset]
+                            guard item.aspectRatio.isFinite, item.aspectRatio > 0 else {
+                                invalid = (first + offset, "aspect ratio", item.aspectRatio)
+                                return
+                            }
+                            guard item.captionHeight.isFinite, item.captionHeight >= 0, item.commentHeight.isFinite, item.commentHeight >= 0 else {
+                                invalid = (first + offset, "annotation height", item.captionHeight + item.commentHeight)
+                                return
+                            }
+                            let height = Self.heights(item, inner: inner, top: top, bottom: bottom).item
+                            var column = 0
+                            if roundRobin {
+                                column = robin
+                                robin = robin + 1 == columns ? 0 : robin + 1
+                            } else {
+                                var best = columnHeights[0]
+                                var c = 1
+                                while c < columns {
+                                    if columnHeights[c] < best {
+                                        best = columnHeights[c]
+                                        column = c
                                     }
-                                    let y = heights[column]
-                                    outColumn[offset] = Int32(truncatingIfNeeded: column)
-                                    outY[offset] = y + padding
-                                    outHeight[offset] = height
-                                    outPhoto[offset] = photoHeight
-                                    // y_col += slot, the slot computed apart from y: one add on
-                                    // the chain from item to item instead of three.
-                                    let slot = padding + height + padding
-                                    heights[column] = y + slot
+                                    c += 1
                                 }
+                            }
+                            let y = columnHeights[column]
+                            outColumn[offset] = Int32(truncatingIfNeeded: column)
+                            outY[offset] = y + padding
+                            outBottom[offset] = y + padding + height
+                            // y_col += slot, the slot computed apart from y: one add on the
+                            // chain from item to item instead of three.
+                            let slot = padding + height + padding
+                            columnHeights[column] = y + slot
+                        }
+                      }
+                    }
+                }
             }
         }
-        columnHeights = heights
-        itemColumn.append(contentsOf: outColumn)
-        itemY.append(contentsOf: outY)
-        itemHeight.append(contentsOf: outHeight)
-        itemPhotoHeight.append(contentsOf: outPhoto)
-        // The per-column index for rect queries: each column's items in order, sized exactly.
-        var perColumn = [Int](repeating: 0, count: columns)
-        for column in outColumn { perColumn[Int(column)] += 1 }
-        for column in 0 ..< columns { columnMembers[column].reserveCapacity(columnMembers[column].count + perColumn[column]) }
-        for offset in 0 ..< count {
-            columnMembers[Int(outColumn[offset])].append(Int32(truncatingIfNeeded: first + offset))
+        if let invalid { throw .invalidItem(index: invalid.index, field: invalid.field, value: invalid.value) }
+        columnHeights = heightsOfColumns
+        if first == 0 {
+            items = newItems
+            itemColumn = newColumn
+            itemY = newY
+            itemBottom = newBottom
+        } else {
+            items += newItems
+            itemColumn += newColumn
+            itemY += newY
+            itemBottom += newBottom
         }
+        buildColumnIndex()
+    }
+
+    /// A counting sort of the items by column, over raw buffers: growing one array per column
+    /// item by item cost more than placing the items.
+    /// - Complexity: O(n + c).
+    private mutating func buildColumnIndex() {
+        let count = itemColumn.count
+        var start = [Int](repeating: 0, count: columnCount + 1)
+        var index = [Int32](repeating: 0, count: count)
+        itemColumn.withUnsafeBufferPointer { columns in
+            start.withUnsafeMutableBufferPointer { start in
+                for i in 0 ..< count { start[Int(columns[i]) + 1] += 1 }
+                for c in 0 ..< columnCount { start[c + 1] += start[c] }
+                var cursor = Array(start.prefix(columnCount))
+                index.withUnsafeMutableBufferPointer { out in
+                    cursor.withUnsafeMutableBufferPointer { cursor in
+                        for i in 0 ..< count {
+                            let c = Int(columns[i])
+                            out[cursor[c]] = Int32(truncatingIfNeeded: i)
+                            cursor[c] += 1
+                        }
+                    }
+                }
+            }
+        }
+        members = index
+        memberStart = start
     }
 
     // MARK: - CollectionLayout
@@ -181,9 +223,10 @@ public struct MasonryLayout: CollectionLayout {
         guard index >= 0, index < itemY.count else { return nil }
         let column = Int(itemColumn[index])
         let x = Double(column) * (columnWidth + gutter) + options.cellPadding
+        let (photoHeight, height) = heights(items[index])
         return LayoutAttributes(
-            index: index, frame: LayoutRect(x: x, y: itemY[index], width: innerWidth, height: itemHeight[index]),
-            photoHeight: itemPhotoHeight[index], column: column)
+            index: index, frame: LayoutRect(x: x, y: itemY[index], width: innerWidth, height: height),
+            photoHeight: photoHeight, column: column)
     }
 
     /// - Complexity: O(c log n + k c) for c columns, n items and k results: a binary search
@@ -194,16 +237,16 @@ public struct MasonryLayout: CollectionLayout {
         for column in 0 ..< columnCount {
             let x = Double(column) * (columnWidth + gutter) + options.cellPadding
             guard x < rect.maxX, rect.minX < x + innerWidth else { continue }
-            let members = columnMembers[column]
+            let members = self.members[memberStart[column] ..< memberStart[column + 1]]
             // First member whose bottom is below the rect's top (bottoms increase down a column).
-            var low = 0, high = members.count
+            var low = members.startIndex, high = members.endIndex
             while low < high {
                 let middle = (low + high) / 2
                 let i = Int(members[middle])
-                if itemY[i] + itemHeight[i] > rect.minY { high = middle } else { low = middle + 1 }
+                if itemBottom[i] > rect.minY { high = middle } else { low = middle + 1 }
             }
             var position = low
-            while position < members.count, itemY[Int(members[position])] < rect.maxY { position += 1 }
+            while position < members.endIndex, itemY[Int(members[position])] < rect.maxY { position += 1 }
             if position > low { runs.append(members[low ..< position]) }
         }
         // Each column's run is in index order: merge them instead of sorting.
@@ -219,12 +262,7 @@ public struct MasonryLayout: CollectionLayout {
             }
             guard pick >= 0 else { break }
             heads[pick] += 1
-            let index = Int(smallest)
-            let column = Int(itemColumn[index])
-            result.append(LayoutAttributes(
-                index: index,
-                frame: LayoutRect(x: Double(column) * (columnWidth + gutter) + options.cellPadding, y: itemY[index], width: innerWidth, height: itemHeight[index]),
-                photoHeight: itemPhotoHeight[index], column: column))
+            if let attributes = attributes(at: Int(smallest)) { result.append(attributes) }
         }
         return result
     }
