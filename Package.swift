@@ -13,6 +13,7 @@
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
 //   GalleryService   layouts by width: measured, computed, stored, queried -> the above
 //   GalleryHTML      pages, CSS, thumbnails, fonts: one renderer for export and server
+//   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -25,6 +26,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // MARK: - C libraries
@@ -88,6 +91,15 @@ let package = Package(
             dependencies: ["GalleryService", "GalleryStore", "GalleryImport", "Imaging", "TextMetrics"]
         ),
 
+        .target(
+            name: "GalleryServer",
+            dependencies: [
+                "GalleryService", "GalleryHTML", "GalleryStore", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "gallery",
@@ -97,7 +109,10 @@ let package = Package(
                 "GalleryLayout",
                 "GalleryService",
                 "GalleryHTML",
+                "GalleryServer",
                 "TextMetrics",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 "GalleryStore",
                 "Imaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -159,6 +174,14 @@ let package = Package(
         .testTarget(
             name: "GalleryHTMLTests",
             dependencies: ["GalleryHTML", "GalleryTestSupport"]
+        ),
+        .testTarget(
+            name: "GalleryServerTests",
+            dependencies: [
+                "GalleryServer", "GalleryStore", "GalleryImport", "GalleryTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "GalleryCLITests",

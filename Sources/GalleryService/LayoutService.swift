@@ -38,10 +38,12 @@ public final class LayoutService: Sendable {
         let key = LayoutKey(scope: scope.scope, kind: "masonry", width: request.width, options: optionsKey(request.options))
         let rect = request.rect.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
 
-        let previous = try database.storedLayout(key)
-        if let previous, !previous.isStale {
-            return MasonryResult(layout: previous, items: try database.layoutItems(of: previous, in: rect),
-                                 placement: request.options.placement, origin: .stored)
+        // Header and items in one snapshot: an import or another request replacing the layout
+        // meanwhile is seen entirely or not at all.
+        let found = try database.storedLayoutWithItems(key, in: rect)
+        let previous = found?.layout
+        if let found, !found.layout.isStale {
+            return MasonryResult(layout: found.layout, items: found.items, placement: request.options.placement, origin: .stored)
         }
 
         try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)

@@ -86,7 +86,27 @@ extension GalleryDatabase {
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
     public func layoutItems(of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredLayoutItem] {
+        try writer.read { db in try Self.layoutItems(db, of: layout, in: rect) }
+    }
+
+    /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
+    /// a writer replacing the layout meanwhile is seen entirely or not at all.
+    public func storedLayoutWithItems(_ key: LayoutKey, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> (layout: StoredLayout, items: [StoredLayoutItem])? {
         try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
+                                             arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
+            let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
+            return (layout, layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
+        }
+    }
+
+    /// The library's revision: it changes with every change to photos or annotations.
+    public func libraryRevision() throws -> Int64 {
+        try writer.read { db in try Self.revision(db, scope: "library") }
+    }
+
+    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> [StoredLayoutItem] {
+        do {
             let rows: [Row]
             if let rect {
                 let first = layout.id * LayoutChunkCodec.chunkIDFactor

@@ -6,20 +6,24 @@ import Foundation
 /// 0 success (an import that skipped bad files still succeeds), 1 the work could not be done
 /// (database unwritable, folder missing), 2 invalid usage.
 @main
-struct Gallery: ParsableCommand {
+struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of photos and their annotations into masonry galleries.",
-        subcommands: [BuildCommand.self, ImportCommand.self, ExportCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
+        subcommands: [BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
     )
 
-    static func main() {
+    static func main() async {
         // Decoding and resizing allocate pixel buffers of a few MB per photo. By default glibc
         // maps and unmaps each one, and the page faults cost more system time than the
         // resampling; kept in the heap they are reused (peak memory stays bounded by the jobs).
         gallery_keep_large_buffers_in_heap()
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withGalleryError: error)
         }

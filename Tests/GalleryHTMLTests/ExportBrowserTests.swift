@@ -39,13 +39,16 @@ struct ExportBrowserTests {
         var cells: [Cell]
     }
 
-    static func measure(page: URL, width: Int) throws -> Result {
+    /// - Parameter server: when given, the probe page is loaded from this server (which serves
+    ///   the page's folder) instead of from disk.
+    static func measure(page: URL, width: Int, server: URL? = nil) throws -> Result {
         let html = try String(contentsOf: page, encoding: .utf8)
-        let probed = page.deletingLastPathComponent().appending(path: "probe-\(width)-" + page.lastPathComponent)
+        let name = "probe-\(width)-" + page.lastPathComponent
+        let probed = page.deletingLastPathComponent().appending(path: name)
         try (html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(probe)</body>"))
             .write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
-        let dom = try HeadlessChromium.run(page: probed, width: width, height: 1000, budgetMilliseconds: 10_000)
+        let dom = try HeadlessChromium.run(page: server.map { $0.appending(path: name) } ?? probed, width: width, height: 1000, budgetMilliseconds: 10_000)
         guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
               let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex)
         else { throw HeadlessChromium.Failure(description: "no result in \(page.lastPathComponent) at \(width) px") }
@@ -58,8 +61,8 @@ struct ExportBrowserTests {
 
     /// Checks one page at one width; returns the column count shown.
     @discardableResult
-    static func check(page: URL, width: Int, label: String) throws -> Int {
-        let result = try measure(page: page, width: width)
+    static func check(page: URL, width: Int, label: String, server: URL? = nil) throws -> Int {
+        let result = try measure(page: page, width: width, server: server)
         #expect(result.pwned == nil, "\(label): a script from an annotation ran")
         #expect(!result.cells.isEmpty, "\(label)")
         for cell in result.cells {
@@ -110,6 +113,32 @@ struct ExportBrowserTests {
         #expect(seen.count >= 3)
         _ = try HeadlessChromium.run(page: site.appending(path: "index.html"), width: 1100, height: 800,
                                      budgetMilliseconds: 5_000, screenshot: Self.artifacts.appending(path: "export-index-1100.png"))
+    }
+
+    @Test("the same checks pass against the pages gallery serve gives, over HTTP")
+    func servedGallery() throws {
+        let work = try TemporaryDirectory("served")
+        let imported = try GalleryBinary.run(["import", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--quiet"], in: work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let (server, stdout, _) = try GalleryBinary.start(["serve", "--port", "0"], in: work.url)
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var base: URL?
+        for _ in 0 ..< 200 where base == nil {
+            usleep(50_000)
+            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving ") }) { base = URL(string: String(line.dropFirst(8))) }
+        }
+        let url = try #require(base, "gallery serve printed no URL")
+        // The first page request makes the site (the export's code, into gallery.db.site/).
+        _ = try HeadlessChromium.run(page: url, width: 800, height: 600, budgetMilliseconds: 20_000)
+        let site = work.url.appending(path: "gallery.db.site")
+        for (width, expected) in [(420, 1), (900, 3), (1400, 5)] {
+            let k = try Self.check(page: site.appending(path: "album-highlands.html"), width: width, label: "served @\(width)", server: url)
+            #expect(k == expected)
+        }
     }
 
     @Test("hostile annotations are drawn as text: no script runs, no markup breaks")

@@ -1,0 +1,88 @@
+import Foundation
+import GalleryService
+import GalleryStore
+import Hummingbird
+import Logging
+
+/// `gallery serve`: the gallery's pages and a JSON layout API over HTTP.
+///
+/// Routes: `GET /healthz`; `GET /api/photos[?album=]` (the objects of `gallery photos --json`);
+/// `GET /api/layout?width=…` (exactly the JSON of `gallery layout --json`); everything else,
+/// the files of the static export, generated on first request and cached next to the database.
+public enum GalleryServer {
+    /// Responses carry at most this many layout items: a larger layout needs `rect`.
+    public static let maximumItemsPerResponse = 10_000
+
+    public static func router(
+        database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse
+    ) -> Router<BasicRequestContext> {
+        let service = LayoutService(database: database)
+        let site = SiteCache(database: database, folder: siteFolder)
+        let router = Router()
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+
+        router.get("/healthz") { _, _ in
+            JSONResponse.ok(#"{"status":"ok"}"#)
+        }
+
+        router.get("/api/photos") { request, _ -> Response in
+            do {
+                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init))
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.withoutEscapingSlashes]
+                return JSONResponse.ok(String(decoding: try encoder.encode(photos), as: UTF8.self))
+            } catch let error as StoreError {
+                return JSONResponse.error(.badRequest, error.description)
+            }
+        }
+
+        router.get("/api/layout") { request, _ -> Response in
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+            let parsed: MasonryRequest
+            switch LayoutQuery.parse(query) {
+            case .success(let value): parsed = value
+            case .failure(let error): return JSONResponse.error(.badRequest, error.message)
+            }
+            do {
+                let result = try service.masonry(parsed)
+                guard result.items.count <= maximumItems else {
+                    return JSONResponse.error(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                }
+                return JSONResponse.ok(LayoutJSON.masonry(result))
+            } catch let error as StoreError {
+                return JSONResponse.error(.badRequest, error.description)
+            }
+        }
+
+        router.get("/api/**") { _, _ in
+            JSONResponse.error(.notFound, "no such API route; the API has /api/photos and /api/layout")
+        }
+
+        @Sendable func serveFile(_ request: Request, _: BasicRequestContext) async throws -> Response {
+            let folder = try await site.current()
+            guard let file = StaticFiles.resolve(request.uri.path, in: folder) else {
+                return JSONResponse.error(.notFound, "not found")
+            }
+            return try StaticFiles.response(for: file, request: request)
+        }
+        router.get("/", use: serveFile)
+        router.get("/**", use: serveFile)
+        return router
+    }
+
+    /// The application for `gallery serve`; `onReady` receives the URL once it listens.
+    public static func application(
+        database: GalleryDatabase, siteFolder: URL, host: String, port: Int, logger: Logger,
+        onReady: @escaping @Sendable (String) -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(database: database, siteFolder: siteFolder, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: "gallery"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? port
+                onReady("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+            },
+            logger: logger)
+    }
+}

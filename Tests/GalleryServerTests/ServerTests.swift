@@ -1,0 +1,220 @@
+import Foundation
+import GalleryImport
+import GalleryServer
+import GalleryStore
+import GalleryTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+/// A library on disk with a few annotated photos, and a router over it.
+struct ServedLibrary {
+    let work: TemporaryDirectory
+    let database: GalleryDatabase
+
+    init(photos: Int = 12) throws {
+        work = try TemporaryDirectory("serve")
+        for i in 0 ..< photos {
+            try work.write(String(format: "photos/p%02ld.jpg", i), TestImages.jpeg(width: 60 + i * 9, height: 50, orientation: i == 2 ? 6 : nil, seed: UInt8(i)))
+            try work.write(String(format: "photos/p%02ld.txt", i), text: "Photo \(i)\nA comment that is long enough to wrap at least once in a column.")
+        }
+        database = try GalleryDatabase(path: work.path + "/gallery.db")
+        _ = try Importer(database: database, folder: work.path + "/photos").run()
+    }
+
+    var siteFolder: URL { work.url.appending(path: "gallery.db.site") }
+
+    func app(maximumItems: Int = GalleryServer.maximumItemsPerResponse) -> some ApplicationProtocol {
+        Application(router: GalleryServer.router(database: database, siteFolder: siteFolder, logger: Logger(label: "test"), maximumItems: maximumItems))
+    }
+}
+
+func json(_ buffer: ByteBuffer) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(buffer: buffer), options: [.fragmentsAllowed])
+}
+
+@Suite("gallery serve: routes, bad input, caching, security")
+struct ServerTests {
+    @Test("healthz, photos, layout; the layout JSON is exactly gallery layout --json")
+    func routes() async throws {
+        let library = try ServedLibrary()
+        let cli = try GalleryBinary.run(["layout", "--width", "800", "--json"], in: library.work.url)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        try await library.app().test(.router) { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+            }
+            try await client.execute(uri: "/api/photos", method: .get) { response in
+                #expect(response.status == .ok)
+                let photos = try #require(try json(response.body) as? [[String: Any]])
+                #expect(photos.count == 12 && photos[2]["orientation"] as? Int == 6 && photos[0]["caption"] as? String == "Photo 0")
+            }
+            try await client.execute(uri: "/api/photos?album=photos", method: .get) { response in
+                let photos = try json(response.body) as? [Any]
+                #expect(photos?.count == 12)
+            }
+            try await client.execute(uri: "/api/layout?width=800", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(String(buffer: response.body) + "\n" == cli.stdout)
+            }
+            try await client.execute(uri: "/api/layout?width=800&rect=0,0,260,100&placement=round-robin", method: .get) { response in
+                let object = try #require(try json(response.body) as? [String: Any])
+                #expect(object["placement"] as? String == "round-robin")
+                #expect((object["items"] as? [[String: Any]])?.map { $0["index"] as? Int } == [0])
+            }
+        }
+    }
+
+    @Test("bad parameters: 400 with a JSON error that says what is wrong; unknown routes 404 JSON")
+    func badInput() async throws {
+        let library = try ServedLibrary()
+        let cases: [(String, String)] = [
+            ("/api/layout", "width is required"),
+            ("/api/layout?width=-1", "width must be above 0"),
+            ("/api/layout?width=NaN", "width must be a finite number"),
+            ("/api/layout?width=1e309", "width must be a finite number"),
+            ("/api/layout?width=abc", "width must be a finite number"),
+            ("/api/layout?width=800&rect=1,2,3", "rect must be four finite numbers"),
+            ("/api/layout?width=800&rect=0,0,-5,10", "rect needs a width and height of 0 or more"),
+            ("/api/layout?width=800&album=nope", "no album named 'nope'; known albums: 'photos'"),
+            ("/api/layout?width=800&placement=random", "placement must be shortest or round-robin"),
+            ("/api/layout?width=800&columns=0", "the column count 0 must be at least 1"),
+            ("/api/layout?width=800&columns=3&gutter=4", "columns cannot be combined"),
+            ("/api/photos?album=nope", "no album named 'nope'"),
+        ]
+        try await library.app().test(.router) { client in
+            for (uri, message) in cases {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    let error = (try json(response.body) as? [String: Any])?["error"] as? String
+                    #expect(error?.contains(message) == true, "\(uri): \(error ?? "no error")")
+                }
+            }
+            try await client.execute(uri: "/api/nothing", method: .get) { response in
+                #expect(response.status == .notFound)
+                let body = try json(response.body) as? [String: Any]
+                #expect(body?["error"] != nil)
+            }
+        }
+    }
+
+    @Test("a layout larger than the response limit needs rect")
+    func paging() async throws {
+        let library = try ServedLibrary()
+        try await library.app(maximumItems: 5).test(.router) { client in
+            try await client.execute(uri: "/api/layout?width=800", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("ask for a viewport with rect=X,Y,W,H"))
+            }
+            try await client.execute(uri: "/api/layout?width=800&rect=0,0,800,200", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test("pages are the export's; files carry ETag and Cache-Control, answer 304, gzip when asked")
+    func pagesAndCaching() async throws {
+        let library = try ServedLibrary()
+        try await library.app().test(.router) { client in
+            let etag = try await client.execute(uri: "/", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-cache")
+                #expect(response.headers[.contentEncoding] == "gzip")
+                return response.headers[.eTag]
+            }
+            let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
+            #expect(page.contains("data-frame-1=") && page.contains("data-photo-id="))
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(String(buffer: response.body) == page)
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: try #require(etag)]) { response in
+                #expect(response.status == .notModified)
+            }
+            let thumb = try #require(try FileManager.default.contentsOfDirectory(atPath: library.siteFolder.path + "/thumbs").first)
+            try await client.execute(uri: "/thumbs/" + thumb, method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/jpeg")
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            }
+        }
+    }
+
+    @Test("no request path reaches a file outside the site")
+    func pathSafety() async throws {
+        let library = try ServedLibrary()
+        try library.work.write("secret.txt", text: "secret")
+        let outside = try TemporaryDirectory("outside")
+        try outside.write("leak.txt", text: "leak")
+        try await library.app().test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { _ in }  // the site exists from here on
+            try FileManager.default.createSymbolicLink(atPath: library.siteFolder.path + "/link.txt", withDestinationPath: outside.path + "/leak.txt")
+            try FileManager.default.createSymbolicLink(atPath: library.siteFolder.path + "/linkdir", withDestinationPath: outside.path)
+            for uri in ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/%2E%2E%2Fsecret.txt", "//etc/passwd",
+                        "/thumbs/../../secret.txt", "/index.html%00.jpg", "/link.txt", "/linkdir/leak.txt", "/thumbs",
+                        "/thumbs/", "/.gallery-export.json", "/..\\secret.txt"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    #expect(!String(buffer: response.body).contains("secret") && !String(buffer: response.body).contains("leak"), "\(uri)")
+                }
+            }
+        }
+    }
+}
+
+@Suite("gallery serve over real HTTP on 127.0.0.1")
+struct LiveServerTests {
+    @Test("port 0, real sockets: health, API, a page")
+    func live() async throws {
+        let library = try ServedLibrary()
+        try await library.app().test(.live) { client in
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/layout?width=1024&rect=0,0,1024,600", method: .get) { response in
+                #expect(response.status == .ok)
+                let object = try json(response.body) as? [String: Any]
+                #expect(object?["columns"] as? Int == 4)
+            }
+            try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test("requests while an import writes: no errors, each answer whole (old state or new)")
+    func concurrentImport() async throws {
+        let library = try ServedLibrary(photos: 40)
+        let importer = Task.detached {
+            // Add and remove photos repeatedly, through the real importer (WAL writer).
+            for round in 0 ..< 6 {
+                for i in 0 ..< 10 {
+                    if round % 2 == 0 {
+                        try library.work.write(String(format: "photos/new%02ld.jpg", i), TestImages.jpeg(width: 70, height: 70, seed: UInt8(i)))
+                    } else {
+                        try library.work.remove(String(format: "photos/new%02ld.jpg", i))
+                    }
+                }
+                _ = try Importer(database: library.database, folder: library.work.path + "/photos").run()
+            }
+        }
+        let counts = Mutex<Set<Int>>([])
+        try await library.app().test(.live) { client in
+            for _ in 0 ..< 60 {
+                try await client.execute(uri: "/api/layout?width=1024", method: .get) { response in
+                    #expect(response.status == .ok, "\(String(buffer: response.body))")
+                    let object = try json(response.body) as? [String: Any]
+                    let items = object?["items"] as? [[String: Any]] ?? []
+                    // Whole: indices run 0..<n with no gap or repeat.
+                    #expect(items.map { $0["index"] as? Int } == Array(0 ..< items.count).map { Optional($0) })
+                    counts.withLock { _ = $0.insert(items.count) }
+                }
+                try await client.execute(uri: "/api/photos", method: .get) { response in
+                    #expect(response.status == .ok)
+                }
+            }
+        }
+        try await importer.value
+        // Only states an import committed are ever seen: 40 or 50 photos.
+        #expect(counts.withLock { $0 }.isSubset(of: [40, 50]))
+    }
+}
