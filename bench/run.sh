@@ -107,6 +107,21 @@ rm -rf "$work/e2e2000.db"* "$work/e2e2000-site"
 read -r rss2000 seconds2000 < "$work/e2e2000-time.txt"
 record "| $stamp | $commit | peak RSS of import + export: 200 vs 2,000 photos of 6 MP | $((ours_rss / 1024)) MB vs $((rss2000 / 1024)) MB (2,000 took ${seconds2000} s) | — | goal: flat |"
 
+# MARK: gallery serve: wrk on loopback, 20 s, 10,000-photo library (the import-10000 set)
+rm -f "$work/serve.db" "$work/serve.db-wal" "$work/serve.db-shm"
+"$gallery" import "$work/import-10000" --db "$work/serve.db" --quiet >/dev/null
+"$gallery" serve --db "$work/serve.db" --port 0 > "$work/serve.out" 2> "$work/serve.log" &
+server=$!
+for _ in $(seq 1 100); do grep -q '^serving ' "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
+url=$(sed -n 's/^serving //p' "$work/serve.out")
+curl -s -o /dev/null "${url}api/layout?width=1280&rect=0,0,1280,2000"  # computes and stores the layout
+fixed=$(wrk -t2 -c32 -d20s --latency "${url}api/layout?width=1280&rect=0,0,1280,2000")
+random=$(wrk -t2 -c32 -d20s --latency -s bench/random-viewport.lua "$url")
+kill -TERM "$server"; wait "$server" 2>/dev/null || true
+summary() { echo "$1" | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} /Non-2xx|Socket errors/ {e=e $0 "; "} END {printf "%s req/s, p99 %s, errors: %s", r, p, (e == "" ? "0" : e)}'; }
+record "| $stamp | $commit | gallery serve, /api/layout?width=1280&rect=0,0,1280,2000, wrk 2 threads 32 connections 20 s, 10,000 photos | $(summary "$fixed") | — | goal ≥ 10,000 req/s, p99 ≤ 10 ms |"
+record "| $stamp | $commit | same, a random viewport per request (response cache missed) | $(summary "$random") | — | — |"
+
 if [ ! -f bench/RESULTS.md ]; then
   cat > bench/RESULTS.md <<'HEADER'
 # Benchmark results

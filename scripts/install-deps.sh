@@ -14,7 +14,7 @@ packages=(
   chromium          # the real browser the tests compare against
 )
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(python3-venv time)
+  packages+=(python3-venv time libvips-tools wrk curl)
 fi
 
 missing=()

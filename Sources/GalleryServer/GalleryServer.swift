@@ -18,6 +18,7 @@ public enum GalleryServer {
     ) -> Router<BasicRequestContext> {
         let service = LayoutService(database: database)
         let site = SiteCache(database: database, folder: siteFolder)
+        let responses = ResponseCache(capacity: 1024)
         let router = Router()
         router.add(middleware: AccessLogMiddleware(logger: logger))
 
@@ -37,6 +38,11 @@ public enum GalleryServer {
         }
 
         router.get("/api/layout") { request, _ -> Response in
+            // Answers are kept per query and library revision, so a repeated viewport costs one
+            // revision read; any change to photos or annotations changes the revision.
+            let revision = try database.libraryRevision()
+            let cacheKey = request.uri.query ?? ""
+            if let cached = responses.get(cacheKey, revision: revision) { return JSONResponse.ok(cached) }
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
             let parsed: MasonryRequest
@@ -49,7 +55,9 @@ public enum GalleryServer {
                 guard result.items.count <= maximumItems else {
                     return JSONResponse.error(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
                 }
-                return JSONResponse.ok(LayoutJSON.masonry(result))
+                let json = LayoutJSON.masonry(result)
+                responses.set(cacheKey, revision: revision, json)
+                return JSONResponse.ok(json)
             } catch let error as StoreError {
                 return JSONResponse.error(.badRequest, error.description)
             }

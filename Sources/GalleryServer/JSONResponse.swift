@@ -5,8 +5,12 @@ import Hummingbird
 /// `{"error": "..."}`.
 enum JSONResponse {
     static func ok(_ json: String) -> Response {
+        ok(ByteBuffer(string: json))
+    }
+
+    static func ok(_ body: ByteBuffer) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
-                 body: .init(byteBuffer: ByteBuffer(string: json)))
+                 body: .init(byteBuffer: body))
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -9,7 +9,7 @@ extension GalleryDatabase {
     /// - Throws: `StoreError.unknownAlbum`, listing the known albums.
     public func layoutScope(album: String?) throws -> (scope: String, name: String) {
         try writer.read { db in
-            let albums = try Row.fetchAll(db, sql: "SELECT path, name FROM albums ORDER BY path")
+            let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
             if let album {
                 guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
                     throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
@@ -24,9 +24,9 @@ extension GalleryDatabase {
     private static func revision(_ db: Database, scope: String) throws -> Int64 {
         if scope.hasPrefix("album:") {
             // A deleted album reads as -1, so its layouts read as stale.
-            return try Int64.fetchOne(db, sql: "SELECT revision FROM albums WHERE path = ?", arguments: [String(scope.dropFirst(6))]) ?? -1
+            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [String(scope.dropFirst(6))]) ?? -1
         }
-        return try Int64.fetchOne(db, sql: "SELECT revision FROM library_revision WHERE id = 1") ?? 0
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
@@ -93,7 +93,8 @@ extension GalleryDatabase {
     /// a writer replacing the layout meanwhile is seen entirely or not at all.
     public func storedLayoutWithItems(_ key: LayoutKey, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> (layout: StoredLayout, items: [StoredLayoutItem])? {
         try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
+            // Cached statements: this is the hot path of the layout API.
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
                                              arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
             let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
             return (layout, layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
@@ -110,13 +111,13 @@ extension GalleryDatabase {
             let rows: [Row]
             if let rect {
                 let first = layout.id * LayoutChunkCodec.chunkIDFactor
-                rows = try Row.fetchAll(db, sql: """
+                rows = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT c.chunk, c.items FROM layout_chunk_bounds b
                     JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
                     WHERE b.id >= ? AND b.id < ?
                       AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
                     ORDER BY c.chunk
-                    """, arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
+                    """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
                                      rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
             } else {
                 rows = try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
