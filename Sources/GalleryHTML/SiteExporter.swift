@@ -291,7 +291,8 @@ public struct SiteExporter: Sendable {
             }
         }
         let failed = failures.withLock { $0 }
-        summary.imagesWritten = (total - failed.count) * 3
+        let failedIDs = Set(failed.map(\.0))
+        summary.imagesWritten = work.filter { !failedIDs.contains($0.photoID) }.reduce(0) { $0 + $1.names.count }
         for (id, path, reason) in failed {
             byPhoto[id]?.thumbnails = nil
             byPhoto[id]?.large = nil
@@ -299,7 +300,7 @@ public struct SiteExporter: Sendable {
             summary.failures.append((path, reason))
         }
         // A failed photo's images were never written: keep them out of the manifest.
-        for job in work where failed.contains(where: { $0.0 == job.photoID }) {
+        for job in work where failedIDs.contains(job.photoID) {
             written.subtract(job.names)
         }
         return (byPhoto, written)

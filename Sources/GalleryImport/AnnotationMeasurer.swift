@@ -40,7 +40,6 @@ public struct AnnotationMeasurer: Sendable {
                 }
             }
         }
-        try database.pruneMeasurements()
         return measured
     }
 }

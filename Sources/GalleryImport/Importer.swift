@@ -124,6 +124,8 @@ public struct Importer: Sendable {
         let measurer = TextMeasurer { events(.warning($0)) }
         do {
             try AnnotationMeasurer(database: database, measurer: measurer).ensureMeasured(widths: options.textWidths)
+            // Texts no annotation uses any more can only appear after an import.
+            try database.pruneMeasurements()
         } catch {
             events(.warning("captions and comments were not measured: \(error)"))
         }
