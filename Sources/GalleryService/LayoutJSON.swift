@@ -22,7 +22,7 @@ public enum LayoutJSON {
     }
 
     /// A finite double as JSON: integers without ".0", others as Swift's shortest round-trip form.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }

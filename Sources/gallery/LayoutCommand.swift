@@ -17,8 +17,41 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Option(help: ArgumentHelp("The width to lay out, in CSS px.", valueName: "px"))
-    var width: Double
+    @Option(help: ArgumentHelp("masonry (default), justified, wheel, circle or carousel.", valueName: "kind"))
+    var kind: String = "masonry"
+
+    @Option(help: ArgumentHelp("The width to lay out, in CSS px (masonry and justified).", valueName: "px"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp("Lay out N placeholder items, without a database.", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("The viewport (wheel, circle, carousel).", valueName: "WxH"))
+    var viewport: String?
+
+    @Option(help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative: --offset=-200).", valueName: "x"))
+    var offset: Double = 0
+
+    @Option(name: .customLong("item-size"), help: ArgumentHelp("Item size (wheel 133x173, circle 100x100, carousel 200x280).", valueName: "WxH"))
+    var itemSize: String?
+
+    @Option(help: ArgumentHelp("Wheel radius (default 500).", valueName: "px"))
+    var radius: Double = 500
+
+    @Option(help: ArgumentHelp("Carousel spacing (default 16).", valueName: "px"))
+    var spacing: Double = 16
+
+    @Option(name: .customLong("focused-spacing"), help: ArgumentHelp("Carousel spacing around the focused item (default 48).", valueName: "px"))
+    var focusedSpacing: Double = 48
+
+    @Option(name: .customLong("row-height"), help: ArgumentHelp("Justified rows' target height (default 220).", valueName: "px"))
+    var rowHeight: Double = 220
+
+    @Option(name: .customLong("target-offset"), help: ArgumentHelp("Print where scrolling proposed to stop here comes to rest.", valueName: "x"))
+    var targetOffset: Double?
+
+    @Option(help: ArgumentHelp("The scroll velocity for --target-offset (its sign matters).", valueName: "v"))
+    var velocity: Double = 0
 
     @Option(help: ArgumentHelp("Only this album (default: the whole library).", valueName: "name"))
     var album: String?
@@ -73,6 +106,19 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func validate() throws {
+        guard ["masonry", "justified", "wheel", "circle", "carousel"].contains(kind) else {
+            throw ValidationError("--kind must be masonry, justified, wheel, circle or carousel (got '\(kind)')")
+        }
+        if let count, count < 0 { throw ValidationError("--count must be 0 or more (got \(count))") }
+        for (name, value) in [("--offset", offset), ("--radius", radius), ("--spacing", spacing), ("--focused-spacing", focusedSpacing), ("--velocity", velocity)] {
+            guard value.isFinite else { throw ValidationError("\(name) must be a finite number (got \(value))") }
+        }
+        if let targetOffset, !targetOffset.isFinite { throw ValidationError("--target-offset must be a finite number (got \(targetOffset))") }
+        if kind != "masonry" {
+            try validateViewportKind()
+            return
+        }
+        guard let width else { throw ValidationError("--width is required for a masonry layout") }
         guard width.isFinite, width > 0, width <= 100_000 else {
             throw ValidationError("--width must be a number of CSS px above 0 and at most 100000 (got \(width))")
         }
@@ -82,18 +128,22 @@ struct LayoutCommand: ParsableCommand {
         if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
         _ = try layoutRect
         do {
-            _ = try MasonryLayout.geometry(width: width, options: try masonryOptions)
+            _ = try MasonryLayout.geometry(width: width ?? 0, options: try masonryOptions)
         } catch let error as LayoutError {
             throw ValidationError(error.description)
         }
     }
 
     func run() throws {
+        if kind != "masonry" || count != nil {
+            try runWithoutStore()
+            return
+        }
         let database = try library.open(create: false)
         let service = LayoutService(database: database)
         let result: MasonryResult
         do {
-            result = try service.masonry(MasonryRequest(width: width, album: album, options: try masonryOptions, rect: try layoutRect))
+            result = try service.masonry(MasonryRequest(width: width ?? 0, album: album, options: try masonryOptions, rect: try layoutRect))
         } catch let error as StoreError {
             if case .unknownAlbum = error { throw ValidationError(error.description) }
             throw error

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import GalleryLayout
+import GalleryService
+import GalleryStore
+
+extension LayoutCommand {
+    static func size(_ text: String, option: String) throws -> LayoutSize {
+        let parts = text.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w.isFinite, h.isFinite else {
+            throw ValidationError("\(option) takes WxH, two finite numbers (got '\(text)')")
+        }
+        guard w > 0, h > 0 else { throw ValidationError("\(option) needs a width and height above 0 (got \(text))") }
+        return LayoutSize(width: w, height: h)
+    }
+
+    func validateViewportKind() throws {
+        if kind == "justified" {
+            guard let width, width.isFinite, width > 0, width <= 100_000 else {
+                throw ValidationError("--width is required for justified rows: a number of CSS px above 0 and at most 100000")
+            }
+            guard rowHeight.isFinite, rowHeight > 0 else { throw ValidationError("--row-height must be above 0 (got \(rowHeight))") }
+            return
+        }
+        guard let viewport else { throw ValidationError("--viewport WxH is required for the \(kind) layout") }
+        _ = try Self.size(viewport, option: "--viewport")
+        if let itemSize { _ = try Self.size(itemSize, option: "--item-size") }
+        if kind == "wheel", !(radius > 0) { throw ValidationError("--radius must be above 0 (got \(radius))") }
+        if kind == "carousel" {
+            guard spacing >= 0 else { throw ValidationError("--spacing must be 0 or more (got \(spacing))") }
+            guard focusedSpacing >= spacing else { throw ValidationError("--focused-spacing must be at least --spacing (got \(focusedSpacing))") }
+        }
+    }
+
+    /// --count placeholders, or the library's photos (ids and aspect ratios).
+    func items() throws -> (ids: [Int64]?, aspectRatios: [Double]) {
+        if let count {
+            let shapes = [1.5, 0.75, 1.0, 1.333, 0.667, 2.0]
+            return (nil, (0 ..< count).map { shapes[$0 % shapes.count] })
+        }
+        let database = try library.open(create: false)
+        do {
+            let scope = try database.layoutScope(album: album)
+            let photos = try database.layoutInputs(scope: scope.scope).photos
+            return (photos.map(\.photoID), photos.map(\.aspectRatio))
+        } catch let error as StoreError {
+            if case .unknownAlbum = error { throw ValidationError(error.description) }
+            throw error
+        }
+    }
+
+    /// Masonry placeholders, justified rows and the viewport layouts: computed, not stored.
+    func runWithoutStore() throws {
+        let (ids, aspects) = try items()
+        let layout: any CollectionLayout
+        var extra: [(String, String)] = []
+        do {
+            switch kind {
+            case "masonry":
+                layout = try MasonryLayout(width: width ?? 0, items: aspects.map { MasonryItem(aspectRatio: $0) }, options: try masonryOptions)
+            case "justified":
+                layout = try JustifiedLayout(width: width ?? 0, aspectRatios: aspects, options: .init(targetRowHeight: rowHeight))
+            case "wheel":
+                let wheel = try WheelLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 133, height: 173),
+                                            radius: radius, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
+                extra.append(("visibleRange", "[\(wheel.visibleRange.lowerBound),\(wheel.visibleRange.upperBound)]"))
+                layout = wheel
+            case "circle":
+                layout = try CircleLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 100, height: 100),
+                                          viewport: try Self.size(viewport ?? "", option: "--viewport"))
+            default:
+                let carousel = try CarouselLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 200, height: 280),
+                                                  spacing: spacing, focusedSpacing: focusedSpacing, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
+                extra.append(("focusedIndex", LayoutJSON.number(carousel.focusedIndex)))
+                layout = carousel
+            }
+        } catch let error as LayoutError {
+            throw ValidationError(error.description)
+        }
+        if let targetOffset {
+            let target = layout.targetContentOffset(proposed: LayoutPoint(x: targetOffset, y: 0), velocity: LayoutPoint(x: velocity, y: 0)).x
+            print(json ? LayoutJSON.target(kind: kind, proposed: targetOffset, velocity: velocity, target: target)
+                       : "\(kind): scrolling proposed to stop at \(targetOffset) with velocity \(velocity) comes to rest at \(target)")
+            return
+        }
+        // A viewport layout shows what is drawn at its offset; --rect asks for another area.
+        var rect = try layoutRect
+        if rect == nil, kind != "justified", kind != "masonry", let viewport {
+            let size = try Self.size(viewport, option: "--viewport")
+            rect = LayoutRect(x: kind == "circle" ? 0 : offset, y: 0, width: size.width, height: size.height)
+        }
+        let shown = rect.map { layout.attributes(in: $0) } ?? layout.allAttributes
+        if json {
+            print(LayoutJSON.layout(kind: kind, contentSize: layout.contentSize, items: shown, ids: ids, extra: extra))
+            return
+        }
+        print("\(kind): \(layout.count) items, content \(layout.contentSize.width) × \(layout.contentSize.height) px" + extra.map { ", \($0.0) \($0.1)" }.joined())
+        var table = TextTable(columns: ["index", "x", "y", "width", "height", "angle", "zIndex", "translateX"])
+        for item in shown {
+            table.add([String(item.index), String(format: "%.2f", item.frame.x), String(format: "%.2f", item.frame.y), String(format: "%.2f", item.frame.width),
+                       String(format: "%.2f", item.frame.height), String(format: "%.4f", item.angle), String(item.zIndex), String(format: "%.2f", item.translation.x)])
+        }
+        print(table.rendered(), terminator: "")
+    }
+}

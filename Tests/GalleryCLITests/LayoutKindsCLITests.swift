@@ -1,0 +1,72 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+@Suite("gallery layout --kind: wheel, circle, carousel, justified")
+struct LayoutKindsCLITests {
+    func object(_ arguments: [String], in folder: URL) throws -> [String: Any] {
+        let output = try GalleryBinary.run(["layout"] + arguments + ["--json"], in: folder)
+        #expect(output.status == 0, "\(arguments): \(output.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("placeholders without a database: the documented keys, wheel visibleRange, carousel focusedIndex")
+    func placeholders() throws {
+        let work = try TemporaryDirectory()
+        let keys = ["index", "x", "y", "width", "height", "centerX", "centerY", "zIndex", "angle", "anchorX", "anchorY", "translateX", "translateY"]
+        for (kind, extra) in [("wheel", ["--viewport", "375x667"]), ("circle", ["--viewport", "600x420"]),
+                              ("carousel", ["--viewport", "600x400", "--offset=-200"]), ("justified", ["--width", "900"])] {
+            let result = try object(["--kind", kind, "--count", "12"] + extra, in: work.url)
+            #expect(result["kind"] as? String == kind)
+            let items = try #require(result["items"] as? [[String: Any]])
+            #expect(!items.isEmpty && items.count <= 12)
+            for item in items { for key in keys { #expect(item[key] != nil, "\(kind): \(key)") } }
+        }
+        let wheel = try object(["--kind", "wheel", "--count", "10", "--viewport", "375x667"], in: work.url)
+        #expect(wheel["visibleRange"] as? [Int] == [0, 4])
+        let angles = (wheel["items"] as? [[String: Any]])?.compactMap { $0["angle"] as? Double }
+        // Drawn: items whose angle is within theta (1.0041): 0 ... 3; visibleRange rounds outwards.
+        #expect(angles?.count == 4 && abs((angles?[1] ?? 0) - 0.259979881867593) < 1e-12)
+        let carousel = try object(["--kind", "carousel", "--count", "5", "--viewport", "600x400", "--offset=-200"], in: work.url)
+        #expect(carousel["focusedIndex"] as? Double == 0)
+        // Snapping: the answer is an object with the proposed offset, the velocity and the target.
+        let target = try object(["--kind", "wheel", "--count", "10", "--viewport", "375x667", "--target-offset", "300", "--velocity", "1"], in: work.url)
+        #expect(target["kind"] as? String == "wheel" && target["proposedOffset"] as? Double == 300 && target["velocity"] as? Double == 1)
+        #expect((target["targetOffset"] as? Double ?? 0) >= 300)
+        // 0 and 1 items are valid.
+        for count in ["0", "1"] {
+            for (kind, extra) in [("wheel", ["--viewport", "375x667"]), ("circle", ["--viewport", "300x300"]), ("carousel", ["--viewport", "300x300"])] {
+                let result = try object(["--kind", kind, "--count", count] + extra, in: work.url)
+                #expect((result["items"] as? [Any])?.count == Int(count), "\(kind) \(count)")
+            }
+        }
+    }
+
+    @Test("the library's photos, by id, when --count is not given")
+    func fromLibrary() throws {
+        let work = try TemporaryDirectory()
+        for i in 0 ..< 4 { try work.write("p/\(i).jpg", TestImages.jpeg(width: 60 + 20 * i, height: 60)) }
+        #expect(try GalleryBinary.run(["import", "p", "--quiet"], in: work.url).status == 0)
+        let result = try object(["--kind", "justified", "--width", "700"], in: work.url)
+        #expect((result["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [1, 2, 3, 4])
+    }
+
+    @Test("bad input: zero or negative sizes, radius 0, NaN offsets, a missing viewport: exit 2")
+    func badInput() throws {
+        let work = try TemporaryDirectory()
+        let cases: [([String], String)] = [
+            (["--kind", "wheel", "--count", "3", "--viewport", "0x600"], "--viewport needs a width and height above 0"),
+            (["--kind", "wheel", "--count", "3", "--viewport", "375x667", "--radius", "0"], "--radius must be above 0"),
+            (["--kind", "carousel", "--count", "3", "--viewport", "375x667", "--offset", "nan"], "--offset must be a finite number"),
+            (["--kind", "circle", "--count", "3", "--viewport", "375x667", "--item-size=-5x5"], "--item-size needs a width and height above 0"),
+            (["--kind", "wheel", "--count", "3"], "--viewport WxH is required"),
+            (["--kind", "spiral", "--count", "3"], "--kind must be masonry, justified, wheel, circle or carousel"),
+            (["--kind", "carousel", "--count", "3", "--viewport", "300x300", "--spacing", "20", "--focused-spacing", "10"], "--focused-spacing must be at least --spacing"),
+        ]
+        for (arguments, message) in cases {
+            let output = try GalleryBinary.run(["layout"] + arguments, in: work.url)
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+        }
+    }
+}
