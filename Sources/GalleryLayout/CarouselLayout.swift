@@ -23,17 +23,13 @@ public struct CarouselLayout: CollectionLayout {
     public init(count: Int, itemSize: LayoutSize = LayoutSize(width: 200, height: 280), spacing: Double = 16, focusedSpacing: Double = 48,
                 viewport: LayoutSize, offset: Double = 0) throws(LayoutError) {
         guard count >= 0 else { throw .invalidColumnCount(count) }
-        guard itemSize.width.isFinite, itemSize.width > 0, itemSize.height.isFinite, itemSize.height > 0 else {
-            throw .invalidOption(name: "item size", value: min(itemSize.width, itemSize.height), allowed: "finite and above 0")
-        }
+        try LayoutError.requirePositive(itemSize, "item size")
         guard spacing.isFinite, spacing >= 0 else { throw .invalidOption(name: "spacing", value: spacing, allowed: "finite, 0 or more") }
         guard focusedSpacing.isFinite, focusedSpacing >= spacing else {
             throw .invalidOption(name: "focused spacing", value: focusedSpacing, allowed: "finite and at least the spacing")
         }
-        guard viewport.width.isFinite, viewport.width > 0, viewport.height.isFinite, viewport.height > 0 else {
-            throw .invalidOption(name: "viewport", value: min(viewport.width, viewport.height), allowed: "finite and above 0")
-        }
-        guard offset.isFinite else { throw .invalidOption(name: "offset", value: offset, allowed: "a finite number") }
+        try LayoutError.requirePositive(viewport, "viewport")
+        try LayoutError.requireFinite(offset, "offset")
         self.count = count
         self.itemSize = itemSize
         self.spacing = spacing

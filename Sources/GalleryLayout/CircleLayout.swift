@@ -14,12 +14,8 @@ public struct CircleLayout: CollectionLayout {
 
     public init(count: Int, itemSize: LayoutSize = LayoutSize(width: 100, height: 100), viewport: LayoutSize, inset: Double = 8) throws(LayoutError) {
         guard count >= 0 else { throw .invalidColumnCount(count) }
-        guard itemSize.width.isFinite, itemSize.width > 0, itemSize.height.isFinite, itemSize.height > 0 else {
-            throw .invalidOption(name: "item size", value: min(itemSize.width, itemSize.height), allowed: "finite and above 0")
-        }
-        guard viewport.width.isFinite, viewport.width > 0, viewport.height.isFinite, viewport.height > 0 else {
-            throw .invalidOption(name: "viewport", value: min(viewport.width, viewport.height), allowed: "finite and above 0")
-        }
+        try LayoutError.requirePositive(itemSize, "item size")
+        try LayoutError.requirePositive(viewport, "viewport")
         guard inset.isFinite, inset >= 0 else { throw .invalidOption(name: "inset", value: inset, allowed: "finite, 0 or more") }
         let frame = LayoutRect(x: inset + itemSize.width / 2, y: inset + itemSize.height / 2,
                                width: viewport.width - 2 * inset - itemSize.width, height: viewport.height - 2 * inset - itemSize.height)

@@ -21,3 +21,17 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension LayoutError {
+    /// Both sides finite and above 0, or `.invalidOption` naming `name`.
+    static func requirePositive(_ size: LayoutSize, _ name: String) throws(LayoutError) {
+        guard size.width.isFinite, size.width > 0, size.height.isFinite, size.height > 0 else {
+            throw .invalidOption(name: name, value: min(size.width, size.height), allowed: "finite and above 0")
+        }
+    }
+
+    /// A finite number (a scroll offset), or `.invalidOption` naming `name`.
+    static func requireFinite(_ value: Double, _ name: String) throws(LayoutError) {
+        guard value.isFinite else { throw .invalidOption(name: name, value: value, allowed: "a finite number") }
+    }
+}

@@ -29,14 +29,10 @@ public struct WheelLayout: CollectionLayout {
     public init(count: Int, itemSize: LayoutSize = LayoutSize(width: 133, height: 173), radius: Double = 500,
                 viewport: LayoutSize, offset: Double = 0) throws(LayoutError) {
         guard count >= 0 else { throw .invalidColumnCount(count) }
-        guard itemSize.width.isFinite, itemSize.width > 0, itemSize.height.isFinite, itemSize.height > 0 else {
-            throw .invalidOption(name: "item size", value: min(itemSize.width, itemSize.height), allowed: "finite and above 0")
-        }
+        try LayoutError.requirePositive(itemSize, "item size")
         guard radius.isFinite, radius > 0 else { throw .invalidOption(name: "radius", value: radius, allowed: "finite and above 0") }
-        guard viewport.width.isFinite, viewport.width > 0, viewport.height.isFinite, viewport.height > 0 else {
-            throw .invalidOption(name: "viewport", value: min(viewport.width, viewport.height), allowed: "finite and above 0")
-        }
-        guard offset.isFinite else { throw .invalidOption(name: "offset", value: offset, allowed: "a finite number") }
+        try LayoutError.requirePositive(viewport, "viewport")
+        try LayoutError.requireFinite(offset, "offset")
         self.count = count
         self.itemSize = itemSize
         self.radius = radius

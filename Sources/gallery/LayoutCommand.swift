@@ -128,7 +128,7 @@ struct LayoutCommand: ParsableCommand {
         if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
         _ = try layoutRect
         do {
-            _ = try MasonryLayout.geometry(width: width ?? 0, options: try masonryOptions)
+            _ = try MasonryLayout.geometry(width: width, options: try masonryOptions)
         } catch let error as LayoutError {
             throw ValidationError(error.description)
         }
