@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How an import runs.
 public struct ImportOptions: Sendable {
     /// Files probed and hashed at once; defaults to the number of cores.
@@ -29,7 +33,3 @@ public enum ProcessorCount {
         #endif
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

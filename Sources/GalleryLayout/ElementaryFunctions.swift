@@ -6,9 +6,16 @@ import Glibc
 import Darwin
 #endif
 
+// At file scope these names resolve to the C library imported above, whichever it is; inside
+// `Elementary` they would resolve to its own members.
+private func cAtan(_ x: Double) -> Double { atan(x) }
+private func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+private func cSin(_ x: Double) -> Double { sin(x) }
+private func cCos(_ x: Double) -> Double { cos(x) }
+
 enum Elementary {
-    static func atan(_ x: Double) -> Double { Glibc.atan(x) }
-    static func atan2(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
-    static func sin(_ x: Double) -> Double { Glibc.sin(x) }
-    static func cos(_ x: Double) -> Double { Glibc.cos(x) }
+    static func atan(_ x: Double) -> Double { cAtan(x) }
+    static func atan2(_ y: Double, _ x: Double) -> Double { cAtan2(y, x) }
+    static func sin(_ x: Double) -> Double { cSin(x) }
+    static func cos(_ x: Double) -> Double { cCos(x) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 
@@ -26,5 +27,3 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.2f", milliseconds)) ms")
     }
 }
-
-import Foundation

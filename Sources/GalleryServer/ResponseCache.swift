@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Recent API answers by query, valid for one library revision. Bounded: when full, it is
@@ -27,5 +28,3 @@ final class ResponseCache: Sendable {
         }
     }
 }
-
-import NIOCore

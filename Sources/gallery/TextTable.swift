@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plain left-aligned text table for terminal output; long cells are cut with an ellipsis.
 struct TextTable {
     let columns: [String]
@@ -28,5 +30,3 @@ struct TextTable {
         return line(columns) + rows.map(line).joined()
     }
 }
-
-import Foundation
