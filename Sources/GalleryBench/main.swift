@@ -104,6 +104,9 @@ if arguments.first == "measure" {
     // Viewport queries (1280 x 2000) at random offsets, in memory.
     let height = layout.contentSize.height
     let offsets = (0 ..< 10_000).map { _ in Double(next() % UInt64(height - 2000)) }
+    // The first rect query builds the column index (once per layout); timed on its own.
+    let indexTime = seconds { _ = layout.attributes(in: LayoutRect(x: 0, y: 0, width: 1280, height: 1)) }
+    print(String(format: "layout_index_build_ms %.2f ms", indexTime * 1e3))
     var found = 0
     let queryTime = seconds {
         for y in offsets { found += layout.attributes(in: LayoutRect(x: 0, y: y, width: 1280, height: 2000)).count }

@@ -7,9 +7,10 @@
 /// item's slot in its column is `padding + photo + annotation + padding` tall and its frame is
 /// the slot inset by the padding on every side.
 ///
-/// Per item only its column, y and bottom are stored (20 bytes, plus 4 in the column index);
-/// heights are recomputed from the input by the same expression, bit for bit, when asked for.
-/// A million items take milliseconds and about 50 MB with their input.
+/// Per item only its column and y are stored (12 bytes); heights are recomputed from the
+/// input by the same expression, bit for bit, when asked for. The index for rect queries is
+/// built by the first query. A million items take a few milliseconds and about 36 MB with
+/// their input.
 public struct MasonryLayout: CollectionLayout {
     public let width: Double
     public let options: MasonryOptions
@@ -24,12 +25,7 @@ public struct MasonryLayout: CollectionLayout {
     private var items: [MasonryItem] = []
     private var itemColumn: [Int32] = []
     private var itemY: [Double] = []
-    /// y + height: what the rect query's binary search compares, without recomputing heights.
-    private var itemBottom: [Double] = []
-    /// The column index for rect queries, flat: column c's items, top to bottom (so their y
-    /// increases), are `members[memberStart[c] ..< memberStart[c + 1]]`.
-    private var members: [Int32] = []
-    private var memberStart: [Int] = []
+    private var columnIndex = LazyColumnIndex()
 
     /// The inner width a layout of `width` with `options` gives its items, for measuring text
     /// before the layout is made.
@@ -105,106 +101,99 @@ public struct MasonryLayout: CollectionLayout {
 
     private mutating func place(_ newItems: [MasonryItem]) throws(LayoutError) {
         let first = itemY.count
-        let count = newItems.count
+        let total = first + newItems.count
         let padding = options.cellPadding
         let columns = columnCount
         let roundRobin = options.placement == .roundRobin
         let inner = innerWidth, top = options.annotationTopPadding, bottom = options.annotationBottomPadding
         var heightsOfColumns = columnHeights
-        var newColumn = [Int32](repeating: 0, count: count)
-        var newY = [Double](repeating: 0, count: count)
-        var newBottom = [Double](repeating: 0, count: count)
         var invalid: (index: Int, field: String, value: Double)?
-        // i mod n, kept as a wrapping counter (a 64-bit division per item costs more than the rest).
-        var robin = first % columns
-        // One loop over raw buffers: this is the whole cost of a layout. Bad input stops it
-        // and is reported after.
-        newItems.withUnsafeBufferPointer { source in
-            heightsOfColumns.withUnsafeMutableBufferPointer { columnHeights in
-                newColumn.withUnsafeMutableBufferPointer { outColumn in
-                    newY.withUnsafeMutableBufferPointer { outY in
-                      newBottom.withUnsafeMutableBufferPointer { outBottom in
-                        for offset in 0 ..< count {
-                            let item = source[offset]
-                            guard item.aspectRatio.isFinite, item.aspectRatio > 0 else {
-                                invalid = (first + offset, "aspect ratio", item.aspectRatio)
-                                return
-                            }
-                            guard item.captionHeight.isFinite, item.captionHeight >= 0, item.commentHeight.isFinite, item.commentHeight >= 0 else {
-                                invalid = (first + offset, "annotation height", item.captionHeight + item.commentHeight)
-                                return
-                            }
-                            let height = Self.heights(item, inner: inner, top: top, bottom: bottom).item
-                            var column = 0
-                            if roundRobin {
-                                column = robin
-                                robin = robin + 1 == columns ? 0 : robin + 1
-                            } else {
-                                var best = columnHeights[0]
-                                var c = 1
-                                while c < columns {
-                                    if columnHeights[c] < best {
-                                        best = columnHeights[c]
-                                        column = c
-                                    }
-                                    c += 1
-                                }
-                            }
-                            let y = columnHeights[column]
-                            outColumn[offset] = Int32(truncatingIfNeeded: column)
-                            outY[offset] = y + padding
-                            outBottom[offset] = y + padding + height
-                            // y_col += slot, the slot computed apart from y: one add on the
-                            // chain from item to item instead of three.
-                            let slot = padding + height + padding
-                            columnHeights[column] = y + slot
-                        }
-                      }
+        // Outputs are written once, never zero-filled first: at a million items filling and
+        // then overwriting them cost as much as placing.
+        let oldColumn = itemColumn, oldY = itemY
+        let placedColumn = [Int32](unsafeUninitializedCapacity: total) { outColumn, columnCount in
+            itemY = [Double](unsafeUninitializedCapacity: total) { outY, yCount in
+                _ = oldColumn.withUnsafeBufferPointer { outColumn.initialize(fromContentsOf: $0) }
+                _ = oldY.withUnsafeBufferPointer { outY.initialize(fromContentsOf: $0) }
+                invalid = heightsOfColumns.withUnsafeMutableBufferPointer { columnHeights in
+                    newItems.withUnsafeBufferPointer { source in
+                        Self.place(
+                            source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
+                            roundRobin: roundRobin, columns: columns, padding: padding, inner: inner, top: top, bottom: bottom)
                     }
                 }
+                yCount = invalid == nil ? total : 0
             }
+            columnCount = invalid == nil ? total : 0
         }
-        if let invalid { throw .invalidItem(index: invalid.index, field: invalid.field, value: invalid.value) }
+        if let invalid {
+            itemY = oldY
+            throw .invalidItem(index: invalid.index, field: invalid.field, value: invalid.value)
+        }
+        itemColumn = placedColumn
         columnHeights = heightsOfColumns
-        if first == 0 {
-            items = newItems
-            itemColumn = newColumn
-            itemY = newY
-            itemBottom = newBottom
-        } else {
-            items += newItems
-            itemColumn += newColumn
-            itemY += newY
-            itemBottom += newBottom
-        }
-        buildColumnIndex()
+        items = first == 0 ? newItems : items + newItems
+        columnIndex = LazyColumnIndex()
     }
 
-    /// A counting sort of the items by column, over raw buffers: growing one array per column
-    /// item by item cost more than placing the items.
-    /// - Complexity: O(n + c).
-    private mutating func buildColumnIndex() {
-        let count = itemColumn.count
-        var start = [Int](repeating: 0, count: columnCount + 1)
-        var index = [Int32](repeating: 0, count: count)
-        itemColumn.withUnsafeBufferPointer { columns in
-            start.withUnsafeMutableBufferPointer { start in
-                for i in 0 ..< count { start[Int(columns[i]) + 1] += 1 }
-                for c in 0 ..< columnCount { start[c + 1] += start[c] }
-                var cursor = Array(start.prefix(columnCount))
-                index.withUnsafeMutableBufferPointer { out in
-                    cursor.withUnsafeMutableBufferPointer { cursor in
-                        for i in 0 ..< count {
-                            let c = Int(columns[i])
-                            out[cursor[c]] = Int32(truncatingIfNeeded: i)
-                            cursor[c] += 1
-                        }
+    /// The whole cost of a layout: one loop over raw buffers. Returns the first bad item, if
+    /// any (the outputs are then incomplete and discarded).
+    @inline(__always)
+    private static func place(
+        _ source: UnsafeBufferPointer<MasonryItem>, from first: Int,
+        into output: (column: UnsafeMutableBufferPointer<Int32>, y: UnsafeMutableBufferPointer<Double>),
+        columnHeights: UnsafeMutableBufferPointer<Double>,
+        roundRobin: Bool, columns: Int, padding: Double, inner: Double, top: Double, bottom: Double
+    ) -> (index: Int, field: String, value: Double)? {
+        // i mod n, kept as a wrapping counter (a 64-bit division per item costs more than the rest).
+        var robin = first % columns
+        for offset in 0 ..< source.count {
+            let item = source[offset]
+            if let invalid = Self.validate(item, index: first + offset) { return invalid }
+            let height = heights(item, inner: inner, top: top, bottom: bottom).item
+            var column = 0
+            if roundRobin {
+                column = robin
+                robin = robin + 1 == columns ? 0 : robin + 1
+            } else {
+                var best = columnHeights[0]
+                var c = 1
+                while c < columns {
+                    if columnHeights[c] < best {
+                        best = columnHeights[c]
+                        column = c
                     }
+                    c += 1
                 }
             }
+            let y = columnHeights[column]
+            output.column[first + offset] = Int32(truncatingIfNeeded: column)
+            output.y[first + offset] = y + padding
+            // y_col += slot, the slot computed apart from y: one add on the chain from item to
+            // item instead of three.
+            let slot = padding + height + padding
+            columnHeights[column] = y + slot
         }
-        members = index
-        memberStart = start
+        return nil
+    }
+
+    @inline(__always)
+    private static func validate(_ item: MasonryItem, index: Int) -> (index: Int, field: String, value: Double)? {
+        // NaN fails both comparisons.
+        guard item.aspectRatio > 0, item.aspectRatio < .infinity else {
+            return (index, "aspect ratio", item.aspectRatio)
+        }
+        guard item.captionHeight >= 0, item.captionHeight < .infinity, item.commentHeight >= 0, item.commentHeight < .infinity else {
+            return (index, "annotation height", item.captionHeight + item.commentHeight)
+        }
+        return nil
+    }
+
+    /// The index for rect queries, built on first use.
+    private var index: MasonryColumnIndex {
+        columnIndex.get {
+            MasonryColumnIndex(columnCount: columnCount, itemColumn: itemColumn, itemY: itemY) { heights(items[$0]).item }
+        }
     }
 
     // MARK: - CollectionLayout
@@ -221,6 +210,11 @@ public struct MasonryLayout: CollectionLayout {
 
     public func attributes(at index: Int) -> LayoutAttributes? {
         guard index >= 0, index < itemY.count else { return nil }
+        return attributes(unchecked: index)
+    }
+
+    @inline(__always)
+    private func attributes(unchecked index: Int) -> LayoutAttributes {
         let column = Int(itemColumn[index])
         let x = Double(column) * (columnWidth + gutter) + options.cellPadding
         let (photoHeight, height) = heights(items[index])
@@ -229,41 +223,58 @@ public struct MasonryLayout: CollectionLayout {
             photoHeight: photoHeight, column: column)
     }
 
-    /// - Complexity: O(c log n + k c) for c columns, n items and k results: a binary search
-    ///   in each column the rect crosses, a walk down it, and a merge of the columns' runs.
+    /// - Complexity: O(c log n + k log k) for c columns crossed, n items and k results: a
+    ///   binary search in each column the rect crosses, a walk down it, and a sort of what was
+    ///   found into index order. The first query also builds the column index, O(n).
     public func attributes(in rect: LayoutRect) -> [LayoutAttributes] {
-        guard rect.width >= 0, rect.height >= 0 else { return [] }
-        var runs: [ArraySlice<Int32>] = []
-        for column in 0 ..< columnCount {
-            let x = Double(column) * (columnWidth + gutter) + options.cellPadding
-            guard x < rect.maxX, rect.minX < x + innerWidth else { continue }
-            let members = self.members[memberStart[column] ..< memberStart[column + 1]]
-            // First member whose bottom is below the rect's top (bottoms increase down a column).
-            var low = members.startIndex, high = members.endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                let i = Int(members[middle])
-                if itemBottom[i] > rect.minY { high = middle } else { low = middle + 1 }
+        guard rect.width >= 0, rect.height >= 0, !rect.x.isNaN, !rect.y.isNaN, !itemY.isEmpty else { return [] }
+        // The columns the rect crosses: column c spans (c·(w+g) + p, c·(w+g) + p + inner).
+        // An estimate by division, clamped before it becomes an Int, then made exact by the
+        // same comparisons the frames would give (a step at most).
+        let pitch = columnWidth + gutter, padding = options.cellPadding
+        let lastIndex = Double(columnCount - 1)
+        func clamped(_ estimate: Double) -> Int { estimate.isNaN ? 0 : Int(Swift.min(Swift.max(estimate, 0), lastIndex)) }
+        func left(_ c: Int) -> Double { Double(c) * pitch + padding }
+        var firstColumn = clamped(((rect.minX - padding - innerWidth) / pitch).rounded(.down))
+        while firstColumn > 0, rect.minX < left(firstColumn - 1) + innerWidth { firstColumn -= 1 }
+        while firstColumn < columnCount, !(rect.minX < left(firstColumn) + innerWidth) { firstColumn += 1 }
+        var lastColumn = clamped(((rect.maxX - padding) / pitch).rounded(.up))
+        while lastColumn < columnCount - 1, left(lastColumn + 1) < rect.maxX { lastColumn += 1 }
+        while lastColumn >= 0, !(left(lastColumn) < rect.maxX) { lastColumn -= 1 }
+        guard firstColumn <= lastColumn else { return [] }
+        let index = self.index
+        let crossed = lastColumn - firstColumn + 1
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: crossed) { runs in
+            let total = index.runs(columns: firstColumn ... lastColumn, minY: rect.minY, maxY: rect.maxY, into: runs)
+            // (item index, position in the column index): sorted, the items come in index
+            // order and each keeps where its top is.
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { found in
+                var filled = 0
+                index.members.withUnsafeBufferPointer { members in
+                    for run in runs {
+                        for position in run {
+                            found.initializeElement(at: filled, to: UInt64(members[position]) << 32 | UInt64(position))
+                            filled += 1
+                        }
+                    }
+                }
+                var sorted = found  // the same memory: a buffer pointer's sort is a mutating method
+                sorted.sort()
+                return [LayoutAttributes](unsafeUninitializedCapacity: total) { result, count in
+                    index.spans.withUnsafeBufferPointer { spans in
+                        for (offset, key) in found.enumerated() {
+                            let item = Int(key >> 32), position = Int(key & 0xFFFF_FFFF)
+                            let column = index.column(ofPosition: position)
+                            let x = Double(column) * pitch + padding
+                            let (photoHeight, height) = heights(items[item])
+                            result.initializeElement(at: offset, to: LayoutAttributes(
+                                index: item, frame: LayoutRect(x: x, y: spans[position].x, width: innerWidth, height: height),
+                                photoHeight: photoHeight, column: column))
+                        }
+                    }
+                    count = total
+                }
             }
-            var position = low
-            while position < members.endIndex, itemY[Int(members[position])] < rect.maxY { position += 1 }
-            if position > low { runs.append(members[low ..< position]) }
         }
-        // Each column's run is in index order: merge them instead of sorting.
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(runs.reduce(0) { $0 + $1.count })
-        var heads = runs.map(\.startIndex)
-        while true {
-            var pick = -1
-            var smallest = Int32.max
-            for r in 0 ..< runs.count where heads[r] < runs[r].endIndex && runs[r][heads[r]] < smallest {
-                smallest = runs[r][heads[r]]
-                pick = r
-            }
-            guard pick >= 0 else { break }
-            heads[pick] += 1
-            if let attributes = attributes(at: Int(smallest)) { result.append(attributes) }
-        }
-        return result
     }
 }

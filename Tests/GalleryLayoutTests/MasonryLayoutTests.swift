@@ -205,3 +205,48 @@ struct MasonryLayoutTests {
         #expect(empty.attributes(at: 0) == nil)
     }
 }
+
+@Suite("Masonry rect queries at the edges")
+struct MasonryRectEdgeTests {
+    @Test("rects that touch frames, cross column gaps, cover empty columns or are unbounded equal a brute-force filter")
+    func edges() throws {
+        var rng = SplitMix64(seed: 42)
+        for (width, count) in [(1280.0, 3), (1280, 5_000), (300, 700), (20_000, 2_000)] {
+            let items = (0 ..< count).map { _ in
+                MasonryItem(aspectRatio: 0.2 + Double(rng.next() % 400) / 100, captionHeight: Double(rng.next() % 3) * 20, commentHeight: Double(rng.next() % 5) * 18)
+            }
+            for options in [MasonryOptions(), MasonryOptions(columns: .width(200, gutter: 16, minimum: 2), cellPadding: 0)] {
+                let layout = try MasonryLayout(width: width, items: items, options: options)
+                let all = layout.allAttributes
+                var rects: [LayoutRect] = [
+                    LayoutRect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity),
+                    LayoutRect(x: 0, y: 0, width: .infinity, height: 500),
+                    LayoutRect(x: -1e9, y: 100, width: 2e9, height: 0),
+                ]
+                // Rects whose edges lie exactly on frames' edges: touching is not intersecting.
+                for attributes in all.prefix(200) where rng.next() % 4 == 0 {
+                    let f = attributes.frame
+                    rects.append(LayoutRect(x: f.maxX, y: f.minY, width: 300, height: 300))
+                    rects.append(LayoutRect(x: f.minX - 50, y: f.maxY, width: 50, height: 400))
+                    rects.append(LayoutRect(x: f.minX, y: f.minY - 300, width: 1, height: 300))
+                    rects.append(LayoutRect(x: f.minX, y: f.minY, width: 0.5, height: 0.5))
+                }
+                for rect in rects {
+                    #expect(layout.attributes(in: rect) == all.filter { $0.frame.intersects(rect) }, "\(rect)")
+                }
+                #expect(layout.attributes(in: LayoutRect(x: .nan, y: 0, width: 100, height: 100)).isEmpty)
+            }
+        }
+    }
+
+    @Test("copies and appended layouts answer from their own items")
+    func appendedIndex() throws {
+        let first = try MasonryLayout(width: 800, items: (0 ..< 100).map { MasonryItem(aspectRatio: 1 + Double($0 % 3)) })
+        let everything = LayoutRect(x: 0, y: 0, width: 800, height: 1e9)
+        #expect(first.attributes(in: everything).count == 100)  // builds the first layout's index
+        let longer = try first.appending((0 ..< 50).map { _ in MasonryItem(aspectRatio: 0.5) })
+        #expect(longer.attributes(in: everything) == longer.allAttributes)
+        #expect(longer.attributes(in: everything).count == 150)
+        #expect(first.attributes(in: everything).count == 100)
+    }
+}
