@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryTestSupport"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServerTests",

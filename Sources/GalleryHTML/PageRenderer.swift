@@ -6,6 +6,8 @@ struct CellModel: Sendable {
     var captionHeight: Double
     var commentHeight: Double
     var photoHeight: Double
+    /// Displayed width / height.
+    var aspectRatio: Double
     /// The frame at each column count (x, y, width, height), relative to the grid.
     var frames: [Int: (x: Double, y: Double, width: Double, height: Double)]
     /// Grid image URLs (1× and 2× with their widths), the large view's URL; nil when the photo
@@ -22,29 +24,48 @@ struct PageRenderer {
     let geometry: SiteGeometry
     let siteTitle: String
 
-    func albumPage(title: String, subtitle: String, homeLink: String?, cells: [CellModel], gridHeights: [Int: Double]) -> String {
+    /// Where an album's pages are: its other views' pages, and the site's index if any.
+    struct AlbumLinks {
+        var home: String?
+        var stem: String?
+    }
+
+    func albumPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], gridHeights: [Int: Double]) -> String {
         var html = head(title: title)
-        html += "<header class=\"site-header\">"
-        if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
-        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p></header>\n<main>\n"
+        html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
+        html += "<main>\n"
         let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(gridHeights[$0] ?? 0))px" }.joined(separator: ";")
         html += "<div class=\"grid\" style=\"\(heights)\">\n"
         for (index, cell) in cells.enumerated() {
             html += self.cell(cell, index: index)
         }
         html += "</div>\n</main>\n"
-        html += """
-            <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
-            <button class="lightbox-close" type="button" aria-label="Close">×</button>
-            <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
-            <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
-            <img alt="">
-            <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p></div>
-            </div>
-
-            """
-        return html + foot()
+        return html + Self.lightbox + foot()
     }
+
+    /// The page header: the site link, the title, and the album's views, this one marked.
+    func header(title: String, subtitle: String, links: AlbumLinks, current: AlbumView) -> String {
+        var html = "<header class=\"site-header\">"
+        if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
+        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
+        html += "<nav class=\"views\" aria-label=\"Views of this album\">"
+        for view in AlbumView.allCases {
+            let marker = view == current ? " aria-current=\"page\"" : ""
+            html += "<a href=\"\(HTML.escape(view.page(albumStem: links.stem)))\" data-view=\"\(view.rawValue)\"\(marker)>\(view.title)</a>"
+        }
+        return html + "</nav></header>\n"
+    }
+
+    static let lightbox = """
+        <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
+        <button class="lightbox-close" type="button" aria-label="Close">×</button>
+        <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
+        <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
+        <img alt="">
+        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p></div>
+        </div>
+
+        """
 
     private func cell(_ cell: CellModel, index: Int) -> String {
         var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
@@ -103,7 +124,7 @@ struct PageRenderer {
         return html + "</main>\n" + foot()
     }
 
-    private func head(title: String) -> String {
+    func head(title: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -119,7 +140,7 @@ struct PageRenderer {
         """
     }
 
-    private func foot() -> String {
+    func foot() -> String {
         "<footer class=\"site-footer\">Made with gallery</footer>\n<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
     }
 }

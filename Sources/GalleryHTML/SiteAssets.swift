@@ -52,27 +52,62 @@ enum SiteAssets {
             .lightbox .lightbox-prev { left: 8px; top: 50%; transform: translateY(-50%); }
             .lightbox .lightbox-next { right: 8px; top: 50%; transform: translateY(-50%); }
             body.lightbox-open { overflow: hidden; }
+            .views { display: flex; justify-content: center; flex-wrap: wrap; gap: 4px; margin: 16px 0 0; }
+            .views a { padding: 4px 12px; border-radius: 999px; color: var(--muted); text-decoration: none; }
+            .views a:hover { color: var(--accent); }
+            .views a[aria-current] { background: var(--card); color: var(--fg); }
+            .rows { position: relative; margin: 8px auto 56px; width: var(--rw); height: var(--rh); --columns: 1; --rw: \(HTML.px(geometry.justifiedWidth(columns: 1)))px; --rh: var(--ch1); }
+            .row-item { position: absolute; display: block; overflow: hidden; border-radius: 6px; background: var(--card); left: var(--x); top: var(--y); width: var(--w); height: var(--h); --x: var(--x1); --y: var(--y1); --w: var(--w1); --h: var(--h1); }
+            .row-item img, .row-item .placeholder { display: block; width: 100%; height: 100%; object-fit: cover; }
+            .row-item .view-caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 18px 10px 8px; color: #fff; background: linear-gradient(transparent, rgba(0, 0, 0, 0.55)); opacity: 0; transition: opacity 0.15s; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+            .row-item:hover .view-caption, .row-item:focus-visible .view-caption { opacity: 1; }
+            .row-item:focus-visible, .wheel-item:focus-visible, .carousel-item:focus-visible, .circle-item:focus-visible { outline: 2px solid var(--accent); outline-offset: 3px; }
+            .viewport-main { margin: 8px 0 24px; }
+            .wheel, .carousel, .circle { position: relative; height: clamp(420px, calc(100vh - 190px), 1400px); container-type: size; }
+            .wheel, .carousel { overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; overscroll-behavior-x: contain; }
+            .wheel:focus-visible, .carousel:focus-visible { outline: none; }
+            .snap { position: absolute; top: 0; width: 1px; height: 1px; scroll-snap-align: start; pointer-events: none; }
+            .wheel-track { position: relative; height: 100%; width: calc(var(--n) * var(--iw)); min-width: 100%; }
+            .wheel-stage { position: sticky; left: 0; width: 100cqw; height: 100cqh; overflow: hidden; }
+            .wheel-item, .carousel-item, .circle-item { position: absolute; display: block; width: var(--iw); height: var(--ih); overflow: hidden; border-radius: 10px; background: var(--card); color: #fff; text-decoration: none; box-shadow: 0 6px 18px rgba(0, 0, 0, 0.18); }
+            .wheel-item { left: calc(50cqw - var(--iw) / 2); top: calc(50cqh - var(--ih) / 2); transform-origin: var(--origin-x) var(--origin-y); }
+            .wheel-item img, .carousel-item img, .circle-item img, .wheel-item .placeholder, .carousel-item .placeholder, .circle-item .placeholder { display: flex; align-items: center; justify-content: center; width: 100%; height: 100%; object-fit: cover; color: var(--muted); }
+            .wheel-item .view-caption, .carousel-item .view-caption { position: absolute; left: 0; right: 0; bottom: 0; padding: 22px 12px 10px; background: linear-gradient(transparent, rgba(0, 0, 0, 0.6)); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+            .carousel-track { position: relative; height: 100%; width: calc(100cqw - var(--iw) + var(--content)); }
+            .carousel-item, .carousel .snap { left: calc(50cqw - var(--iw) / 2 + var(--i) * var(--pitch)); top: calc(50cqh - var(--ih) / 2); }
+            .carousel .snap { width: var(--iw); height: var(--ih); scroll-snap-align: center; }
+            .circle-item { border-radius: 50%; --r: max(0px, min(100cqw - 2 * var(--inset) - var(--iw), 100cqh - 2 * var(--inset) - var(--ih)) / 2); left: calc(50cqw + var(--r) * cos(var(--a)) - var(--iw) / 2); top: calc(50cqh + var(--r) * sin(var(--a)) - var(--ih) / 2); transition: left 0.3s, top 0.3s; }
+            .circle-item .view-caption { display: none; }
+            @media (prefers-reduced-motion: reduce) { .circle-item { transition: none; } }
 
             """
         // One media query per column count: the grid shows that layout, every cell its frame in it.
         for columns in 2 ... max(2, geometry.maximumColumns) where columns <= geometry.maximumColumns {
             css += "@media (min-width: \(HTML.px(geometry.breakpoint(columns: columns)))px) { "
             css += ".grid { --columns: \(columns); --w: \(HTML.px(geometry.width(columns: columns)))px; --h: var(--h\(columns)); } "
-            css += ".cell { --x: var(--x\(columns)); --y: var(--y\(columns)); } }\n"
+            css += ".cell { --x: var(--x\(columns)); --y: var(--y\(columns)); } "
+            css += ".rows { --columns: \(columns); --rw: \(HTML.px(geometry.justifiedWidth(columns: columns)))px; --rh: var(--ch\(columns)); } "
+            css += ".row-item { --x: var(--x\(columns)); --y: var(--y\(columns)); --w: var(--w\(columns)); --h: var(--h\(columns)); } }\n"
         }
         return css + "\n" + textCSS
     }
 
     /// The lightbox: large image, caption and full comment, ←/→/Esc. Without it (no script),
-    /// each cell is a plain link to the large image.
+    /// each photo is a plain link to the large image. Then the wheel's turn and the carousel's
+    /// focus spacing: the engine's formulas (WheelLayout.swift, CarouselLayout.swift) term for
+    /// term, so that a browser test can hold them to the engine's numbers.
     static let script = """
         (() => {
-          const cells = [...document.querySelectorAll('.grid a.cell')];
+          const cells = [...document.querySelectorAll('main a[data-photo-id]')];
           const box = document.querySelector('.lightbox');
           if (!box || cells.length === 0) return;
           const image = box.querySelector('img');
           const caption = box.querySelector('.lightbox-caption');
           const comment = box.querySelector('.lightbox-comment');
+          const text = (cell, names) => {
+            for (const name of names) { const element = cell.querySelector(name); if (element) return element.textContent; }
+            return '';
+          };
           let current = -1;
           let opener = null;
           const show = (index) => {
@@ -80,8 +115,8 @@ enum SiteAssets {
             const cell = cells[current];
             image.src = cell.getAttribute('href');
             image.alt = cell.querySelector('img') ? cell.querySelector('img').alt : '';
-            caption.textContent = cell.querySelector('.caption') ? cell.querySelector('.caption').textContent : '';
-            comment.textContent = cell.querySelector('.comment') ? cell.querySelector('.comment').textContent : '';
+            caption.textContent = text(cell, ['.caption', '.view-caption']);
+            comment.textContent = text(cell, ['.comment', '.view-comment']);
             box.hidden = false;
             document.body.classList.add('lightbox-open');
             box.focus();
@@ -109,6 +144,74 @@ enum SiteAssets {
             else if (event.key === 'ArrowRight') show(current + 1);
           });
         })();
+
+        // A vertical mouse wheel turns a horizontal view; snapping then brings it to rest.
+        const scrollSideways = (scroller) => scroller.addEventListener('wheel', (event) => {
+          if (Math.abs(event.deltaY) <= Math.abs(event.deltaX) || document.body.classList.contains('lightbox-open')) return;
+          event.preventDefault();
+          scroller.scrollBy({ left: event.deltaY, behavior: 'smooth' });
+        }, { passive: false });
+
+        // Runs `place` when the scroller scrolls or resizes. Browsers fire both at most once a
+        // frame, just before drawing it, so placing at once is both smooth and current.
+        const follow = (scroller, place) => {
+          scroller.addEventListener('scroll', place, { passive: true });
+          new ResizeObserver(place).observe(scroller);
+          place();
+        };
+
+        // The wheel (WheelLayout): the offset turns it; items outside ±theta are not drawn.
+        document.querySelectorAll('.wheel').forEach((wheel) => {
+          const items = [...wheel.querySelectorAll('.wheel-item')];
+          const n = items.length;
+          const iw = Number(wheel.dataset.itemWidth), ih = Number(wheel.dataset.itemHeight), r = Number(wheel.dataset.radius);
+          const anglePerItem = Math.atan(iw / r);
+          const angleAtExtreme = n > 0 ? -(n - 1) * anglePerItem : 0;
+          follow(wheel, () => {
+            const vw = wheel.clientWidth, vh = wheel.clientHeight, offset = wheel.scrollLeft;
+            const scrollable = n * iw - vw;
+            const angle = scrollable > 0 ? angleAtExtreme * offset / scrollable : 0;
+            const viewportSpan = r > vh / 2 ? Math.atan2(vw / 2, r - vh / 2) : Math.PI;
+            const itemSpan = r > ih / 2 ? Math.atan2(iw / 2, r - ih / 2) : Math.PI;
+            const theta = Math.min(Math.PI, viewportSpan + itemSpan);
+            items.forEach((item, index) => {
+              const itemAngle = angle + index * anglePerItem;
+              let turned = itemAngle % (2 * Math.PI);
+              if (turned > Math.PI) turned -= 2 * Math.PI;
+              if (turned < -Math.PI) turned += 2 * Math.PI;
+              item.style.visibility = theta >= Math.PI || Math.abs(turned) <= theta ? '' : 'hidden';
+              item.style.transform = `rotate(${itemAngle}rad)`;
+              item.style.zIndex = String(Math.trunc(itemAngle * 1e6));
+            });
+          });
+          scrollSideways(wheel);
+        });
+
+        // The carousel (CarouselLayout): cards open space around the one nearest the center.
+        document.querySelectorAll('.carousel').forEach((carousel) => {
+          const items = [...carousel.querySelectorAll('.carousel-item')];
+          const iw = Number(carousel.dataset.itemWidth), spacing = Number(carousel.dataset.spacing);
+          const focusedSpacing = Number(carousel.dataset.focusedSpacing);
+          // Swift's rounded(): halves away from zero (Math.round sends -0.5 to -0).
+          const round = (x) => Math.sign(x) * Math.round(Math.abs(x));
+          follow(carousel, () => {
+            const vw = carousel.clientWidth;
+            // The engine's offset counts from the first card's left edge; the page's scroll
+            // position from the left inset's, (vw − iw) / 2 before it.
+            const offset = carousel.scrollLeft - (vw - iw) / 2;
+            const focused = (vw / 2 + offset - iw / 2) / (iw + spacing);
+            const k = round(focused);
+            const d = Math.min(Math.abs(focused - (k - 0.5)), Math.abs(focused - (k + 0.5)));
+            const amount = (focusedSpacing - spacing) * 2 * d;
+            carousel.dataset.focusedIndex = String(focused);
+            items.forEach((item, index) => {
+              const shift = index === k ? 0 : (index < k ? -amount : amount);
+              item.style.transform = `translateX(${shift}px)`;
+              item.classList.toggle('focused', index === k);
+            });
+          });
+          scrollSideways(carousel);
+        });
 
         """
 }

@@ -106,16 +106,29 @@ public struct SiteExporter: Sendable {
                     cells[item.photoID] = CellModel(
                         photoID: item.photoID, caption: photo.caption, comment: photo.comment,
                         captionHeight: item.captionHeight, commentHeight: item.commentHeight, photoHeight: item.photoHeight,
+                        aspectRatio: photo.aspectRatio,
                         frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
                         intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure)
                 }
             }
-            let page = several ? "album-\(slug(album.name, used: &usedSlugs)).html" : "index.html"
-            let html = renderer.albumPage(
-                title: album.name, subtitle: "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")",
-                homeLink: several ? "index.html" : nil, cells: order.compactMap { cells[$0] }, gridHeights: gridHeights)
-            try write(page, html, into: &written)
-            summary.pages += 1
+            let links = PageRenderer.AlbumLinks(home: several ? "index.html" : nil, stem: several ? "album-\(slug(album.name, used: &usedSlugs))" : nil)
+            let page = AlbumView.masonry.page(albumStem: links.stem)
+            let subtitle = "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")"
+            let ordered = order.compactMap { cells[$0] }
+            try write(page, renderer.albumPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, gridHeights: gridHeights), into: &written)
+            // The album's other views, each its own page linked from the others.
+            for view in AlbumView.allCases where view != .masonry {
+                let html: String
+                switch view {
+                case .masonry: continue
+                case .justified: html = renderer.justifiedPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
+                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
+                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
+                case .circle: html = renderer.circlePage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
+                }
+                try write(view.page(albumStem: links.stem), html, into: &written)
+            }
+            summary.pages += AlbumView.allCases.count
             cards.append(.init(name: album.name, link: page, count: album.photoCount,
                                cover: order.first.flatMap { images.byPhoto[$0]?.thumbnails?.first?.url }))
         }

@@ -30,4 +30,26 @@ public struct SiteGeometry: Sendable {
     /// (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see Thumbnailer.largeSize).
     public var thumbnailWidths: [Int] { [Int(innerWidth), Int(innerWidth) * 2] }
     public var largeLongSide = 1600
+
+    // MARK: The other views of an album
+
+    /// Justified rows: the row height aimed for, and the space between photos. A page of k
+    /// columns' width shows rows that fill the same width the masonry photos span.
+    public var justifiedOptions = JustifiedLayout.Options(targetRowHeight: 220, tolerance: 0.25, spacing: 8)
+    public func justifiedWidth(columns: Int) -> Double { width(columns: columns) - 2 * cellPadding }
+
+    /// The spinning wheel: the seed's proportions (133 × 173 on a radius of 500), at 1.5×.
+    public var wheelItem = LayoutSize(width: 200, height: 260)
+    public var wheelRadius: Double = 750
+
+    /// The carousel's cards and the space between them, at rest and around the focused card.
+    public var carouselItem = LayoutSize(width: 300, height: 400)
+    public var carouselSpacing: Double = 16
+    public var carouselFocusedSpacing: Double = 64
+
+    /// The circle: the seed's 100 × 100 items (a little larger), its insets, and how many
+    /// photos it shows (a circle of hundreds is a blur).
+    public var circleItem = LayoutSize(width: 110, height: 110)
+    public var circleInset: Double = 8
+    public var circleMaximumItems = 48
 }

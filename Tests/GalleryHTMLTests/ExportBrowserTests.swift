@@ -139,6 +139,23 @@ struct ExportBrowserTests {
             let k = try Self.check(page: site.appending(path: "album-highlands.html"), width: width, label: "served @\(width)", server: url)
             #expect(k == expected)
         }
+        // The album's other views are served too, their script running: the carousel's
+        // focus spacing opens as it scrolls.
+        let carousel = try HeadlessChromium.evaluate(page: site.appending(path: "album-highlands-carousel.html"), script: """
+            window.addEventListener('load', () => setTimeout(() => {
+              const carousel = document.querySelector('.carousel');
+              carousel.style.scrollSnapType = 'none';
+              carousel.scrollLeft = 237;  // focused index 0.75 at 1000 px: between two cards
+              carousel.dispatchEvent(new Event('scroll'));
+              const shifts = [...carousel.querySelectorAll('.carousel-item')].map(item => new DOMMatrix(getComputedStyle(item).transform).e);
+              document.getElementById('gallery-test-result').textContent = JSON.stringify(shifts);
+            }, 50));
+            """, width: 1000, height: 800, server: url)
+        let shifts = try JSONDecoder().decode([Double].self, from: Data(carousel.utf8))
+        #expect(shifts.count > 1 && shifts.contains { $0 != 0 }, "served carousel: \(shifts)")
+        for view in ["justified", "wheel", "circle"] {
+            #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-highlands-\(view).html").path))
+        }
     }
 
     @Test("hostile annotations are drawn as text: no script runs, no markup breaks")

@@ -23,8 +23,14 @@ struct SiteExporterTests {
         let (photos, database) = try library(10)
         let out = try TemporaryDirectory("site")
         let first = try SiteExporter(database: database, outFolder: out.path).run()
-        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 1)
+        // One album: the masonry page and its four other views.
+        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 5)
         let html = try String(contentsOf: out.url.appending(path: "index.html"), encoding: .utf8)
+        for view in ["justified", "wheel", "carousel", "circle"] {
+            let page = try String(contentsOf: out.url.appending(path: "\(view).html"), encoding: .utf8)
+            #expect(page.components(separatedBy: "data-photo-id=").count - 1 == 10, "\(view).html")
+            #expect(html.contains("href=\"\(view).html\"") && page.contains("href=\"index.html\" data-view=\"masonry\""), "\(view).html is linked both ways")
+        }
         #expect(html.components(separatedBy: "class=\"cell\"").count - 1 == 10)
         #expect(html.contains("srcset=\"thumbs/") && html.contains(" 236w, thumbs/") && html.contains(" 472w\""))
         #expect(html.contains("sizes=\"236px\"") && html.contains("decoding=\"async\""))

@@ -55,6 +55,35 @@ public enum HeadlessChromium {
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
+    /// Loads a copy of `page` with `script` added at the end of its body and returns what the
+    /// script wrote into `#gallery-test-result` (a JSON text, by convention), unescaped.
+    /// - Parameter server: when given, the copy is loaded from this server (which serves the
+    ///   page's folder) instead of from disk.
+    public static func evaluate(page: URL, script: String, width: Int, height: Int, budgetMilliseconds: Int = 10_000, server: URL? = nil) throws -> String {
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let probed = page.deletingLastPathComponent().appending(path: "probe-\(width)x\(height)-" + page.lastPathComponent)
+        // Errors in the probe (or the page) are written as the result, so a failure says why.
+        let report = """
+            const report = (message) => { document.getElementById('gallery-test-result').textContent = 'ERROR: ' + message; };
+            window.addEventListener('error', (event) => report(event.message));
+            window.addEventListener('unhandledrejection', (event) => report(event.reason && event.reason.stack || event.reason));
+            """
+        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre><script>\(report)</script><script>\(script)</script></body>")
+            .write(to: probed, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: probed) }
+        let dom = try run(page: server.map { $0.appending(path: probed.lastPathComponent) } ?? probed, width: width, height: height, budgetMilliseconds: budgetMilliseconds)
+        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
+              let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex),
+              start.upperBound < end.lowerBound
+        else { throw Failure(description: "the probe wrote no result in \(page.lastPathComponent) at \(width)×\(height)") }
+        // --dump-dom escapes the text; "&amp;" last, so a literal "&lt;" stays one.
+        let result = String(dom[start.upperBound ..< end.lowerBound])
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        if result.hasPrefix("ERROR: ") { throw Failure(description: "\(page.lastPathComponent) at \(width)×\(height): \(result)") }
+        return result
+    }
+
     /// Escapes text for HTML element content and attribute values.
     public static func escape(_ text: String) -> String {
         var out = ""

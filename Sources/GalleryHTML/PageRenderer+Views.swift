@@ -1,0 +1,130 @@
+import GalleryLayout
+
+/// The album's other views. Justified rows are laid out here, one layout per column count as
+/// for masonry, and picked by the same media queries. The wheel, the carousel and the circle
+/// depend on the window's size and the scroll offset: their positions are CSS from the
+/// engine's numbers (container units carry the window's size), and the part CSS cannot carry
+/// (the wheel's turn and culling, the carousel's focus spacing) is `gallery.js`, which repeats
+/// the engine's formulas term for term; browser tests compare both with the engine.
+extension PageRenderer {
+    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+        var html = head(title: title + " · " + AlbumView.justified.title)
+        html += header(title: title, subtitle: subtitle, links: links, current: .justified)
+        var frames: [Int: [LayoutRect]] = [:]
+        var heights: [String] = []
+        for columns in 1 ... geometry.maximumColumns {
+            let layout = try? JustifiedLayout(
+                width: geometry.justifiedWidth(columns: columns), aspectRatios: cells.map(\.aspectRatio), options: geometry.justifiedOptions)
+            frames[columns] = layout?.allAttributes.map(\.frame) ?? []
+            heights.append("--ch\(columns):\(HTML.px(layout?.contentSize.height ?? 0))px")
+        }
+        html += "<main>\n<div class=\"rows\" style=\"\(heights.joined(separator: ";"))\">\n"
+        for (index, cell) in cells.enumerated() {
+            var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
+            var style = ""
+            for columns in 1 ... geometry.maximumColumns {
+                guard let frame = frames[columns]?[safe: index] else { continue }
+                let values = [frame.x, frame.y, frame.width, frame.height].map(HTML.px)
+                attributes += " data-frame-\(columns)=\"\(values.joined(separator: ","))\""
+                style += "--x\(columns):\(values[0])px;--y\(columns):\(values[1])px;--w\(columns):\(values[2])px;--h\(columns):\(values[3])px;"
+            }
+            html += item(cell, index: index, class: "row-item", attributes: attributes, style: style, eager: index < 12)
+        }
+        html += "</div>\n</main>\n"
+        return html + Self.lightbox + foot()
+    }
+
+    func wheelPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+        let size = geometry.wheelItem, radius = geometry.wheelRadius
+        // What CSS cannot compute, from the engine: the anchor (the hub below each card).
+        let engine = try? WheelLayout(count: cells.count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
+        let anchor = engine?.anchorPoint ?? LayoutPoint(x: 0.5, y: 0.5)
+        // Snap points where the engine's targetContentOffset rests: whole items of angle,
+        // i × (contentWidth − viewportWidth) / (n − 1).
+        let scrollable = "(\(cells.count) * \(HTML.px(size.width))px - 100cqw)"
+        var html = head(title: title + " · " + AlbumView.wheel.title)
+        html += header(title: title, subtitle: subtitle, links: links, current: .wheel)
+        html += "<main class=\"viewport-main\">\n"
+        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(cells.count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
+        html += "<div class=\"wheel-track\">"
+        if cells.count > 1 {
+            for index in cells.indices {
+                html += "<span class=\"snap\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(cells.count - 1)))\"></span>"
+            }
+        }
+        html += "\n<div class=\"wheel-stage\">\n"
+        for (index, cell) in cells.enumerated() {
+            html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10)
+        }
+        html += "</div>\n</div>\n</div>\n</main>\n"
+        return html + Self.lightbox + foot()
+    }
+
+    func carouselPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+        let size = geometry.carouselItem
+        let pitch = size.width + geometry.carouselSpacing
+        let content = cells.isEmpty ? 0 : Double(cells.count) * size.width + Double(cells.count - 1) * geometry.carouselSpacing
+        var html = head(title: title + " · " + AlbumView.carousel.title)
+        html += header(title: title, subtitle: subtitle, links: links, current: .carousel)
+        html += "<main class=\"viewport-main\">\n"
+        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
+        html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
+        html += "<div class=\"carousel-track\">\n"
+        for (index, cell) in cells.enumerated() {
+            // The snap point is a box of its own at the untransformed frame: the card moves
+            // with the focus spacing, the point where scrolling rests must not.
+            html += "<span class=\"snap\" style=\"--i:\(index)\"></span>"
+            html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6)
+        }
+        html += "</div>\n</div>\n</main>\n"
+        return html + Self.lightbox + foot()
+    }
+
+    func circlePage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+        let size = geometry.circleItem, inset = geometry.circleInset
+        let shown = Array(cells.prefix(geometry.circleMaximumItems))
+        var html = head(title: title + " · " + AlbumView.circle.title)
+        let note = shown.count < cells.count ? " · the first \(shown.count) in the circle" : ""
+        html += header(title: title, subtitle: subtitle + note, links: links, current: .circle)
+        html += "<main class=\"viewport-main\">\n"
+        html += "<div class=\"circle\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-inset=\"\(HTML.px(inset))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--inset:\(HTML.px(inset))px\">\n"
+        // Item i at the engine's angle 2πi/N, written out so CSS does no arithmetic of its own
+        // on it; the radius and center come from the container's size (CircleLayout's
+        // formulas in calc()), so the circle re-forms when the window is resized.
+        let step = shown.isEmpty ? 0 : 2 * Double.pi / Double(shown.count)
+        for (index, cell) in shown.enumerated() {
+            let angle = step * Double(index)
+            html += item(cell, index: index, class: "circle-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"",
+                         style: "--a:\(String(angle))rad", eager: true)
+        }
+        html += "</div>\n</main>\n"
+        return html + Self.lightbox + foot()
+    }
+
+    /// One photo in a view: a link to the large image (the lightbox takes over with script),
+    /// its caption as a label, its comment kept for the lightbox.
+    private func item(_ cell: CellModel, index: Int, class name: String, attributes: String, style: String, eager: Bool) -> String {
+        let alt = HTML.escape(cell.caption)
+        var inner: String
+        if let thumbnails = cell.thumbnails, let largest = thumbnails.last {
+            let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
+            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\">"
+        } else {
+            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">Photo unavailable</span>"
+        }
+        if !cell.caption.isEmpty { inner += "<span class=\"view-caption\">\(HTML.escape(cell.caption))</span>" }
+        if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
+        let styleAttribute = style.isEmpty ? "" : " style=\"\(style)\""
+        if let large = cell.large {
+            return "<a class=\"\(name)\" href=\"\(HTML.escape(large))\" \(attributes)\(styleAttribute)>\(inner)</a>\n"
+        }
+        return "<div class=\"\(name)\" \(attributes)\(styleAttribute)>\(inner)</div>\n"
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

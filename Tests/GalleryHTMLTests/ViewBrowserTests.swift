@@ -1,0 +1,296 @@
+import Foundation
+import GalleryLayout
+import GalleryTestSupport
+import Testing
+
+/// The album's other views in a real browser: what is drawn at sampled scroll offsets and
+/// window sizes against the engine's own attributes (GalleryLayout, called here directly).
+@Suite("Wheel, carousel, circle and rows, checked against the engine in a real browser")
+struct ViewBrowserTests {
+    /// The sample gallery, built once per test (each test has its own folder).
+    static func buildSample() throws -> (TemporaryDirectory, URL) {
+        let work = try TemporaryDirectory("views")
+        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        return (work, work.url.appending(path: "site"))
+    }
+
+    static func number(_ page: String, _ attribute: String) throws -> Double {
+        guard let range = page.range(of: "\(attribute)=\""),
+              let end = page[range.upperBound...].firstIndex(of: "\""),
+              let value = Double(page[range.upperBound ..< end])
+        else { throw HeadlessChromium.Failure(description: "no \(attribute) in the page") }
+        return value
+    }
+
+    /// The difference of two angles, taken round the circle.
+    static func angleDifference(_ a: Double, _ b: Double) -> Double {
+        abs(remainder(a - b, 2 * Double.pi))
+    }
+
+    /// Scrolls and lets the page react. Headless Chromium under a virtual time budget draws no
+    /// frames unless something asks, so the scroll event the browser would fire with the next
+    /// frame is fired here; the page's handler is the same either way.
+    static let frame = """
+        const settle = () => new Promise(r => setTimeout(r, 60));
+        const scrollTo = async (scroller, x) => { scroller.scrollLeft = x; await settle(); scroller.dispatchEvent(new Event('scroll')); await settle(); };
+        """
+
+    // MARK: - Wheel
+
+    struct WheelResult: Decodable {
+        struct Item: Decodable { var left: Double; var top: Double; var angle: Double; var visible: Bool; var z: Int; var cx: Double; var cy: Double; var origin: String }
+        struct Sample: Decodable { var offset: Double; var vw: Double; var vh: Double; var items: [Item] }
+        struct Rest: Decodable { var from: Double; var at: Double }
+        var samples: [Sample]
+        var rests: [Rest]
+        var max: Double
+    }
+
+    @Test("wheel: at sampled offsets every card's drawn rotation, position, culling and stacking are the engine's; it rests on a card")
+    func wheel() throws {
+        let (work, site) = try Self.buildSample()
+        _ = work
+        let page = site.appending(path: "album-coast-wheel.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let radius = try Self.number(html, "data-radius")
+        let script = """
+            \(Self.frame)
+            window.addEventListener('load', async () => {
+              const wheel = document.querySelector('.wheel');
+              const max = wheel.scrollWidth - wheel.clientWidth;
+              const stage = wheel.querySelector('.wheel-stage');
+              const samples = [];
+              wheel.style.scrollSnapType = 'none';
+              for (const f of [0, 0.013, 0.25, 0.5, 0.613, 0.999, 1]) {
+                await scrollTo(wheel, f * max);
+                const s = stage.getBoundingClientRect();
+                const items = [...wheel.querySelectorAll('.wheel-item')].map(item => {
+                  const style = getComputedStyle(item);
+                  const m = new DOMMatrix(style.transform);
+                  const b = item.getBoundingClientRect();
+                  return { left: item.offsetLeft, top: item.offsetTop, angle: Math.atan2(m.b, m.a), visible: style.visibility !== 'hidden',
+                           z: Number(style.zIndex), cx: (b.left + b.right) / 2 - s.left, cy: (b.top + b.bottom) / 2 - s.top, origin: style.transformOrigin };
+                });
+                samples.push({ offset: wheel.scrollLeft, vw: wheel.clientWidth, vh: wheel.clientHeight, items });
+              }
+              // Let go between cards: scrolling comes to rest on one.
+              wheel.style.scrollSnapType = '';
+              const rests = [];
+              for (const f of [0.13, 0.52, 0.77]) {
+                await scrollTo(wheel, f * max);
+                rests.push({ from: f * max, at: wheel.scrollLeft });
+              }
+              document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests, max });
+            });
+            """
+        var checkedOffsets = 0
+        for (width, height) in [(1280, 900), (700, 1000)] {
+            let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: height)
+            let result = try JSONDecoder().decode(WheelResult.self, from: Data(json.utf8))
+            #expect(result.max > 0, "the sample album's wheel should scroll at \(width) px")
+            for sample in result.samples {
+                let engine = try WheelLayout(count: sample.items.count, itemSize: size, radius: radius,
+                                             viewport: LayoutSize(width: sample.vw, height: sample.vh), offset: sample.offset)
+                let visible = Set(engine.attributes(in: LayoutRect(x: sample.offset, y: 0, width: sample.vw, height: sample.vh)).map(\.index))
+                let label = "\(width)×\(height) offset \(sample.offset)"
+                for (index, item) in sample.items.enumerated() {
+                    let expected = try #require(engine.attributes(at: index))
+                    // The untransformed frame, in content coordinates (the stage sits at the offset).
+                    #expect(abs(item.left + sample.offset - expected.frame.x) <= 1 && abs(item.top - expected.frame.y) <= 1, "\(label): card \(index) frame")
+                    #expect(Self.angleDifference(item.angle, expected.angle) <= 0.01, "\(label): card \(index) drawn at \(item.angle) rad, engine \(expected.angle)")
+                    #expect(abs(item.z - expected.zIndex) <= 1, "\(label): card \(index) z \(item.z), engine \(expected.zIndex)")
+                    #expect(item.visible == visible.contains(index), "\(label): card \(index) drawn \(item.visible), engine culls to \(visible.sorted())")
+                    // Where the card is drawn: its center turned about the anchor, as the engine says.
+                    let anchor = LayoutPoint(x: expected.frame.x + expected.anchorPoint.x * size.width, y: expected.frame.y + expected.anchorPoint.y * size.height)
+                    let center = expected.center
+                    let (dx, dy) = (center.x - anchor.x, center.y - anchor.y)
+                    let turnedX = anchor.x + dx * cos(expected.angle) - dy * sin(expected.angle) - sample.offset
+                    let turnedY = anchor.y + dx * sin(expected.angle) + dy * cos(expected.angle)
+                    #expect(abs(item.cx - turnedX) <= 1 && abs(item.cy - turnedY) <= 1,
+                            "\(label): card \(index) drawn around (\(item.cx), \(item.cy)), engine (\(turnedX), \(turnedY))")
+                }
+                checkedOffsets += 1
+            }
+            let n = result.samples[0].items.count
+            for rest in result.rests {
+                let engine = try WheelLayout(count: n, itemSize: size, radius: radius,
+                                             viewport: LayoutSize(width: result.samples[0].vw, height: result.samples[0].vh), offset: rest.from)
+                let target = engine.targetContentOffset(proposed: LayoutPoint(x: rest.from, y: 0), velocity: .zero).x
+                #expect(abs(rest.at - target) <= 1, "\(width) px: let go at \(rest.from), rests at \(rest.at), engine \(target)")
+            }
+        }
+        #expect(checkedOffsets == 14)
+        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
+                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-wheel-1280.png"))
+    }
+
+    // MARK: - Carousel
+
+    struct CarouselResult: Decodable {
+        struct Item: Decodable { var left: Double; var top: Double; var shift: Double }
+        struct Sample: Decodable { var scroll: Double; var vw: Double; var vh: Double; var focused: Double; var items: [Item] }
+        struct Rest: Decodable { var from: Double; var at: Double }
+        var samples: [Sample]
+        var rests: [Rest]
+    }
+
+    @Test("carousel: at sampled offsets every card's shift and position are the engine's; it rests with a card centered")
+    func carousel() throws {
+        let (work, site) = try Self.buildSample()
+        _ = work
+        let page = site.appending(path: "album-highlands-carousel.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let spacing = try Self.number(html, "data-spacing"), focusedSpacing = try Self.number(html, "data-focused-spacing")
+        let script = """
+            \(Self.frame)
+            window.addEventListener('load', async () => {
+              const carousel = document.querySelector('.carousel');
+              const track = carousel.querySelector('.carousel-track');
+              const max = carousel.scrollWidth - carousel.clientWidth;
+              const samples = [];
+              carousel.style.scrollSnapType = 'none';
+              for (const x of [0, 37, 158, 316, 474.5, 700, max]) {
+                await scrollTo(carousel, x);
+                const t = track.getBoundingClientRect();
+                const items = [...carousel.querySelectorAll('.carousel-item')].map(item => {
+                  const b = item.getBoundingClientRect();
+                  return { left: b.left - t.left, top: b.top - t.top, shift: new DOMMatrix(getComputedStyle(item).transform).e };
+                });
+                samples.push({ scroll: carousel.scrollLeft, vw: carousel.clientWidth, vh: carousel.clientHeight, focused: Number(carousel.dataset.focusedIndex), items });
+              }
+              carousel.style.scrollSnapType = '';
+              const rests = [];
+              for (const x of [100, 430, 555]) {
+                await scrollTo(carousel, x);
+                rests.push({ from: x, at: carousel.scrollLeft });
+              }
+              document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests });
+            });
+            """
+        for (width, height) in [(1280, 900), (600, 800)] {
+            let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: height)
+            let result = try JSONDecoder().decode(CarouselResult.self, from: Data(json.utf8))
+            for sample in result.samples {
+                // The engine's offset counts from the first card; the page's from the left inset.
+                let inset = (sample.vw - size.width) / 2
+                let engine = try CarouselLayout(count: sample.items.count, itemSize: size, spacing: spacing, focusedSpacing: focusedSpacing,
+                                                viewport: LayoutSize(width: sample.vw, height: sample.vh), offset: sample.scroll - inset)
+                let label = "\(width) px, scrolled \(sample.scroll)"
+                #expect(abs(sample.focused - engine.focusedIndex) <= 1e-9, "\(label): focused \(sample.focused), engine \(engine.focusedIndex)")
+                for (index, item) in sample.items.enumerated() {
+                    let expected = try #require(engine.attributes(at: index))
+                    #expect(abs(item.shift - expected.translation.x) <= 1, "\(label): card \(index) shifted \(item.shift), engine \(expected.translation.x)")
+                    #expect(abs(item.left - (inset + expected.frame.x + expected.translation.x)) <= 1, "\(label): card \(index) drawn at \(item.left)")
+                    #expect(abs(item.top - expected.frame.y) <= 1, "\(label): card \(index) top \(item.top), engine \(expected.frame.y)")
+                }
+            }
+            let last = result.samples[0]
+            let inset = (last.vw - size.width) / 2
+            for rest in result.rests {
+                let engine = try CarouselLayout(count: last.items.count, itemSize: size, spacing: spacing, focusedSpacing: focusedSpacing,
+                                                viewport: LayoutSize(width: last.vw, height: last.vh), offset: rest.from - inset)
+                let target = engine.targetContentOffset(proposed: LayoutPoint(x: rest.from - inset, y: 0), velocity: .zero).x + inset
+                #expect(abs(rest.at - target) <= 1, "\(width) px: let go at \(rest.from), rests at \(rest.at), engine \(target)")
+            }
+        }
+        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
+                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-carousel-1280.png"))
+    }
+
+    // MARK: - Circle
+
+    struct CircleResult: Decodable {
+        struct Item: Decodable { var x: Double; var y: Double; var w: Double; var h: Double }
+        var width: Double
+        var height: Double
+        var items: [Item]
+    }
+
+    @Test("circle: at three window sizes the photos sit where the engine puts them for that size")
+    func circle() throws {
+        let (work, site) = try Self.buildSample()
+        _ = work
+        let page = site.appending(path: "album-coast-circle.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let inset = try Self.number(html, "data-inset")
+        let script = """
+            window.addEventListener('load', () => {
+              const circle = document.querySelector('.circle');
+              const c = circle.getBoundingClientRect();
+              const items = [...circle.querySelectorAll('.circle-item')].map(item => {
+                const b = item.getBoundingClientRect();
+                return { x: b.left - c.left, y: b.top - c.top, w: b.width, h: b.height };
+              });
+              document.getElementById('gallery-test-result').textContent = JSON.stringify({ width: circle.clientWidth, height: circle.clientHeight, items });
+            });
+            """
+        var radii: [Double] = []
+        for (width, height) in [(1280, 900), (600, 1000), (1600, 700)] {
+            let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: height)
+            let result = try JSONDecoder().decode(CircleResult.self, from: Data(json.utf8))
+            #expect(result.items.count > 1)
+            let engine = try CircleLayout(count: result.items.count, itemSize: size, viewport: LayoutSize(width: result.width, height: result.height), inset: inset)
+            radii.append(engine.radius)
+            for (index, item) in result.items.enumerated() {
+                let expected = try #require(engine.attributes(at: index)).frame
+                let drawn = [item.x, item.y, item.w, item.h], computed = [expected.x, expected.y, expected.width, expected.height]
+                #expect(zip(drawn, computed).allSatisfy { abs($0 - $1) <= 1 }, "\(width)×\(height): photo \(index) drawn \(drawn), engine \(computed)")
+            }
+        }
+        // The circle re-formed: three window sizes, three radii.
+        #expect(Set(radii).count == 3)
+        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
+                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-circle-1280.png"))
+    }
+
+    // MARK: - Justified rows
+
+    struct RowsResult: Decodable {
+        struct Item: Decodable { var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double] }
+        var k: Int
+        var items: [Item]
+    }
+
+    @Test("rows: at three window widths every photo is drawn at its computed frame, none overlap")
+    func rows() throws {
+        let (work, site) = try Self.buildSample()
+        _ = work
+        let page = site.appending(path: "album-coast-justified.html")
+        let script = """
+            window.addEventListener('load', () => {
+              const rows = document.querySelector('.rows');
+              const k = parseInt(getComputedStyle(rows).getPropertyValue('--columns'));
+              const r = rows.getBoundingClientRect();
+              const items = [...rows.querySelectorAll('.row-item')].map(item => {
+                const b = item.getBoundingClientRect();
+                return { x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height, frame: (item.getAttribute('data-frame-' + k) || '').split(',').map(Number) };
+              });
+              document.getElementById('gallery-test-result').textContent = JSON.stringify({ k, items });
+            });
+            """
+        var shown = Set<Int>()
+        for width in [420, 900, 1400] {
+            let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: 900)
+            let result = try JSONDecoder().decode(RowsResult.self, from: Data(json.utf8))
+            shown.insert(result.k)
+            #expect(!result.items.isEmpty)
+            for (index, item) in result.items.enumerated() {
+                #expect(item.frame.count == 4, "\(width) px: photo \(index) has no data-frame-\(result.k)")
+                guard item.frame.count == 4 else { continue }
+                #expect(zip([item.x, item.y, item.w, item.h], item.frame).allSatisfy { abs($0 - $1) <= 0.5 }, "\(width) px: photo \(index) drawn \([item.x, item.y, item.w, item.h]), computed \(item.frame)")
+            }
+            for (i, a) in result.items.enumerated() {
+                for b in result.items[(i + 1)...] {
+                    #expect(!(a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5), "\(width) px: photos overlap")
+                }
+            }
+        }
+        #expect(shown.count == 3)
+        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 8_000,
+                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-rows-1280.png"))
+    }
+}
