@@ -14,6 +14,27 @@ struct EncoderTests {
         }
     }
 
+    @Test("progressive JPEGs are progressive (SOF2, several scans) and decode to what was encoded")
+    func progressiveScans() throws {
+        for format in [JPEGEncoder.PixelFormat.rgb, .gray] {
+            let channels = format == .gray ? 1 : 3
+            let (width, height) = (97, 61)
+            var pixels = [UInt8](repeating: 0, count: width * height * channels)
+            for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: (i / channels) % width * 2 + (i / channels) / width + i % channels * 60) }
+            let bytes = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, format: format, options: .init(quality: 90, progressive: true))
+            let markers = zip(bytes, bytes.dropFirst()).filter { $0.0 == 0xFF }.map(\.1)
+            #expect(markers.contains(0xC2) && !markers.contains(0xC0), "\(format): not a progressive frame")
+            #expect(markers.filter { $0 == 0xDA }.count >= 3, "\(format): a progressive file has several scans")
+            let decoded = try ImageDecoder.decode(bytes, format: .jpeg)
+            #expect(decoded.width == width && decoded.height == height)
+            // Decoded as RGB: compare each pixel's first channel with the source's (gray
+            // sources have one), within JPEG's loss at quality 90.
+            var error = 0
+            for p in 0 ..< width * height { error += abs(Int(decoded.pixels[p * 3]) - Int(pixels[p * channels])) }
+            #expect(Double(error) / Double(width * height) < 4, "\(format): mean error \(Double(error) / Double(width * height))")
+        }
+    }
+
     @Test("a pixel buffer of the wrong size is an error, not a crash")
     func wrongBuffer() {
         #expect(throws: CodecError.self) {
