@@ -91,18 +91,6 @@ final class MasonryColumnIndex: Sendable {
         }
     }
 
-    /// The column whose members include `position`.
-    /// - Complexity: O(log c).
-    func column(ofPosition position: Int) -> Int {
-        // The last column whose start is at or before the position (empty columns share a start).
-        var low = 0, high = start.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if start[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
-
     /// Where in `positions` the first position whose bottom is above `y` is: after the
     /// returned range's start − 1 and at or before its end, fewer than 32 entries.
     private func window(bottomAbove y: Double, in positions: Range<Int>) -> Range<Int> {

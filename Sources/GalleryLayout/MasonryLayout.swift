@@ -9,7 +9,7 @@
 ///
 /// Per item only its column and y are stored (12 bytes); heights are recomputed from the
 /// input by the same expression, bit for bit, when asked for. The index for rect queries is
-/// built by the first query. A million items take a few milliseconds and about 36 MB with
+/// built by the first query. A million items take about 9 ms (4 ms round-robin) and 36 MB with
 /// their input.
 public struct MasonryLayout: CollectionLayout {
     public let width: Double
@@ -246,33 +246,37 @@ public struct MasonryLayout: CollectionLayout {
         let crossed = lastColumn - firstColumn + 1
         return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: crossed) { runs in
             let total = index.runs(columns: firstColumn ... lastColumn, minY: rect.minY, maxY: rect.maxY, into: runs)
-            // (item index, position in the column index): sorted, the items come in index
-            // order and each keeps where its top is.
+            // Each item found as (index, slot), sorted: the items come in index order, and the
+            // slot finds the top and the column noted when it was found (no search, no branch
+            // to mispredict while the items' cache lines are on their way).
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { found in
-                var filled = 0
-                index.members.withUnsafeBufferPointer { members in
-                    for run in runs {
-                        for position in run {
-                            found.initializeElement(at: filled, to: UInt64(members[position]) << 32 | UInt64(position))
-                            filled += 1
+                withUnsafeTemporaryAllocation(of: (top: Double, column: Int).self, capacity: total) { noted in
+                    var filled = 0
+                    index.members.withUnsafeBufferPointer { members in
+                        index.spans.withUnsafeBufferPointer { spans in
+                            for (offset, run) in runs.enumerated() {
+                                for position in run {
+                                    found.initializeElement(at: filled, to: UInt64(members[position]) << 32 | UInt64(filled))
+                                    noted.initializeElement(at: filled, to: (spans[position].x, firstColumn + offset))
+                                    filled += 1
+                                }
+                            }
                         }
                     }
-                }
-                var sorted = found  // the same memory: a buffer pointer's sort is a mutating method
-                sorted.sort()
-                return [LayoutAttributes](unsafeUninitializedCapacity: total) { result, count in
-                    index.spans.withUnsafeBufferPointer { spans in
-                        for (offset, key) in found.enumerated() {
-                            let item = Int(key >> 32), position = Int(key & 0xFFFF_FFFF)
-                            let column = index.column(ofPosition: position)
-                            let x = Double(column) * pitch + padding
-                            let (photoHeight, height) = heights(items[item])
-                            result.initializeElement(at: offset, to: LayoutAttributes(
-                                index: item, frame: LayoutRect(x: x, y: spans[position].x, width: innerWidth, height: height),
-                                photoHeight: photoHeight, column: column))
+                    var sorted = found  // the same memory: a buffer pointer's sort is a mutating method
+                    sorted.sort()
+                    return [LayoutAttributes](unsafeUninitializedCapacity: total) { result, count in
+                        items.withUnsafeBufferPointer { items in
+                            for (offset, key) in found.enumerated() {
+                                let item = Int(key >> 32), (top, column) = noted[Int(key & 0xFFFF_FFFF)]
+                                let (photoHeight, height) = heights(items[item])
+                                result.initializeElement(at: offset, to: LayoutAttributes(
+                                    index: item, frame: LayoutRect(x: Double(column) * pitch + padding, y: top, width: innerWidth, height: height),
+                                    photoHeight: photoHeight, column: column))
+                            }
                         }
+                        count = total
                     }
-                    count = total
                 }
             }
         }
