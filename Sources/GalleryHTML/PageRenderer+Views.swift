@@ -8,8 +8,7 @@ import GalleryLayout
 /// the engine's formulas term for term; browser tests compare both with the engine.
 extension PageRenderer {
     func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
-        var html = head(title: title + " · " + AlbumView.justified.title)
-        html += header(title: title, subtitle: subtitle, links: links, current: .justified)
+        var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil)
         var frames: [Int: [LayoutRect]] = [:]
         var heights: [String] = []
         for columns in 1 ... geometry.maximumColumns {
@@ -18,7 +17,7 @@ extension PageRenderer {
             frames[columns] = layout?.allAttributes.map(\.frame) ?? []
             heights.append("--ch\(columns):\(HTML.px(layout?.contentSize.height ?? 0))px")
         }
-        html += "<main>\n<div class=\"rows\" style=\"\(heights.joined(separator: ";"))\">\n"
+        html += "<div class=\"rows\" style=\"\(heights.joined(separator: ";"))\">\n"
         for (index, cell) in cells.enumerated() {
             var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
             var style = ""
@@ -42,9 +41,7 @@ extension PageRenderer {
         // Snap points where the engine's targetContentOffset rests: whole items of angle,
         // i × (contentWidth − viewportWidth) / (n − 1).
         let scrollable = "(\(cells.count) * \(HTML.px(size.width))px - 100cqw)"
-        var html = head(title: title + " · " + AlbumView.wheel.title)
-        html += header(title: title, subtitle: subtitle, links: links, current: .wheel)
-        html += "<main class=\"viewport-main\">\n"
+        var html = opening(.wheel, title: title, subtitle: subtitle, links: links)
         html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(cells.count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
         html += "<div class=\"wheel-track\">"
@@ -64,10 +61,10 @@ extension PageRenderer {
     func carouselPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
         let size = geometry.carouselItem
         let pitch = size.width + geometry.carouselSpacing
-        let content = cells.isEmpty ? 0 : Double(cells.count) * size.width + Double(cells.count - 1) * geometry.carouselSpacing
-        var html = head(title: title + " · " + AlbumView.carousel.title)
-        html += header(title: title, subtitle: subtitle, links: links, current: .carousel)
-        html += "<main class=\"viewport-main\">\n"
+        let engine = try? CarouselLayout(count: cells.count, itemSize: size, spacing: geometry.carouselSpacing,
+                                         focusedSpacing: geometry.carouselFocusedSpacing, viewport: LayoutSize(width: 1, height: 1))
+        let content = engine?.contentSize.width ?? 0
+        var html = opening(.carousel, title: title, subtitle: subtitle, links: links)
         html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
         html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
@@ -85,10 +82,8 @@ extension PageRenderer {
     func circlePage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
         let size = geometry.circleItem, inset = geometry.circleInset
         let shown = Array(cells.prefix(geometry.circleMaximumItems))
-        var html = head(title: title + " · " + AlbumView.circle.title)
         let note = shown.count < cells.count ? " · the first \(shown.count) in the circle" : ""
-        html += header(title: title, subtitle: subtitle + note, links: links, current: .circle)
-        html += "<main class=\"viewport-main\">\n"
+        var html = opening(.circle, title: title, subtitle: subtitle + note, links: links)
         html += "<div class=\"circle\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-inset=\"\(HTML.px(inset))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--inset:\(HTML.px(inset))px\">\n"
         // Item i at the engine's angle 2πi/N, written out so CSS does no arithmetic of its own
@@ -102,6 +97,13 @@ extension PageRenderer {
         }
         html += "</div>\n</main>\n"
         return html + Self.lightbox + foot()
+    }
+
+    /// The page up to the view's content: head, header with the views nav, and `<main>`.
+    private func opening(_ view: AlbumView, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main") -> String {
+        head(title: title + " · " + view.title)
+            + header(title: title, subtitle: subtitle, links: links, current: view)
+            + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }
 
     /// One photo in a view: a link to the large image (the lightbox takes over with script),

@@ -152,9 +152,11 @@ public struct MasonryLayout: CollectionLayout {
             if let invalid = Self.validate(item, index: first + offset) { return invalid }
             let height = heights(item, inner: inner, top: top, bottom: bottom).item
             var column = 0
+            let y: Double
             if roundRobin {
                 column = robin
                 robin = robin + 1 == columns ? 0 : robin + 1
+                y = columnHeights[column]
             } else {
                 var best = columnHeights[0]
                 var c = 1
@@ -165,8 +167,10 @@ public struct MasonryLayout: CollectionLayout {
                     }
                     c += 1
                 }
+                // The shortest height itself, not loaded again from the column just chosen:
+                // that load waited for the choice, on the path from one item to the next.
+                y = best
             }
-            let y = columnHeights[column]
             output.column[first + offset] = Int32(truncatingIfNeeded: column)
             output.y[first + offset] = y + padding
             // y_col += slot, the slot computed apart from y: one add on the chain from item to

@@ -7,12 +7,22 @@ import Testing
 /// window sizes against the engine's own attributes (GalleryLayout, called here directly).
 @Suite("Wheel, carousel, circle and rows, checked against the engine in a real browser")
 struct ViewBrowserTests {
-    /// The sample gallery, built once per test (each test has its own folder).
-    static func buildSample() throws -> (TemporaryDirectory, URL) {
-        let work = try TemporaryDirectory("views")
-        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-        #expect(build.status == 0, "\(build.stderr)")
-        return (work, work.url.appending(path: "site"))
+    /// One page of the sample gallery, built for each test in a folder of its own (kept alive
+    /// by `work`), with its text and the item size its view element declares.
+    struct SamplePage {
+        var work: TemporaryDirectory
+        var url: URL
+        var html: String
+        var itemSize: LayoutSize
+
+        init(_ name: String) throws {
+            work = try TemporaryDirectory("views")
+            let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
+            #expect(build.status == 0, "\(build.stderr)")
+            url = work.url.appending(path: "site/\(name)")
+            html = try String(contentsOf: url, encoding: .utf8)
+            itemSize = LayoutSize(width: (try? ViewBrowserTests.number(html, "data-item-width")) ?? 0, height: (try? ViewBrowserTests.number(html, "data-item-height")) ?? 0)
+        }
     }
 
     static func number(_ page: String, _ attribute: String) throws -> Double {
@@ -49,11 +59,8 @@ struct ViewBrowserTests {
 
     @Test("wheel: at sampled offsets every card's drawn rotation, position, culling and stacking are the engine's; it rests on a card")
     func wheel() throws {
-        let (work, site) = try Self.buildSample()
-        _ = work
-        let page = site.appending(path: "album-coast-wheel.html")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let sample = try SamplePage("album-coast-wheel.html")
+        let (page, html, size) = (sample.url, sample.html, sample.itemSize)
         let radius = try Self.number(html, "data-radius")
         let script = """
             \(Self.frame)
@@ -138,11 +145,8 @@ struct ViewBrowserTests {
 
     @Test("carousel: at sampled offsets every card's shift and position are the engine's; it rests with a card centered")
     func carousel() throws {
-        let (work, site) = try Self.buildSample()
-        _ = work
-        let page = site.appending(path: "album-highlands-carousel.html")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let sample = try SamplePage("album-highlands-carousel.html")
+        let (page, html, size) = (sample.url, sample.html, sample.itemSize)
         let spacing = try Self.number(html, "data-spacing"), focusedSpacing = try Self.number(html, "data-focused-spacing")
         let script = """
             \(Self.frame)
@@ -211,11 +215,8 @@ struct ViewBrowserTests {
 
     @Test("circle: at three window sizes the photos sit where the engine puts them for that size")
     func circle() throws {
-        let (work, site) = try Self.buildSample()
-        _ = work
-        let page = site.appending(path: "album-coast-circle.html")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let size = LayoutSize(width: try Self.number(html, "data-item-width"), height: try Self.number(html, "data-item-height"))
+        let sample = try SamplePage("album-coast-circle.html")
+        let (page, html, size) = (sample.url, sample.html, sample.itemSize)
         let inset = try Self.number(html, "data-inset")
         let script = """
             window.addEventListener('load', () => {
@@ -257,9 +258,8 @@ struct ViewBrowserTests {
 
     @Test("rows: at three window widths every photo is drawn at its computed frame, none overlap")
     func rows() throws {
-        let (work, site) = try Self.buildSample()
-        _ = work
-        let page = site.appending(path: "album-coast-justified.html")
+        let sample = try SamplePage("album-coast-justified.html")
+        let page = sample.url
         let script = """
             window.addEventListener('load', () => {
               const rows = document.querySelector('.rows');
