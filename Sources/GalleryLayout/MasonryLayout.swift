@@ -196,7 +196,7 @@ public struct MasonryLayout: CollectionLayout {
     /// The index for rect queries, built on first use.
     private var index: MasonryColumnIndex {
         columnIndex.get {
-            MasonryColumnIndex(columnCount: columnCount, itemColumn: itemColumn, itemY: itemY) { heights(items[$0]).item }
+            MasonryColumnIndex(columnCount: columnCount, itemColumn: itemColumn, itemY: itemY) { heights(items[$0]) }
         }
     }
 
@@ -251,32 +251,29 @@ public struct MasonryLayout: CollectionLayout {
         return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: crossed) { runs in
             let total = index.runs(columns: firstColumn ... lastColumn, minY: rect.minY, maxY: rect.maxY, into: runs)
             // Each item found as (index, slot), sorted: the items come in index order, and the
-            // slot finds the top and the column noted when it was found (no search, no branch
-            // to mispredict while the items' cache lines are on their way).
+            // slot finds where its entry is and its column (no search, no other array read).
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { found in
-                withUnsafeTemporaryAllocation(of: (top: Double, column: Int).self, capacity: total) { noted in
+                withUnsafeTemporaryAllocation(of: (position: Int, column: Int).self, capacity: total) { noted in
                     var filled = 0
-                    index.members.withUnsafeBufferPointer { members in
-                        index.spans.withUnsafeBufferPointer { spans in
-                            for (offset, run) in runs.enumerated() {
-                                for position in run {
-                                    found.initializeElement(at: filled, to: UInt64(members[position]) << 32 | UInt64(filled))
-                                    noted.initializeElement(at: filled, to: (spans[position].x, firstColumn + offset))
-                                    filled += 1
-                                }
+                    index.entries.withUnsafeBufferPointer { entries in
+                        for (offset, run) in runs.enumerated() {
+                            for position in run {
+                                found.initializeElement(at: filled, to: UInt64(entries[position].item) << 32 | UInt64(filled))
+                                noted.initializeElement(at: filled, to: (position, firstColumn + offset))
+                                filled += 1
                             }
                         }
                     }
                     var sorted = found  // the same memory: a buffer pointer's sort is a mutating method
                     sorted.sort()
                     return [LayoutAttributes](unsafeUninitializedCapacity: total) { result, count in
-                        items.withUnsafeBufferPointer { items in
+                        index.entries.withUnsafeBufferPointer { entries in
                             for (offset, key) in found.enumerated() {
-                                let item = Int(key >> 32), (top, column) = noted[Int(key & 0xFFFF_FFFF)]
-                                let (photoHeight, height) = heights(items[item])
+                                let (position, column) = noted[Int(key & 0xFFFF_FFFF)]
+                                let entry = entries[position]
                                 result.initializeElement(at: offset, to: LayoutAttributes(
-                                    index: item, frame: LayoutRect(x: Double(column) * pitch + padding, y: top, width: innerWidth, height: height),
-                                    photoHeight: photoHeight, column: column))
+                                    index: entry.item, frame: LayoutRect(x: Double(column) * pitch + padding, y: entry.top, width: innerWidth, height: entry.height),
+                                    photoHeight: entry.photoHeight, column: column))
                             }
                         }
                         count = total
