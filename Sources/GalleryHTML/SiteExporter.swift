@@ -201,13 +201,19 @@ public struct SiteExporter: Sendable {
         }
         slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         if slug.isEmpty { slug = "album" }
+        // An album's view pages are named after its slug ("trip" → "trip-wheel"), so a slug
+        // is free only if it and its view names are: albums "Trip" and "Trip wheel" must not
+        // write the same page.
+        func names(_ candidate: String) -> [String] {
+            [candidate] + AlbumView.allCases.filter { $0 != .masonry }.map { "\(candidate)-\($0.rawValue)" }
+        }
         var candidate = slug
         var n = 2
-        while used.contains(candidate) {
+        while names(candidate).contains(where: used.contains) {
             candidate = "\(slug)-\(n)"
             n += 1
         }
-        used.insert(candidate)
+        used.formUnion(names(candidate))
         return candidate
     }
 

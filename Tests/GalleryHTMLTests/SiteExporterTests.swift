@@ -18,6 +18,29 @@ struct SiteExporterTests {
         return (photos, database)
     }
 
+    @Test("albums whose names differ only by a view's name get pages of their own", arguments: [["trip", "trip wheel"], ["trip wheel", "trip"]])
+    func albumNamesThatLookLikeViews(_ albums: [String]) throws {
+        let photos = try TemporaryDirectory("photos")
+        for (i, album) in albums.enumerated() {
+            try photos.write("\(album)/p\(i).jpg", TestImages.jpeg(width: 100, height: 80, seed: UInt8(i)))
+            try photos.write("\(album)/p\(i).txt", text: "Only in album \(i).")
+        }
+        let database = try GalleryDatabase()
+        _ = try Importer(database: database, folder: photos.path).run()
+        let out = try TemporaryDirectory("site")
+        let summary = try SiteExporter(database: database, outFolder: out.path).run()
+        // Two albums of five pages each, and the album index: eleven different files.
+        #expect(summary.pages == 11)
+        let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".html") }
+        #expect(pages.count == 11, "\(pages.sorted())")
+        for (i, album) in albums.enumerated() {
+            let own = pages.filter { page in
+                (try? String(contentsOf: out.url.appending(path: page), encoding: .utf8))?.contains("Only in album \(i).") == true
+            }
+            #expect(own.count == 5, "\(album): \(own.sorted())")
+        }
+    }
+
     @Test("writes pages, images at 1×, 2× and large, subset fonts, CSS and JS; rerun reuses everything")
     func exportAndRerun() throws {
         let (photos, database) = try library(10)
