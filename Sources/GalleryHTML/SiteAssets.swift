@@ -65,7 +65,7 @@ enum SiteAssets {
             .viewport-main { margin: 8px 0 24px; }
             .wheel, .carousel, .circle { position: relative; height: clamp(420px, calc(100vh - 190px), 1400px); container-type: size; }
             .wheel, .carousel { overflow-x: auto; overflow-y: hidden; scroll-snap-type: x mandatory; overscroll-behavior-x: contain; }
-            .wheel:focus-visible, .carousel:focus-visible { outline: none; }
+            .wheel:focus-visible, .carousel:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
             .snap { position: absolute; top: 0; width: 1px; height: 1px; scroll-snap-align: start; pointer-events: none; }
             .wheel-track { position: relative; height: 100%; width: calc(var(--n) * var(--iw)); min-width: 100%; }
             .wheel-stage { position: sticky; left: 0; width: 100cqw; height: 100cqh; overflow: hidden; }
@@ -145,9 +145,12 @@ enum SiteAssets {
           });
         })();
 
-        // A vertical mouse wheel turns a horizontal view; snapping then brings it to rest.
+        // A vertical mouse wheel turns a horizontal view; snapping then brings it to rest. At
+        // either end the page scrolls as usual.
         const scrollSideways = (scroller) => scroller.addEventListener('wheel', (event) => {
           if (Math.abs(event.deltaY) <= Math.abs(event.deltaX) || document.body.classList.contains('lightbox-open')) return;
+          const atEnd = event.deltaY > 0 ? scroller.scrollLeft >= scroller.scrollWidth - scroller.clientWidth - 1 : scroller.scrollLeft <= 0;
+          if (atEnd) return;
           event.preventDefault();
           scroller.scrollBy({ left: event.deltaY, behavior: 'smooth' });
         }, { passive: false });

@@ -204,6 +204,28 @@ struct ViewBrowserTests {
                                      screenshot: ExportBrowserTests.artifacts.appending(path: "view-carousel-1280.png"))
     }
 
+    @Test("a vertical mouse wheel is taken to turn the wheel and the carousel, except at their ends")
+    func verticalMouseWheel() throws {
+        let sample = try SamplePage("album-coast-carousel.html")
+        for (page, scroller) in [(sample.url, ".carousel"), (sample.url.deletingLastPathComponent().appending(path: "album-coast-wheel.html"), ".wheel")] {
+            let json = try HeadlessChromium.evaluate(page: page, script: """
+                window.addEventListener('load', () => {
+                  const scroller = document.querySelector('\(scroller)');
+                  // dispatchEvent answers false when a handler called preventDefault (took it).
+                  const taken = (deltaY) => !scroller.dispatchEvent(new WheelEvent('wheel', { deltaY, cancelable: true, bubbles: true }));
+                  const result = { downAtStart: taken(120), upAtStart: taken(-120), sideways: !scroller.dispatchEvent(new WheelEvent('wheel', { deltaX: 120, cancelable: true })) };
+                  scroller.style.scrollSnapType = 'none';
+                  scroller.scrollLeft = scroller.scrollWidth;
+                  result.downAtEnd = taken(120);
+                  result.upAtEnd = taken(-120);
+                  document.getElementById('gallery-test-result').textContent = JSON.stringify(result);
+                });
+                """, width: 1000, height: 800)
+            let result = try JSONDecoder().decode([String: Bool].self, from: Data(json.utf8))
+            #expect(result == ["downAtStart": true, "upAtStart": false, "sideways": false, "downAtEnd": false, "upAtEnd": true], "\(scroller): \(result)")
+        }
+    }
+
     // MARK: - Circle
 
     struct CircleResult: Decodable {
