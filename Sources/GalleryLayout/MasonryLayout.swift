@@ -9,7 +9,7 @@
 ///
 /// Per item only its column and y are stored (12 bytes); heights are recomputed from the
 /// input by the same expression, bit for bit, when asked for. The index for rect queries is
-/// built by the first query. A million items take about 9 ms (4 ms round-robin) and 36 MB with
+/// built by the first query. A million items take about 6 ms (4 ms round-robin) and 36 MB with
 /// their input.
 public struct MasonryLayout: CollectionLayout {
     public let width: Double
@@ -145,38 +145,104 @@ public struct MasonryLayout: CollectionLayout {
         columnHeights: UnsafeMutableBufferPointer<Double>,
         roundRobin: Bool, columns: Int, padding: Double, inner: Double, top: Double, bottom: Double
     ) -> (index: Int, field: String, value: Double)? {
+        if !roundRobin {
+            return placeInShortest(source, from: first, into: output, columnHeights: columnHeights,
+                                   columns: columns, padding: padding, inner: inner, top: top, bottom: bottom)
+        }
         // i mod n, kept as a wrapping counter (a 64-bit division per item costs more than the rest).
         var robin = first % columns
         for offset in 0 ..< source.count {
             let item = source[offset]
             if let invalid = Self.validate(item, index: first + offset) { return invalid }
             let height = heights(item, inner: inner, top: top, bottom: bottom).item
-            var column = 0
-            let y: Double
-            if roundRobin {
-                column = robin
-                robin = robin + 1 == columns ? 0 : robin + 1
-                y = columnHeights[column]
-            } else {
-                var best = columnHeights[0]
-                var c = 1
-                while c < columns {
-                    if columnHeights[c] < best {
-                        best = columnHeights[c]
-                        column = c
-                    }
-                    c += 1
-                }
-                // The shortest height itself, not loaded again from the column just chosen:
-                // that load waited for the choice, on the path from one item to the next.
-                y = best
-            }
+            let column = robin
+            robin = robin + 1 == columns ? 0 : robin + 1
+            let y = columnHeights[column]
             output.column[first + offset] = Int32(truncatingIfNeeded: column)
             output.y[first + offset] = y + padding
             // y_col += slot, the slot computed apart from y: one add on the chain from item to
             // item instead of three.
             let slot = padding + height + padding
             columnHeights[column] = y + slot
+        }
+        return nil
+    }
+
+    /// The shortest-column rule (ties to the leftmost column), two items per look at the
+    /// columns.
+    ///
+    /// Each item waits for the one before it: its column depends on the heights that one
+    /// left. One scan finds the shortest and the second shortest (height, column); the first
+    /// item goes to the shortest, the second to the lower of that column's new height and the
+    /// second shortest, as a scan would have found (the other columns are no lower). Every
+    /// choice is made with selects, not branches: which column is shortest is a coin toss a
+    /// branch predictor loses. Half the scans: 7.1 → 5.7 ns an item at a million items.
+    private static func placeInShortest(
+        _ source: UnsafeBufferPointer<MasonryItem>, from first: Int,
+        into output: (column: UnsafeMutableBufferPointer<Int32>, y: UnsafeMutableBufferPointer<Double>),
+        columnHeights: UnsafeMutableBufferPointer<Double>,
+        columns: Int, padding: Double, inner: Double, top: Double, bottom: Double
+    ) -> (index: Int, field: String, value: Double)? {
+        @inline(__always) func bit(_ condition: Bool) -> Int { Int(unsafeBitCast(condition, to: UInt8.self)) }
+        @inline(__always) func pick(_ condition: Bool, _ a: Int, _ b: Int) -> Int {
+            let mask = 0 &- bit(condition)
+            return (a & mask) | (b & ~mask)
+        }
+        @inline(__always) func usable(_ item: MasonryItem) -> Bool {
+            let ratio = bit(item.aspectRatio > 0) & bit(item.aspectRatio < .infinity)
+            let caption = bit(item.captionHeight >= 0) & bit(item.captionHeight < .infinity)
+            let comment = bit(item.commentHeight >= 0) & bit(item.commentHeight < .infinity)
+            return ratio & caption & comment != 0
+        }
+        @inline(__always) func slot(_ item: MasonryItem) -> Double {
+            padding + heights(item, inner: inner, top: top, bottom: bottom).item + padding
+        }
+        var offset = 0
+        while offset + 1 < source.count {
+            let a = source[offset], b = source[offset + 1]
+            // One test for both items, without a branch per field (NaN fails every comparison).
+            if bit(usable(a)) & bit(usable(b)) == 0 {
+                return validate(a, index: first + offset) ?? validate(b, index: first + offset + 1)
+            }
+            let slotA = slot(a), slotB = slot(b)
+            // The shortest (h1, c1) and second shortest (h2, c2), ordered by (height, column).
+            var h1 = columnHeights[0], c1 = 0
+            var h2 = Double.infinity, c2 = columns
+            var c = 1
+            while c < columns {
+                let x = columnHeights[c]
+                let belowFirst = x < h1, belowSecond = x < h2
+                let second = belowSecond ? c : c2
+                c2 = belowFirst ? c1 : second
+                let notFirst = h1 > x ? h1 : x
+                h2 = notFirst < h2 ? notFirst : h2
+                c1 = belowFirst ? c : c1
+                h1 = x < h1 ? x : h1
+                c += 1
+            }
+            output.column[first + offset] = Int32(truncatingIfNeeded: c1)
+            output.y[first + offset] = h1 + padding
+            let raised = h1 + slotA
+            let raisedFirst = (bit(raised < h2) | (bit(raised == h2) & bit(c1 < c2))) != 0
+            let column = pick(raisedFirst, c1, c2)
+            let y = raised < h2 ? raised : h2
+            output.column[first + offset + 1] = Int32(truncatingIfNeeded: column)
+            output.y[first + offset + 1] = y + padding
+            columnHeights[c1] = raised
+            columnHeights[column] = y + slotB
+            offset += 2
+        }
+        if offset < source.count {
+            let item = source[offset]
+            if let invalid = validate(item, index: first + offset) { return invalid }
+            var best = columnHeights[0], column = 0
+            for c in 1 ..< max(columns, 1) where columnHeights[c] < best {
+                best = columnHeights[c]
+                column = c
+            }
+            output.column[first + offset] = Int32(truncatingIfNeeded: column)
+            output.y[first + offset] = best + padding
+            columnHeights[column] = best + slot(item)
         }
         return nil
     }

@@ -187,6 +187,52 @@ struct MasonryLayoutTests {
         }
     }
 
+    @Test("shortest column with ties everywhere and every small count equals the plain reference")
+    func tiesAndSmallCounts() throws {
+        // Identical items: every placement is a tie, and ties go to the leftmost column.
+        var rng = SplitMix64(seed: 99)
+        for columns in 1 ... 9 {
+            let options = MasonryOptions(columns: .count(columns))
+            let geometry = try MasonryLayout.geometry(width: 2_400, options: options)
+            for count in 0 ... 13 {
+                let same = Array(repeating: MasonryItem(aspectRatio: 1.5, captionHeight: 20, commentHeight: 18), count: count)
+                try check(try MasonryLayout(width: 2_400, items: same, options: options), same, geometry: geometry, options: options)
+                // Square photos with no text in equal columns: equal heights again, now mixed
+                // with random ones.
+                let mixed = (0 ..< count).map { _ in rng.next() % 2 == 0 ? MasonryItem(aspectRatio: 1) : MasonryItem(aspectRatio: 0.5 + Double(rng.next() % 100) / 50) }
+                try check(try MasonryLayout(width: 2_400, items: mixed, options: options), mixed, geometry: geometry, options: options)
+            }
+        }
+        let row = try MasonryLayout(width: 1_000, items: Array(repeating: MasonryItem(aspectRatio: 1), count: 7), options: MasonryOptions(columns: .count(4)))
+        #expect(row.allAttributes.map(\.column) == [0, 1, 2, 3, 0, 1, 2])
+    }
+
+    @Test("a bad item is named wherever it stands, whatever its bad field, for both placements")
+    func badItemAnywhere() throws {
+        let bad: [(MasonryItem, String)] = [
+            (MasonryItem(aspectRatio: .nan), "aspect ratio"), (MasonryItem(aspectRatio: -1), "aspect ratio"),
+            (MasonryItem(aspectRatio: .infinity), "aspect ratio"), (MasonryItem(aspectRatio: 1, captionHeight: .infinity), "annotation height"),
+            (MasonryItem(aspectRatio: 1, commentHeight: -2), "annotation height"), (MasonryItem(aspectRatio: 1, captionHeight: .nan), "annotation height"),
+        ]
+        for placement in MasonryOptions.Placement.allCases {
+            for count in 1 ... 6 {
+                for position in 0 ..< count {
+                    for (item, field) in bad {
+                        var items = Array(repeating: MasonryItem(aspectRatio: 1.2, captionHeight: 20), count: count)
+                        items[position] = item
+                        do {
+                            _ = try MasonryLayout(width: 1_280, items: items, options: MasonryOptions(placement: placement))
+                            Issue.record("\(placement), \(count) items, bad at \(position): no error")
+                        } catch {
+                            guard case .invalidItem(let index, let named, _) = error else { Issue.record("\(error)"); continue }
+                            #expect(index == position && named == field, "\(placement), \(count) items: \(error)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("bad input is refused with the field named; empty is a valid, empty layout")
     func badInput() throws {
         #expect(throws: LayoutError.invalidWidth(0)) { try MasonryLayout(width: 0, items: []) }
