@@ -206,8 +206,10 @@ public struct MasonryLayout: CollectionLayout {
             }
             let slotA = slot(a), slotB = slot(b)
             // The shortest (h1, c1) and second shortest (h2, c2), ordered by (height, column).
+            // c2 starts at a real column, so that no input (one column, heights that overflow
+            // to +∞) can make the second pick write outside the heights.
             var h1 = columnHeights[0], c1 = 0
-            var h2 = Double.infinity, c2 = columns
+            var h2 = Double.infinity, c2 = 0
             var c = 1
             while c < columns {
                 let x = columnHeights[c]

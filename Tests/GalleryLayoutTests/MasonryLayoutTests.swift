@@ -233,6 +233,18 @@ struct MasonryLayoutTests {
         }
     }
 
+    @Test("photos so tall their height overflows to +∞ still get a column, in one column or many")
+    func overflowingHeights() throws {
+        // A valid but absurd aspect ratio: 236 / 1e-308 is beyond Double's range.
+        let tall = MasonryItem(aspectRatio: 1e-308)
+        for columns in [1, 2, 5] {
+            let items = [tall, MasonryItem(aspectRatio: 1), tall, tall, MasonryItem(aspectRatio: 2), tall, MasonryItem(aspectRatio: 1)]
+            let layout = try MasonryLayout(width: 1_280, items: items, options: MasonryOptions(columns: .count(columns)))
+            #expect(layout.count == items.count)
+            #expect(layout.allAttributes.allSatisfy { ($0.column ?? -1) >= 0 && ($0.column ?? columns) < columns })
+        }
+    }
+
     @Test("bad input is refused with the field named; empty is a valid, empty layout")
     func badInput() throws {
         #expect(throws: LayoutError.invalidWidth(0)) { try MasonryLayout(width: 0, items: []) }
