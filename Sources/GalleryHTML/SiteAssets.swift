@@ -145,6 +145,8 @@ enum SiteAssets {
           });
         })();
 
+        // The views' scripts, in a scope of their own like the lightbox's.
+        (() => {
         // A vertical mouse wheel turns a horizontal view; snapping then brings it to rest. At
         // either end the page scrolls as usual.
         const scrollSideways = (scroller) => scroller.addEventListener('wheel', (event) => {
@@ -215,6 +217,7 @@ enum SiteAssets {
           });
           scrollSideways(carousel);
         });
+        })();
 
         """
 }

@@ -3,7 +3,7 @@ import Synchronization
 /// The masonry column index, built by the first rect query that needs it.
 ///
 /// Most layouts are computed to be persisted or printed whole and are never queried by rect
-/// in memory; building the index with the layout cost a third of the layout's time. A class
+/// in memory; building the index with every layout was work and memory they did not need. A class
 /// so that copies of a layout share one index, and a mutex so that a layout can be queried
 /// from several threads at once.
 final class LazyColumnIndex: Sendable {
