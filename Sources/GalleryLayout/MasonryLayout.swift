@@ -242,6 +242,8 @@ public struct MasonryLayout: CollectionLayout {
             let yB = raisedA < h2 ? raisedA : h2
             let raisedB = yB + slotB
             let aBeforeThird = (bit(raisedA < h3) | (bit(raisedA == h3) & bit(c1 < c3))) != 0
+            // max(h2, min(a's, h3)): h2 when a went first (a's height is then ≤ h2), else the
+            // lower of a's and the third's (both ≥ h2); no select of doubles, no branch.
             let lowerOfAAndThird = raisedA < h3 ? raisedA : h3
             let otherHeight = h2 > lowerOfAAndThird ? h2 : lowerOfAAndThird
             let otherColumn = pick(aFirst, c2, pick(aBeforeThird, c1, c3))
