@@ -209,6 +209,8 @@ public struct MasonryLayout: CollectionLayout {
             // The three shortest (h1, c1) ≤ (h2, c2) ≤ (h3, c3) by (height, column). Each
             // column comes after all those already seen, so a strict `<` keeps ties in order;
             // heights by min and max (inserting x into sorted s keeps min(max(x, s[j−1]), s[j])).
+            // Columns 0–2 are ordered first rather than starting from +∞ placeholders, so every
+            // candidate is a real column even when heights overflow to +∞.
             let x0 = columnHeights[0], x1 = columnHeights[1], x2 = columnHeights[2]
             let oneFirst = x1 < x0
             var h1 = x1 < x0 ? x1 : x0, c1 = bit(oneFirst)
