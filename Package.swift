@@ -7,7 +7,8 @@
 //   CPNG             system libpng (simplified API), for reading PNG
 //   CHarfBuzz        system HarfBuzz (shaping, subsetting)
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
-//   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation
+//   CFontconfig      system fontconfig: the face a browser falls back to for a character
+//   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
@@ -48,6 +49,11 @@ let package = Package(
             name: "CAllocator"
         ),
         .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
@@ -69,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "TextMetrics",
-            dependencies: ["CHarfBuzz", "CTextSegmentation"]
+            dependencies: ["CHarfBuzz", "CTextSegmentation", "CFontconfig"]
         ),
         .target(
             name: "GalleryStore",
@@ -173,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryLayout", "GalleryTestSupport"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServerTests",

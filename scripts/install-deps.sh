@@ -10,8 +10,13 @@ packages=(
   libpng-dev        # PNG reading (Sources/CPNG)
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)
+  libfontconfig-dev # the face a browser falls back to for a character no listed font has (Sources/CFontconfig)
   fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the gallery's fonts (TextMetrics.GalleryTextStyles)
-  chromium          # the real browser the tests compare against
+  fonts-noto-extra fonts-symbola  # Unicode's other scripts, math and symbols, found through fontconfig
+  chromium          # the real browsers the tests compare against: Blink,
+  firefox-esr       #   Gecko,
+  webkit2gtk-driver #   and WebKit (Safari's engine: WebKitGTK's MiniBrowser and WebDriver),
+  xvfb              #   which needs an X server even to draw off screen
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(python3-venv time libvips-tools wrk curl)

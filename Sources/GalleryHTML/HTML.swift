@@ -18,6 +18,22 @@ enum HTML {
         return out
     }
 
+    /// Escaped text cut into the lines that start at `lineStarts` (UTF-8 offsets, as
+    /// `TextMeasurer.lineStarts` gives them), with a `<br>` before each line after the first.
+    /// What is between two lines stays (a space, a line feed) so the text reads and copies as
+    /// written; CSS removes white space at the end of a line.
+    static func lines(_ text: String, lineStarts: [Int]) -> String {
+        let bytes = Array(text.utf8)
+        var cuts = lineStarts.filter { $0 > 0 && $0 < bytes.count }
+        cuts = [0] + cuts + [bytes.count]
+        var out = ""
+        for index in 0 ..< cuts.count - 1 where cuts[index] <= cuts[index + 1] {
+            if index > 0 { out += "<br>" }
+            out += escape(String(decoding: bytes[cuts[index] ..< cuts[index + 1]], as: UTF8.self))
+        }
+        return out
+    }
+
     /// A CSS px value: integers plain, others with enough digits to land within 1/1000 px.
     static func px(_ value: Double) -> String {
         if value == value.rounded() { return String(Int64(value)) }

@@ -5,6 +5,10 @@ struct CellModel: Sendable {
     var comment: String
     var captionHeight: Double
     var commentHeight: Double
+    /// Where the caption's and the comment's lines begin at the cell's text width (UTF-8
+    /// offsets): the page sets them in exactly these lines.
+    var captionLineStarts: [Int]
+    var commentLineStarts: [Int]
     var photoHeight: Double
     /// Displayed width / height.
     var aspectRatio: Double
@@ -89,11 +93,13 @@ struct PageRenderer {
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">Photo unavailable</div>"
         }
         inner += "<div class=\"annotation\">"
-        if !cell.caption.isEmpty {
-            inner += "<p class=\"caption\" data-h=\"\(HTML.px(cell.captionHeight))\">\(HTML.escape(cell.caption))</p>"
-        }
-        if !cell.comment.isEmpty {
-            inner += "<p class=\"comment\" data-h=\"\(HTML.px(cell.commentHeight))\">\(HTML.escape(cell.comment))</p>"
+        for (name, text, height, starts) in [
+            ("caption", cell.caption, cell.captionHeight, cell.captionLineStarts),
+            ("comment", cell.comment, cell.commentHeight, cell.commentLineStarts),
+        ] where !text.isEmpty {
+            // Set in the measured lines; see TextStyle.explicitLinesCSS.
+            let lines = max(starts.count, 1)
+            inner += "<p class=\"\(name)\" data-h=\"\(HTML.px(height))\" data-lines=\"\(lines)\" style=\"--lines:\(lines)\">\(HTML.lines(text, lineStarts: starts))</p>"
         }
         inner += "</div>"
         if let large = cell.large {

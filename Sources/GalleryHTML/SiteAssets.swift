@@ -3,9 +3,10 @@ import TextMetrics
 /// The site's stylesheet and script. The text rules (`.caption`, `.comment`, `@font-face`)
 /// are generated from the same `TextStyle` values the measurements used.
 enum SiteAssets {
-    static func stylesheet(geometry: SiteGeometry, textCSS: String) -> String {
-        let families = GalleryTextStyles.comment.fonts.map { "\"\($0.family)\"" }.joined(separator: ", ")
-        let headingFamilies = GalleryTextStyles.caption.fonts.map { "\"\($0.family)\"" }.joined(separator: ", ")
+    static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = []) -> String {
+        let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        let families = (GalleryTextStyles.comment.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
+        let headingFamilies = (GalleryTextStyles.caption.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
         let inner = HTML.px(geometry.innerWidth)
         var css = """
             /* gallery: generated. Positions come from layouts computed before rendering. */

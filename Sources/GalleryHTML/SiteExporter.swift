@@ -65,19 +65,23 @@ public struct SiteExporter: Sendable {
         let images = try writeImages(photos: photos, files: files, root: root, events: events, summary: &summary)
         written.formUnion(images.written)
 
-        // Fonts cut to what the pages show: each font gets the clusters the browser will draw
-        // with it (the first font in the list that has them), nothing more.
+        // Fonts cut to what the pages show: each face gets the clusters the measurement drew
+        // with it, nothing more; characters no listed font has come with the system's fallback
+        // face for them, so the page depends on no font of the visitor's machine.
         let chrome = "Photo unavailable Made with gallery photos albums ← ‹ › × 0123456789, "
+            + AlbumView.allCases.map(\.title).joined(separator: " ")
         var texts = photos.values.flatMap { [$0.caption, $0.comment] }
         texts += albums.map(\.name) + [chrome, siteTitle(albums, libraryName)]
-        var characters: [String: Set<Unicode.Scalar>] = [:]
+        var characters: [FontFace: Set<Unicode.Scalar>] = [:]
         for style in GalleryTextStyles.all {
-            characters.merge(try measurer.charactersByFont(texts, style: style)) { $0.union($1) }
+            characters.merge(try measurer.charactersByFace(texts, style: style)) { $0.union($1) }
         }
         let fontURLs = try writeFonts(characters: characters)
         written.formUnion(fontURLs.values)
-        let textCSS = TextStyle.css(for: GalleryTextStyles.all) { fontURLs[$0.family] }
-        try write("gallery.css", SiteAssets.stylesheet(geometry: geometry, textCSS: textCSS), into: &written)
+        let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
+        let fallbackFaces = characters.keys.filter { !listed.contains($0) && fontURLs[$0.family] != nil }
+        let textCSS = TextStyle.css(for: GalleryTextStyles.all, fallbackFaces: fallbackFaces) { fontURLs[$0.family] }
+        try write("gallery.css", SiteAssets.stylesheet(geometry: geometry, textCSS: textCSS, fallbackFaces: fallbackFaces), into: &written)
         try write("gallery.js", SiteAssets.script, into: &written)
 
         // Pages.
@@ -105,7 +109,10 @@ public struct SiteExporter: Sendable {
                     let image = images.byPhoto[item.photoID]
                     cells[item.photoID] = CellModel(
                         photoID: item.photoID, caption: photo.caption, comment: photo.comment,
-                        captionHeight: item.captionHeight, commentHeight: item.commentHeight, photoHeight: item.photoHeight,
+                        captionHeight: item.captionHeight, commentHeight: item.commentHeight,
+                        captionLineStarts: try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
+                        commentLineStarts: try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth),
+                        photoHeight: item.photoHeight,
                         aspectRatio: photo.aspectRatio,
                         frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
                         intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure)
@@ -221,14 +228,17 @@ public struct SiteExporter: Sendable {
 
     /// Subsets each font of the text styles to the characters it draws; family → URL relative
     /// to the site. Fonts that draw nothing are left out.
-    private func writeFonts(characters: [String: Set<Unicode.Scalar>]) throws -> [String: String] {
+    private func writeFonts(characters: [FontFace: Set<Unicode.Scalar>]) throws -> [String: String] {
         var urls: [String: String] = [:]
         var seen = Set<String>()
-        for face in GalleryTextStyles.all.flatMap(\.fonts) where seen.insert(face.family).inserted {
-            guard let used = characters[face.family], !used.isEmpty,
+        let fallbacks = characters.keys.filter { face in !GalleryTextStyles.all.contains { $0.fonts.contains(face) } }
+            .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        for face in GalleryTextStyles.all.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
+            guard let used = characters[face], !used.isEmpty,
                   let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
             let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
-            let name = "fonts/" + face.family.lowercased().replacingOccurrences(of: " ", with: "-") + "." + ext
+            let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
+            let name = "fonts/" + slug + "." + ext
             do {
                 try Data(bytes).write(to: outFolder.appending(path: name), options: .atomic)
             } catch {

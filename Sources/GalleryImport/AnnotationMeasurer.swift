@@ -20,6 +20,9 @@ public struct AnnotationMeasurer: Sendable {
         styles = (caption, comment)
     }
 
+    /// Texts stored with a font signature (they needed the system's fallback faces) are
+    /// measured again when the faces the system would now pick differ: installing or removing
+    /// fonts changes exactly those measurements.
     /// - Returns: how many texts were measured (0 when everything was stored already).
     @discardableResult
     public func ensureMeasured(widths: [Double]) throws -> Int {
@@ -30,9 +33,14 @@ public struct AnnotationMeasurer: Sendable {
                 let key = style.fingerprint
                 let stored = try database.measurements(style: key, width: width)
                 var missing: [String: StoredMeasurement] = [:]
-                for text in list where stored[text] == nil {
+                for text in list {
+                    if let known = stored[text] {
+                        if known.fontSignature.isEmpty { continue }
+                        if known.fontSignature == (try measurer.fontSignature(text, style: style)) { continue }
+                    }
                     let result = try measurer.measure(text, style: style, width: width)
-                    missing[text] = StoredMeasurement(lines: result.lines, height: result.height)
+                    missing[text] = StoredMeasurement(lines: result.lines, height: result.height,
+                                                      fontSignature: try measurer.fontSignature(text, style: style))
                 }
                 if !missing.isEmpty {
                     try database.saveMeasurements(style: key, width: width, missing)

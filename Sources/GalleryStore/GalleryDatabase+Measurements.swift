@@ -4,10 +4,14 @@ import GRDB
 public struct StoredMeasurement: Sendable, Hashable {
     public var lines: Int
     public var height: Double
+    /// The fallback faces the measurement used (`TextMeasurer.fontSignature`); '' when the
+    /// style's own fonts drew the whole text.
+    public var fontSignature: String
 
-    public init(lines: Int, height: Double) {
+    public init(lines: Int, height: Double, fontSignature: String = "") {
         self.lines = lines
         self.height = height
+        self.fontSignature = fontSignature
     }
 }
 
@@ -24,9 +28,9 @@ extension GalleryDatabase {
     public func measurements(style: String, width: Double) throws -> [String: StoredMeasurement] {
         try writer.read { db in
             var result: [String: StoredMeasurement] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
+            let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
             while let row = try rows.next() {
-                result[row[0]] = StoredMeasurement(lines: row[1], height: row[2])
+                result[row[0]] = StoredMeasurement(lines: row[1], height: row[2], fontSignature: row[3])
             }
             return result
         }
@@ -35,9 +39,13 @@ extension GalleryDatabase {
     /// Stores measurements (one transaction), and drops those of texts no annotation uses any more.
     public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
         try writer.write { db in
-            let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO text_measurements (style, width, text, lines, height) VALUES (?, ?, ?, ?, ?)")
+            // An upsert, not a replace: a changed height fires the trigger that makes layouts stale.
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (style, width, text) DO UPDATE SET lines = excluded.lines, height = excluded.height, font_signature = excluded.font_signature
+                """)
             for (text, measurement) in measurements {
-                try insert.execute(arguments: [style, width, text, measurement.lines, measurement.height])
+                try insert.execute(arguments: [style, width, text, measurement.lines, measurement.height, measurement.fontSignature])
             }
         }
     }

@@ -8,26 +8,33 @@ import CHarfBuzz
 /// The result is each byte's advance (16.16 fixed point, attributed to the first byte of its
 /// cluster), so the width of any logical range is a difference of prefix sums. Line widths do
 /// not depend on visual order; shaping does depend on direction, which each run carries.
-struct ParagraphShaper {
+struct ParagraphShaper: Sendable {
     let fonts: [LoadedFont]
     /// Indices into `fonts` of color emoji fonts.
     let emojiFonts: [Int]
+    /// For a character no font of the list has: the system's fallback face for it, loaded at
+    /// the style's size (see SystemFontFallback), or nil when no installed font has it.
+    let fallbackFont: @Sendable (Unicode.Scalar) -> LoadedFont?
 
-    init(fonts: [LoadedFont]) {
+    init(fonts: [LoadedFont], fallbackFont: @escaping @Sendable (Unicode.Scalar) -> LoadedFont? = { _ in nil }) {
         self.fonts = fonts
+        self.fallbackFont = fallbackFont
         emojiFonts = fonts.indices.filter { fonts[$0].isColorEmoji }
     }
 
     struct Shaped {
         /// prefix[i]: the advance of bytes ..< i, in 1/65536 px.
         var prefix: [Int64]
-        /// Scalars that no font has a glyph for (drawn as .notdef boxes).
+        /// Scalars that no installed font has a glyph for (drawn as .notdef boxes).
         var uncovered: [Unicode.Scalar]
+        /// Which face drew each cluster (byte ranges in logical order): what a site must ship.
+        var clusterFaces: [(range: Range<Int>, face: FontFace)]
     }
 
     func shape(_ bytes: [UInt8]) throws(TextMetricsError) -> Shaped {
         var advances = [Int64](repeating: 0, count: bytes.count)
         var uncovered: [Unicode.Scalar] = []
+        var clusterFaces: [(range: Range<Int>, face: FontFace)] = []
         let language = hb_language_from_string("en-us", -1)
         for run in try Segmentation.scriptRuns(bytes) {
             for segment in emojiSegments(bytes, run.range) {
@@ -35,36 +42,63 @@ struct ParagraphShaper {
                     ? emojiFonts + fonts.indices.filter { !emojiFonts.contains($0) }
                     : Array(fonts.indices)
                 var pending = [segment.range]
-                for fontIndex in order {
-                    var missing: [Range<Int>] = []
-                    for range in pending {
-                        shapeRange(bytes, range, run, language, fonts[fontIndex]) { cluster, advance, isMissing in
-                            if isMissing {
-                                if let last = missing.last, last.upperBound == cluster.lowerBound {
-                                    missing[missing.count - 1] = last.lowerBound ..< cluster.upperBound
-                                } else {
-                                    missing.append(cluster)
-                                }
+                func shape(_ range: Range<Int>, with font: LoadedFont, into missing: inout [Range<Int>]) {
+                    shapeRange(bytes, range, run, language, font) { cluster, advance, isMissing in
+                        if isMissing {
+                            if let last = missing.last, last.upperBound == cluster.lowerBound {
+                                missing[missing.count - 1] = last.lowerBound ..< cluster.upperBound
                             } else {
-                                advances[cluster.lowerBound] += advance
+                                missing.append(cluster)
                             }
+                        } else {
+                            advances[cluster.lowerBound] += advance
+                            clusterFaces.append((cluster, font.face))
                         }
                     }
+                }
+                for fontIndex in order {
+                    var missing: [Range<Int>] = []
+                    for range in pending { shape(range, with: fonts[fontIndex], into: &missing) }
                     pending = missing
                     if pending.isEmpty { break }
+                }
+                // No font of the list has these: the face the system's fallback picks for the
+                // first visible character of each run of them, as a browser's own fallback does.
+                for _ in 0 ..< 4 where !pending.isEmpty {
+                    var missing: [Range<Int>] = []
+                    for range in pending {
+                        guard let scalar = Self.firstVisibleScalar(bytes, range), let font = fallbackFont(scalar) else {
+                            missing.append(range)
+                            continue
+                        }
+                        shape(range, with: font, into: &missing)
+                    }
+                    if missing == pending { break }
+                    pending = missing
                 }
                 // Nobody has these: the primary font's .notdef, as the browser draws them.
                 for range in pending {
                     shapeRange(bytes, range, run, language, fonts[0]) { cluster, advance, _ in
                         advances[cluster.lowerBound] += advance
                     }
-                    uncovered += String(decoding: bytes[range], as: UTF8.self).unicodeScalars
+                    uncovered += String(decoding: bytes[range], as: UTF8.self).unicodeScalars.filter(Self.isVisible)
                 }
             }
         }
         var prefix = [Int64](repeating: 0, count: bytes.count + 1)
         for i in 0 ..< bytes.count { prefix[i + 1] = prefix[i] + advances[i] }
-        return Shaped(prefix: prefix, uncovered: uncovered)
+        return Shaped(prefix: prefix, uncovered: uncovered, clusterFaces: clusterFaces)
+    }
+
+    /// Characters a font is asked for: not default-ignorable (joiners, variation selectors,
+    /// bidi controls, tags: HarfBuzz draws them as nothing) and not controls (Cc), which a
+    /// browser draws with the primary font's .notdef box.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.properties.isDefaultIgnorableCodePoint && scalar.properties.generalCategory != .control
+    }
+
+    static func firstVisibleScalar(_ bytes: [UInt8], _ range: Range<Int>) -> Unicode.Scalar? {
+        String(decoding: bytes[range], as: UTF8.self).unicodeScalars.first(where: isVisible)
     }
 
     /// Shapes `range` (with the whole paragraph as context) and reports each cluster in logical

@@ -21,12 +21,19 @@ public final class TextMeasurer: Sendable {
         let bytes: [UInt8]
         let prefix: [Int64]
         let breaks: [Int32]
+        /// Faces from outside the style's list (the system's fallback) that drew clusters, and
+        /// whether some character had no face at all: what the measurement depends on beyond
+        /// the style's own fonts.
+        let fallbackFaces: Set<FontFace>
+        let hasUncovered: Bool
         let graphemes: Mutex<[Int32]?> = Mutex(nil)
 
-        init(bytes: [UInt8], prefix: [Int64], breaks: [Int32]) {
+        init(bytes: [UInt8], prefix: [Int64], breaks: [Int32], fallbackFaces: Set<FontFace>, hasUncovered: Bool) {
             self.bytes = bytes
             self.prefix = prefix
             self.breaks = breaks
+            self.fallbackFaces = fallbackFaces
+            self.hasUncovered = hasUncovered
         }
     }
 
@@ -49,16 +56,25 @@ public final class TextMeasurer: Sendable {
 
     /// Measures `text` set in `style` in a box `width` CSS px wide.
     public func measure(_ text: String, style: TextStyle, width: Double) throws(TextMetricsError) -> TextMeasurement {
+        let starts = try lineStarts(text, style: style, width: width)
+        let shown = style.maxLines.map { min($0, starts.count) } ?? starts.count
+        return TextMeasurement(
+            lines: shown, height: Double(shown) * style.lineHeight,
+            breaks: Array(starts.dropFirst().prefix(max(shown - 1, 0))), clamped: shown < starts.count)
+    }
+
+    /// Where every line of `text` begins (UTF-8 offsets in `text`; the first is 0), before
+    /// the style's line limit: what a page needs to set the text in exactly these lines.
+    /// Empty for text that draws nothing.
+    public func lineStarts(_ text: String, style: TextStyle, width: Double) throws(TextMetricsError) -> [Int] {
         guard width.isFinite, width > 0 else { throw .invalidWidth(width) }
         let collapsed = CollapsedText(text)
-        guard !collapsed.paragraphs.isEmpty else { return .empty }
         let styleKey = style.fingerprint
-        var lines = 0
-        var breaks: [Int] = []
+        var starts: [Int] = []
         for paragraph in collapsed.paragraphs {
-            if lines > 0 { breaks.append(paragraph.originalOffsets.first ?? 0) }
+            let first = paragraph.originalOffsets.first ?? 0
             if paragraph.bytes.isEmpty {
-                lines += 1  // an empty line between two line feeds still takes a line
+                starts.append(first)  // an empty line between two line feeds still takes a line
                 continue
             }
             let shaped = try shapedParagraph(paragraph.bytes, style: style, key: styleKey)
@@ -68,15 +84,12 @@ public final class TextMeasurer: Sendable {
                 shaped.graphemes.withLock { $0 = computed }
                 return computed
             }
-            let starts = try filler.lineStarts(width: width)
-            let count = max(starts.count, 1)
-            breaks += starts.dropFirst().map { paragraph.originalOffsets[$0] }
-            lines += count
+            let paragraphStarts = try filler.lineStarts(width: width)
+            starts.append(first)
+            starts += paragraphStarts.dropFirst().map { paragraph.originalOffsets[$0] }
         }
-        let shown = style.maxLines.map { min($0, lines) } ?? lines
-        return TextMeasurement(
-            lines: shown, height: Double(shown) * style.lineHeight,
-            breaks: Array(breaks.prefix(max(shown - 1, 0))), clamped: shown < lines)
+        if let firstStart = starts.first, firstStart != 0 { starts[0] = 0 }
+        return starts
     }
 
     /// Measures UTF-8 bytes that may not be valid: invalid sequences become U+FFFD first.
@@ -97,7 +110,11 @@ public final class TextMeasurer: Sendable {
         let shaper = try shaper(for: style, key: styleKey)
         let shaped = try shaper.shape(bytes)
         let breaks = BlinkLineBreaks.opportunities(bytes, icu: try Segmentation.lineBreaks(bytes))
-        let paragraph = ShapedParagraph(bytes: bytes, prefix: shaped.prefix, breaks: breaks)
+        let listed = Set(style.fonts)
+        let paragraph = ShapedParagraph(
+            bytes: bytes, prefix: shaped.prefix, breaks: breaks,
+            fallbackFaces: Set(shaped.clusterFaces.map(\.face).filter { !listed.contains($0) }),
+            hasUncovered: !shaped.uncovered.isEmpty)
         let newlyUncovered = state.withLock { state -> [Unicode.Scalar] in
             if state.paragraphs.count >= cacheLimit { state.paragraphs.removeAll(keepingCapacity: true) }
             state.paragraphs[key] = paragraph
@@ -107,7 +124,7 @@ public final class TextMeasurer: Sendable {
         }
         for scalar in Set(newlyUncovered) {
             let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-            warn("no font of the \(style.name) style has \(code) ('\(scalar)'); it is measured as the browser draws it, a .notdef box")
+            warn("no installed font has \(code) ('\(scalar)', in a \(style.name)); it is measured as browsers draw it, a .notdef box; install a font that has it (make deps installs Debian's Noto fonts)")
         }
         return paragraph
     }
@@ -116,17 +133,42 @@ public final class TextMeasurer: Sendable {
         if let cached = state.withLock({ $0.shapers[fingerprint] }) { return cached }
         var fonts: [LoadedFont] = []
         for face in style.fonts {
-            let key = FontKey(path: face.path, index: face.index, size: style.fontSize)
-            if let loaded = state.withLock({ $0.fonts[key] }) {
-                fonts.append(loaded)
-                continue
-            }
-            let loaded = try LoadedFont(face, size: style.fontSize)
-            state.withLock { $0.fonts[key] = loaded }
-            fonts.append(loaded)
+            fonts.append(try loadedFont(face, size: style.fontSize))
         }
-        let shaper = ParagraphShaper(fonts: fonts)
+        let size = style.fontSize
+        let shaper = ParagraphShaper(fonts: fonts) { [weak self] scalar in
+            guard let self, let face = SystemFontFallback.shared.face(for: scalar) else { return nil }
+            return try? self.loadedFont(face, size: size)
+        }
         state.withLock { $0.shapers[fingerprint] = shaper }
         return shaper
+    }
+
+    private func loadedFont(_ face: FontFace, size: Double) throws(TextMetricsError) -> LoadedFont {
+        let key = FontKey(path: face.path, index: face.index, size: size)
+        if let loaded = state.withLock({ $0.fonts[key] }) { return loaded }
+        let loaded = try LoadedFont(face, size: size)
+        state.withLock { $0.fonts[key] = loaded }
+        return loaded
+    }
+
+    // MARK: - What a measurement depends on
+
+    /// What the measurement of `text` depends on beyond the style's own fonts: the system
+    /// fallback faces it drew with ("path#index", sorted), and "notdef" when some character has
+    /// no face at all. Empty for text the style's fonts draw whole, which no change of the
+    /// installed fonts can affect; stored measurements whose signature changed are measured
+    /// again.
+    public func fontSignature(_ text: String, style: TextStyle) throws(TextMetricsError) -> String {
+        var faces = Set<FontFace>()
+        var uncovered = false
+        for paragraph in CollapsedText(text).paragraphs where !paragraph.bytes.isEmpty {
+            let shaped = try shapedParagraph(paragraph.bytes, style: style, key: style.fingerprint)
+            faces.formUnion(shaped.fallbackFaces)
+            uncovered = uncovered || shaped.hasUncovered
+        }
+        var parts = faces.map { "\($0.path)#\($0.index)" }.sorted()
+        if uncovered { parts.append("notdef") }
+        return parts.joined(separator: ",")
     }
 }

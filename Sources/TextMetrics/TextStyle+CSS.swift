@@ -5,10 +5,14 @@ extension TextStyle {
     /// - Parameter fontURL: where the page finds each font file (a `file://` URL, or the
     ///   exported copy's relative URL); nil leaves a font out (a site that uses none of its
     ///   characters does not need it).
-    public static func css(for styles: [TextStyle], fontURL: (FontFace) -> String?) -> String {
+    ///   - fallbackFaces: faces from outside the styles' lists that the texts need (the
+    ///     system's fallback for characters no listed font has, `charactersByFace`); declared
+    ///     after every style's own list, so the browser reaches them only for those characters.
+    public static func css(for styles: [TextStyle], fallbackFaces: [FontFace] = [], fontURL: (FontFace) -> String?) -> String {
         var css = ""
         var declared = Set<String>()
-        for face in styles.flatMap(\.fonts) where declared.insert(face.family).inserted {
+        let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        for face in styles.flatMap(\.fonts) + fallbacks where declared.insert(face.family).inserted {
             guard let url = fontURL(face) else { continue }
             // One weight range per file: the browser then never synthesises bold or italic,
             // which would change advances that the measurement did not see.
@@ -23,16 +27,18 @@ extension TextStyle {
 
                 """
         }
+        let extra = fallbacks.filter { fontURL($0) != nil }
         for style in styles {
-            css += style.ruleCSS()
+            css += style.ruleCSS(fallbackFaces: extra)
         }
         return css
     }
 
     /// The rule for this style's class. Every property that changes line breaking or advances is
     /// pinned, so inherited page styles cannot change what was measured.
-    func ruleCSS() -> String {
-        let families = fonts.map { "\"\($0.family)\"" }.joined(separator: ", ")
+    func ruleCSS(fallbackFaces: [FontFace] = []) -> String {
+        let listed = Set(fonts.map(\.family))
+        let families = (fonts + fallbackFaces.filter { !listed.contains($0.family) }).map { "\"\($0.family)\"" }.joined(separator: ", ")
         var rule = """
             .\(name) {
               font-family: \(families);
@@ -46,7 +52,7 @@ extension TextStyle {
               font-variant: normal;
               font-feature-settings: normal;
               font-optical-sizing: none;
-              text-rendering: auto;
+              text-rendering: geometricPrecision;
               letter-spacing: normal;
               word-spacing: normal;
               text-transform: none;
@@ -72,6 +78,27 @@ extension TextStyle {
                 """
         } else {
             rule += "  display: block;\n"
+        }
+        return rule + "}\n" + explicitLinesCSS()
+    }
+
+    /// Text set in the lines the measurer chose (`<p class="comment" data-lines="3"
+    /// style="--lines: 3">` with a `<br>` at each line start): the browser breaks nowhere else,
+    /// so the line count, and with it the height, is the computed one in every engine, whatever
+    /// its advances (WebKitGTK rounds each glyph's advance to a whole pixel; hinted fonts on a
+    /// visitor's machine do too). The box keeps the computed height and clips below it, so even
+    /// an engine that draws taller lines never runs into the next cell; a line drawn wider than
+    /// measured may reach into the cell's padding rather than lose its last letters.
+    func explicitLinesCSS() -> String {
+        let shown = maxLines.map { "min(var(--lines), \($0))" } ?? "var(--lines)"
+        var rule = """
+            .\(name)[data-lines] {
+              white-space: nowrap;
+              height: calc(\(shown) * \(Self.number(lineHeight))px);
+
+            """
+        if maxLines == nil {
+            rule += "  overflow-x: visible;\n  overflow-y: clip;\n"
         }
         return rule + "}\n"
     }

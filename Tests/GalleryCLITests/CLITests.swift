@@ -78,3 +78,25 @@ struct CLITests {
         #expect(quiet.stderr.isEmpty)
     }
 }
+
+@Suite("gallery measure on a machine without the fonts a text needs")
+struct MissingFontCLITests {
+    @Test("a character no installed font has: one warning naming it, measured as a .notdef box, exit 0")
+    func missingFonts() throws {
+        let work = try TemporaryDirectory("no-fonts")
+        // A font world with the styles' own files only: Deseret has no face at all there.
+        try work.write("fonts.conf", text: """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig><dir>\(work.path)/none</dir><cachedir>\(work.path)/cache</cachedir></fontconfig>
+            """)
+        let input = "\"𐐜𐐜𐐜 first\"\n\"𐐜 again, and 𐐲\"\n"
+        let result = try GalleryBinary.run(["measure", "--width", "120"], in: work.url,
+                                           environment: ["FONTCONFIG_FILE": work.url.appending(path: "fonts.conf").path], input: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 2)
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.filter { $0.contains("U+1041C") }.count == 1, "\(result.stderr)")
+        #expect(warnings.filter { $0.contains("U+10432") }.count == 1, "\(result.stderr)")
+        #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") && $0.contains("install") })
+    }
+}

@@ -49,3 +49,49 @@ struct MeasurementTests {
         #expect(Set(stored.keys) == ["Second comment"])
     }
 }
+
+@Suite("Characters no listed font has: the system's fallback face, and measurements that follow the installed fonts")
+struct FallbackMeasurementTests {
+    static let deseret = "𐐜𐐲 𐐹𐑉𐐮𐐾𐐯𐐿𐐻 in Deseret"
+
+    @Test("a text the styles' fonts draw whole has no font signature; one that needs a fallback face names it")
+    func signatures() throws {
+        let measurer = TextMeasurer()
+        #expect(try measurer.fontSignature("Harbour at dusk, 夕方 🌅", style: GalleryTextStyles.comment) == "")
+        let signature = try measurer.fontSignature(Self.deseret, style: GalleryTextStyles.comment)
+        #expect(signature.contains("Deseret"), "\(signature)")
+        // Measured with that face: a Deseret letter has its own advance, not the .notdef box's.
+        let faces = try measurer.charactersByFace([Self.deseret], style: GalleryTextStyles.comment)
+        let deseretFace = try #require(faces.keys.first { $0.path.contains("Deseret") })
+        #expect(faces[deseretFace]?.contains("𐐜") == true)
+        #expect(!GalleryTextStyles.comment.fonts.contains(deseretFace))
+    }
+
+    @Test("only measurements whose fallback faces changed are measured again, and their layouts go stale")
+    func changedFontsRemeasure() throws {
+        let photos = try TemporaryDirectory()
+        try photos.write("a.jpg", TestImages.jpeg())
+        try photos.write("b.jpg", TestImages.jpeg())
+        try photos.write("a.txt", text: "Plain caption\n\(Self.deseret)")
+        try photos.write("b.txt", text: "Other caption\nA comment our own fonts draw whole.")
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        let style = GalleryTextStyles.comment
+        let stored = try database.measurements(style: style.fingerprint, width: 236)
+        #expect(stored[Self.deseret]?.fontSignature.contains("Deseret") == true)
+        #expect(stored["A comment our own fonts draw whole."]?.fontSignature == "")
+        let measurer = AnnotationMeasurer(database: database, measurer: TextMeasurer())
+        #expect(try measurer.ensureMeasured(widths: [236]) == 0)
+
+        // As if the text had been measured on a machine whose fallback was another face (and
+        // a wrong height): the next pass measures exactly that text again.
+        let before = try database.libraryRevision()
+        try database.saveMeasurements(style: style.fingerprint, width: 236, [
+            Self.deseret: StoredMeasurement(lines: 9, height: 162, fontSignature: "/usr/share/fonts/elsewhere.ttf#0"),
+        ])
+        #expect(try database.libraryRevision() > before, "a changed height must make layouts stale")
+        #expect(try measurer.ensureMeasured(widths: [236]) == 1)
+        let again = try database.measurements(style: style.fingerprint, width: 236)
+        #expect(again[Self.deseret] == stored[Self.deseret])
+    }
+}

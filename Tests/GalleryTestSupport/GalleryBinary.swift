@@ -19,25 +19,37 @@ public enum GalleryBinary {
     }
 
     /// Starts `gallery ARGS` with stdout and stderr going to files in `folder`.
-    public static func start(_ arguments: [String], in folder: URL) throws -> (Process, stdout: URL, stderr: URL) {
+    /// - Parameters:
+    ///   - environment: added to the process's environment.
+    ///   - input: the process's standard input (none when nil).
+    public static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil) throws -> (Process, stdout: URL, stderr: URL) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let id = UUID().uuidString
         let out = folder.appending(path: ".out-\(id)"), err = folder.appending(path: ".err-\(id)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let file = folder.appending(path: ".in-\(id)")
+            try Data(input.utf8).write(to: file)
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         return (process, out, err)
     }
 
     /// Runs `gallery ARGS` in `folder` to completion.
-    public static func run(_ arguments: [String], in folder: URL) throws -> Output {
-        let (process, out, err) = try start(arguments, in: folder)
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil) throws -> Output {
+        let (process, out, err) = try start(arguments, in: folder, environment: environment, input: input)
         process.waitUntilExit()
         defer {
             try? FileManager.default.removeItem(at: out)

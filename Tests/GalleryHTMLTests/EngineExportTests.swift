@@ -1,0 +1,128 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// The exported sample gallery in Firefox and WebKit, and in Chromium on visitors' machines
+/// unlike ours: other fonts, other rendering settings, a high-density screen. Everywhere every
+/// cell is drawn at its computed frame and every text in its measured lines.
+@Suite("The exported gallery in every engine and on other machines", .serialized)
+struct EngineExportTests {
+    /// One sample site for the whole suite (the build takes a few seconds).
+    static let work: Result<TemporaryDirectory, any Error> = Result {
+        let work = try TemporaryDirectory("engines")
+        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
+        guard build.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build failed: \(build.stderr)") }
+        return work
+    }
+
+    /// Writes a copy of `page` that measures itself and posts the result to the harness;
+    /// `css` is added to the page's styles (to force a mismatch).
+    static func probe(_ page: String, in site: URL, css: String = "") throws -> String {
+        let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
+        let name = "engine-probe-\(UUID().uuidString.prefix(8))-" + page
+        let script = """
+            <style>\(css)</style>
+            <script>\(BrowserEngine.resultScript)</script>
+            <script>\(ExportBrowserTests.measureScript)
+            window.addEventListener('load', () => galleryMeasure().then(galleryTestReport));
+            </script>
+            """
+        try html.replacingOccurrences(of: "</body>", with: script + "</body>").write(to: site.appending(path: name), atomically: true, encoding: .utf8)
+        return name
+    }
+
+    static func measure(_ engine: BrowserEngine, page: String, width: Int, css: String = "",
+                        environment: [String: String] = [:], arguments: [String] = []) throws -> ExportBrowserTests.Result {
+        let site = try Self.work.get().url.appending(path: "site")
+        let probe = try probe(page, in: site, css: css)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let data = try engine.open(probe, in: site, width: width, height: 900, environment: environment, arguments: arguments)
+        return try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
+    }
+
+    @Test("Firefox and WebKit draw the sample albums as computed, at 1, 2 and 4 columns",
+          arguments: [BrowserEngine.firefox, .webkit])
+    func otherEngines(engine: BrowserEngine) throws {
+        for (page, width, columns) in [("album-coast.html", 420, 1), ("album-highlands.html", 600, 2), ("album-coast.html", 1100, 4)] {
+            let result = try Self.measure(engine, page: page, width: width)
+            let k = ExportBrowserTests.check(result, label: "\(engine) \(page) @\(width)")
+            #expect(k == columns, "\(engine) \(page) at \(width) px shows \(k) columns")
+        }
+    }
+
+    /// fontconfig configurations of other machines: the browser then has other fonts and
+    /// renders them with other settings.
+    static func fontWorld(_ name: String) throws -> (folder: TemporaryDirectory, environment: [String: String]) {
+        let folder = try TemporaryDirectory("fontconfig-\(name)")
+        let cache = folder.url.appending(path: "cache").path
+        let hinting: (Bool, String)? = switch name {
+        case "hintfull": (true, "hintfull")
+        case "hintnone": (false, "hintnone")
+        default: nil
+        }
+        var body: String
+        if let hinting {
+            // Debian's configuration, then one setting forced for every font.
+            body = """
+                <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+                <match target="font"><edit name="hinting" mode="assign"><bool>\(hinting.0)</bool></edit>
+                <edit name="hintstyle" mode="assign"><const>\(hinting.1)</const></edit></match>
+                """
+        } else {
+            // One unrelated font and none of Debian's conf.d: fontconfig's built-in defaults.
+            let fonts = folder.url.appending(path: "fonts")
+            try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: fonts.appending(path: "DejaVuSerif.ttf").path)
+            body = "<dir>\(fonts.path)</dir>"
+        }
+        let conf = folder.url.appending(path: "fonts.conf")
+        try """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig>\(body)<cachedir>\(cache)</cachedir></fontconfig>
+            """.write(to: conf, atomically: true, encoding: .utf8)
+        return (folder, ["FONTCONFIG_FILE": conf.path])
+    }
+
+    @Test("a visitor's machine: one unrelated system font, fontconfig's own defaults, hintfull, hintnone, a 2× screen",
+          arguments: ["one-font", "hintfull", "hintnone", "scale-2"])
+    func visitorMachines(world: String) throws {
+        let fonts = world == "scale-2" ? nil : try Self.fontWorld(world)
+        let environment = fonts?.environment ?? [:]
+        // A 2× screen turns on Chromium's subpixel glyph positioning.
+        let arguments = world == "scale-2" ? ["--force-device-scale-factor=2"] : []
+        for page in ["album-coast.html", "album-highlands.html"] {
+            let result = try Self.measure(.chromium, page: page, width: 900, environment: environment, arguments: arguments)
+            ExportBrowserTests.check(result, label: "chromium (\(world)) \(page)")
+        }
+        // Firefox takes hinted advances from fontconfig (whole pixels under hintfull).
+        if world == "hintfull" {
+            let result = try Self.measure(.firefox, page: "album-coast.html", width: 900, environment: environment)
+            ExportBrowserTests.check(result, label: "firefox (hintfull) album-coast.html")
+        }
+    }
+
+    @Test("safety net: text forced to draw larger than measured stays inside its cell",
+          arguments: [BrowserEngine.chromium, .webkit])
+    func forcedMismatch(engine: BrowserEngine) throws {
+        let css = ".caption, .comment { font-size: 21px !important; line-height: 27px !important; letter-spacing: 1px !important; }"
+        let result = try Self.measure(engine, page: "album-coast.html", width: 900, css: css)
+        #expect(!result.cells.isEmpty)
+        var grown = 0
+        for cell in result.cells {
+            for text in cell.text {
+                if text.natural > text.expected + 0.5 { grown += 1 }
+                // The box keeps its measured height, and so stays within the cell.
+                #expect(abs(text.h - text.expected) <= 0.5, "\(engine): cell \(cell.id) \(text.kind) box \(text.h) px, measured \(text.expected)")
+                #expect(text.bottom <= cell.h + 0.5, "\(engine): cell \(cell.id) \(text.kind) ends \(text.bottom - cell.h) px below its cell")
+            }
+        }
+        // The forced styles really did make the texts taller than measured.
+        #expect(grown > 10, "\(engine): only \(grown) texts grew; the mismatch was not forced")
+        for (i, a) in result.cells.enumerated() {
+            for b in result.cells[(i + 1)...] {
+                let overlap = a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5
+                #expect(!overlap, "\(engine): cells \(a.id) and \(b.id) overlap")
+            }
+        }
+    }
+}

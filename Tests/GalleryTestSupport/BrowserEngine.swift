@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The three browser engines a gallery page must draw as computed, as Debian packages them:
+/// Chromium (Blink), Firefox ESR (Gecko) and WebKitGTK's MiniBrowser (Safari's engine) under
+/// Xvfb. `open` serves a folder on 127.0.0.1, opens one page of it and returns what the page
+/// POSTs to `/result` (see `resultScript`).
+public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case chromium, firefox, webkit
+
+    public var description: String { rawValue }
+
+    static let miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+    /// The program that must be installed (`make deps` installs all three).
+    public var executable: String {
+        switch self {
+        case .chromium: HeadlessChromium.executable ?? "/usr/bin/chromium"
+        case .firefox: "/usr/bin/firefox-esr"
+        case .webkit: Self.miniBrowser
+        }
+    }
+
+    public var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: executable)
+            && (self != .webkit || FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"))
+    }
+
+    /// Sends `value` (any JSON-encodable expression) to the harness; pages under test call it
+    /// once, when everything they measure is drawn.
+    public static let resultScript = """
+        window.galleryTestReport = (value) => fetch('/result', { method: 'POST', body: JSON.stringify(value) });
+        window.addEventListener('error', (event) => window.galleryTestReport({ error: String(event.message) }));
+        window.addEventListener('unhandledrejection', (event) => window.galleryTestReport({ error: String(event.reason && event.reason.stack || event.reason) }));
+        """
+
+    /// Opens `page` (a path relative to `folder`) in a frame of exactly `width`×`height` CSS px
+    /// (window sizes are not honoured alike by the three) and returns the
+    /// body the page posted.
+    /// - Parameters:
+    ///   - environment: added to the browser's environment (e.g. `FONTCONFIG_FILE` for another
+    ///     font world).
+    ///   - arguments: more command-line switches (Chromium's `--force-device-scale-factor=2`).
+    public func open(
+        _ page: String, in folder: URL, width: Int, height: Int,
+        environment: [String: String] = [:], arguments: [String] = [], timeout: TimeInterval = 90
+    ) throws -> Data {
+        guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
+        let server = try LoopbackServer(serving: folder)
+        defer { server.stop() }
+        let profile = try TemporaryDirectory("\(self)-profile")
+        var frame = URLComponents(url: server.baseURL.appending(path: "__frame.html"), resolvingAgainstBaseURL: false)!
+        frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
+        let url = frame.url!.absoluteString
+        var processes: [Process] = []
+        defer {
+            // Firefox ignores SIGTERM while headless: ask, then insist.
+            for process in processes.reversed() where process.isRunning {
+                process.terminate()
+                let deadline = Date().addingTimeInterval(3)
+                while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+            }
+        }
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        env["HOME"] = profile.path  // Firefox and WebKit write caches there
+        switch self {
+        case .chromium:
+            processes.append(try Self.start(executable, [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+                "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)/chromium",
+                "--window-size=\(width + 200),\(height + 200)",
+            ] + arguments + [url], env))
+        case .firefox:
+            processes.append(try Self.start(executable, [
+                "--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width + 200),\(height + 200)",
+            ] + arguments + [url], env))
+        case .webkit:
+            let display = ":\(100 + Int.random(in: 0 ..< 800))"
+            processes.append(try Self.start("/usr/bin/Xvfb", [display, "-screen", "0", "\(width + 300)x\(height + 300)x24", "-nolisten", "tcp"], env))
+            Thread.sleep(forTimeInterval: 0.5)
+            env["DISPLAY"] = display
+            env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
+            processes.append(try Self.start(executable, ["--geometry=\(width + 200)x\(height + 200)"] + arguments + [url], env))
+        }
+        guard let result = server.waitForResult(timeout: timeout) else {
+            throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
+        }
+        if let object = try? JSONSerialization.jsonObject(with: result) as? [String: Any], let error = object["error"] as? String {
+            throw HeadlessChromium.Failure(description: "\(self), \(page): the page failed: \(error)")
+        }
+        return result
+    }
+
+    private static func start(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
