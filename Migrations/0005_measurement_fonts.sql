@@ -1,5 +1,5 @@
 -- What a stored measurement depends on beyond its style's own fonts: the system fallback
--- faces that drew some of its characters ("path#index", comma-separated, sorted) and "notdef"
+-- faces that drew some of its characters ("path#index@stamp": the file, the face, its head-table revision and checksum; comma-separated, sorted) and "notdef"
 -- when a character had no face at all; '' for text the style's fonts draw whole. Only rows
 -- with a signature can change when fonts are installed or removed, so only they are checked
 -- again on import (TextMeasurer.fontSignature).

@@ -155,7 +155,7 @@ public final class TextMeasurer: Sendable {
     // MARK: - What a measurement depends on
 
     /// What the measurement of `text` depends on beyond the style's own fonts: the system
-    /// fallback faces it drew with ("path#index", sorted), and "notdef" when some character has
+    /// fallback faces it drew with ("path#index@stamp", sorted), and "notdef" when some character has
     /// no face at all. Empty for text the style's fonts draw whole, which no change of the
     /// installed fonts can affect; stored measurements whose signature changed are measured
     /// again.
@@ -167,7 +167,7 @@ public final class TextMeasurer: Sendable {
             faces.formUnion(shaped.fallbackFaces)
             uncovered = uncovered || shaped.hasUncovered
         }
-        var parts = faces.map { "\($0.path)#\($0.index)" }.sorted()
+        var parts = faces.map { "\($0.path)#\($0.index)@\($0.contentStamp)" }.sorted()
         if uncovered { parts.append("notdef") }
         return parts.joined(separator: ",")
     }

@@ -29,7 +29,7 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     private mutating func refreshFingerprint() {
-        let fontList = fonts.map { "\($0.path)#\($0.index)" }.joined(separator: ",")
+        let fontList = fonts.map { "\($0.path)#\($0.index)@\($0.contentStamp)" }.joined(separator: ",")
         fingerprint = "\(name);\(fontSize);\(lineHeight);\(maxLines.map(String.init) ?? "-");\(fontList)"
     }
 }
