@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryLayout", "TextMetrics", "GalleryTestSupport"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "TextMetrics", "Imaging", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServerTests",

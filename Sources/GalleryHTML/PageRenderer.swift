@@ -21,6 +21,8 @@ struct CellModel: Sendable {
     var intrinsicHeight: Int
     /// Why the photo has no image (the cell then shows a placeholder).
     var failure: String?
+    /// The photo's dominant colour ("#rrggbb"), drawn in its place until the image arrives.
+    var placeholderColor: String?
 }
 
 /// Renders pages. Export and server use this one renderer, so they cannot differ.
@@ -88,7 +90,7 @@ struct PageRenderer {
             let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
             // The first screen loads at once; the rest when scrolled near.
             let loading = index < 8 ? "eager" : "lazy"
-            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\">"
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\(cell.placeholderColor.map { ";background-color:\($0)" } ?? "")\">"
         } else {
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">Photo unavailable</div>"
         }

@@ -115,7 +115,8 @@ public struct SiteExporter: Sendable {
                         photoHeight: item.photoHeight,
                         aspectRatio: photo.aspectRatio,
                         frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
-                        intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure)
+                        intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure,
+                        placeholderColor: image?.dominantColor)
                 }
             }
             let links = PageRenderer.AlbumLinks(home: several ? "index.html" : nil, stem: several ? "album-\(slug(album.name, used: &usedSlugs))" : nil)
@@ -256,6 +257,8 @@ public struct SiteExporter: Sendable {
         var large: String?
         var intrinsicHeight: Int
         var failure: String?
+        /// "#rrggbb": shown in the photo's place until its image has arrived.
+        var dominantColor: String?
     }
 
     private func writeImages(
@@ -273,6 +276,9 @@ public struct SiteExporter: Sendable {
         var byPhoto: [Int64: PhotoImages] = [:]
         var pending: [Job] = []
         var written = Set<String>()
+        let storedColors = try database.dominantColors()
+        var hashes: [Int64: String] = [:]
+        var colorsToRead: [(photoID: Int64, thumbnail: String, width: Int, height: Int)] = []
         for (id, photo) in photos.sorted(by: { $0.key < $1.key }) {
             guard let file = files[id], let format = ImageFormat(rawValue: file.format) else { continue }
             let key = String(file.contentHash.dropFirst("xxh64:".count))
@@ -282,17 +288,22 @@ public struct SiteExporter: Sendable {
                 format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
             let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
             written.formUnion(names)
+            hashes[id] = file.contentHash
             byPhoto[id] = PhotoImages(
                 thumbnails: zip(names, grid).map { ($0, $1.width) }, large: names.last,
-                intrinsicHeight: grid[0].height, failure: nil)
+                intrinsicHeight: grid[0].height, failure: nil, dominantColor: storedColors[file.contentHash])
             if names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
                 summary.imagesReused += names.count
+                // Images kept from an earlier export into another library: read the colour
+                // back from the smallest one rather than decode the original.
+                if storedColors[file.contentHash] == nil { colorsToRead.append((id, names[0], grid[0].width, grid[0].height)) }
             } else {
                 pending.append(Job(photoID: id, source: root + "/" + file.path, format: format,
                                 orientation: orientation, names: names, sizes: grid + [large]))
             }
         }
         let failures = Mutex<[(Int64, String, String)]>([])
+        let colors = Mutex<[Int64: String]>([:])
         let done = Atomic<Int>(0)
         let next = Atomic<Int>(0)
         let out = outFolder
@@ -308,16 +319,27 @@ public struct SiteExporter: Sendable {
                     guard let data = FileManager.default.contents(atPath: job.source) else {
                         throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
                     }
-                    let outputs = try Thumbnailer.render([UInt8](data), format: job.format, orientation: job.orientation, sizes: job.sizes)
-                    for (name, bytes) in zip(job.names, outputs) {
+                    let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: job.format, orientation: job.orientation, sizes: job.sizes)
+                    for (name, bytes) in zip(job.names, rendered.images) {
                         try Data(bytes).write(to: out.appending(path: name), options: .atomic)
                     }
+                    colors.withLock { $0[job.photoID] = rendered.dominantColor.hex }
                 } catch {
                     failures.withLock { $0.append((job.photoID, job.source, "\(error)")) }
                     events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
                 }
                 events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
             }
+        }
+        for (id, thumbnail, width, height) in colorsToRead {
+            guard let data = FileManager.default.contents(atPath: out.appending(path: thumbnail).path),
+                  let image = try? ImageDecoder.decode([UInt8](data), format: .jpeg, minWidth: width, minHeight: height) else { continue }
+            colors.withLock { $0[id] = image.dominantColor.hex }
+        }
+        let found = colors.withLock { $0 }
+        for (id, color) in found { byPhoto[id]?.dominantColor = color }
+        if !found.isEmpty {
+            try database.saveDominantColors(Dictionary(found.compactMap { id, color in hashes[id].map { ($0, color) } }, uniquingKeysWith: { a, _ in a }))
         }
         let failed = failures.withLock { $0 }
         let failedIDs = Set(failed.map(\.0))
@@ -326,6 +348,7 @@ public struct SiteExporter: Sendable {
             byPhoto[id]?.thumbnails = nil
             byPhoto[id]?.large = nil
             byPhoto[id]?.failure = reason
+            byPhoto[id]?.dominantColor = nil
             summary.failures.append((path, reason))
         }
         // A failed photo's images were never written: keep them out of the manifest.

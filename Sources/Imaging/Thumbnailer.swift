@@ -38,7 +38,17 @@ public enum Thumbnailer {
     public static func render(
         _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)]
     ) throws(CodecError) -> [[UInt8]] {
-        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return [] }
+        try renderWithColor(bytes, format: format, orientation: orientation, sizes: sizes).images
+    }
+
+    /// `render`, and the photo's dominant colour (`RGBImage.dominantColor`), taken from the
+    /// smallest size's pixels: a page's placeholder until the image arrives.
+    public static func renderWithColor(
+        _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)]
+    ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
+        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
+            return ([], RGBColor(red: 0, green: 0, blue: 0))
+        }
         let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
         let decoded = try ImageDecoder.decode(bytes, format: format, minWidth: stored.0, minHeight: stored.1)
         // Largest first; each smaller size is resampled from the previous result when that is
@@ -47,17 +57,19 @@ public enum Thumbnailer {
         let order = sizes.indices.sorted { sizes[$0].width * sizes[$0].height > sizes[$1].width * sizes[$1].height }
         var outputs = [[UInt8]](repeating: [], count: sizes.count)
         var previous = decoded
+        var smallest = decoded
         for index in order {
             let size = sizes[index]
             let target = orientation.swapsDimensions ? (size.height, size.width) : (size.width, size.height)
             let source = (previous.width >= 2 * target.0 && previous.height >= 2 * target.1) ? previous : decoded
             let resized = Resampler.resize(source, width: target.0, height: target.1)
             previous = resized
+            smallest = resized
             let upright = orientation.apply(to: resized)
             outputs[index] = try JPEGEncoder.encode(
                 pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
                 options: .init(quality: quality, progressive: true))
         }
-        return outputs
+        return (outputs, smallest.dominantColor)
     }
 }

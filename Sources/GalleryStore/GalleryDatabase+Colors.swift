@@ -1,0 +1,27 @@
+import GRDB
+
+extension GalleryDatabase {
+    /// Stored dominant colours ("#rrggbb") by content hash.
+    public func dominantColors() throws -> [String: String] {
+        try writer.read { db in
+            var result: [String: String] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT content_hash, color FROM photo_colors")
+            while let row = try rows.next() {
+                result[row[0]] = row[1]
+            }
+            return result
+        }
+    }
+
+    /// Stores dominant colours by content hash (one transaction), and drops those no photo has
+    /// any more.
+    public func saveDominantColors(_ colors: [String: String]) throws {
+        try writer.write { db in
+            let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photo_colors (content_hash, color) VALUES (?, ?)")
+            for (hash, color) in colors {
+                try insert.execute(arguments: [hash, color])
+            }
+            try db.execute(sql: "DELETE FROM photo_colors WHERE content_hash NOT IN (SELECT content_hash FROM photos)")
+        }
+    }
+}
