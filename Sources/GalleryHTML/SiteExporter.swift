@@ -150,9 +150,7 @@ public struct SiteExporter: Sendable {
         for stale in previousFiles.subtracting(written) where Self.isSafeRelativePath(stale) {
             if (try? FileManager.default.removeItem(at: outFolder.appending(path: stale))) != nil { summary.filesRemoved += 1 }
         }
-        let manifest: [String: Any] = ["generator": "gallery", "files": written.sorted()]
-        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        try data.write(to: outFolder.appending(path: Self.manifestName), options: .atomic)
+        try writeManifest(files: written, complete: true)
         return summary
     }
 
@@ -181,11 +179,29 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path: outFolder.path, reason: error.localizedDescription)
         }
-        guard let data = manager.contents(atPath: manifestURL.path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let files = object["files"] as? [String]
-        else { return [] }
-        return Set(files)
+        var previous: Set<String> = []
+        if let data = manager.contents(atPath: manifestURL.path),
+           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let files = object["files"] as? [String] {
+            previous = Set(files)
+        }
+        // The folder is marked as an export before anything is written into it, so an export
+        // killed half-way (even with SIGKILL) is finished by a plain rerun instead of being
+        // refused as someone else's folder. The final manifest replaces this one.
+        try writeManifest(files: previous, complete: false)
+        return previous
+    }
+
+    /// Writes `.gallery-export.json` atomically: the files this export owns (the only ones it
+    /// will ever delete) and whether the export that wrote it finished.
+    private func writeManifest(files: Set<String>, complete: Bool) throws {
+        let manifest: [String: Any] = ["generator": "gallery", "complete": complete, "files": files.sorted()]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            try data.write(to: outFolder.appending(path: Self.manifestName), options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(path: outFolder.appending(path: Self.manifestName).path, reason: error.localizedDescription)
+        }
     }
 
     /// Relative, inside the folder: no absolute paths, no "..", no empty parts.
