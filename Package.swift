@@ -94,7 +94,9 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryImport", "Imaging", "TextMetrics"]
+            dependencies: ["GalleryService", "GalleryStore", "GalleryImport", "Imaging", "TextMetrics"],
+            exclude: ["Assets"],
+            plugins: ["EmbedSiteAssets"]
         ),
 
         .target(
@@ -135,15 +137,20 @@ let package = Package(
             path: "Sources/SampleData"
         ),
 
-        // MARK: - Build plugin: Migrations/*.sql compiled into the binary
+        // MARK: - Build plugins: Migrations/*.sql and the page's script and styles compiled into the binary
         .executableTarget(
-            name: "embed-migrations",
-            path: "Sources/EmbedMigrationsTool"
+            name: "embed-files",
+            path: "Sources/EmbedFilesTool"
         ),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
-            dependencies: ["embed-migrations"]
+            dependencies: ["embed-files"]
+        ),
+        .plugin(
+            name: "EmbedSiteAssets",
+            capability: .buildTool(),
+            dependencies: ["embed-files"]
         ),
 
         // MARK: - Tests

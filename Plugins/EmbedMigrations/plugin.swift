@@ -15,8 +15,8 @@ struct EmbedMigrations: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) migrations",
-                executable: try context.tool(named: "embed-migrations").url,
-                arguments: [output.path] + files.map(\.path),
+                executable: try context.tool(named: "embed-files").url,
+                arguments: [output.path, "EmbeddedMigrations"] + files.map(\.path),
                 inputFiles: files,
                 outputFiles: [output]
             )

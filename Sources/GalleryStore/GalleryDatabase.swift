@@ -43,7 +43,7 @@ public final class GalleryDatabase: Sendable {
     public static var migrationIdentifiers: [String] { EmbeddedMigrations.all.map(\.identifier) }
 
     /// The SQL of each embedded migration, by identifier (tests compare it with `Migrations/`).
-    public static var embeddedMigrations: [(identifier: String, sql: String)] { EmbeddedMigrations.all }
+    public static var embeddedMigrations: [(identifier: String, sql: String)] { EmbeddedMigrations.all.map { ($0.identifier, $0.text) } }
 
     static func migrator(upTo last: String? = nil) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
