@@ -99,9 +99,12 @@ struct PageRenderer {
             ("caption", cell.caption, cell.captionHeight, cell.captionLineStarts),
             ("comment", cell.comment, cell.commentHeight, cell.commentLineStarts),
         ] where !text.isEmpty {
-            // Set in the measured lines; see TextStyle.explicitLinesCSS.
-            let lines = max(starts.count, 1)
-            inner += "<p class=\"\(name)\" data-h=\"\(HTML.px(height))\" data-lines=\"\(lines)\" style=\"--lines:\(lines)\">\(HTML.lines(text, lineStarts: starts))</p>"
+            // Set in the measured lines; see TextStyle.explicitLinesCSS. Text that is only white
+            // space has none, and a box 0 px tall, as measured.
+            let lines = starts.count
+            // The box is as tall as the layout reserved for it (the stored measurement), whatever
+            // happens to the lines inside.
+            inner += "<p class=\"\(name)\" data-h=\"\(HTML.px(height))\" data-lines=\"\(lines)\" style=\"--lines:\(lines);height:\(HTML.px(height))px\">\(HTML.lines(text, lineStarts: starts))</p>"
         }
         inner += "</div>"
         if let large = cell.large {
