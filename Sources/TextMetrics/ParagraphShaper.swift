@@ -27,14 +27,25 @@ struct ParagraphShaper: Sendable {
         var prefix: [Int64]
         /// Scalars that no installed font has a glyph for (drawn as .notdef boxes).
         var uncovered: [Unicode.Scalar]
-        /// Which face drew each cluster (byte ranges in logical order): what a site must ship.
-        var clusterFaces: [(range: Range<Int>, face: FontFace)]
+        /// The faces that drew something, and which of them drew each cluster (byte ranges in
+        /// logical order, indices into `faces`): what a site must ship.
+        var faces: [FontFace]
+        var clusterFaces: [(range: Range<Int>, face: Int32)]
     }
 
     func shape(_ bytes: [UInt8]) throws(TextMetricsError) -> Shaped {
         var advances = [Int64](repeating: 0, count: bytes.count)
         var uncovered: [Unicode.Scalar] = []
-        var clusterFaces: [(range: Range<Int>, face: FontFace)] = []
+        var clusterFaces: [(range: Range<Int>, face: Int32)] = []
+        var faces: [FontFace] = []
+        var faceIndex: [ObjectIdentifier: Int32] = [:]
+        func index(of font: LoadedFont) -> Int32 {
+            if let known = faceIndex[ObjectIdentifier(font)] { return known }
+            let new = Int32(faces.count)
+            faces.append(font.face)
+            faceIndex[ObjectIdentifier(font)] = new
+            return new
+        }
         let language = hb_language_from_string("en-us", -1)
         for run in try Segmentation.scriptRuns(bytes) {
             for segment in emojiSegments(bytes, run.range) {
@@ -43,6 +54,7 @@ struct ParagraphShaper: Sendable {
                     : Array(fonts.indices)
                 var pending = [segment.range]
                 func shape(_ range: Range<Int>, with font: LoadedFont, into missing: inout [Range<Int>]) {
+                    let face = index(of: font)
                     shapeRange(bytes, range, run, language, font) { cluster, advance, isMissing in
                         if isMissing {
                             if let last = missing.last, last.upperBound == cluster.lowerBound {
@@ -52,7 +64,7 @@ struct ParagraphShaper: Sendable {
                             }
                         } else {
                             advances[cluster.lowerBound] += advance
-                            clusterFaces.append((cluster, font.face))
+                            clusterFaces.append((cluster, face))
                         }
                     }
                 }
@@ -87,7 +99,7 @@ struct ParagraphShaper: Sendable {
         }
         var prefix = [Int64](repeating: 0, count: bytes.count + 1)
         for i in 0 ..< bytes.count { prefix[i + 1] = prefix[i] + advances[i] }
-        return Shaped(prefix: prefix, uncovered: uncovered, clusterFaces: clusterFaces)
+        return Shaped(prefix: prefix, uncovered: uncovered, faces: faces, clusterFaces: clusterFaces)
     }
 
     /// Characters a font is asked for: not default-ignorable (joiners, variation selectors,

@@ -11,8 +11,9 @@ extension TextMeasurer {
         for text in texts {
             for paragraph in CollapsedText(text).paragraphs where !paragraph.bytes.isEmpty && seen.insert(paragraph.bytes).inserted {
                 let bytes = paragraph.bytes
-                for (range, face) in try shaper.shape(bytes).clusterFaces {
-                    result[face, default: []].formUnion(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)
+                let shaped = try shaper.shape(bytes)
+                for (range, face) in shaped.clusterFaces {
+                    result[shaped.faces[Int(face)], default: []].formUnion(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)
                 }
             }
         }

@@ -113,7 +113,7 @@ public final class TextMeasurer: Sendable {
         let listed = Set(style.fonts)
         let paragraph = ShapedParagraph(
             bytes: bytes, prefix: shaped.prefix, breaks: breaks,
-            fallbackFaces: Set(shaped.clusterFaces.map(\.face).filter { !listed.contains($0) }),
+            fallbackFaces: Set(shaped.faces.filter { !listed.contains($0) }),
             hasUncovered: !shaped.uncovered.isEmpty)
         let newlyUncovered = state.withLock { state -> [Unicode.Scalar] in
             if state.paragraphs.count >= cacheLimit { state.paragraphs.removeAll(keepingCapacity: true) }
