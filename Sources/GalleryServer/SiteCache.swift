@@ -10,6 +10,12 @@ actor SiteCache {
     let database: GalleryDatabase
     let folder: URL
     private var exportedRevision: Int64?
+    /// The export under way and the library revision it makes. Requests that arrive while it
+    /// runs wait for it instead of starting another: an actor method that awaits lets other
+    /// calls in, and two whole-site exports into one folder would race.
+    private var running: (revision: Int64, task: Task<Void, any Error>)?
+    /// How many exports this cache started (tests hold it to one per library change).
+    private(set) var exportsStarted = 0
 
     init(database: GalleryDatabase, folder: URL) {
         self.database = database
@@ -19,10 +25,19 @@ actor SiteCache {
     /// The site folder, exported again first if photos or annotations changed since.
     func current() async throws -> URL {
         let revision = try database.libraryRevision()
-        if revision != exportedRevision {
+        if revision == exportedRevision { return folder }
+        if let running, running.revision == revision {
+            try await running.task.value
+            return folder
+        }
+        // A newer revision than the export under way: start after it, never beside it.
+        let previous = running?.task
+        exportsStarted += 1
+        let task = Task { [database, folder] in
+            _ = try? await previous?.value
             // The export is blocking work on all cores: run it off the concurrency pool.
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                DispatchQueue.global().async { [database, folder] in
+                DispatchQueue.global().async {
                     do {
                         _ = try SiteExporter(database: database, outFolder: folder.path, force: true).run()
                         continuation.resume()
@@ -31,8 +46,11 @@ actor SiteCache {
                     }
                 }
             }
-            exportedRevision = revision
         }
+        running = (revision, task)
+        defer { if running?.revision == revision { running = nil } }
+        try await task.value
+        if (exportedRevision ?? .min) < revision { exportedRevision = revision }
         return folder
     }
 }
