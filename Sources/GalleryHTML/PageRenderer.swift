@@ -74,7 +74,8 @@ struct PageRenderer {
         """
 
     private func cell(_ cell: CellModel, index: Int) -> String {
-        var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
+        // The id makes PAGE#photo-ID a deep link the browser follows by itself.
+        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
         var style = ""
         var height = 0.0
         for columns in 1 ... geometry.maximumColumns {

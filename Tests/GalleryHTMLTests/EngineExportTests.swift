@@ -17,15 +17,18 @@ struct EngineExportTests {
 
     /// Writes a copy of `page` that measures itself and posts the result to the harness;
     /// `css` is added to the page's styles (to force a mismatch).
-    static func probe(_ page: String, in site: URL, css: String = "") throws -> String {
+    /// `script` replaces the measuring one.
+    static func probe(_ page: String, in site: URL, css: String = "", script custom: String? = nil) throws -> String {
         let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
         let name = "engine-probe-\(UUID().uuidString.prefix(8))-" + page
+        let measuring = """
+            \(ExportBrowserTests.measureScript)
+            window.addEventListener('load', () => galleryMeasure().then(galleryTestReport));
+            """
         let script = """
             <style>\(css)</style>
             <script>\(BrowserEngine.resultScript)</script>
-            <script>\(ExportBrowserTests.measureScript)
-            window.addEventListener('load', () => galleryMeasure().then(galleryTestReport));
-            </script>
+            <script>\(custom ?? measuring)</script>
             """
         try html.replacingOccurrences(of: "</body>", with: script + "</body>").write(to: site.appending(path: name), atomically: true, encoding: .utf8)
         return name
@@ -124,5 +127,74 @@ struct EngineExportTests {
                 #expect(!overlap, "\(engine): cells \(a.id) and \(b.id) overlap")
             }
         }
+    }
+}
+
+/// PAGE#photo-ID opens the album at that photo; the lightbox keeps the open photo in the
+/// address, and Back closes it.
+@Suite("Deep links and the lightbox's history", .serialized)
+struct DeepLinkTests {
+    /// The coast album's photo drawn lowest in one column, by its `data-frame-1`.
+    static func lowestPhoto(_ site: URL) throws -> String {
+        let html = try String(contentsOf: site.appending(path: "album-coast.html"), encoding: .utf8)
+        let cell = #/data-photo-id="(?<id>\d+)"[^>]*? data-frame-1="[^,]+,(?<y>[^,]+),/#
+        let cells = html.matches(of: cell).map { (String($0.output.id), Double($0.output.y) ?? 0) }
+        return try #require(cells.max { $0.1 < $1.1 }).0
+    }
+
+    static let report = """
+        window.addEventListener('load', () => setTimeout(() => {
+          const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+          const rect = target ? target.getBoundingClientRect() : null;
+          galleryTestReport({ scrollY: window.scrollY, innerHeight: window.innerHeight,
+                              top: rect ? rect.top : null, bottom: rect ? rect.bottom : null });
+        }, 300));
+        """
+
+    struct Position: Decodable { var scrollY: Double; var innerHeight: Double; var top: Double?; var bottom: Double? }
+
+    @Test("PAGE#photo-ID opens scrolled to that photo; an unknown ID opens at the top", arguments: BrowserEngine.allCases)
+    func deepLink(engine: BrowserEngine) throws {
+        let site = try EngineExportTests.work.get().url.appending(path: "site")
+        let id = try Self.lowestPhoto(site)
+        let probe = try EngineExportTests.probe("album-coast.html", in: site, script: Self.report)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let known = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-\(id)", in: site, width: 420, height: 800))
+        #expect(known.scrollY > 1000, "\(engine): the page did not scroll to photo \(id): \(known)")
+        let top = try #require(known.top), bottom = try #require(known.bottom)
+        #expect(top >= 0 && top < known.innerHeight && bottom > 0, "\(engine): photo \(id) is not in view: \(known)")
+        let unknown = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-999999", in: site, width: 420, height: 800))
+        #expect(unknown.scrollY == 0, "\(engine): an unknown photo scrolled the page: \(unknown)")
+    }
+
+    @Test("the lightbox puts #photo-ID in the address; Back and Esc close it", arguments: BrowserEngine.allCases)
+    func lightboxHistory(engine: BrowserEngine) throws {
+        let site = try EngineExportTests.work.get().url.appending(path: "site")
+        let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              const pause = () => new Promise(resolve => setTimeout(resolve, 300));
+              const cells = [...document.querySelectorAll('.grid a.cell')];
+              const box = document.querySelector('.lightbox');
+              const steps = [];
+              const state = () => ({ open: !box.hidden, hash: location.hash });
+              const click = (cell) => cell.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+              click(cells[0]); steps.push(state());
+              document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' })); steps.push(state());
+              history.back(); await pause(); steps.push(state());
+              click(cells[1]); steps.push(state());
+              document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); await pause(); steps.push(state());
+              galleryTestReport({ steps, ids: cells.slice(0, 2).map(cell => cell.dataset.photoId) });
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Step: Decodable, Equatable { var open: Bool; var hash: String }
+        struct Result: Decodable { var steps: [Step]; var ids: [String] }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 900, height: 800))
+        let (first, second) = (result.ids[0], result.ids[1])
+        #expect(result.steps == [
+            Step(open: true, hash: "#photo-\(first)"), Step(open: true, hash: "#photo-\(second)"),
+            Step(open: false, hash: ""),
+            Step(open: true, hash: "#photo-\(second)"), Step(open: false, hash: ""),
+        ], "\(engine): \(result.steps)")
     }
 }

@@ -15,9 +15,19 @@
   };
   let current = -1;
   let opener = null;
-  const show = (index) => {
+  // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
+  // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
+  // lightbox still works without it.
+  const remember = (cell, how) => {
+    try {
+      history[how === 'push' ? 'pushState' : 'replaceState']({ galleryLightbox: true }, '', '#photo-' + cell.dataset.photoId);
+    } catch (error) { /* history is a convenience here */ }
+  };
+  const inHistory = () => !!(history.state && history.state.galleryLightbox);
+  const show = (index, how = 'replace') => {
     current = (index + cells.length) % cells.length;
     const cell = cells[current];
+    if (how === 'push' || inHistory()) remember(cell, how);
     image.src = cell.getAttribute('href');
     image.alt = cell.querySelector('img') ? cell.querySelector('img').alt : '';
     caption.textContent = text(cell, ['.caption', '.view-caption']);
@@ -26,17 +36,25 @@
     document.body.classList.add('lightbox-open');
     box.focus();
   };
-  const hide = () => {
+  const close = () => {
+    if (box.hidden) return;
     box.hidden = true;
     image.removeAttribute('src');
     document.body.classList.remove('lightbox-open');
     if (opener) opener.focus();
   };
+  // Closing closes at once, and goes back past the lightbox's own history entry.
+  const hide = () => {
+    const pushed = inHistory();
+    close();
+    if (pushed) history.back();
+  };
+  window.addEventListener('popstate', () => { if (!inHistory()) close(); });
   cells.forEach((cell, index) => cell.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     opener = cell;
-    show(index);
+    show(index, 'push');
   }));
   box.querySelector('.lightbox-close').addEventListener('click', hide);
   box.querySelector('.lightbox-prev').addEventListener('click', () => show(current - 1));
