@@ -15,7 +15,7 @@ struct SiteFontsTests {
         ("װאָס ײִדיש", "Tamil வணக்கம், Sinhala ආයුබෝවන්, Khmer សួស្តី, Armenian Բարև, Georgian გამარჯობა."),
     ]
 
-    @Test("every visible character of the annotations has a glyph in a font the stylesheet declares")
+    @Test("every visible character of the annotations and pages has a glyph in a font the stylesheet declares")
     func coverage() throws {
         let work = try TemporaryDirectory("site-fonts")
         var annotations: [[String: String]] = []
@@ -45,8 +45,21 @@ struct SiteFontsTests {
             #expect(captionRule.contains("\"\(fallback.family)\""), "\(fallback.family) is not in .caption's font-family")
         }
 
+        // Everything the pages show: the annotations, and every text node of every page
+        // (titles, navigation, counts, the lightbox's buttons).
+        var shown = Self.texts.map { $0.0 + $0.1 }
+        for file in try FileManager.default.contentsOfDirectory(atPath: site.path) where file.hasSuffix(".html") {
+            var html = try String(contentsOf: site.appending(path: file), encoding: .utf8)
+            html.replace(#/<(script|style)[^>]*>(?s:.*?)</\1>/#, with: " ")
+            html.replace(#/<[^>]*>/#, with: " ")
+            for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+                html = html.replacingOccurrences(of: entity, with: character)
+            }
+            shown.append(html)
+        }
+        #expect(shown.contains { $0.contains("Carousel") && $0.contains("×") })
         var missing: [String] = []
-        for scalar in Set(Self.texts.flatMap { ($0.0 + $0.1).unicodeScalars }) {
+        for scalar in Set(shown.flatMap(\.unicodeScalars)) {
             guard !scalar.properties.isDefaultIgnorableCodePoint, !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control else { continue }
             if !declared.contains(where: { $0.font.hasGlyph(scalar) }) {
                 missing.append("U+\(String(scalar.value, radix: 16, uppercase: true)) \(scalar)")
