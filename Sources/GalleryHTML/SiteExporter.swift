@@ -38,13 +38,18 @@ public struct SiteExporter: Sendable {
     let force: Bool
     let jobs: Int
     let geometry: SiteGeometry
+    /// False: pages, styles and fonts only; the images they name are made later, one photo at
+    /// a time, by `renderImages(named:)` (what `gallery serve` does on request).
+    let encodeImages: Bool
 
-    public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil, geometry: SiteGeometry = SiteGeometry()) {
+    public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil,
+                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true) {
         self.database = database
         self.outFolder = URL(fileURLWithPath: outFolder).standardizedFileURL
         self.force = force
         self.jobs = max(1, jobs ?? ProcessorCount.online)
         self.geometry = geometry
+        self.encodeImages = encodeImages
     }
 
     public func run(events: @escaping @Sendable (ImportEvent) -> Void = { _ in }) throws -> ExportSummary {
@@ -277,6 +282,55 @@ public struct SiteExporter: Sendable {
         var dominantColor: String?
     }
 
+    /// The images one photo gets: its grid sizes and large view, named by content hash and size.
+    struct ImagePlan {
+        var format: ImageFormat
+        var orientation: Orientation
+        var names: [String]
+        var grid: [(width: Int, height: Int)]
+        var large: (width: Int, height: Int)
+        var sizes: [(width: Int, height: Int)] { grid + [large] }
+    }
+
+    func imagePlan(_ photo: LibraryPhoto, _ file: (path: String, contentHash: String, format: String, orientation: Int)) -> ImagePlan? {
+        guard let format = ImageFormat(rawValue: file.format) else { return nil }
+        let key = String(file.contentHash.dropFirst("xxh64:".count))
+        let grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
+        let orientation = Orientation(exifValue: file.orientation)
+        let large = Thumbnailer.largeSize(
+            format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
+        let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
+        return ImagePlan(format: format, orientation: orientation, names: names, grid: grid, large: large)
+    }
+
+    /// Makes the images of the photo that `name` (a path the pages use, "thumbs/…" or
+    /// "large/…") belongs to: all its sizes from one decode, each written atomically, so a
+    /// request never sees half a file and an interrupted encode leaves none. Keeps the photo's
+    /// dominant colour. False when no photo of the library has an image of that name.
+    public func renderImages(named name: String) throws -> Bool {
+        let parts = name.split(separator: "/")
+        guard parts.count == 2, ["thumbs", "large"].contains(parts[0]),
+              let dash = parts[1].firstIndex(of: "-") else { return false }
+        let hash = "xxh64:" + parts[1][..<dash]
+        guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        let files = try database.photoFiles()
+        guard let (id, file) = files.first(where: { $0.value.contentHash == hash }),
+              let photo = try database.photos().first(where: { $0.id == id }),
+              let plan = imagePlan(photo, file), plan.names.contains(name) else { return false }
+        guard let data = FileManager.default.contents(atPath: root + "/" + file.path) else {
+            throw CodecError("cannot read \(root + "/" + file.path) (was it moved? run 'gallery import' again)")
+        }
+        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes)
+        for folder in ["thumbs", "large"] {
+            try FileManager.default.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
+        }
+        for (imageName, bytes) in zip(plan.names, rendered.images) {
+            try Data(bytes).write(to: outFolder.appending(path: imageName), options: .atomic)
+        }
+        try database.saveDominantColors([file.contentHash: rendered.dominantColor.hex])
+        return true
+    }
+
     private func writeImages(
         photos: [Int64: LibraryPhoto], files: [Int64: (path: String, contentHash: String, format: String, orientation: Int)],
         root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
@@ -296,18 +350,14 @@ public struct SiteExporter: Sendable {
         var hashes: [Int64: String] = [:]
         var colorsToRead: [(photoID: Int64, thumbnail: String, width: Int, height: Int)] = []
         for (id, photo) in photos.sorted(by: { $0.key < $1.key }) {
-            guard let file = files[id], let format = ImageFormat(rawValue: file.format) else { continue }
-            let key = String(file.contentHash.dropFirst("xxh64:".count))
-            let grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
-            let orientation = Orientation(exifValue: file.orientation)
-            let large = Thumbnailer.largeSize(
-                format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
-            let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
+            guard let file = files[id], let plan = imagePlan(photo, file) else { continue }
+            let (format, orientation, names, grid, large) = (plan.format, plan.orientation, plan.names, plan.grid, plan.large)
             written.formUnion(names)
             hashes[id] = file.contentHash
             byPhoto[id] = PhotoImages(
                 thumbnails: zip(names, grid).map { ($0, $1.width) }, large: names.last,
                 intrinsicHeight: grid[0].height, failure: nil, dominantColor: storedColors[file.contentHash])
+            if !encodeImages { continue }
             if names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
                 summary.imagesReused += names.count
                 // Images kept from an earlier export into another library: read the colour

@@ -69,10 +69,18 @@ public enum GalleryServer {
 
         @Sendable func serveFile(_ request: Request, _: BasicRequestContext) async throws -> Response {
             let folder = try await site.current()
-            guard let file = StaticFiles.resolve(request.uri.path, in: folder) else {
-                return JSONResponse.error(.notFound, "not found")
+            if let file = StaticFiles.resolve(request.uri.path, in: folder) {
+                return try StaticFiles.response(for: file, request: request)
             }
-            return try StaticFiles.response(for: file, request: request)
+            // An image not made yet: made now (only names the pages use are accepted), then
+            // served like any other file.
+            let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+            if path.hasPrefix("/thumbs/") || path.hasPrefix("/large/"),
+               try await site.image(named: String(path.dropFirst())),
+               let file = StaticFiles.resolve(request.uri.path, in: folder) {
+                return try StaticFiles.response(for: file, request: request)
+            }
+            return JSONResponse.error(.notFound, "not found")
         }
         router.get("/", use: serveFile)
         router.get("/**", use: serveFile)

@@ -5,7 +5,9 @@ import GalleryStore
 
 /// The served site: the static export's own output (pages, thumbnails, large images, fonts),
 /// written next to the database and brought up to date when the library changes. The server
-/// serves exactly what `gallery export` writes, made by the same code.
+/// serves exactly what `gallery export` writes, made by the same code, with one difference:
+/// pages, styles and fonts are written at once, and each photo's images the first time one of
+/// them is asked for, so the first answer does not wait for every image of the library.
 actor SiteCache {
     let database: GalleryDatabase
     let folder: URL
@@ -16,6 +18,12 @@ actor SiteCache {
     private var running: (revision: Int64, task: Task<Void, any Error>)?
     /// How many exports this cache started (tests hold it to one per library change).
     private(set) var exportsStarted = 0
+    /// Image encodes under way, by photo (the content hash in the image's name): requests for
+    /// any of a photo's images while it is encoded wait for that one encode.
+    private var encoding: [Substring: Task<Bool, any Error>] = [:]
+    /// How many photos' images this cache encoded (tests hold concurrent requests to one).
+    private(set) var imageEncodes = 0
+    private let slots = EncodeSlots(limit: ProcessInfo.processInfo.activeProcessorCount)
 
     init(database: GalleryDatabase, folder: URL) {
         self.database = database
@@ -39,7 +47,7 @@ actor SiteCache {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 DispatchQueue.global().async {
                     do {
-                        _ = try SiteExporter(database: database, outFolder: folder.path, force: true).run()
+                        _ = try SiteExporter(database: database, outFolder: folder.path, force: true, encodeImages: false).run()
                         continuation.resume()
                     } catch {
                         continuation.resume(throwing: error)
@@ -52,5 +60,36 @@ actor SiteCache {
         try await task.value
         if (exportedRevision ?? .min) < revision { exportedRevision = revision }
         return folder
+    }
+
+    /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.jpg", …) if the
+    /// library has it; false otherwise (404). Encodes run a few at a time, off the concurrency
+    /// pool, and each file appears whole (written atomically) or not at all.
+    func image(named name: String) async throws -> Bool {
+        _ = try await current()
+        guard let file = name.split(separator: "/").last, let dash = file.firstIndex(of: "-") else { return false }
+        let photo = file[..<dash]
+        if let running = encoding[photo] { return try await running.value }
+        imageEncodes += 1
+        let task = Task { [database, folder, slots] in
+            await slots.acquire()
+            do {
+                let made = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+                    DispatchQueue.global().async {
+                        continuation.resume(with: Result {
+                            try SiteExporter(database: database, outFolder: folder.path, force: true).renderImages(named: name)
+                        })
+                    }
+                }
+                await slots.release()
+                return made
+            } catch {
+                await slots.release()
+                throw error
+            }
+        }
+        encoding[photo] = task
+        defer { encoding[photo] = nil }
+        return try await task.value
     }
 }

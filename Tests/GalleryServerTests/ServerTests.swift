@@ -135,10 +135,20 @@ struct ServerTests {
             try await client.execute(uri: "/", method: .get, headers: [.ifNoneMatch: try #require(etag)]) { response in
                 #expect(response.status == .notModified)
             }
-            let thumb = try #require(try FileManager.default.contentsOfDirectory(atPath: library.siteFolder.path + "/thumbs").first)
-            try await client.execute(uri: "/thumbs/" + thumb, method: .get) { response in
-                #expect(response.status == .ok && response.headers[.contentType] == "image/jpeg")
-                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            // Images are made the first time they are asked for, then served as files.
+            let thumb = try #require(page.firstMatch(of: #/src="thumbs/(?<name>[^"]+)"/#).map { String($0.output.name) })
+            #expect(!FileManager.default.fileExists(atPath: library.siteFolder.path + "/thumbs/" + thumb), "the first page waited for images")
+            for _ in 0 ..< 2 {
+                try await client.execute(uri: "/thumbs/" + thumb, method: .get) { response in
+                    #expect(response.status == .ok && response.headers[.contentType] == "image/jpeg")
+                    #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                    #expect(Array(response.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+                }
+            }
+            #expect(FileManager.default.fileExists(atPath: library.siteFolder.path + "/thumbs/" + thumb))
+            // A name no photo has stays a 404, and makes nothing.
+            try await client.execute(uri: "/thumbs/0123456789abcdef-236.jpg", method: .get) { response in
+                #expect(response.status == .notFound)
             }
         }
     }

@@ -32,3 +32,35 @@ struct SiteCacheTests {
         #expect(await cache.exportsStarted == 2)
     }
 }
+
+@Suite("Images made on demand: one encode per photo, however many ask")
+struct OnDemandImageTests {
+    @Test("ten concurrent requests for one photo's images encode it once; all its sizes appear whole")
+    func singleEncode() async throws {
+        let library = try ServedLibrary(photos: 3)
+        let cache = SiteCache(database: library.database, folder: library.siteFolder)
+        _ = try await cache.current()
+        let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
+        let names = page.matches(of: #/srcset="(?<set>[^"]+)"/#).first.map { match in
+            match.output.set.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }
+        } ?? []
+        #expect(names.count == 2)
+        let fileManager = FileManager.default
+        #expect(names.allSatisfy { !fileManager.fileExists(atPath: library.siteFolder.appending(path: $0).path) })
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0 ..< 10 { group.addTask { try await cache.image(named: names[index % names.count]) } }
+            for try await made in group { #expect(made) }
+        }
+        #expect(await cache.imageEncodes == 1)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: library.siteFolder.appending(path: name)))
+            #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "\(name) is not a whole JPEG")
+        }
+        // Nothing but whole files in the folders (atomic writes leave no temporary names).
+        for folder in ["thumbs", "large"] {
+            let files = try fileManager.contentsOfDirectory(atPath: library.siteFolder.appending(path: folder).path)
+            #expect(files.allSatisfy { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") }, "\(files)")
+        }
+        #expect(try await cache.image(named: "thumbs/0000000000000000-236.jpg") == false)
+    }
+}
