@@ -6,3 +6,7 @@ CREATE TABLE photo_colors (
     content_hash    TEXT PRIMARY KEY,
     color           TEXT NOT NULL CHECK (length(color) = 7 AND color GLOB '#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]')
 ) WITHOUT ROWID;
+
+-- Images are named by content hash: `gallery serve` finds the photo an image request is for,
+-- and the colours of removed photos are found, through this index.
+CREATE INDEX photos_content_hash ON photos (content_hash);

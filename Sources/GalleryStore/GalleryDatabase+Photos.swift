@@ -41,6 +41,31 @@ extension GalleryDatabase {
         }
     }
 
+    /// The photo whose file has `contentHash` (the first by id if several do), with its file's
+    /// facts: what an image named by that hash is made from.
+    public func photo(contentHash: String) throws -> (photo: LibraryPhoto, path: String, format: String, orientation: Int)? {
+        try writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
+                       p.display_width, p.display_height,
+                       coalesce(n.caption, ''), coalesce(n.comment, '')
+                FROM photos p
+                JOIN albums a ON a.id = p.album_id
+                LEFT JOIN annotations n ON n.photo_id = p.id
+                WHERE p.content_hash = ?
+                ORDER BY p.id LIMIT 1
+                """, arguments: [contentHash]) else { return nil }
+            let displayWidth: Int = row[7]
+            let displayHeight: Int = row[8]
+            let photo = LibraryPhoto(
+                id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
+                orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
+                aspectRatio: Double(displayWidth) / Double(displayHeight),
+                caption: row[9], comment: row[10])
+            return (photo, photo.path, photo.format, photo.orientation)
+        }
+    }
+
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         try writer.read { db in
