@@ -79,10 +79,28 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
                 "--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width + 200),\(height + 200)",
             ] + arguments + [url], env))
         case .webkit:
-            let display = ":\(100 + Int.random(in: 0 ..< 800))"
-            processes.append(try Self.start("/usr/bin/Xvfb", [display, "-screen", "0", "\(width + 300)x\(height + 300)x24", "-nolisten", "tcp"], env))
-            Thread.sleep(forTimeInterval: 0.5)
-            env["DISPLAY"] = display
+            // Xvfb picks a free display itself and writes its number when it is ready, so tests
+            // running side by side never fight over one.
+            let xvfb = Process()
+            xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width + 300)x\(height + 300)x24", "-nolisten", "tcp"]
+            xvfb.environment = env
+            let ready = Pipe()
+            xvfb.standardOutput = ready
+            xvfb.standardError = FileHandle.nullDevice
+            xvfb.standardInput = FileHandle.nullDevice
+            try xvfb.run()
+            processes.append(xvfb)
+            var announced = Data()
+            while !announced.contains(UInt8(ascii: "\n")) {
+                let chunk = ready.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                announced += chunk
+            }
+            guard let number = Int(String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw HeadlessChromium.Failure(description: "Xvfb did not start (is the xvfb package installed?)")
+            }
+            env["DISPLAY"] = ":\(number)"
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
             processes.append(try Self.start(executable, ["--geometry=\(width + 200)x\(height + 200)"] + arguments + [url], env))
         }
