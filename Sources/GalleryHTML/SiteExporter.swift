@@ -313,9 +313,9 @@ public struct SiteExporter: Sendable {
               let dash = parts[1].firstIndex(of: "-") else { return false }
         let hash = "xxh64:" + parts[1][..<dash]
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
-        guard let found = try database.photo(contentHash: hash) else { return false }
-        let file = (path: found.path, contentHash: hash, format: found.format, orientation: found.orientation)
-        guard let plan = imagePlan(found.photo, file), plan.names.contains(name) else { return false }
+        guard let photo = try database.photo(contentHash: hash) else { return false }
+        let file = (path: photo.path, contentHash: hash, format: photo.format, orientation: photo.orientation)
+        guard let plan = imagePlan(photo, file), plan.names.contains(name) else { return false }
         guard let data = FileManager.default.contents(atPath: root + "/" + file.path) else {
             throw CodecError("cannot read \(root + "/" + file.path) (was it moved? run 'gallery import' again)")
         }

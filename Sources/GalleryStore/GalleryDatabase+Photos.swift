@@ -12,14 +12,7 @@ extension GalleryDatabase {
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     public func photos(album: String? = nil) throws -> [LibraryPhoto] {
         try writer.read { db in
-            var sql = """
-                SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
-                       p.display_width, p.display_height,
-                       coalesce(n.caption, ''), coalesce(n.comment, '')
-                FROM photos p
-                JOIN albums a ON a.id = p.album_id
-                LEFT JOIN annotations n ON n.photo_id = p.id
-                """
+            var sql = Self.photoQuery
             var arguments: StatementArguments = []
             if let album {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM albums WHERE name = ?", arguments: [album]) == true else {
@@ -29,40 +22,36 @@ extension GalleryDatabase {
                 arguments = [album]
             }
             sql += " ORDER BY a.path, p.sort_key, p.path"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                let displayWidth: Int = row[7]
-                let displayHeight: Int = row[8]
-                return LibraryPhoto(
-                    id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
-                    orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
-                    aspectRatio: Double(displayWidth) / Double(displayHeight),
-                    caption: row[9], comment: row[10])
-            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.libraryPhoto)
         }
     }
 
-    /// The photo whose file has `contentHash` (the first by id if several do), with its file's
-    /// facts: what an image named by that hash is made from.
-    public func photo(contentHash: String) throws -> (photo: LibraryPhoto, path: String, format: String, orientation: Int)? {
+    /// A photo with its album's name and its annotation; rows read by `libraryPhoto(_:)`.
+    private static let photoQuery = """
+        SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
+               p.display_width, p.display_height,
+               coalesce(n.caption, ''), coalesce(n.comment, '')
+        FROM photos p
+        JOIN albums a ON a.id = p.album_id
+        LEFT JOIN annotations n ON n.photo_id = p.id
+        """
+
+    private static func libraryPhoto(_ row: Row) -> LibraryPhoto {
+        let displayWidth: Int = row[7]
+        let displayHeight: Int = row[8]
+        return LibraryPhoto(
+            id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
+            orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
+            aspectRatio: Double(displayWidth) / Double(displayHeight),
+            caption: row[9], comment: row[10])
+    }
+
+    /// The photo whose file has `contentHash` (the first by id if several do): what an image
+    /// named by that hash is made from.
+    public func photo(contentHash: String) throws -> LibraryPhoto? {
         try writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
-                       p.display_width, p.display_height,
-                       coalesce(n.caption, ''), coalesce(n.comment, '')
-                FROM photos p
-                JOIN albums a ON a.id = p.album_id
-                LEFT JOIN annotations n ON n.photo_id = p.id
-                WHERE p.content_hash = ?
-                ORDER BY p.id LIMIT 1
-                """, arguments: [contentHash]) else { return nil }
-            let displayWidth: Int = row[7]
-            let displayHeight: Int = row[8]
-            let photo = LibraryPhoto(
-                id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
-                orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
-                aspectRatio: Double(displayWidth) / Double(displayHeight),
-                caption: row[9], comment: row[10])
-            return (photo, photo.path, photo.format, photo.orientation)
+            let sql = Self.photoQuery + " WHERE p.content_hash = ? ORDER BY p.id LIMIT 1"
+            return try Row.fetchOne(db, sql: sql, arguments: [contentHash]).map(Self.libraryPhoto)
         }
     }
 
