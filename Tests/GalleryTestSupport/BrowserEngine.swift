@@ -36,6 +36,17 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
         window.addEventListener('unhandledrejection', (event) => window.galleryTestReport({ error: String(event.reason && event.reason.stack || event.reason) }));
         """
 
+    /// `await galleryFontsReady()` loads every font the page declares and resolves to the
+    /// families that failed to load: measuring before fonts are in gives fallback metrics.
+    public static let fontsReadyScript = """
+        async function galleryFontsReady() {
+          const faces = [...document.fonts];
+          await Promise.all(faces.map(f => f.load().catch(() => null)));
+          await document.fonts.ready;
+          return faces.filter(f => f.status !== 'loaded').map(f => f.family);
+        }
+        """
+
     /// Opens `page` (a path relative to `folder`) in a frame of exactly `width`×`height` CSS px
     /// (window sizes are not honoured alike by the three) and returns the
     /// body the page posted.

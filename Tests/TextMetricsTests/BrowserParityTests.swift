@@ -65,12 +65,10 @@ struct BrowserParityTests {
             </style></head><body>
             \(body)
             <pre id="result">pending</pre>
+            <script>\(BrowserEngine.fontsReadyScript)</script>
             <script>
             (async () => {
-              const faces = [...document.fonts];
-              await Promise.all(faces.map(f => f.load().catch(() => null)));
-              await document.fonts.ready;
-              const failed = faces.filter(f => f.status !== 'loaded').map(f => f.family);
+              const failed = await galleryFontsReady();
               const heights = [...document.querySelectorAll('[data-i]')].map(d => d.firstElementChild.getBoundingClientRect().height);
               document.getElementById('result').textContent = JSON.stringify({failed, heights});
             })();

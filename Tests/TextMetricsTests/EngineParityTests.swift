@@ -51,13 +51,10 @@ struct EngineParityTests {
             [data-lines] { height: auto !important; display: block !important; -webkit-line-clamp: none !important; overflow: visible !important; }
             </style></head><body>
             \(body)
-            <script>\(BrowserEngine.resultScript)</script>
+            <script>\(BrowserEngine.resultScript)\(BrowserEngine.fontsReadyScript)</script>
             <script>
             (async () => {
-              const faces = [...document.fonts];
-              await Promise.all(faces.map(f => f.load().catch(() => null)));
-              await document.fonts.ready;
-              const failed = faces.filter(f => f.status !== 'loaded').map(f => f.family);
+              const failed = await galleryFontsReady();
               const boxes = [...document.querySelectorAll('[data-i] > p')];
               // Unconstrained, each text takes the lines it takes; then the page's own rules.
               const natural = boxes.map(p => p.getBoundingClientRect().height);
