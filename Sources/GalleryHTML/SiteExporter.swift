@@ -190,22 +190,39 @@ public struct SiteExporter: Sendable {
            let files = object["files"] as? [String] {
             previous = Set(files)
         }
-        // The folder is marked as an export before anything is written into it, so an export
-        // killed half-way (even with SIGKILL) is finished by a plain rerun instead of being
-        // refused as someone else's folder. The final manifest replaces this one.
-        try writeManifest(files: previous, complete: false)
+        // A folder gets its manifest before anything else is written into it, so a first
+        // export killed half-way (even with SIGKILL) is finished by a plain rerun instead of
+        // being refused as someone else's folder. A folder that has one keeps it until the
+        // export ends.
+        if !manager.fileExists(atPath: manifestURL.path) {
+            try writeManifest(files: previous, complete: false)
+        }
         return previous
     }
 
-    /// Writes `.gallery-export.json` atomically: the files this export owns (the only ones it
-    /// will ever delete) and whether the export that wrote it finished.
+    /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever
+    /// delete) and whether an export into the folder has finished.
     private func writeManifest(files: Set<String>, complete: Bool) throws {
         let manifest: [String: Any] = ["generator": "gallery", "complete": complete, "files": files.sorted()]
+        let data: Data
         do {
-            let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            try data.write(to: outFolder.appending(path: Self.manifestName), options: .atomic)
+            data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         } catch {
             throw ExportError.cannotWrite(path: outFolder.appending(path: Self.manifestName).path, reason: error.localizedDescription)
+        }
+        try writeIfChanged(Self.manifestName, data)
+    }
+
+    /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a
+    /// rerun with nothing changed writes nothing, so modification times, ETags and the
+    /// caches that rely on them stay put.
+    private func writeIfChanged(_ relative: String, _ data: Data) throws {
+        let url = outFolder.appending(path: relative)
+        if let existing = FileManager.default.contents(atPath: url.path), existing == data { return }
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(path: url.path, reason: error.localizedDescription)
         }
     }
 
@@ -215,11 +232,7 @@ public struct SiteExporter: Sendable {
     }
 
     private func write(_ relative: String, _ text: String, into written: inout Set<String>) throws {
-        do {
-            try Data(text.utf8).write(to: outFolder.appending(path: relative), options: .atomic)
-        } catch {
-            throw ExportError.cannotWrite(path: outFolder.appending(path: relative).path, reason: error.localizedDescription)
-        }
+        try writeIfChanged(relative, Data(text.utf8))
         written.insert(relative)
     }
 
@@ -261,11 +274,7 @@ public struct SiteExporter: Sendable {
             let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
             let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
             let name = "fonts/" + slug + "." + ext
-            do {
-                try Data(bytes).write(to: outFolder.appending(path: name), options: .atomic)
-            } catch {
-                throw ExportError.cannotWrite(path: outFolder.appending(path: name).path, reason: error.localizedDescription)
-            }
+            try writeIfChanged(name, Data(bytes))
             urls[face.family] = name
         }
         return urls

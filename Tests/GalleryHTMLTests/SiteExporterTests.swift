@@ -84,6 +84,41 @@ struct SiteExporterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path + "/thumbs").count == 18)
     }
 
+    /// Every file of the site (hidden ones included) with its modification date.
+    func modificationDates(_ folder: URL) throws -> [String: Date] {
+        var result: [String: Date] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey, .isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            let values = try url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey])
+            if values.isRegularFile == true { result[url.path.replacingOccurrences(of: folder.path + "/", with: "")] = values.contentModificationDate }
+        }
+        return result
+    }
+
+    @Test("a rerun with nothing changed writes nothing; an edited comment rewrites only what shows it")
+    func rerunWritesNothing() throws {
+        let (photos, database) = try library(6)
+        let out = try TemporaryDirectory("site")
+        _ = try SiteExporter(database: database, outFolder: out.path).run()
+        let before = try modificationDates(out.url)
+        #expect(before.keys.contains(".gallery-export.json") && before.keys.contains("gallery.js"))
+        Thread.sleep(forTimeInterval: 1.1)  // past the file system's time resolution
+        _ = try SiteExporter(database: database, outFolder: out.path).run()
+        let after = try modificationDates(out.url)
+        let touched = after.keys.filter { after[$0] != before[$0] }.sorted()
+        #expect(touched.isEmpty, "a rerun with nothing changed wrote \(touched)")
+
+        try photos.write("p2.txt", text: "Caption 2\nA comment that changed, and is longer than it was.")
+        _ = try Importer(database: database, folder: photos.path).run()
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try SiteExporter(database: database, outFolder: out.path).run()
+        let edited = try modificationDates(out.url)
+        let rewritten = Set(edited.keys.filter { edited[$0] != after[$0] })
+        #expect(rewritten.contains("index.html"))
+        #expect(!rewritten.contains("gallery.js") && !rewritten.contains(".gallery-export.json"))
+        #expect(rewritten.allSatisfy { !$0.hasPrefix("thumbs/") && !$0.hasPrefix("large/") }, "\(rewritten.sorted())")
+    }
+
     @Test("a folder that is not an export is refused, --force writes into it, foreign files are never deleted")
     func folderSafety() throws {
         let (_, database) = try library(2)
