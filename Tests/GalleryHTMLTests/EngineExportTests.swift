@@ -112,6 +112,8 @@ struct EngineExportTests {
         #expect(!result.cells.isEmpty)
         var grown = 0
         for cell in result.cells {
+            // Nothing is drawn below the cell: the grown text is clipped in its box.
+            #expect(cell.overflowY <= 0.5, "\(engine): cell \(cell.id) draws \(cell.overflowY) px below itself")
             for text in cell.text {
                 if text.natural > text.expected + 0.5 { grown += 1 }
                 // The box keeps its measured height, and so stays within the cell.

@@ -29,7 +29,9 @@ struct ExportBrowserTests {
                        natural: natural.get(p), lines: parseInt(p.dataset.lines || '0'), lineHeight: parseFloat(getComputedStyle(p).lineHeight),
                        text: p.textContent };
             });
+            // What the cell draws below its own box (text that ran out of it, if not clipped).
             return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
+                     overflowY: cell.scrollHeight - cell.clientHeight,
                      frame: (cell.getAttribute('data-frame-' + k) || '').split(',').map(Number), text };
           });
           return { k, pwned: window.__pwned || null, gridWidth: g.width, cells, agent: navigator.userAgent };
@@ -45,7 +47,7 @@ struct ExportBrowserTests {
 
     struct Result: Decodable {
         struct Text: Decodable { var kind: String; var h: Double; var expected: Double; var bottom: Double; var natural: Double; var lines: Int; var lineHeight: Double; var text: String }
-        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double]; var text: [Text] }
+        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var overflowY: Double; var frame: [Double]; var text: [Text] }
         var k: Int
         var pwned: Int?
         var gridWidth: Double
@@ -91,6 +93,7 @@ struct ExportBrowserTests {
             for (a, b) in zip(drawn, cell.frame) {
                 #expect(abs(a - b) <= 0.5, "\(label): cell \(cell.id) drawn \(drawn), computed \(cell.frame)")
             }
+            #expect(cell.overflowY <= 0.5, "\(label): cell \(cell.id) draws \(cell.overflowY) px below itself")
             for text in cell.text {
                 #expect(abs(text.natural - Double(text.lines) * text.lineHeight) <= 0.5, "\(label): cell \(cell.id) \(text.kind) takes \(text.natural / text.lineHeight) lines, measured \(text.lines): \(text.text.prefix(50))")
                 #expect(abs(text.h - text.expected) <= 0.5, "\(label): cell \(cell.id) \(text.kind) drawn \(text.h) px, measured \(text.expected) px: \(text.text.prefix(50))")
