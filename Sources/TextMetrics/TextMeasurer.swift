@@ -42,6 +42,8 @@ public final class TextMeasurer: Sendable {
         var shapers: [String: ParagraphShaper] = [:]
         var paragraphs: [ParagraphKey: ShapedParagraph] = [:]
         var warned: Set<Unicode.Scalar> = []
+        /// Fallback faces' content stamps, read once per measurer (a file read each).
+        var stamps: [String: String] = [:]
     }
 
     private let state = Mutex(State())
@@ -167,7 +169,13 @@ public final class TextMeasurer: Sendable {
             faces.formUnion(shaped.fallbackFaces)
             uncovered = uncovered || shaped.hasUncovered
         }
-        var parts = faces.map { "\($0.path)#\($0.index)@\($0.contentStamp)" }.sorted()
+        var parts = faces.map { face in
+            let file = "\(face.path)#\(face.index)"
+            if let stamp = state.withLock({ $0.stamps[file] }) { return "\(file)@\(stamp)" }
+            let stamp = face.contentStamp
+            state.withLock { $0.stamps[file] = stamp }
+            return "\(file)@\(stamp)"
+        }.sorted()
         if uncovered { parts.append("notdef") }
         return parts.joined(separator: ",")
     }
