@@ -23,15 +23,14 @@ enum HTML {
     /// What is between two lines stays (a space, a line feed) so the text reads and copies as
     /// written; CSS removes white space at the end of a line.
     static func lines(_ text: String, lineStarts: [Int]) -> String {
+        lineTexts(text, lineStarts: lineStarts).map(escape).joined(separator: "<br>")
+    }
+
+    /// The text cut at `lineStarts` (UTF-8 offsets), nothing dropped.
+    static func lineTexts(_ text: String, lineStarts: [Int]) -> [String] {
         let bytes = Array(text.utf8)
-        var cuts = lineStarts.filter { $0 > 0 && $0 < bytes.count }
-        cuts = [0] + cuts + [bytes.count]
-        var out = ""
-        for index in 0 ..< cuts.count - 1 where cuts[index] <= cuts[index + 1] {
-            if index > 0 { out += "<br>" }
-            out += escape(String(decoding: bytes[cuts[index] ..< cuts[index + 1]], as: UTF8.self))
-        }
-        return out
+        let cuts = [0] + lineStarts.filter { $0 > 0 && $0 < bytes.count } + [bytes.count]
+        return (0 ..< cuts.count - 1).filter { cuts[$0] <= cuts[$0 + 1] }.map { String(decoding: bytes[cuts[$0] ..< cuts[$0 + 1]], as: UTF8.self) }
     }
 
     /// A CSS px value: integers plain, others with enough digits to land within 1/1000 px.

@@ -1,6 +1,8 @@
 /// One photo's cell as a page draws it.
 struct CellModel: Sendable {
     var photoID: Int64
+    /// The photo's place in the album (0-based).
+    var index: Int
     var caption: String
     var comment: String
     var captionHeight: Double
@@ -36,17 +38,61 @@ struct PageRenderer {
         var stem: String?
     }
 
-    func albumPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], gridHeights: [Int: Double]) -> String {
-        var html = head(title: title)
+    /// Where the page's part of the album is: the whole album on the album page (its first
+    /// screenful as HTML, the rest in data files), or one page of the album's plain pages.
+    struct GridContent {
+        /// The cells written as HTML.
+        var cells: [CellModel]
+        /// How many photos the album has.
+        var count: Int
+        /// The grid's height at each column count.
+        var heights: [Int: Double]
+        /// The album's layout data (its `index` file), for a page that shows the whole album.
+        var data: AlbumData?
+        /// Links to the album's plain pages, below the grid.
+        var pages: PageLinks
+    }
+
+    /// The album's plain pages (every photo reachable without script), as a page links them.
+    struct PageLinks {
+        var album: String
+        var first: String?
+        var previous: String?
+        var next: String?
+        /// "Page 3 of 12", on a plain page.
+        var position: String?
+    }
+
+    func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
+        var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, scripts: content.data.map { [$0.indexFile] } ?? [])
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
-        let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(gridHeights[$0] ?? 0))px" }.joined(separator: ";")
-        html += "<div class=\"grid\" style=\"\(heights)\">\n"
-        for (index, cell) in cells.enumerated() {
-            html += self.cell(cell, index: index)
+        let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(content.heights[$0] ?? 0))px" }.joined(separator: ";")
+        // With its data file, the script takes the grid over: it draws the cells near the
+        // viewport from the data and lets go of the others (gallery.js).
+        let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
+        html += "<div class=\"grid\" role=\"list\" aria-label=\"Photos\" data-count=\"\(content.count)\"\(data) style=\"\(heights)\">\n"
+        for cell in content.cells {
+            html += self.cell(cell, count: content.count)
         }
-        html += "</div>\n</main>\n"
+        html += "</div>\n" + pageLinks(content.pages, count: content.count) + "</main>\n"
         return html + Self.lightbox + foot()
+    }
+
+    /// Links through the album's plain pages: on the album page, to the first; on a plain
+    /// page, to the previous and next ones and back to the album.
+    private func pageLinks(_ pages: PageLinks, count: Int) -> String {
+        var parts: [String] = []
+        if let position = pages.position {
+            if let previous = pages.previous { parts.append("<a href=\"\(HTML.escape(previous))\" rel=\"prev\">← Previous</a>") }
+            parts.append("<span>\(HTML.escape(position))</span>")
+            if let next = pages.next { parts.append("<a href=\"\(HTML.escape(next))\" rel=\"next\">Next →</a>") }
+            parts.append("<a href=\"\(HTML.escape(pages.album))\">The whole album</a>")
+        } else if let first = pages.first {
+            parts.append("<a href=\"\(HTML.escape(first))\">All \(count) photos, page by page</a>")
+        }
+        if parts.isEmpty { return "" }
+        return "<nav class=\"pages\" aria-label=\"Pages of this album\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 
     /// The page header: the site link, the title, and the album's views, this one marked.
@@ -73,9 +119,12 @@ struct PageRenderer {
 
         """
 
-    private func cell(_ cell: CellModel, index: Int) -> String {
-        // The id makes PAGE#photo-ID a deep link the browser follows by itself.
-        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
+    /// One cell. The script draws the cells it adds from the data files the same way
+    /// (gallery.js, `makeCell`): change both together.
+    private func cell(_ cell: CellModel, count: Int) -> String {
+        // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
+        // the list item; the link inside it keeps its own role for screen readers.
+        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(cell.index + 1)\" aria-setsize=\"\(count)\""
         var style = ""
         var height = 0.0
         for columns in 1 ... geometry.maximumColumns {
@@ -90,7 +139,7 @@ struct PageRenderer {
         if let thumbnails = cell.thumbnails, let first = thumbnails.first {
             let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
             // The first screen loads at once; the rest when scrolled near.
-            let loading = index < 8 ? "eager" : "lazy"
+            let loading = cell.index < 8 ? "eager" : "lazy"
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\(cell.placeholderColor.map { ";background-color:\($0)" } ?? "")\">"
         } else {
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">Photo unavailable</div>"
@@ -108,10 +157,8 @@ struct PageRenderer {
             inner += "<p class=\"\(name)\" data-h=\"\(HTML.px(height))\" data-lines=\"\(lines)\" style=\"--lines:\(lines);height:\(HTML.px(height))px\">\(HTML.lines(text, lineStarts: starts))</p>"
         }
         inner += "</div>"
-        if let large = cell.large {
-            return "<a class=\"cell\" href=\"\(HTML.escape(large))\" \(attributes) style=\"\(style)\">\(inner)</a>\n"
-        }
-        return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(inner)</div>\n"
+        let link = cell.large.map { "<a class=\"cell-link\" href=\"\(HTML.escape($0))\">\(inner)</a>" } ?? "<div class=\"cell-link\">\(inner)</div>"
+        return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(link)</div>\n"
     }
 
     struct AlbumCard {
@@ -136,8 +183,11 @@ struct PageRenderer {
         return html + "</main>\n" + foot()
     }
 
-    func head(title: String) -> String {
-        """
+    /// - Parameter scripts: data files the page's script loads at once: fetched while the
+    ///   page loads, run when the script asks for them.
+    func head(title: String, scripts: [String] = []) -> String {
+        let data = scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
+        return """
         <!doctype html>
         <html lang="en">
         <head>
@@ -146,7 +196,7 @@ struct PageRenderer {
         <meta name="generator" content="gallery">
         <title>\(HTML.escape(title))</title>
         <link rel="stylesheet" href="gallery.css">
-        </head>
+        \(data)</head>
         <body>
 
         """

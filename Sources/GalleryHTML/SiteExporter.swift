@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GalleryImport
+import GalleryLayout
 import GalleryService
 import GalleryStore
 import Imaging
@@ -113,7 +114,7 @@ public struct SiteExporter: Sendable {
                     order.append(item.photoID)
                     let image = images.byPhoto[item.photoID]
                     cells[item.photoID] = CellModel(
-                        photoID: item.photoID, caption: photo.caption, comment: photo.comment,
+                        photoID: item.photoID, index: order.count - 1, caption: photo.caption, comment: photo.comment,
                         captionHeight: item.captionHeight, commentHeight: item.commentHeight,
                         captionLineStarts: try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
                         commentLineStarts: try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth),
@@ -128,7 +129,8 @@ public struct SiteExporter: Sendable {
             let page = AlbumView.masonry.page(albumStem: links.stem)
             let subtitle = "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")"
             let ordered = order.compactMap { cells[$0] }
-            try write(page, renderer.albumPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, gridHeights: gridHeights), into: &written)
+            try writeMasonry(album: album.name, subtitle: subtitle, links: links, cells: ordered, heights: gridHeights,
+                             renderer: renderer, into: &written, summary: &summary)
             // The album's other views, each its own page linked from the others.
             for view in AlbumView.allCases where view != .masonry {
                 let html: String
@@ -159,6 +161,49 @@ public struct SiteExporter: Sendable {
         return summary
     }
 
+    /// The album's masonry page (its first screenful as HTML, the rest as data files the page
+    /// loads as the visitor scrolls), and its plain pages for visitors and crawlers without
+    /// script, each a masonry layout of its own photos.
+    private func writeMasonry(
+        album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], heights: [Int: Double],
+        renderer: PageRenderer, into written: inout Set<String>, summary: inout ExportSummary
+    ) throws {
+        let page = AlbumView.masonry.page(albumStem: links.stem)
+        let data = AlbumData(base: String(page.dropLast(".html".count)))
+        for file in try data.files(cells: cells, heights: heights, geometry: geometry) {
+            try write(file.name, file.text, into: &written)
+        }
+        let columns = 1 ... geometry.maximumColumns
+        let firstScreen = cells.filter { cell in
+            columns.contains { cell.frames[$0].map { $0.y < AlbumData.firstScreenHeight } ?? false }
+        }
+        let pageCount = AlbumData.pageCount(photos: cells.count)
+        let plain = PageRenderer.PageLinks(album: page, first: pageCount > 0 ? data.plainPage(1) : nil)
+        try write(page, renderer.albumPage(title: album, subtitle: subtitle, links: links, content: .init(
+            cells: firstScreen, count: cells.count, heights: heights, data: data, pages: plain)), into: &written)
+        for number in 1 ... max(1, pageCount) where pageCount > 0 {
+            var shown = Array(cells[(number - 1) * AlbumData.pageSize ..< min(number * AlbumData.pageSize, cells.count)])
+            var pageHeights: [Int: Double] = [:]
+            for k in columns {
+                let layout = try MasonryLayout(
+                    width: geometry.width(columns: k),
+                    items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight) },
+                    options: geometry.options(columns: k))
+                pageHeights[k] = layout.contentSize.height
+                for position in shown.indices {
+                    guard let frame = layout.attributes(at: position)?.frame else { continue }
+                    shown[position].frames[k] = (frame.x, frame.y, frame.width, frame.height)
+                }
+            }
+            let around = PageRenderer.PageLinks(
+                album: page, previous: number > 1 ? data.plainPage(number - 1) : nil,
+                next: number < pageCount ? data.plainPage(number + 1) : nil, position: "Page \(number) of \(pageCount)")
+            try write(data.plainPage(number), renderer.albumPage(title: album, subtitle: subtitle, links: links, content: .init(
+                cells: shown, count: cells.count, heights: pageHeights, data: nil, pages: around)), into: &written)
+            summary.pages += 1
+        }
+    }
+
     /// The only album's name, or the imported folder's.
     private func siteTitle(_ albums: [(path: String, name: String, photoCount: Int)], _ libraryName: String) -> String {
         albums.count == 1 ? albums[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName)
@@ -178,7 +223,7 @@ public struct SiteExporter: Sendable {
             if !contents.isEmpty && !isExport && !force { throw ExportError.notAnExport(path: outFolder.path) }
         }
         do {
-            for folder in ["", "thumbs", "large", "fonts"] {
+            for folder in ["", "thumbs", "large", "fonts", "data"] {
                 try manager.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
             }
         } catch {

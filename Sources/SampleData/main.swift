@@ -6,6 +6,8 @@ import Imaging
 //   make-sample-data sample-data/                 the ~30 demo photos (annotations.json is hand-written)
 //   make-sample-data --many N --size WxH [--grain] DIR
 //                                                 N photos, a quarter with orientation 6 or 8
+//   make-sample-data --album N DIR                one album of N small photos of varied shapes,
+//                                                 with annotations.json (large-album tests)
 //
 // Everything is seeded: the same command writes the same bytes.
 
@@ -95,6 +97,9 @@ do {
             try write(photo, into: folder, seed: UInt64(i) &* 7919 &+ 1)
         }
         print("wrote \(count) photos under \(folder.path)")
+    } else if arguments.first == "--album", arguments.count == 3, let count = Int(arguments[1]), count >= 0 {
+        try GeneratedAlbum.write(count: count, into: URL(fileURLWithPath: arguments[2]))
+        print("wrote \(count) photos under \(arguments[2])/big")
     } else if arguments.count == 1 {
         let folder = URL(fileURLWithPath: arguments[0])
         for (i, photo) in demo.enumerated() {
@@ -102,7 +107,7 @@ do {
         }
         print("wrote \(demo.count) photos under \(folder.path)")
     } else {
-        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] DIR | make-sample-data --album N DIR\n".utf8))
         exit(2)
     }
 } catch {

@@ -175,7 +175,7 @@ struct DeepLinkTests {
         let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
             window.addEventListener('load', async () => {
               const pause = () => new Promise(resolve => setTimeout(resolve, 300));
-              const cells = [...document.querySelectorAll('.grid a.cell')];
+              const cells = [...document.querySelectorAll('.grid .cell-link')];
               const box = document.querySelector('.lightbox');
               const steps = [];
               const state = () => ({ open: !box.hidden, hash: location.hash });
@@ -185,7 +185,7 @@ struct DeepLinkTests {
               history.back(); await pause(); steps.push(state());
               click(cells[1]); steps.push(state());
               document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); await pause(); steps.push(state());
-              galleryTestReport({ steps, ids: cells.slice(0, 2).map(cell => cell.dataset.photoId) });
+              galleryTestReport({ steps, ids: cells.slice(0, 2).map(cell => cell.parentElement.dataset.photoId) });
             });
             """)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }

@@ -214,7 +214,7 @@ struct LightboxTests {
     static let driver = """
         <script>
         window.addEventListener('load', () => setTimeout(() => {
-          const cells = [...document.querySelectorAll('.grid a.cell')];
+          const cells = [...document.querySelectorAll('.grid .cell-link')];
           const box = document.querySelector('.lightbox');
           const img = box.querySelector('img');
           const steps = [];
@@ -245,7 +245,7 @@ struct LightboxTests {
         let page = work.url.appending(path: "site/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         // Without script, each cell is a plain link to the large image.
-        #expect(html.contains("<a class=\"cell\" href=\"large/"))
+        #expect(html.contains("<a class=\"cell-link\" href=\"large/"))
         let probed = work.url.appending(path: "site/probe.html")
         try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(Self.driver)</body>").write(to: probed, atomically: true, encoding: .utf8)
         let dom = try HeadlessChromium.run(page: probed, width: 900, height: 700, budgetMilliseconds: 5_000)

@@ -29,15 +29,16 @@ struct SiteExporterTests {
         _ = try Importer(database: database, folder: photos.path).run()
         let out = try TemporaryDirectory("site")
         let summary = try SiteExporter(database: database, outFolder: out.path).run()
-        // Two albums of five pages each, and the album index: eleven different files.
-        #expect(summary.pages == 11)
+        // Two albums of six pages each (masonry, its four other views, one plain page), and the
+        // album index: thirteen different files.
+        #expect(summary.pages == 13)
         let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".html") }
-        #expect(pages.count == 11, "\(pages.sorted())")
+        #expect(pages.count == 13, "\(pages.sorted())")
         for (i, album) in albums.enumerated() {
             let own = pages.filter { page in
                 (try? String(contentsOf: out.url.appending(path: page), encoding: .utf8))?.contains("Only in album \(i).") == true
             }
-            #expect(own.count == 5, "\(album): \(own.sorted())")
+            #expect(own.count == 6, "\(album): \(own.sorted())")
         }
     }
 
@@ -46,8 +47,8 @@ struct SiteExporterTests {
         let (photos, database) = try library(10)
         let out = try TemporaryDirectory("site")
         let first = try SiteExporter(database: database, outFolder: out.path).run()
-        // One album: the masonry page and its four other views.
-        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 5)
+        // One album: the masonry page, its four other views and one plain page.
+        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 6)
         let html = try String(contentsOf: out.url.appending(path: "index.html"), encoding: .utf8)
         for view in ["justified", "wheel", "carousel", "circle"] {
             let page = try String(contentsOf: out.url.appending(path: "\(view).html"), encoding: .utf8)

@@ -12,19 +12,23 @@ public enum GalleryBinary {
         return packageRoot.appending(path: ".build/debug/gallery")
     }
 
+    /// `make-sample-data` (its `--album N DIR` writes a large annotated album).
+    public static var sampleData: URL { url.deletingLastPathComponent().appending(path: "make-sample-data") }
+
     public struct Output: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
     }
 
-    /// Starts `gallery ARGS` with stdout and stderr going to files in `folder`.
+    /// Starts `gallery ARGS` (or another of the package's programs) with stdout and stderr going to files in `folder`.
     /// - Parameters:
     ///   - environment: added to the process's environment.
     ///   - input: the process's standard input (none when nil).
-    public static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil) throws -> (Process, stdout: URL, stderr: URL) {
+    public static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil,
+                             executable: URL = url) throws -> (Process, stdout: URL, stderr: URL) {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         if !environment.isEmpty {
@@ -48,8 +52,9 @@ public enum GalleryBinary {
     }
 
     /// Runs `gallery ARGS` in `folder` to completion.
-    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil) throws -> Output {
-        let (process, out, err) = try start(arguments, in: folder, environment: environment, input: input)
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil,
+                           executable: URL = url) throws -> Output {
+        let (process, out, err) = try start(arguments, in: folder, environment: environment, input: input, executable: executable)
         process.waitUntilExit()
         defer {
             try? FileManager.default.removeItem(at: out)

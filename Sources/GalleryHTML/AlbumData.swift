@@ -1,0 +1,135 @@
+import Foundation
+
+/// An album's layout as the files its masonry page loads while the visitor scrolls, so that
+/// the page itself stays the same size however many photos the album holds.
+///
+/// The photos are cut, in album order, into chunks of `chunkSize`; each chunk is one file
+/// holding everything its cells need (frame at every column count, image names, placeholder
+/// colour, caption and comment in their measured lines). The index file says, per column
+/// count, which part of the grid each chunk's frames cover (the top of its highest cell, the
+/// bottom of its lowest), so the page loads exactly the chunks the viewport meets: masonry
+/// places cells in album order, so a viewport meets one or two chunks. The photo IDs are a
+/// file of their own, read only to follow a deep link (`#photo-ID`).
+///
+/// Every file is a script calling `galleryData({...})` with JSON: unlike `fetch()`, a script
+/// element loads from `file://` as well as from any static host, and the browser parses it
+/// without a second pass through `JSON.parse`.
+struct AlbumData: Sendable {
+    /// Photos per chunk: about 50 KB, a few screens of cells at 8 columns.
+    static let chunkSize = 128
+    /// Photos per plain page (the album without script).
+    static let pageSize = 200
+    /// The part of the grid the album page writes as HTML: enough for the first screen of a
+    /// tall window, at every column count.
+    static let firstScreenHeight = 1600.0
+
+    /// The album page's name without `.html` ("index", "album-coast"): data and plain pages are
+    /// named after it, with a dot that no album's name can bring.
+    let base: String
+
+    var indexFile: String { "data/\(base).index.js" }
+    var idsFile: String { "data/\(base).ids.js" }
+    func chunkFile(_ number: Int) -> String { "data/\(base).chunk-\(number).js" }
+    /// The plain page `number` (from 1).
+    func plainPage(_ number: Int) -> String { "\(base).page-\(number).html" }
+
+    static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
+
+    /// What the page learns first: sizes, where each chunk lies at each column count, and the
+    /// names of the other files.
+    struct Index: Encodable {
+        var kind = "index"
+        var count: Int
+        var chunkSize: Int
+        var maximumColumns: Int
+        /// Per column count k (entry k − 1): for each chunk, the top of its highest cell and
+        /// the bottom of its lowest, flat ([top0, bottom0, top1, bottom1, …]).
+        var bounds: [[Double]]
+        /// The grid's height per column count.
+        var heights: [Double]
+        var innerWidth: Double
+        var chunks: [String]
+        var ids: String
+    }
+
+    /// One cell, as the page draws it (gallery.js `makeCell`, PageRenderer `cell`).
+    struct Cell: Encodable {
+        struct Text: Encodable {
+            var height: Double
+            var lines: [String]
+        }
+        var id: Int64
+        /// x, y at 1, 2, … columns.
+        var xy: [Double]
+        var height: Double
+        var photoHeight: Double
+        /// Grid images and their widths (1×, 2×), the large view, the first's height.
+        var thumbs: [String]?
+        var widths: [Int]?
+        var large: String?
+        var intrinsicHeight: Int
+        var color: String?
+        var failure: String?
+        var caption: Text?
+        var comment: Text?
+    }
+
+    struct Chunk: Encodable {
+        var kind = "chunk"
+        var number: Int
+        var cells: [Cell]
+    }
+
+    struct IDs: Encodable {
+        var kind = "ids"
+        var ids: [Int64]
+    }
+
+    /// The album's data files (name → text), for `cells` in album order.
+    func files(cells: [CellModel], heights: [Int: Double], geometry: SiteGeometry) throws -> [(name: String, text: String)] {
+        let columns = 1 ... geometry.maximumColumns
+        let chunks = stride(from: 0, to: cells.count, by: Self.chunkSize).map { Array(cells[$0 ..< min($0 + Self.chunkSize, cells.count)]) }
+        var bounds = columns.map { _ in [Double]() }
+        for chunk in chunks {
+            for k in columns {
+                let frames = chunk.compactMap { $0.frames[k] }
+                bounds[k - 1].append(Self.rounded(frames.map(\.y).min() ?? 0))
+                bounds[k - 1].append(Self.rounded(frames.map { $0.y + $0.height }.max() ?? 0))
+            }
+        }
+        var files: [(name: String, text: String)] = []
+        let index = Index(
+            count: cells.count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
+            heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
+            chunks: chunks.indices.map(chunkFile), ids: idsFile)
+        files.append((indexFile, try Self.script(index)))
+        files.append((idsFile, try Self.script(IDs(ids: cells.map(\.photoID)))))
+        for (number, chunk) in chunks.enumerated() {
+            files.append((chunkFile(number), try Self.script(Chunk(number: number, cells: chunk.map { cell(for: $0, columns: columns) }))))
+        }
+        return files
+    }
+
+    private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {
+        func text(_ text: String, height: Double, starts: [Int]) -> Cell.Text? {
+            text.isEmpty ? nil : Cell.Text(height: Self.rounded(height), lines: HTML.lineTexts(text, lineStarts: starts))
+        }
+        return Cell(
+            id: cell.photoID,
+            xy: columns.flatMap { k in cell.frames[k].map { [Self.rounded($0.x), Self.rounded($0.y)] } ?? [0, 0] },
+            height: Self.rounded(cell.frames.values.first?.height ?? 0), photoHeight: Self.rounded(cell.photoHeight),
+            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large,
+            intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
+            caption: text(cell.caption, height: cell.captionHeight, starts: cell.captionLineStarts),
+            comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts))
+    }
+
+    /// Within 1/1000 px, as HTML.px writes them; JSON then prints them short.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    static func script(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return "galleryData(" + String(decoding: try encoder.encode(value), as: UTF8.self) + ");\n"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Imaging
+
+/// A large album for tests and benchmarks: `count` small real JPEGs of varied aspect ratio
+/// (1:3 portraits to 3:1 panoramas) in `folder/name/`, and an `annotations.json` beside them
+/// with captions and comments of varied length (some empty, some long). Seeded: the same
+/// arguments write the same bytes.
+enum GeneratedAlbum {
+    static let words = """
+        harbour light morning tide path ridge quiet ferry window evening stone river garden market \
+        winter station rooftop lantern orchard island coast bridge mist valley snow forest lake \
+        shadow street café bicycle mountain summer autumn sunrise harbour-wall boats gulls dunes \
+        the a of and with after before under over along near through late early long short
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+    static func write(count: Int, name: String = "big", into folder: URL, seed: UInt64 = 2026) throws {
+        var random = SplitMix64(seed: seed)
+        let album = folder.appending(path: name)
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        let scenes = Scene.allCases
+        var annotations: [[String: String]] = []
+        annotations.reserveCapacity(count)
+        for i in 0 ..< count {
+            let ratio = [0.33, 0.56, 0.67, 0.75, 0.75, 1.0, 1.33, 1.33, 1.5, 1.78, 3.0][Int(random.next() % 11)]
+            let width = 40 + Int(random.next() % 24)
+            let height = max(8, Int((Double(width) / ratio).rounded()))
+            let canvas = scenes[i % scenes.count].draw(width: width, height: height, rng: &random)
+            let bytes = try JPEGEncoder.encode(
+                pixels: canvas.rgbBytes(rng: &random), width: width, height: height, format: .rgb, options: .init(quality: 70))
+            let file = String(format: "photo-%06ld.jpg", i)
+            try Data(bytes).write(to: album.appending(path: file))
+            func sentence(_ maximum: Int) -> String {
+                let n = Int(random.next() % UInt64(maximum + 1))
+                let text = (0 ..< n).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+                return text.prefix(1).uppercased() + text.dropFirst()
+            }
+            let caption = random.next() % 8 == 0 ? "" : sentence(9)
+            let comment = random.next() % 4 == 0 ? "" : sentence(45)
+            annotations.append(["photo": "\(name)/\(file)", "caption": caption, "comment": comment])
+        }
+        let data = try JSONSerialization.data(withJSONObject: annotations, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: folder.appending(path: "annotations.json"))
+    }
+}

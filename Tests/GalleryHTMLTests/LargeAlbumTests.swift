@@ -1,0 +1,327 @@
+import Foundation
+import GalleryHTML
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+/// An album of thousands of photos: the page carries its first screenful and draws the rest
+/// from its data files, only near the viewport, each cell where the engine put it.
+@Suite("Large albums: only what is on screen, where the engine put it", .serialized)
+struct LargeAlbumTests {
+    static let photoCount = 2_500
+
+    /// One library and one export for the suite (images are not encoded: positions do not
+    /// depend on them, and 7,500 encodes would take minutes).
+    static let work: Result<(folder: TemporaryDirectory, database: String, site: URL), any Error> = Result {
+        let folder = try TemporaryDirectory("large-album")
+        let photos = folder.url.appending(path: "photos")
+        let made = try GalleryBinary.run(["--album", String(photoCount), photos.path], in: folder.url, executable: GalleryBinary.sampleData)
+        guard made.status == 0 else { throw HeadlessChromium.Failure(description: "make-sample-data failed: \(made.stderr)") }
+        let database = folder.url.appending(path: "library.db").path
+        let imported = try GalleryBinary.run(["import", photos.path, "--db", database, "--quiet"], in: folder.url)
+        guard imported.status == 0 else { throw HeadlessChromium.Failure(description: "gallery import failed: \(imported.stderr)") }
+        let site = folder.url.appending(path: "site")
+        _ = try SiteExporter(database: try GalleryDatabase(path: database), outFolder: site.path, encodeImages: false).run()
+        return (folder, database, site)
+    }
+
+    /// Scrolls to each position (a fraction of the grid's height; "resize" narrows the frame),
+    /// waits until every data file asked for has arrived, and reports what is drawn.
+    static let walkScript = """
+        const settle = async () => {
+          for (let i = 0; i < 200; i++) {
+            await new Promise(requestAnimationFrame);
+            if (!document.querySelector('head script[src*="data/"]') && i > 3) return;
+          }
+        };
+        const report = () => {
+          const grid = document.querySelector('.grid');
+          const g = grid.getBoundingClientRect();
+          const k = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
+          const cells = [...grid.querySelectorAll('.cell')].map(cell => {
+            const r = cell.getBoundingClientRect();
+            return { id: Number(cell.dataset.photoId), index: Number(cell.dataset.index), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
+                     frame: (cell.getAttribute('data-frame-' + k) || '').split(',').map(Number),
+                     setsize: Number(cell.getAttribute('aria-setsize')), posinset: Number(cell.getAttribute('aria-posinset')) };
+          });
+          const order = cells.map(c => c.index);
+          return { k, viewTop: -g.top, viewHeight: innerHeight, gridHeight: g.height, elements: document.getElementsByTagName('*').length,
+                   inOrder: order.every((v, i) => i === 0 || order[i - 1] < v), cells, messages: document.querySelectorAll('.grid-message').length };
+        };
+        window.addEventListener('load', async () => {
+          await galleryFontsReady();
+          await settle();
+          const steps = [];
+          const grid = document.querySelector('.grid');
+          steps.push({ at: 'top', ...report() });
+          for (const fraction of [1 / 3, 1 / 2, 1]) {
+            const top = grid.getBoundingClientRect().top + scrollY;
+            scrollTo(0, top + fraction * grid.offsetHeight - innerHeight / 2);
+            await settle();
+            steps.push({ at: String(fraction), ...report() });
+          }
+          // Back to the middle, then a narrower window: the photo at the top stays in view.
+          scrollTo(0, grid.getBoundingClientRect().top + scrollY + grid.offsetHeight / 2);
+          await settle();
+          const before = report();
+          const first = before.cells.filter(c => c.y + c.h > before.viewTop && c.y < before.viewTop + before.viewHeight).sort((a, b) => a.index - b.index)[0];
+          frameElement.style.width = (innerWidth < 800 ? innerWidth + 400 : innerWidth - 300) + 'px';
+          await settle();
+          const after = report();
+          const anchor = after.cells.find(c => c.id === first.id);
+          steps.push({ at: 'resize', ...after, anchorID: first.id,
+                       anchorInView: !!anchor && anchor.y + anchor.h > after.viewTop && anchor.y < after.viewTop + after.viewHeight });
+          galleryTestReport(steps);
+        });
+        """
+
+    struct Step: Decodable {
+        struct Cell: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double]; var setsize: Int; var posinset: Int }
+        var at: String
+        var k: Int
+        var viewTop: Double
+        var viewHeight: Double
+        var gridHeight: Double
+        var elements: Int
+        var inOrder: Bool
+        var cells: [Cell]
+        var messages: Int
+        var anchorID: Int64?
+        var anchorInView: Bool?
+    }
+
+    struct LayoutItem: Decodable { var id: Int64; var x: Double; var y: Double; var width: Double; var height: Double }
+    struct Layout: Decodable { var contentHeight: Double; var items: [LayoutItem] }
+
+    /// `gallery layout --rect` for the viewport at k columns: what the engine says is there.
+    static func engine(_ k: Int, top: Double, height: Double) throws -> Layout {
+        let work = try Self.work.get()
+        let output = try GalleryBinary.run([
+            "layout", "--db", work.database, "--album", "big", "--width", String(k * 252), "--columns", String(k),
+            "--rect", "0,\(top),\(k * 252),\(height)", "--json",
+        ], in: work.folder.url)
+        guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
+        return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
+    }
+
+    static func probe(script: String) throws -> String {
+        let site = try Self.work.get().site
+        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let name = "large-probe-\(UUID().uuidString.prefix(8)).html"
+        try html.replacingOccurrences(of: "</body>", with: """
+            <script>\(BrowserEngine.resultScript)</script><script>\(BrowserEngine.fontsReadyScript)</script><script>\(script)</script></body>
+            """).write(to: site.appending(path: name), atomically: true, encoding: .utf8)
+        return name
+    }
+
+    @Test("the album page weighs the same whatever the album's size, and carries its first screenful")
+    func pageWeight() throws {
+        let site = try Self.work.get().site
+        let page = try Data(contentsOf: site.appending(path: "index.html"))
+        #expect(page.count < 100_000, "the album page is \(page.count) bytes")
+        let html = String(decoding: page, as: UTF8.self)
+        let cells = html.components(separatedBy: "class=\"cell\"").count - 1
+        #expect(cells > 10 && cells < 200, "\(cells) cells written as HTML")
+        #expect(html.contains("data-layout=\"data/index.index.js\""))
+        let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.contains(".chunk-") }
+        #expect(chunks.count == (Self.photoCount + 127) / 128)
+    }
+
+    @Test("Chromium draws exactly the engine's cells near the viewport, at their frames, at every scroll position",
+          arguments: [420, 1100, 1700])
+    func scrolling(width: Int) throws {
+        let site = try Self.work.get().site
+        let probe = try Self.probe(script: Self.walkScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: width, height: 900))
+        #expect(steps.count == 5)
+        for step in steps {
+            let label = "\(width) px, \(step.at), \(step.k) columns"
+            let overscan = max(600, step.viewHeight)
+            let layout = try Self.engine(step.k, top: step.viewTop, height: step.viewHeight)
+            let near = try Self.engine(step.k, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan)
+            #expect(abs(step.gridHeight - layout.contentHeight) < 0.5, "\(label): grid \(step.gridHeight) px, layout \(layout.contentHeight)")
+            let drawn = Dictionary(step.cells.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            #expect(drawn.count == step.cells.count, "\(label): a photo drawn twice")
+            let missing = layout.items.filter { drawn[$0.id] == nil }.map(\.id)
+            #expect(missing.isEmpty, "\(label): in view but not drawn: \(missing.prefix(10))")
+            let allowed = Set(near.items.map(\.id))
+            let extra = step.cells.filter { !allowed.contains($0.id) }.map(\.id)
+            #expect(extra.count <= 1, "\(label): drawn far from the viewport: \(extra.prefix(10))")  // the focused cell may stay
+            let frames = Dictionary(near.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for cell in step.cells {
+                guard let item = frames[cell.id] else { continue }
+                let off = max(abs(cell.x - item.x), abs(cell.y - item.y), abs(cell.w - item.width), abs(cell.h - item.height))
+                #expect(off <= 0.5, "\(label): photo \(cell.id) drawn at \(cell.x),\(cell.y) \(cell.w)×\(cell.h), engine \(item.x),\(item.y) \(item.width)×\(item.height)")
+                #expect(cell.setsize == Self.photoCount && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset)/\(cell.setsize)")
+            }
+            for (i, a) in step.cells.enumerated() {
+                for b in step.cells[(i + 1)...] where a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5 {
+                    Issue.record("\(label): photos \(a.id) and \(b.id) overlap")
+                }
+            }
+            #expect(step.inOrder, "\(label): cells are not in album order in the page")
+            #expect(step.elements <= 2_000, "\(label): \(step.elements) elements in the page")
+            #expect(step.messages == 0, "\(label): an error message is shown")
+        }
+        let resized = try #require(steps.last)
+        #expect(resized.anchorInView == true, "\(width) px: photo \(resized.anchorID ?? -1) left the view after a resize")
+    }
+
+    struct Photo: Decodable { var id: Int64; var caption: String }
+
+    /// The album in the engine's order, with each photo's caption as imported.
+    static func album() throws -> [Photo] {
+        let work = try Self.work.get()
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--width", "252", "--columns", "1", "--json"], in: work.folder.url)
+        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--json"], in: work.folder.url)
+        let captions = Dictionary(try JSONDecoder().decode([Photo].self, from: Data(photos.stdout.utf8)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try JSONDecoder().decode(Layout.self, from: Data(layout.stdout.utf8)).items.compactMap { captions[$0.id] }
+    }
+
+    static let lightboxScript = """
+        const settle = async () => {
+          for (let i = 0; i < 200; i++) {
+            await new Promise(requestAnimationFrame);
+            if (!document.querySelector('head script[src*="data/"]') && i > 3) return;
+          }
+        };
+        const key = (name) => document.dispatchEvent(new KeyboardEvent('keydown', { key: name }));
+        window.addEventListener('load', async () => {
+          await settle();
+          const box = document.querySelector('.lightbox');
+          const state = async () => {
+            for (let i = 0; i < 100 && !box.querySelector('.lightbox-caption').textContent; i++) await new Promise(r => setTimeout(r, 20));
+            return { open: !box.hidden, hash: location.hash, caption: box.querySelector('.lightbox-caption').textContent,
+                     src: box.querySelector('img').getAttribute('src') };
+          };
+          const steps = [];
+          document.querySelector('.grid .cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          steps.push(await state());
+          key('ArrowLeft');
+          steps.push(await state());
+          key('ArrowLeft');
+          steps.push(await state());
+          key('Escape');
+          await new Promise(r => setTimeout(r, 400));
+          await settle();
+          const focused = document.activeElement.closest('.cell');
+          const r = focused ? focused.getBoundingClientRect() : null;
+          galleryTestReport({ steps, focused: focused ? Number(focused.dataset.photoId) : null,
+                              inView: !!r && r.bottom > 0 && r.top < innerHeight, cells: document.querySelectorAll('.grid .cell').length });
+        });
+        """
+
+    @Test("the lightbox walks the whole album past the cells on the page; closing brings the grid to the photo shown",
+          arguments: BrowserEngine.allCases)
+    func lightboxWholeAlbum(engine: BrowserEngine) throws {
+        let site = try Self.work.get().site
+        let album = try Self.album()
+        let probe = try Self.probe(script: Self.lightboxScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Step: Decodable { var open: Bool; var hash: String; var caption: String; var src: String? }
+        struct Result: Decodable { var steps: [Step]; var focused: Int64?; var inView: Bool; var cells: Int }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
+        let expected = [album[0], album[album.count - 1], album[album.count - 2]]
+        #expect(result.steps.map(\.hash) == expected.map { "#photo-\($0.id)" }, "\(engine): \(result.steps)")
+        #expect(result.steps.map(\.caption) == expected.map(\.caption), "\(engine): \(result.steps)")
+        #expect(result.steps.allSatisfy { $0.open && ($0.src ?? "").hasPrefix("large/") }, "\(engine): \(result.steps)")
+        #expect(result.focused == album[album.count - 2].id && result.inView, "\(engine): after closing, focus on \(result.focused ?? -1)")
+        #expect(result.cells < 200, "\(engine): \(result.cells) cells in the page")
+    }
+
+    static let positionScript = """
+        window.addEventListener('load', async () => {
+          for (let i = 0; i < 60; i++) await new Promise(requestAnimationFrame);
+          await new Promise(r => setTimeout(r, 300));
+          const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+          const r = target ? target.getBoundingClientRect() : null;
+          galleryTestReport({ scrollY, innerHeight, top: r ? r.top : null, bottom: r ? r.bottom : null,
+                              messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
+                              cells: document.querySelectorAll('.grid .cell').length });
+        });
+        """
+
+    struct Position: Decodable { var scrollY: Double; var innerHeight: Double; var top: Double?; var bottom: Double?; var messages: [String]; var cells: Int }
+
+    @Test("PAGE#photo-ID opens the album at that photo however far down; an unknown ID opens it at the top",
+          arguments: BrowserEngine.allCases)
+    func deepLinks(engine: BrowserEngine) throws {
+        let site = try Self.work.get().site
+        let album = try Self.album()
+        let probe = try Self.probe(script: Self.positionScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let middle = album[album.count / 2].id
+        let known = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-\(middle)", in: site, width: 1100, height: 800))
+        let top = try #require(known.top, "\(engine): photo \(middle) is not drawn: \(known)")
+        #expect(top >= 0 && top < known.innerHeight && (known.bottom ?? 0) > 0, "\(engine): photo \(middle) is not in view: \(known)")
+        #expect(known.scrollY > 10_000 && known.messages.isEmpty, "\(engine): \(known)")
+        let unknown = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-99999999", in: site, width: 1100, height: 800))
+        #expect(unknown.scrollY == 0 && unknown.cells > 0, "\(engine): an unknown photo: \(unknown)")
+    }
+
+    @Test("a missing or damaged data file shows a message where its photos would be; the rest of the album still draws")
+    func damagedData() throws {
+        let site = try Self.work.get().site
+        // A copy of the index whose second chunk is missing and third is damaged.
+        let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
+        try index.replacingOccurrences(of: "data/index.chunk-1.js", with: "data/gone.js")
+            .replacingOccurrences(of: "data/index.chunk-2.js", with: "data/damaged.js")
+            .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
+        try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
+        let probe = try Self.probe(script: """
+            window.addEventListener('load', async () => {
+              const pause = () => new Promise(r => setTimeout(r, 400));
+              const grid = document.querySelector('.grid');
+              const steps = [];
+              for (const fraction of [0.08, 0.5]) {
+                scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
+                await pause();
+                steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
+                             cells: document.querySelectorAll('.grid .cell').length });
+              }
+              galleryTestReport(steps);
+            });
+            """)
+        let page = site.appending(path: probe)
+        try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "data/index.index.js", with: "data/probe.index.js")
+            .write(to: page, atomically: true, encoding: .utf8)
+        defer {
+            for name in [probe, "data/probe.index.js", "data/damaged.js"] { try? FileManager.default.removeItem(at: site.appending(path: name)) }
+        }
+        struct Step: Decodable { var messages: [String]; var cells: Int }
+        let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 800))
+        #expect(steps.count == 2)
+        let first = try #require(steps.first), later = try #require(steps.last)
+        #expect(first.messages.contains { $0.contains("data/gone.js is missing") } || first.messages.contains { $0.contains("data/damaged.js is damaged") },
+                "no message where the broken chunks are: \(first)")
+        #expect(later.cells > 5, "the rest of the album is not drawn: \(later)")
+    }
+
+    @Test("without script, the plain pages, linked in order, show every photo of the album as a masonry grid of their own")
+    func plainPages() throws {
+        let site = try Self.work.get().site
+        let album = try Self.album()
+        var seen: [Int64] = []
+        var page: String? = "index.html"
+        let link = #/<nav class="pages"[^>]*>.*?<a href="(?<next>[^"]+)"[^>]*>(?:Next →|All \d+ photos, page by page)</a>/#
+        let cell = #/class="cell" id="photo-\d+" data-photo-id="(?<id>\d+)"/#
+        var pages = 0
+        while let name = page {
+            let html = try String(contentsOf: site.appending(path: name), encoding: .utf8)
+            if name != "index.html" {
+                seen += html.matches(of: cell).compactMap { Int64($0.output.id) }
+                #expect(!html.contains("data-layout="), "\(name) loads data")
+                pages += 1
+            }
+            page = html.firstMatch(of: link).map { String($0.output.next) }
+            if pages > 100 { break }
+        }
+        #expect(seen == album.map(\.id), "the plain pages show \(seen.count) of \(album.count) photos, or not in order")
+        #expect(pages == (Self.photoCount + 199) / 200)
+        // One of them in a browser: every cell at its frame, none overlapping.
+        for width in [420, 1100] {
+            _ = ExportBrowserTests.check(try ExportBrowserTests.measure(page: site.appending(path: "index.page-2.html"), width: width), label: "plain page 2 @\(width)")
+        }
+    }
+}
