@@ -28,6 +28,9 @@ struct AlbumData: Sendable {
     let base: String
 
     var indexFile: String { "data/\(base).index.js" }
+    /// The rows view's index: its own bounds, the same content chunks, its frames' files.
+    var rowsIndexFile: String { "data/\(base).rows.index.js" }
+    func rowsFramesFile(_ number: Int) -> String { "data/\(base).rows-\(number).js" }
     var idsFile: String { "data/\(base).ids.js" }
     func chunkFile(_ number: Int) -> String { "data/\(base).chunk-\(number).js" }
     /// The plain page `number` (from 1).
@@ -49,7 +52,18 @@ struct AlbumData: Sendable {
         var heights: [Double]
         var innerWidth: Double
         var chunks: [String]
+        /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
+        /// photos' frames. Absent for masonry.
+        var frames: [String]?
         var ids: String
+    }
+
+    /// A chunk's frames in a view other than masonry: per photo, x, y, width, height at 1, 2,
+    /// … columns.
+    struct Frames: Encodable {
+        var kind = "frames"
+        var number: Int
+        var frames: [[Double]]
     }
 
     /// One cell, as the page draws it (gallery.js `makeCell`, PageRenderer `cell`).
@@ -110,6 +124,34 @@ struct AlbumData: Sendable {
         return files
     }
 
+    /// The rows view's files: its index and its frames, chunked as the content is. `frames[k]`
+    /// holds every photo's frame at k columns, in album order.
+    func rowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]], heights: [Int: Double],
+                   count: Int, geometry: SiteGeometry) throws -> [(name: String, text: String)] {
+        let columns = 1 ... geometry.maximumColumns
+        let starts = Array(stride(from: 0, to: count, by: Self.chunkSize))
+        var bounds = columns.map { _ in [Double]() }
+        var files: [(name: String, text: String)] = []
+        for (number, start) in starts.enumerated() {
+            let range = start ..< min(start + Self.chunkSize, count)
+            for k in columns {
+                let chunk = range.compactMap { frames[k]?[safe: $0] }
+                bounds[k - 1].append(Self.rounded(chunk.map(\.y).min() ?? 0))
+                bounds[k - 1].append(Self.rounded(chunk.map { $0.y + $0.height }.max() ?? 0))
+            }
+            let perPhoto = range.map { i in
+                columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(Self.rounded) } ?? [0, 0, 0, 0] }
+            }
+            files.append((rowsFramesFile(number), try Self.script(Frames(number: number, frames: perPhoto))))
+        }
+        let index = Index(
+            count: count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
+            heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
+            chunks: starts.indices.map(chunkFile), frames: starts.indices.map(rowsFramesFile), ids: idsFile)
+        files.append((rowsIndexFile, try Self.script(index)))
+        return files
+    }
+
     private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {
         func text(_ text: String, height: Double, starts: [Int]) -> Cell.Text? {
             text.isEmpty ? nil : Cell.Text(height: Self.rounded(height), lines: HTML.lineTexts(text, lineStarts: starts))
@@ -132,4 +174,8 @@ struct AlbumData: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return "galleryData(" + String(decoding: try encoder.encode(value), as: UTF8.self) + ");\n"
     }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryLayout
 
 /// The album's other views. Justified rows are laid out here, one layout per column count as
@@ -7,33 +8,50 @@ import GalleryLayout
 /// (the wheel's turn and culling, the carousel's focus spacing) is `gallery.js`, which repeats
 /// the engine's formulas term for term; browser tests compare both with the engine.
 extension PageRenderer {
-    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
-        var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil)
-        var frames: [Int: [LayoutRect]] = [:]
-        var heights: [String] = []
-        for columns in 1 ... geometry.maximumColumns {
-            let layout = try? JustifiedLayout(
-                width: geometry.justifiedWidth(columns: columns), aspectRatios: cells.map(\.aspectRatio), options: geometry.justifiedOptions)
-            frames[columns] = layout?.allAttributes.map(\.frame) ?? []
-            heights.append("--ch\(columns):\(HTML.px(layout?.contentSize.height ?? 0))px")
+    /// Justified rows at every column count, for the album's photos in order.
+    struct RowsLayouts {
+        /// Per column count, every photo's frame.
+        var frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]] = [:]
+        var heights: [Int: Double] = [:]
+
+        init(aspectRatios: [Double], geometry: SiteGeometry) {
+            for columns in 1 ... geometry.maximumColumns {
+                let layout = try? JustifiedLayout(
+                    width: geometry.justifiedWidth(columns: columns), aspectRatios: aspectRatios, options: geometry.justifiedOptions)
+                frames[columns] = layout?.allAttributes.map { ($0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height) } ?? []
+                heights[columns] = layout?.contentSize.height ?? 0
+            }
         }
-        html += "<div class=\"rows\" style=\"\(heights.joined(separator: ";"))\">\n"
-        for (index, cell) in cells.enumerated() {
-            var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\""
+    }
+
+    /// The rows page: like the masonry page, its first screenful as HTML and, with `data`
+    /// (the rows index), the rest drawn near the viewport by the script.
+    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], rows: RowsLayouts, data: String?) -> String {
+        var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil, scripts: data.map { [$0] } ?? [])
+        let heights = (1 ... geometry.maximumColumns).map { "--ch\($0):\(HTML.px(rows.heights[$0] ?? 0))px" }
+        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
+        html += "<div class=\"rows\" data-count=\"\(rows.frames[1]?.count ?? 0)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
+        for cell in cells {
+            var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
             var style = ""
             for columns in 1 ... geometry.maximumColumns {
-                guard let frame = frames[columns]?[safe: index] else { continue }
+                guard let frame = rows.frames[columns]?[safe: cell.index] else { continue }
                 let values = [frame.x, frame.y, frame.width, frame.height].map(HTML.px)
                 attributes += " data-frame-\(columns)=\"\(values.joined(separator: ","))\""
                 style += "--x\(columns):\(values[0])px;--y\(columns):\(values[1])px;--w\(columns):\(values[2])px;--h\(columns):\(values[3])px;"
             }
-            html += item(cell, index: index, class: "row-item", attributes: attributes, style: style, eager: index < 12)
+            html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12)
         }
         html += "</div>\n</main>\n"
         return html + Self.lightbox + foot()
     }
 
-    func wheelPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+    /// Cards a wheel or carousel page writes as HTML; the script keeps a window of this many
+    /// around the current card and makes the others from the data files (`data`, the album's
+    /// masonry index) as the view turns.
+    static let cardWindow = 40
+
+    func wheelPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], data: String?) -> String {
         let size = geometry.wheelItem, radius = geometry.wheelRadius
         // What CSS cannot compute, from the engine: the anchor (the hub below each card).
         let engine = try? WheelLayout(count: cells.count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
@@ -41,38 +59,43 @@ extension PageRenderer {
         // Snap points where the engine's targetContentOffset rests: whole items of angle,
         // i × (contentWidth − viewportWidth) / (n − 1).
         let scrollable = "(\(cells.count) * \(HTML.px(size.width))px - 100cqw)"
-        var html = opening(.wheel, title: title, subtitle: subtitle, links: links)
-        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
+        var html = opening(.wheel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
+        // The cards of the wheel's first turn (gallery.js keeps less than half a turn either
+        // side of the current card when the wheel turns more than once).
+        let anglePerItem = atan(size.width / radius)
+        let halfTurn = max(1, Int((Double.pi / anglePerItem).rounded(.down)) - 1)
+        let shown = Double(cells.count) * anglePerItem <= 2 * Double.pi ? cells[...] : cells.prefix(min(Self.cardWindow, halfTurn + 1))
+        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
+        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-count=\"\(cells.count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(cells.count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
-        html += "<div class=\"wheel-track\">"
-        if cells.count > 1 {
-            for index in cells.indices {
-                html += "<span class=\"snap\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(cells.count - 1)))\"></span>"
-            }
+        html += "<div class=\"wheel-track\" data-snaps>"
+        for index in shown.indices {
+            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(max(1, cells.count - 1))))\"></span>"
         }
-        html += "\n<div class=\"wheel-stage\">\n"
-        for (index, cell) in cells.enumerated() {
+        html += "\n<div class=\"wheel-stage\" data-cards>\n"
+        for (index, cell) in shown.enumerated() {
             html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10)
         }
         html += "</div>\n</div>\n</div>\n</main>\n"
         return html + Self.lightbox + foot()
     }
 
-    func carouselPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+    func carouselPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], data: String?) -> String {
         let size = geometry.carouselItem
         let pitch = size.width + geometry.carouselSpacing
         let engine = try? CarouselLayout(count: cells.count, itemSize: size, spacing: geometry.carouselSpacing,
                                          focusedSpacing: geometry.carouselFocusedSpacing, viewport: LayoutSize(width: 1, height: 1))
         let content = engine?.contentSize.width ?? 0
-        var html = opening(.carousel, title: title, subtitle: subtitle, links: links)
-        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
+        var html = opening(.carousel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
+        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
+        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-count=\"\(cells.count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
         html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
-        html += "<div class=\"carousel-track\">\n"
-        for (index, cell) in cells.enumerated() {
+        html += "<div class=\"carousel-track\" data-cards data-snaps>\n"
+        for (index, cell) in cells.prefix(Self.cardWindow).enumerated() {
             // The snap point is a box of its own at the untransformed frame: the card moves
             // with the focus spacing, the point where scrolling rests must not.
-            html += "<span class=\"snap\" style=\"--i:\(index)\"></span>"
+            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"--i:\(index)\"></span>"
             html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6)
         }
         html += "</div>\n</div>\n</main>\n"
@@ -100,8 +123,9 @@ extension PageRenderer {
     }
 
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
-    private func opening(_ view: AlbumView, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main") -> String {
-        head(title: title + " · " + view.title)
+    private func opening(_ view: AlbumView, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
+                         scripts: [String] = []) -> String {
+        head(title: title + " · " + view.title, scripts: scripts)
             + header(title: title, subtitle: subtitle, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }
@@ -113,7 +137,7 @@ extension PageRenderer {
         var inner: String
         if let thumbnails = cell.thumbnails, let largest = thumbnails.last {
             let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
-            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\">"
+            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
             inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">Photo unavailable</span>"
         }

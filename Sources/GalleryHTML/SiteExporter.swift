@@ -131,14 +131,15 @@ public struct SiteExporter: Sendable {
             let ordered = order.compactMap { cells[$0] }
             try writeMasonry(album: album.name, subtitle: subtitle, links: links, cells: ordered, heights: gridHeights,
                              renderer: renderer, into: &written, summary: &summary)
+            let dataIndex = AlbumData(base: String(page.dropLast(".html".count))).indexFile
             // The album's other views, each its own page linked from the others.
             for view in AlbumView.allCases where view != .masonry {
                 let html: String
                 switch view {
                 case .masonry: continue
-                case .justified: html = renderer.justifiedPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
-                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
-                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
+                case .justified: html = try rowsPage(album: album.name, subtitle: subtitle, links: links, cells: ordered, renderer: renderer, into: &written)
+                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: dataIndex)
+                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: dataIndex)
                 case .circle: html = renderer.circlePage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
                 }
                 try write(view.page(albumStem: links.stem), html, into: &written)
@@ -202,6 +203,21 @@ public struct SiteExporter: Sendable {
                 cells: shown, count: cells.count, heights: pageHeights, data: nil, pages: around)), into: &written)
             summary.pages += 1
         }
+    }
+
+    /// The rows view's data files, and its page with the first screenful as HTML.
+    private func rowsPage(album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel],
+                          renderer: PageRenderer, into written: inout Set<String>) throws -> String {
+        let page = AlbumView.masonry.page(albumStem: links.stem)
+        let data = AlbumData(base: String(page.dropLast(".html".count)))
+        let rows = PageRenderer.RowsLayouts(aspectRatios: cells.map(\.aspectRatio), geometry: geometry)
+        for file in try data.rowsFiles(frames: rows.frames, heights: rows.heights, count: cells.count, geometry: geometry) {
+            try write(file.name, file.text, into: &written)
+        }
+        let firstScreen = cells.filter { cell in
+            (1 ... geometry.maximumColumns).contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
+        }
+        return renderer.justifiedPage(title: album, subtitle: subtitle, links: links, cells: firstScreen, rows: rows, data: data.rowsIndexFile)
     }
 
     /// The only album's name, or the imported folder's.

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryHTML
+import GalleryLayout
 import GalleryStore
 import GalleryTestSupport
 import Testing
@@ -27,7 +28,9 @@ struct LargeAlbumTests {
 
     /// Scrolls to each position (a fraction of the grid's height; "resize" narrows the frame),
     /// waits until every data file asked for has arrived, and reports what is drawn.
-    static let walkScript = """
+    static func walkScript(container: String, item: String) -> String {
+        """
+        const containerSelector = '\(container)', itemSelector = '\(item)';
         const settle = async () => {
           for (let i = 0; i < 200; i++) {
             await new Promise(requestAnimationFrame);
@@ -35,10 +38,10 @@ struct LargeAlbumTests {
           }
         };
         const report = () => {
-          const grid = document.querySelector('.grid');
+          const grid = document.querySelector(containerSelector);
           const g = grid.getBoundingClientRect();
           const k = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
-          const cells = [...grid.querySelectorAll('.cell')].map(cell => {
+          const cells = [...grid.querySelectorAll(itemSelector)].map(cell => {
             const r = cell.getBoundingClientRect();
             return { id: Number(cell.dataset.photoId), index: Number(cell.dataset.index), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
                      frame: (cell.getAttribute('data-frame-' + k) || '').split(',').map(Number),
@@ -52,7 +55,7 @@ struct LargeAlbumTests {
           await galleryFontsReady();
           await settle();
           const steps = [];
-          const grid = document.querySelector('.grid');
+          const grid = document.querySelector(containerSelector);
           steps.push({ at: 'top', ...report() });
           for (const fraction of [1 / 3, 1 / 2, 1]) {
             const top = grid.getBoundingClientRect().top + scrollY;
@@ -74,9 +77,10 @@ struct LargeAlbumTests {
           galleryTestReport(steps);
         });
         """
+    }
 
     struct Step: Decodable {
-        struct Cell: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double]; var setsize: Int; var posinset: Int }
+        struct Cell: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double]; var setsize: Int?; var posinset: Int? }
         var at: String
         var k: Int
         var viewTop: Double
@@ -93,20 +97,21 @@ struct LargeAlbumTests {
     struct LayoutItem: Decodable { var id: Int64; var x: Double; var y: Double; var width: Double; var height: Double }
     struct Layout: Decodable { var contentHeight: Double; var items: [LayoutItem] }
 
-    /// `gallery layout --rect` for the viewport at k columns: what the engine says is there.
-    static func engine(_ k: Int, top: Double, height: Double) throws -> Layout {
+    /// `gallery layout --rect` for the viewport at k columns: what the engine says is there
+    /// (masonry, or the rows view's justified layout).
+    static func engine(_ k: Int, top: Double, height: Double, rows: Bool = false) throws -> Layout {
         let work = try Self.work.get()
+        let shape = rows ? ["--kind", "justified", "--width", String(k * 252 - 16)] : ["--width", String(k * 252), "--columns", String(k)]
         let output = try GalleryBinary.run([
-            "layout", "--db", work.database, "--album", "big", "--width", String(k * 252), "--columns", String(k),
-            "--rect", "0,\(top),\(k * 252),\(height)", "--json",
-        ], in: work.folder.url)
+            "layout", "--db", work.database, "--album", "big",
+        ] + shape + ["--rect", "0,\(top),\(k * 252),\(height)", "--json"], in: work.folder.url)
         guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
     }
 
-    static func probe(script: String) throws -> String {
+    static func probe(script: String, page: String = "index.html") throws -> String {
         let site = try Self.work.get().site
-        let html = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
         let name = "large-probe-\(UUID().uuidString.prefix(8)).html"
         try html.replacingOccurrences(of: "</body>", with: """
             <script>\(BrowserEngine.resultScript)</script><script>\(BrowserEngine.fontsReadyScript)</script><script>\(script)</script></body>
@@ -128,18 +133,20 @@ struct LargeAlbumTests {
     }
 
     @Test("Chromium draws exactly the engine's cells near the viewport, at their frames, at every scroll position",
-          arguments: [420, 1100, 1700])
-    func scrolling(width: Int) throws {
+          arguments: [(420, "masonry"), (1100, "masonry"), (1700, "masonry"), (900, "rows"), (1400, "rows")])
+    func scrolling(width: Int, view: String) throws {
         let site = try Self.work.get().site
-        let probe = try Self.probe(script: Self.walkScript)
+        let rows = view == "rows"
+        let probe = try Self.probe(script: rows ? Self.walkScript(container: ".rows", item: ".row-item") : Self.walkScript(container: ".grid", item: ".cell"),
+                                   page: rows ? "justified.html" : "index.html")
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: width, height: 900))
         #expect(steps.count == 5)
         for step in steps {
-            let label = "\(width) px, \(step.at), \(step.k) columns"
+            let label = "\(view) at \(width) px, \(step.at), \(step.k) columns"
             let overscan = max(600, step.viewHeight)
-            let layout = try Self.engine(step.k, top: step.viewTop, height: step.viewHeight)
-            let near = try Self.engine(step.k, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan)
+            let layout = try Self.engine(step.k, top: step.viewTop, height: step.viewHeight, rows: rows)
+            let near = try Self.engine(step.k, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows)
             #expect(abs(step.gridHeight - layout.contentHeight) < 0.5, "\(label): grid \(step.gridHeight) px, layout \(layout.contentHeight)")
             let drawn = Dictionary(step.cells.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             #expect(drawn.count == step.cells.count, "\(label): a photo drawn twice")
@@ -153,7 +160,9 @@ struct LargeAlbumTests {
                 guard let item = frames[cell.id] else { continue }
                 let off = max(abs(cell.x - item.x), abs(cell.y - item.y), abs(cell.w - item.width), abs(cell.h - item.height))
                 #expect(off <= 0.5, "\(label): photo \(cell.id) drawn at \(cell.x),\(cell.y) \(cell.w)×\(cell.h), engine \(item.x),\(item.y) \(item.width)×\(item.height)")
-                #expect(cell.setsize == Self.photoCount && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset)/\(cell.setsize)")
+                if !rows {
+                    #expect(cell.setsize == Self.photoCount && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset ?? 0)/\(cell.setsize ?? 0)")
+                }
             }
             for (i, a) in step.cells.enumerated() {
                 for b in step.cells[(i + 1)...] where a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5 {
@@ -322,6 +331,103 @@ struct LargeAlbumTests {
         // One of them in a browser: every cell at its frame, none overlapping.
         for width in [420, 1100] {
             _ = ExportBrowserTests.check(try ExportBrowserTests.measure(page: site.appending(path: "index.page-2.html"), width: width), label: "plain page 2 @\(width)")
+        }
+    }
+
+    struct CardSample: Decodable {
+        struct Card: Decodable { var index: Int; var angle: Double; var visible: Bool; var left: Double; var top: Double; var shift: Double }
+        var scroll: Double
+        var vw: Double
+        var vh: Double
+        var focused: Double?
+        var elements: Int
+        var cards: [Card]
+    }
+
+    static func cardScript(_ selector: String) -> String {
+        """
+        const settle = async () => {
+          for (let i = 0; i < 200; i++) {
+            await new Promise(requestAnimationFrame);
+            if (!document.querySelector('head script[src*="data/"]') && i > 3) return;
+          }
+        };
+        window.addEventListener('load', async () => {
+          const view = document.querySelector('\(selector)');
+          view.style.scrollSnapType = 'none';
+          await settle();
+          const max = view.scrollWidth - view.clientWidth;
+          const samples = [];
+          for (const f of [0, 0.5, 0.9]) {
+            view.scrollLeft = f * max;
+            await settle();
+            await settle();
+            const track = view.firstElementChild.getBoundingClientRect();
+            const cards = [...view.querySelectorAll('[data-photo-id]')].map(card => {
+              const style = getComputedStyle(card);
+              const m = new DOMMatrix(style.transform);
+              const b = card.getBoundingClientRect();
+              return { index: Number(card.dataset.index), angle: Math.atan2(m.b, m.a), visible: style.visibility !== 'hidden',
+                       left: b.left - track.left, top: b.top - track.top, shift: m.e };
+            });
+            samples.push({ scroll: view.scrollLeft, vw: view.clientWidth, vh: view.clientHeight, cards,
+                           focused: view.dataset.focusedIndex === undefined ? null : Number(view.dataset.focusedIndex),
+                           elements: document.getElementsByTagName('*').length });
+          }
+          galleryTestReport(samples);
+        });
+        """
+    }
+
+    @Test("wheel and carousel keep a window of cards around the current one, each where the engine puts it")
+    func cardWindows() throws {
+        let site = try Self.work.get().site
+        let count = Self.photoCount
+        let geometry = SiteGeometry()
+        for view in ["wheel", "carousel"] {
+            let html = try String(contentsOf: site.appending(path: "\(view).html"), encoding: .utf8)
+            #expect(html.utf8.count < 100_000, "\(view).html is \(html.utf8.count) bytes")
+            let probe = try Self.probe(script: Self.cardScript(".\(view)"), page: "\(view).html")
+            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+            let samples = try JSONDecoder().decode([CardSample].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1280, height: 900))
+            #expect(samples.count == 3)
+            for sample in samples {
+                let label = "\(view) scrolled to \(sample.scroll)"
+                let present = Dictionary(sample.cards.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+                #expect(sample.cards.count <= 60 && sample.elements <= 2_000, "\(label): \(sample.cards.count) cards, \(sample.elements) elements")
+                if view == "wheel" {
+                    let engine = try WheelLayout(count: count, itemSize: geometry.wheelItem, radius: geometry.wheelRadius,
+                                                 viewport: LayoutSize(width: sample.vw, height: sample.vh), offset: sample.scroll)
+                    // A wheel of thousands turns many times: the page holds the current turn,
+                    // the seed's window (visibleRange), and culls within it as the engine does.
+                    let visible = engine.attributes(in: LayoutRect(x: sample.scroll, y: 0, width: sample.vw, height: sample.vh)).map(\.index)
+                    #expect(engine.visibleRange.allSatisfy { present[$0] != nil }, "\(label): the engine's window is \(engine.visibleRange), the page has \(present.keys.sorted())")
+                    let drawn = sample.cards.filter(\.visible)
+                    for (i, a) in drawn.enumerated() {
+                        for b in drawn[(i + 1)...] where abs(remainder(a.angle - b.angle, 2 * Double.pi)) < engine.anglePerItem / 2 {
+                            Issue.record("\(label): cards \(a.index) and \(b.index) are drawn in one place")
+                        }
+                    }
+                    for card in sample.cards {
+                        let expected = try #require(engine.attributes(at: card.index))
+                        #expect(abs(remainder(card.angle - expected.angle, 2 * Double.pi)) <= 0.01, "\(label): card \(card.index) at \(card.angle) rad, engine \(expected.angle)")
+                        #expect(card.visible == visible.contains(card.index), "\(label): card \(card.index) drawn \(card.visible)")
+                    }
+                } else {
+                    let inset = (sample.vw - geometry.carouselItem.width) / 2
+                    let engine = try CarouselLayout(count: count, itemSize: geometry.carouselItem, spacing: geometry.carouselSpacing,
+                                                    focusedSpacing: geometry.carouselFocusedSpacing,
+                                                    viewport: LayoutSize(width: sample.vw, height: sample.vh), offset: sample.scroll - inset)
+                    #expect(abs((sample.focused ?? -1) - engine.focusedIndex) <= 1e-6, "\(label): focused \(sample.focused ?? -1), engine \(engine.focusedIndex)")
+                    let visible = engine.attributes(in: LayoutRect(x: sample.scroll - inset, y: 0, width: sample.vw, height: sample.vh)).map(\.index)
+                    #expect(!visible.isEmpty && visible.allSatisfy { present[$0] != nil }, "\(label): the engine shows \(visible), the page has \(present.keys.sorted())")
+                    for card in sample.cards {
+                        let expected = try #require(engine.attributes(at: card.index))
+                        #expect(abs(card.shift - expected.translation.x) <= 1 && abs(card.left - (inset + expected.frame.x + expected.translation.x)) <= 1,
+                                "\(label): card \(card.index) drawn at \(card.left) shifted \(card.shift)")
+                    }
+                }
+            }
         }
     }
 }

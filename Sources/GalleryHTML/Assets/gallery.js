@@ -45,121 +45,103 @@ const galleryDescribe = (item) => {
   };
 };
 
-// The masonry grid of a whole album (a grid with data-layout): its first screenful comes as
-// HTML; from then on only the cells that meet the viewport, or lie within `overscan` of it,
-// are in the page, made from the data files (AlbumData.swift) and let go as the visitor
-// scrolls. Returns the lightbox's view of the album: every photo, rendered or not.
-const galleryMasonry = (grid) => {
+// One photo in a view other than masonry (rows, wheel, carousel), as PageRenderer.item
+// writes it: change both together.
+const galleryMakeItem = (cell, i, className, sizes) => {
+  const element = document.createElement(cell.large ? 'a' : 'div');
+  element.className = className;
+  if (cell.large) element.setAttribute('href', cell.large);
+  element.dataset.photoId = String(cell.id);
+  element.dataset.index = String(i);
+  const caption = cell.caption ? cell.caption.lines.join('') : '';
+  if (cell.thumbs) {
+    const image = document.createElement('img');
+    image.src = cell.thumbs[cell.thumbs.length - 1];
+    image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
+    image.sizes = sizes + 'px';
+    image.alt = caption;
+    image.loading = 'lazy';
+    image.decoding = 'async';
+    image.draggable = false;
+    if (cell.color) image.style.backgroundColor = cell.color;
+    element.append(image);
+  } else {
+    const placeholder = document.createElement('span');
+    placeholder.className = 'placeholder';
+    placeholder.setAttribute('role', 'img');
+    placeholder.setAttribute('aria-label', caption);
+    placeholder.title = cell.failure || '';
+    placeholder.textContent = 'Photo unavailable';
+    element.append(placeholder);
+  }
+  if (caption) {
+    const span = document.createElement('span');
+    span.className = 'view-caption';
+    span.textContent = caption;
+    element.append(span);
+  }
+  if (cell.comment) {
+    const span = document.createElement('span');
+    span.className = 'view-comment';
+    span.hidden = true;
+    span.textContent = cell.comment.lines.join('');
+    element.append(span);
+  }
+  return element;
+};
+
+// A whole album's grid (masonry's .grid or the rows' .rows, with data-layout): its first
+// screenful comes as HTML; from then on only the items that meet the viewport, or lie within
+// `overscan` of it, are in the page, made from the data files (AlbumData.swift) and let go as
+// the visitor scrolls. Every item's frame at each column count comes from the data (masonry:
+// the cells' own; rows: a file of frames per chunk). Returns the lightbox's view of the album:
+// every photo, on the page or not.
+const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
   const overscan = () => Math.max(600, window.innerHeight);
   const count = Number(grid.dataset.count);
-  const rendered = new Map();  // album index → { element, xy: [x1, y1, x2, y2, …], height }
-  const framesOf = (element) => {
-    const xy = [];
-    for (let k = 1; element.hasAttribute('data-frame-' + k); k++) {
-      const [x, y] = element.getAttribute('data-frame-' + k).split(',').map(Number);
-      xy.push(x, y);
-    }
-    return xy;
-  };
-  grid.querySelectorAll('.cell').forEach((element) => {
-    const [, , , height] = (element.getAttribute('data-frame-1') || '0,0,0,0').split(',').map(Number);
-    rendered.set(Number(element.dataset.index), { element, xy: framesOf(element), height });
+  const rendered = new Map();  // album index → { element, frame: [x1, y1, w1, h1, x2, …] }
+  grid.querySelectorAll(itemSelector).forEach((element) => {
+    const frame = [];
+    for (let k = 1; element.hasAttribute('data-frame-' + k); k++) frame.push(...element.getAttribute('data-frame-' + k).split(',').map(Number));
+    rendered.set(Number(element.dataset.index), { element, frame });
   });
   let index = null;
-  const chunks = [];  // chunk number → its cells, once loaded
-  const requested = new Map();  // chunk number → promise of its cells
+  const chunks = [];  // chunk number → { cells, frames }, once loaded
+  const requested = new Map();  // chunk number → promise of it
   const failures = new Map();  // chunk number → the message shown in its place
   const columns = () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1;
 
-  const fail = (text, top) => {
+  const fail = (text, inGrid) => {
     const note = document.createElement('p');
     note.className = 'grid-message';
     note.setAttribute('role', 'status');
     note.textContent = text;
-    if (top === undefined) grid.before(note); else grid.append(note);
+    if (inGrid) grid.append(note); else grid.before(note);
     return note;
+  };
+  // A masonry cell's frames: its x, y at each column count, the same width and height.
+  const masonryFrames = (cell) => {
+    const frame = [];
+    for (let k = 1; 2 * k <= cell.xy.length; k++) frame.push(cell.xy[2 * k - 2], cell.xy[2 * k - 1], index.innerWidth, cell.height);
+    return frame;
   };
   const loadChunk = (number) => {
     if (!requested.has(number)) {
-      requested.set(number, galleryLoad(index.chunks[number]).then((payload) => {
-        chunks[number] = payload.cells;
+      const content = galleryLoad(index.chunks[number]).then((payload) => payload.cells);
+      const frames = index.frames
+        ? galleryLoad(index.frames[number]).then((payload) => payload.frames)
+        : content.then((cells) => cells.map(masonryFrames));
+      requested.set(number, Promise.all([content, frames]).then(([cells, frames]) => {
+        chunks[number] = { cells, frames };
         update();
-        return payload.cells;
+        return chunks[number];
       }, (error) => {
-        failures.set(number, fail(`Some photos could not be shown: ${error.message}. Reload the page, or see them page by page below.`, 0));
+        failures.set(number, fail(`Some photos could not be shown: ${error.message}. Reload the page, or see them page by page below.`, true));
         update();
         throw error;
       }));
     }
     return requested.get(number);
-  };
-
-  const makeCell = (cell, i) => {
-    // The same markup as PageRenderer.cell writes: change both together.
-    const element = document.createElement('div');
-    element.className = 'cell';
-    element.id = 'photo-' + cell.id;
-    element.dataset.photoId = String(cell.id);
-    element.dataset.index = String(i);
-    element.setAttribute('role', 'listitem');
-    element.setAttribute('aria-posinset', String(i + 1));
-    element.setAttribute('aria-setsize', String(count));
-    for (let k = 1; 2 * k <= cell.xy.length; k++) {
-      const x = cell.xy[2 * k - 2], y = cell.xy[2 * k - 1];
-      element.setAttribute('data-frame-' + k, `${x},${y},${index.innerWidth},${cell.height}`);
-      element.style.setProperty('--x' + k, x + 'px');
-      element.style.setProperty('--y' + k, y + 'px');
-    }
-    element.style.height = cell.height + 'px';
-    const link = document.createElement(cell.large ? 'a' : 'div');
-    link.className = 'cell-link';
-    if (cell.large) link.setAttribute('href', cell.large);
-    const alt = cell.caption ? cell.caption.lines.join('') : '';
-    if (cell.thumbs) {
-      const image = document.createElement('img');
-      image.className = 'photo';
-      image.src = cell.thumbs[0];
-      image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
-      image.sizes = index.innerWidth + 'px';
-      image.width = cell.widths[0];
-      image.height = cell.intrinsicHeight;
-      image.alt = alt;
-      image.loading = 'lazy';
-      image.decoding = 'async';
-      image.style.height = cell.photoHeight + 'px';
-      if (cell.color) image.style.backgroundColor = cell.color;
-      link.append(image);
-    } else {
-      const placeholder = document.createElement('div');
-      placeholder.className = 'photo placeholder';
-      placeholder.setAttribute('role', 'img');
-      placeholder.setAttribute('aria-label', alt);
-      placeholder.title = cell.failure || '';
-      placeholder.style.height = cell.photoHeight + 'px';
-      placeholder.textContent = 'Photo unavailable';
-      link.append(placeholder);
-    }
-    const annotation = document.createElement('div');
-    annotation.className = 'annotation';
-    for (const name of ['caption', 'comment']) {
-      const text = cell[name];
-      if (!text) continue;
-      // Set in the measured lines, as the page's own cells (TextStyle.explicitLinesCSS).
-      const p = document.createElement('p');
-      p.className = name;
-      p.dataset.h = String(text.height);
-      p.dataset.lines = String(text.lines.length);
-      p.style.setProperty('--lines', String(text.lines.length));
-      p.style.height = text.height + 'px';
-      text.lines.forEach((line, n) => {
-        if (n > 0) p.append(document.createElement('br'));
-        p.append(line);
-      });
-      annotation.append(p);
-    }
-    link.append(annotation);
-    element.append(link);
-    return element;
   };
 
   // The photo nearest the viewport's top (first in album order among those in view), and
@@ -171,7 +153,7 @@ const galleryMasonry = (grid) => {
     const k = columns();
     if (shownColumns && k !== shownColumns && anchor) {
       const gridTop = grid.getBoundingClientRect().top + window.scrollY;
-      window.scrollTo(window.scrollX, gridTop + anchor.xy[2 * k - 1] - anchor.offset);
+      window.scrollTo(window.scrollX, gridTop + anchor.frame[4 * k - 3] - anchor.offset);
     }
     shownColumns = k;
     const viewTop = -grid.getBoundingClientRect().top;
@@ -180,59 +162,59 @@ const galleryMasonry = (grid) => {
     const wanted = new Map();
     for (let c = 0; c < index.chunks.length; c++) {
       if (bounds[2 * c] >= bottom || bounds[2 * c + 1] <= top) continue;
-      const cells = chunks[c];
-      if (!cells) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
-      cells.forEach((cell, j) => {
-        const y = cell.xy[2 * k - 1];
-        if (y < bottom && y + cell.height > top) wanted.set(c * index.chunkSize + j, cell);
+      const chunk = chunks[c];
+      if (!chunk) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
+      chunk.frames.forEach((frame, j) => {
+        const y = frame[4 * k - 3];
+        if (y < bottom && y + frame[4 * k - 1] > top) wanted.set(c * index.chunkSize + j, j);
       });
     }
-    // Let go of what is far from the viewport, except the cell holding the focus.
+    // Let go of what is far from the viewport, except the item holding the focus.
     const focused = document.activeElement;
     for (const [i, entry] of rendered) {
-      const y = entry.xy[2 * k - 1];
-      if ((y >= bottom || y + entry.height <= top) && !entry.element.contains(focused)) {
+      const y = entry.frame[4 * k - 3];
+      if ((y >= bottom || y + entry.frame[4 * k - 1] <= top) && !entry.element.contains(focused)) {
         entry.element.remove();
         rendered.delete(i);
       }
     }
-    // New cells go in album order, so Tab and screen readers follow the grid's order.
+    // New items go in album order, so Tab and screen readers follow the grid's order.
     const added = [...wanted.keys()].filter((i) => !rendered.has(i)).sort((a, b) => a - b);
     if (added.length > 0) {
       const order = [...rendered.keys()].sort((a, b) => a - b);
       let next = 0;
       for (const i of added) {
         while (next < order.length && order[next] < i) next++;
-        const cell = wanted.get(i);
-        const element = makeCell(cell, i);
+        const chunk = chunks[Math.floor(i / index.chunkSize)], j = wanted.get(i);
+        const element = makeItem(chunk.cells[j], i, chunk.frames[j], index);
         grid.insertBefore(element, next < order.length ? rendered.get(order[next]).element : null);
-        rendered.set(i, { element, xy: cell.xy, height: cell.height });
+        rendered.set(i, { element, frame: chunk.frames[j] });
       }
     }
     for (const [c, note] of failures) note.style.top = bounds[2 * c] + 'px';
     anchor = null;
     for (const [i, entry] of rendered) {
-      const y = entry.xy[2 * k - 1];
-      if (y + entry.height > viewTop && y < viewTop + window.innerHeight && (!anchor || i < anchor.i)) {
-        anchor = { i, xy: entry.xy, offset: y - viewTop };
+      const y = entry.frame[4 * k - 3];
+      if (y + entry.frame[4 * k - 1] > viewTop && y < viewTop + window.innerHeight && (!anchor || i < anchor.i)) {
+        anchor = { i, frame: entry.frame, offset: y - viewTop };
       }
     }
   };
 
-  const record = (i) => {
+  const entry = async (i) => {
     const number = Math.floor(i / index.chunkSize);
-    const from = (cells) => cells[i - number * index.chunkSize];
-    return chunks[number] ? from(chunks[number]) : loadChunk(number).then(from);
+    const chunk = chunks[number] || await loadChunk(number);
+    return { cell: chunk.cells[i - number * index.chunkSize], frame: chunk.frames[i - number * index.chunkSize] };
   };
   // Scrolls the grid to photo i (as a link to #photo-ID would) and draws it.
   const reveal = async (i) => {
-    const cell = await record(i);
+    const { frame } = await entry(i);
     const gridTop = grid.getBoundingClientRect().top + window.scrollY;
-    window.scrollTo(window.scrollX, gridTop + cell.xy[2 * columns() - 1] - 24);
+    window.scrollTo(window.scrollX, gridTop + frame[4 * columns() - 3] - 24);
     update();
     return rendered.has(i) ? rendered.get(i).element : null;
   };
-  // PAGE#photo-ID: the browser has scrolled to a cell written as HTML; others are found
+  // PAGE#photo-ID: the browser has scrolled to an item written as HTML; others are found
   // through the album's IDs. An unknown ID leaves the album at its top.
   const followLink = async () => {
     const match = /^#photo-(\d+)$/.exec(window.location.hash);
@@ -249,7 +231,7 @@ const galleryMasonry = (grid) => {
     update();
     return followLink();
   }).catch((error) => {
-    if (!index) fail(`Only the first photos can be shown: ${error.message}. Reload the page, or see them page by page below.`);
+    if (!index) fail(`Only the first photos can be shown: ${error.message}. Reload the page, or see them page by page below.`, false);
   });
 
   const fromRecord = (cell) => ({
@@ -260,11 +242,272 @@ const galleryMasonry = (grid) => {
   return {
     get count() { return index ? index.count : rendered.size; },
     positionOf: (item) => Number(item.dataset.index),
-    photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i).element) : index ? Promise.resolve(record(i)).then(fromRecord) : null),
+    photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i).element) : index ? entry(i).then(({ cell }) => fromRecord(cell)) : null),
     element: (i) => (rendered.has(i) ? rendered.get(i).element : null),
     reveal: (i) => (index ? reveal(i) : Promise.resolve(null)),
   };
 };
+
+// A masonry cell made from its data, as PageRenderer.cell writes it: change both together.
+const galleryMakeCell = (cell, i, frame, index) => {
+  const element = document.createElement('div');
+  element.className = 'cell';
+  element.id = 'photo-' + cell.id;
+  element.dataset.photoId = String(cell.id);
+  element.dataset.index = String(i);
+  element.setAttribute('role', 'listitem');
+  element.setAttribute('aria-posinset', String(i + 1));
+  element.setAttribute('aria-setsize', String(index.count));
+  for (let k = 1; 4 * k <= frame.length; k++) {
+    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
+    element.style.setProperty('--x' + k, frame[4 * k - 4] + 'px');
+    element.style.setProperty('--y' + k, frame[4 * k - 3] + 'px');
+  }
+  element.style.height = cell.height + 'px';
+  const link = document.createElement(cell.large ? 'a' : 'div');
+  link.className = 'cell-link';
+  if (cell.large) link.setAttribute('href', cell.large);
+  const alt = cell.caption ? cell.caption.lines.join('') : '';
+  if (cell.thumbs) {
+    const image = document.createElement('img');
+    image.className = 'photo';
+    image.src = cell.thumbs[0];
+    image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
+    image.sizes = index.innerWidth + 'px';
+    image.width = cell.widths[0];
+    image.height = cell.intrinsicHeight;
+    image.alt = alt;
+    image.loading = 'lazy';
+    image.decoding = 'async';
+    image.style.height = cell.photoHeight + 'px';
+    if (cell.color) image.style.backgroundColor = cell.color;
+    link.append(image);
+  } else {
+    const placeholder = document.createElement('div');
+    placeholder.className = 'photo placeholder';
+    placeholder.setAttribute('role', 'img');
+    placeholder.setAttribute('aria-label', alt);
+    placeholder.title = cell.failure || '';
+    placeholder.style.height = cell.photoHeight + 'px';
+    placeholder.textContent = 'Photo unavailable';
+    link.append(placeholder);
+  }
+  const annotation = document.createElement('div');
+  annotation.className = 'annotation';
+  for (const name of ['caption', 'comment']) {
+    const text = cell[name];
+    if (!text) continue;
+    // Set in the measured lines, as the page's own cells (TextStyle.explicitLinesCSS).
+    const p = document.createElement('p');
+    p.className = name;
+    p.dataset.h = String(text.height);
+    p.dataset.lines = String(text.lines.length);
+    p.style.setProperty('--lines', String(text.lines.length));
+    p.style.height = text.height + 'px';
+    text.lines.forEach((line, n) => {
+      if (n > 0) p.append(document.createElement('br'));
+      p.append(line);
+    });
+    annotation.append(p);
+  }
+  link.append(annotation);
+  element.append(link);
+  return element;
+};
+
+// A row item made from its data: the frame at each column count as custom properties.
+const galleryMakeRowItem = (cell, i, frame, index) => {
+  const element = galleryMakeItem(cell, i, 'row-item', index.innerWidth * 1.5);
+  for (let k = 1; 4 * k <= frame.length; k++) {
+    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
+    ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + k, frame[4 * k - 4 + n] + 'px'));
+  }
+  return element;
+};
+
+// The photos of a whole album by index, from its data files (the masonry index's content
+// chunks): for the views that draw cards (wheel, carousel). `onArrival` runs when a chunk
+// asked for has arrived.
+const galleryAlbumContent = (layout, onArrival) => {
+  let index = null;
+  const chunks = [];
+  const requested = new Set();
+  const ready = galleryLoad(layout).then((payload) => { index = payload; onArrival(); return payload; });
+  ready.catch(() => null);
+  const cell = (i) => {
+    if (!index || i < 0 || i >= index.count) return null;
+    const number = Math.floor(i / index.chunkSize);
+    if (chunks[number]) return chunks[number][i - number * index.chunkSize];
+    if (!requested.has(number)) {
+      requested.add(number);
+      galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); }, () => null);
+    }
+    return null;
+  };
+  const whenLoaded = async (i) => {
+    const payload = await ready;
+    const number = Math.floor(i / payload.chunkSize);
+    const cells = chunks[number] || (chunks[number] = (await galleryLoad(payload.chunks[number])).cells);
+    return cells[i - number * payload.chunkSize];
+  };
+  return { cell, whenLoaded, get index() { return index; } };
+};
+
+// Keeps only the cards within `radius` of the current one in the page (wheel, carousel), each
+// with its snap point; the others are made from the data when the view turns to them.
+// `make(cell, i, index)` returns [card, snap point]; `place` runs when cards arrive. The
+// cards' parent has `data-cards`, the snap points' `data-snaps`.
+const galleryCardWindow = (root, make, place, radius = 24) => {
+  const count = Number(root.dataset.count);
+  const rendered = new Map();  // index → [card, snap point]
+  root.querySelectorAll('[data-photo-id]').forEach((card) => {
+    const i = Number(card.dataset.index);
+    rendered.set(i, [card, root.querySelector(`.snap[data-index="${i}"]`)]);
+  });
+  const content = root.dataset.layout ? galleryAlbumContent(root.dataset.layout, () => place()) : null;
+  const update = (center) => {
+    if (!content) return;
+    const low = Math.max(0, Math.floor(center) - radius), high = Math.min(count - 1, Math.ceil(center) + radius);
+    const focused = document.activeElement;
+    for (const [i, elements] of rendered) {
+      if ((i < low || i > high) && !elements[0].contains(focused)) {
+        elements.forEach((element) => element && element.remove());
+        rendered.delete(i);
+      }
+    }
+    for (let i = low; i <= high; i++) {
+      if (rendered.has(i)) continue;
+      const cell = content.cell(i);
+      if (!cell) continue;
+      const [card, snap] = make(cell, i, content.index);
+      // In index order, so Tab follows the view.
+      const after = [...rendered.keys()].filter((j) => j > i).sort((a, b) => a - b)[0];
+      const next = after === undefined ? null : rendered.get(after);
+      if (next && next[1]) next[1].before(snap); else root.querySelector('[data-snaps]').append(snap);
+      if (next) next[0].before(card); else root.querySelector('[data-cards]').append(card);
+      rendered.set(i, [card, snap]);
+    }
+  };
+  return {
+    update,
+    cards: () => rendered,
+    album: {
+      count,
+      positionOf: (item) => Number(item.dataset.index),
+      photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i)[0])
+        : content ? content.whenLoaded(i).then((cell) => ({
+          id: String(cell.id), large: cell.large || null, alt: cell.caption ? cell.caption.lines.join('') : '',
+          caption: cell.caption ? cell.caption.lines.join('') : '', comment: cell.comment ? cell.comment.lines.join('') : '',
+        })) : null),
+      element: (i) => (rendered.has(i) ? rendered.get(i)[0] : null),
+      reveal: () => Promise.resolve(null),
+    },
+  };
+};
+// The wheel's or carousel's card window, for the lightbox.
+let galleryCardAlbum = null;
+
+// The views' scripts, in a scope of their own like the lightbox's.
+(() => {
+// A vertical mouse wheel turns a horizontal view; snapping then brings it to rest. At
+// either end the page scrolls as usual.
+const scrollSideways = (scroller) => scroller.addEventListener('wheel', (event) => {
+  if (Math.abs(event.deltaY) <= Math.abs(event.deltaX) || document.body.classList.contains('lightbox-open')) return;
+  const atEnd = event.deltaY > 0 ? scroller.scrollLeft >= scroller.scrollWidth - scroller.clientWidth - 1 : scroller.scrollLeft <= 0;
+  if (atEnd) return;
+  event.preventDefault();
+  scroller.scrollBy({ left: event.deltaY, behavior: 'smooth' });
+}, { passive: false });
+
+// Runs `place` when the scroller scrolls or resizes. Browsers fire both at most once a
+// frame, just before drawing it, so placing at once is both smooth and current.
+const follow = (scroller, place) => {
+  scroller.addEventListener('scroll', place, { passive: true });
+  new ResizeObserver(place).observe(scroller);
+  place();
+};
+
+// The wheel (WheelLayout): the offset turns it; items outside ±theta are not drawn.
+document.querySelectorAll('.wheel').forEach((wheel) => {
+  const n = Number(wheel.dataset.count);
+  const iw = Number(wheel.dataset.itemWidth), ih = Number(wheel.dataset.itemHeight), r = Number(wheel.dataset.radius);
+  const anglePerItem = Math.atan(iw / r);
+  const angleAtExtreme = n > 0 ? -(n - 1) * anglePerItem : 0;
+  const scrollable = () => n * iw - wheel.clientWidth;
+  let place = () => {};
+  // A wheel of more cards than fit around it turns many times: only the current turn, less
+  // than half of it either side, is in the page (the seed's window of drawn indices), so no
+  // two cards ever stand in one place.
+  // Snap points where the engine's targetContentOffset rests: i × scrollable / (n − 1).
+  const cards = galleryCardWindow(wheel, (cell, i, index) => {
+    const snap = document.createElement('span');
+    snap.className = 'snap';
+    snap.dataset.index = String(i);
+    snap.style.left = `max(0px, calc(${i} * (${n} * ${iw}px - 100cqw) / ${Math.max(1, n - 1)}))`;
+    return [galleryMakeItem(cell, i, 'wheel-item', index.innerWidth * 1.5), snap];
+  }, () => place(), n * anglePerItem <= 2 * Math.PI ? n : Math.max(1, Math.floor(Math.PI / anglePerItem) - 1));
+  galleryCardAlbum = cards.album;
+  place = () => {
+    const vw = wheel.clientWidth, vh = wheel.clientHeight, offset = wheel.scrollLeft;
+    const angle = scrollable() > 0 ? angleAtExtreme * offset / scrollable() : 0;
+    cards.update(anglePerItem > 0 ? -angle / anglePerItem : 0);
+    const viewportSpan = r > vh / 2 ? Math.atan2(vw / 2, r - vh / 2) : Math.PI;
+    const itemSpan = r > ih / 2 ? Math.atan2(iw / 2, r - ih / 2) : Math.PI;
+    const theta = Math.min(Math.PI, viewportSpan + itemSpan);
+    cards.cards().forEach(([item], index) => {
+      const itemAngle = angle + index * anglePerItem;
+      let turned = itemAngle % (2 * Math.PI);
+      if (turned > Math.PI) turned -= 2 * Math.PI;
+      if (turned < -Math.PI) turned += 2 * Math.PI;
+      item.style.visibility = theta >= Math.PI || Math.abs(turned) <= theta ? '' : 'hidden';
+      item.style.transform = `rotate(${itemAngle}rad)`;
+      item.style.zIndex = String(Math.trunc(itemAngle * 1e6));
+    });
+  };
+  follow(wheel, place);
+  scrollSideways(wheel);
+});
+
+// The carousel (CarouselLayout): cards open space around the one nearest the center.
+document.querySelectorAll('.carousel').forEach((carousel) => {
+  const iw = Number(carousel.dataset.itemWidth), spacing = Number(carousel.dataset.spacing);
+  const focusedSpacing = Number(carousel.dataset.focusedSpacing);
+  // Swift's rounded(): halves away from zero (Math.round sends -0.5 to -0).
+  const round = (x) => Math.sign(x) * Math.round(Math.abs(x));
+  let place = () => {};
+  // The snap point is a box of its own at the untransformed frame: the card moves with the
+  // focus spacing, the point where scrolling rests must not.
+  const cards = galleryCardWindow(carousel, (cell, i, index) => {
+    const snap = document.createElement('span');
+    snap.className = 'snap';
+    snap.dataset.index = String(i);
+    snap.style.setProperty('--i', String(i));
+    const card = galleryMakeItem(cell, i, 'carousel-item', index.innerWidth * 1.5);
+    card.style.setProperty('--i', String(i));
+    return [card, snap];
+  }, () => place());
+  galleryCardAlbum = cards.album;
+  place = () => {
+    const vw = carousel.clientWidth;
+    // The engine's offset counts from the first card's left edge; the page's scroll
+    // position from the left inset's, (vw − iw) / 2 before it.
+    const offset = carousel.scrollLeft - (vw - iw) / 2;
+    const focused = (vw / 2 + offset - iw / 2) / (iw + spacing);
+    cards.update(focused);
+    const k = round(focused);
+    const d = Math.min(Math.abs(focused - (k - 0.5)), Math.abs(focused - (k + 0.5)));
+    const amount = (focusedSpacing - spacing) * 2 * d;
+    carousel.dataset.focusedIndex = String(focused);
+    cards.cards().forEach(([item], index) => {
+      const shift = index === k ? 0 : (index < k ? -amount : amount);
+      item.style.transform = `translateX(${shift}px)`;
+      item.classList.toggle('focused', index === k);
+    });
+  };
+  follow(carousel, place);
+  scrollSideways(carousel);
+});
+})();
 
 // The lightbox: the large image, caption and comment of one photo, and the album's others
 // with the arrows. `album` is the page's view of its photos (galleryMasonry's, or the cells
@@ -273,9 +516,14 @@ const galleryMasonry = (grid) => {
   const box = document.querySelector('.lightbox');
   if (!box) return;
   const grid = document.querySelector('.grid[data-layout]');
+  const rows = document.querySelector('.rows[data-layout]');
   let album;
   if (grid) {
-    album = galleryMasonry(grid);
+    album = galleryVirtualGrid(grid, '.cell', galleryMakeCell);
+  } else if (rows) {
+    album = galleryVirtualGrid(rows, '.row-item', galleryMakeRowItem);
+  } else if (galleryCardAlbum) {
+    album = galleryCardAlbum;
   } else {
     const items = [...document.querySelectorAll('main [data-photo-id]')].filter((item) => galleryDescribe(item).large);
     album = {
@@ -372,78 +620,4 @@ const galleryMasonry = (grid) => {
     else if (event.key === 'ArrowLeft') show(current - 1);
     else if (event.key === 'ArrowRight') show(current + 1);
   });
-})();
-
-// The views' scripts, in a scope of their own like the lightbox's.
-(() => {
-// A vertical mouse wheel turns a horizontal view; snapping then brings it to rest. At
-// either end the page scrolls as usual.
-const scrollSideways = (scroller) => scroller.addEventListener('wheel', (event) => {
-  if (Math.abs(event.deltaY) <= Math.abs(event.deltaX) || document.body.classList.contains('lightbox-open')) return;
-  const atEnd = event.deltaY > 0 ? scroller.scrollLeft >= scroller.scrollWidth - scroller.clientWidth - 1 : scroller.scrollLeft <= 0;
-  if (atEnd) return;
-  event.preventDefault();
-  scroller.scrollBy({ left: event.deltaY, behavior: 'smooth' });
-}, { passive: false });
-
-// Runs `place` when the scroller scrolls or resizes. Browsers fire both at most once a
-// frame, just before drawing it, so placing at once is both smooth and current.
-const follow = (scroller, place) => {
-  scroller.addEventListener('scroll', place, { passive: true });
-  new ResizeObserver(place).observe(scroller);
-  place();
-};
-
-// The wheel (WheelLayout): the offset turns it; items outside ±theta are not drawn.
-document.querySelectorAll('.wheel').forEach((wheel) => {
-  const items = [...wheel.querySelectorAll('.wheel-item')];
-  const n = items.length;
-  const iw = Number(wheel.dataset.itemWidth), ih = Number(wheel.dataset.itemHeight), r = Number(wheel.dataset.radius);
-  const anglePerItem = Math.atan(iw / r);
-  const angleAtExtreme = n > 0 ? -(n - 1) * anglePerItem : 0;
-  follow(wheel, () => {
-    const vw = wheel.clientWidth, vh = wheel.clientHeight, offset = wheel.scrollLeft;
-    const scrollable = n * iw - vw;
-    const angle = scrollable > 0 ? angleAtExtreme * offset / scrollable : 0;
-    const viewportSpan = r > vh / 2 ? Math.atan2(vw / 2, r - vh / 2) : Math.PI;
-    const itemSpan = r > ih / 2 ? Math.atan2(iw / 2, r - ih / 2) : Math.PI;
-    const theta = Math.min(Math.PI, viewportSpan + itemSpan);
-    items.forEach((item, index) => {
-      const itemAngle = angle + index * anglePerItem;
-      let turned = itemAngle % (2 * Math.PI);
-      if (turned > Math.PI) turned -= 2 * Math.PI;
-      if (turned < -Math.PI) turned += 2 * Math.PI;
-      item.style.visibility = theta >= Math.PI || Math.abs(turned) <= theta ? '' : 'hidden';
-      item.style.transform = `rotate(${itemAngle}rad)`;
-      item.style.zIndex = String(Math.trunc(itemAngle * 1e6));
-    });
-  });
-  scrollSideways(wheel);
-});
-
-// The carousel (CarouselLayout): cards open space around the one nearest the center.
-document.querySelectorAll('.carousel').forEach((carousel) => {
-  const items = [...carousel.querySelectorAll('.carousel-item')];
-  const iw = Number(carousel.dataset.itemWidth), spacing = Number(carousel.dataset.spacing);
-  const focusedSpacing = Number(carousel.dataset.focusedSpacing);
-  // Swift's rounded(): halves away from zero (Math.round sends -0.5 to -0).
-  const round = (x) => Math.sign(x) * Math.round(Math.abs(x));
-  follow(carousel, () => {
-    const vw = carousel.clientWidth;
-    // The engine's offset counts from the first card's left edge; the page's scroll
-    // position from the left inset's, (vw − iw) / 2 before it.
-    const offset = carousel.scrollLeft - (vw - iw) / 2;
-    const focused = (vw / 2 + offset - iw / 2) / (iw + spacing);
-    const k = round(focused);
-    const d = Math.min(Math.abs(focused - (k - 0.5)), Math.abs(focused - (k + 0.5)));
-    const amount = (focusedSpacing - spacing) * 2 * d;
-    carousel.dataset.focusedIndex = String(focused);
-    items.forEach((item, index) => {
-      const shift = index === k ? 0 : (index < k ? -amount : amount);
-      item.style.transform = `translateX(${shift}px)`;
-      item.classList.toggle('focused', index === k);
-    });
-  });
-  scrollSideways(carousel);
-});
 })();
