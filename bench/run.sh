@@ -123,6 +123,46 @@ summary() { echo "$1" | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} /Non-2xx|Socke
 record "| $stamp | $commit | gallery serve, /api/layout?width=1280&rect=0,0,1280,2000, wrk 2 threads 32 connections 20 s, 10,000 photos | $(summary "$fixed") | — | goal ≥ 10,000 req/s, p99 ≤ 10 ms |"
 record "| $stamp | $commit | same, a random viewport per request (response cache missed) | $(summary "$random") | — | — |"
 
+# MARK: large albums in the browser (issue 13): a generated album of 100,000 photos (varied
+# shapes, captions and comments), exported and opened from file:// at 1280x900 in headless
+# Chromium over the DevTools protocol (bench/page_metrics.py). Peers on 10,000 photos, in the
+# same run: the page this project wrote before the virtualized page (commit c73f871, built
+# once into bench/work/old-page) and sigal 2.6.1's album page.
+if [ ! -d "$work/album-100000" ]; then
+  "$make_sample" --album 100000 "$work/album-100000" >/dev/null
+fi
+rm -rf "$work/large.db"* "$work/large-site"
+"$gallery" import "$work/album-100000" --db "$work/large.db" --quiet >/dev/null
+/usr/bin/time -f '%M %e' -o "$work/large-time.txt" "$gallery" export --db "$work/large.db" --out "$work/large-site" --quiet >/dev/null
+read -r large_rss large_seconds < "$work/large-time.txt"
+middle_id() { python3 -c 'import json, sys; t = open(sys.argv[1]).read(); ids = json.loads(t[t.index("(") + 1 : t.rindex(")")])["ids"]; print(ids[len(ids) // 2])' "$1"; }
+metric() { echo "$1" | python3 -c 'import json, sys; v = json.load(sys.stdin).get(sys.argv[1]); print("—" if v is None else v)' "$2"; }
+large=$(python3 bench/page_metrics.py "file://$PWD/$work/large-site/index.html" --deep "$(middle_id "$work/large-site/data/index.ids.js")")
+record "| $stamp | $commit | album page of 100,000 photos from file://, 1280×900, headless Chromium | $(metric "$large" page_kb) KB; FCP $(metric "$large" fcp_ms) ms, DOMContentLoaded $(metric "$large" dcl_ms) ms; DOM elements $(metric "$large" elements_top) at the top, at most $(metric "$large" elements_scrolling) scrolling, $(metric "$large" elements_resized) after a resize; scroll 50,000 px one step a frame: frame median $(metric "$large" frame_median_ms) ms, p95 $(metric "$large" frame_p95_ms) ms; JS heap $(metric "$large" js_heap_mb) MB; deep link to the middle photo drawn at $(metric "$large" deep_link_ms) ms | — | goals: ≤ 100 KB, FCP and DCL ≤ 500 ms, ≤ 2,000 elements, p95 ≤ 20 ms, heap ≤ 50 MB, deep link ≤ 300 ms |"
+
+if [ ! -d "$work/album-10000" ]; then
+  "$make_sample" --album 10000 "$work/album-10000" >/dev/null
+fi
+rm -rf "$work/ten.db"* "$work/ten-site"
+/usr/bin/time -f '%M %e' -o "$work/ten-time.txt" "$gallery" build "$work/album-10000" --db "$work/ten.db" --out "$work/ten-site" --quiet >/dev/null
+read -r ten_rss ten_seconds < "$work/ten-time.txt"
+record "| $stamp | $commit | export of 100,000 photos (pages, data files, 300,000 images) | ${large_seconds} s, peak RSS $((large_rss / 1024)) MB (10,000 photos, import + export: ${ten_seconds} s, $((ten_rss / 1024)) MB) | — | report; RSS flat in N |"
+old=$work/old-page
+if [ ! -x "$old/.build/release/gallery" ]; then
+  git worktree add -f "$old" c73f871 >/dev/null 2>&1 || true
+  (cd "$old" && swift build -c release --product gallery >/dev/null)
+fi
+rm -rf "$work/ten-old.db"* "$work/ten-old-site" "$work/ten-sigal"
+"$old/.build/release/gallery" build "$work/album-10000" --db "$work/ten-old.db" --out "$work/ten-old-site" --quiet >/dev/null
+"$work/venv/bin/sigal" build -c bench/sigal.conf.py -n "$(nproc)" "$work/album-10000" "$work/ten-sigal" >/dev/null 2>&1
+ten_middle=$(middle_id "$work/ten-site/data/index.ids.js")
+ours_ten=$(python3 bench/page_metrics.py "file://$PWD/$work/ten-site/index.html" --deep "$ten_middle")
+old_ten=$(python3 bench/page_metrics.py "file://$PWD/$work/ten-old-site/index.html" --deep "$ten_middle")
+sigal_page=$(find "$work/ten-sigal" -name index.html -path '*big*' | head -1)
+sigal_ten=$(python3 bench/page_metrics.py "file://$PWD/$sigal_page")
+page_row() { echo "$(metric "$1" page_kb) KB, DCL $(metric "$1" dcl_ms) ms, FCP $(metric "$1" fcp_ms) ms, $(metric "$1" elements_top) elements, frame p95 $(metric "$1" frame_p95_ms) ms, heap $(metric "$1" js_heap_mb) MB"; }
+record "| $stamp | $commit | album page of 10,000 photos from file://, 1280×900 | $(page_row "$ours_ten") | before this change (c73f871): $(page_row "$old_ten"); sigal 2.6.1: $(page_row "$sigal_ten") | — |"
+
 if [ ! -f bench/RESULTS.md ]; then
   cat > bench/RESULTS.md <<'HEADER'
 # Benchmark results

@@ -45,6 +45,11 @@ struct PageRenderer {
         var cells: [CellModel]
         /// How many photos the album has.
         var count: Int
+        /// The list the cells belong to, for screen readers: the whole album on the album page
+        /// (offset 0, every photo), one plain page's photos on a plain page (so that adding
+        /// photos to the album changes no plain page but the last).
+        var listOffset = 0
+        var listCount: Int? = nil
         /// The grid's height at each column count.
         var heights: [Int: Double]
         /// The album's layout data (its `index` file), for a page that shows the whole album.
@@ -71,9 +76,9 @@ struct PageRenderer {
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
-        html += "<div class=\"grid\" role=\"list\" aria-label=\"Photos\" data-count=\"\(content.count)\"\(data) style=\"\(heights)\">\n"
+        html += "<div class=\"grid\" role=\"list\" aria-label=\"Photos\" data-count=\"\(content.listCount ?? content.count)\"\(data) style=\"\(heights)\">\n"
         for cell in content.cells {
-            html += self.cell(cell, count: content.count)
+            html += self.cell(cell, position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count) + "</main>\n"
         return html + Self.lightbox + foot()
@@ -121,10 +126,10 @@ struct PageRenderer {
 
     /// One cell. The script draws the cells it adds from the data files the same way
     /// (gallery.js, `makeCell`): change both together.
-    private func cell(_ cell: CellModel, count: Int) -> String {
+    private func cell(_ cell: CellModel, position: Int, setSize: Int) -> String {
         // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
         // the list item; the link inside it keeps its own role for screen readers.
-        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(cell.index + 1)\" aria-setsize=\"\(count)\""
+        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(position)\" aria-setsize=\"\(setSize)\""
         var style = ""
         var height = 0.0
         for columns in 1 ... geometry.maximumColumns {

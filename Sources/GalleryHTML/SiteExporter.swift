@@ -198,9 +198,14 @@ public struct SiteExporter: Sendable {
             }
             let around = PageRenderer.PageLinks(
                 album: page, previous: number > 1 ? data.plainPage(number - 1) : nil,
-                next: number < pageCount ? data.plainPage(number + 1) : nil, position: "Page \(number) of \(pageCount)")
-            try write(data.plainPage(number), renderer.albumPage(title: album, subtitle: subtitle, links: links, content: .init(
-                cells: shown, count: cells.count, heights: pageHeights, data: nil, pages: around)), into: &written)
+                next: number < pageCount ? data.plainPage(number + 1) : nil, position: "Page \(number)")
+            // Nothing on a plain page depends on the photos after it: adding photos to the
+            // album rewrites only the last plain page.
+            let first = (number - 1) * AlbumData.pageSize
+            let range = shown.count == 1 ? "Photo \(first + 1)" : "Photos \(first + 1)–\(first + shown.count)"
+            try write(data.plainPage(number), renderer.albumPage(title: album, subtitle: range, links: links, content: .init(
+                cells: shown, count: cells.count, listOffset: first, listCount: shown.count, heights: pageHeights, data: nil, pages: around)),
+                into: &written)
             summary.pages += 1
         }
     }

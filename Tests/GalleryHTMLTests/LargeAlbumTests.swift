@@ -430,4 +430,49 @@ struct LargeAlbumTests {
             }
         }
     }
+
+    /// Every file of a site and its bytes.
+    static func snapshot(_ site: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(site.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("photos added to a large album rewrite only the data at its end, the last plain page and the pages that count them")
+    func appending() throws {
+        let folder = try TemporaryDirectory("append")
+        let photos = folder.url.appending(path: "photos"), more = folder.url.appending(path: "more")
+        for (count, target) in [(600, photos), (610, more)] {
+            let made = try GalleryBinary.run(["--album", String(count), target.path], in: folder.url, executable: GalleryBinary.sampleData)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let database = folder.url.appending(path: "library.db").path
+        let site = folder.url.appending(path: "site")
+        func importAndExport() throws {
+            let imported = try GalleryBinary.run(["import", photos.path, "--db", database, "--quiet"], in: folder.url)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            _ = try SiteExporter(database: try GalleryDatabase(path: database), outFolder: site.path, encodeImages: false).run()
+        }
+        try importAndExport()
+        let before = try Self.snapshot(site)
+        // The same generator with ten more photos: the first 600 are the same files.
+        for i in 600 ..< 610 {
+            let name = String(format: "big/photo-%06d.jpg", i)
+            try FileManager.default.copyItem(at: more.appending(path: name), to: photos.appending(path: name))
+        }
+        try FileManager.default.removeItem(at: photos.appending(path: "annotations.json"))
+        try FileManager.default.copyItem(at: more.appending(path: "annotations.json"), to: photos.appending(path: "annotations.json"))
+        try importAndExport()
+        let after = try Self.snapshot(site)
+        let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
+        for unchanged in ["data/index.chunk-0.js", "data/index.chunk-3.js", "index.page-1.html", "index.page-2.html", "data/index.rows-0.js", "gallery.js"] {
+            #expect(!changed.contains(unchanged), "\(unchanged) was rewritten")
+        }
+        #expect(changed.contains("data/index.chunk-4.js") && changed.contains("index.page-4.html"), "\(changed)")
+        #expect(changed.count <= 16, "\(changed.count) files rewritten: \(changed)")
+    }
 }
