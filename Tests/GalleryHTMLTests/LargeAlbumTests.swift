@@ -475,4 +475,34 @@ struct LargeAlbumTests {
         #expect(changed.contains("data/index.chunk-4.js") && changed.contains("index.page-4.html"), "\(changed)")
         #expect(changed.count <= 16, "\(changed.count) files rewritten: \(changed)")
     }
+
+    @Test("the focused cell stays in the page while the visitor scrolls far away, and Tab goes on from it in album order",
+          arguments: BrowserEngine.allCases)
+    func focusSurvivesRecycling(engine: BrowserEngine) throws {
+        let site = try Self.work.get().site
+        let probe = try Self.probe(script: """
+            window.addEventListener('load', async () => {
+              const pause = () => new Promise(r => setTimeout(r, 300));
+              await pause();
+              const link = document.querySelectorAll('.grid .cell-link')[2];
+              link.focus();
+              const grid = document.querySelector('.grid');
+              for (const fraction of [0.3, 0.6]) {
+                scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
+                await pause();
+              }
+              const cells = [...grid.querySelectorAll('.cell')];
+              const indices = cells.map(c => Number(c.dataset.index));
+              galleryTestReport({ focusedIndex: document.activeElement.closest('.cell') ? Number(document.activeElement.closest('.cell').dataset.index) : null,
+                                  connected: link.isConnected, cells: cells.length,
+                                  inOrder: indices.every((v, i) => i === 0 || indices[i - 1] < v), next: indices[1] });
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Result: Decodable { var focusedIndex: Int?; var connected: Bool; var cells: Int; var inOrder: Bool; var next: Int? }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
+        #expect(result.connected && result.focusedIndex != nil, "\(engine): the focused cell was let go: \(result)")
+        // The focused cell stays first in the page's order, so Tab from it reaches the cells in view.
+        #expect(result.inOrder && (result.next ?? 0) > 50 && result.cells < 200, "\(engine): \(result)")
+    }
 }
