@@ -74,7 +74,11 @@ public struct SiteExporter: Sendable {
         // Fonts cut to what the pages show: each face gets the clusters the measurement drew
         // with it, nothing more; characters no listed font has come with the system's fallback
         // face for them, so the page depends on no font of the visitor's machine.
+        // The pages' own words, and what the script may write (its messages name data files).
         let chrome = "Photo unavailable Made with gallery photos albums ← ‹ › × 0123456789, "
+            + "Photos Page Previous Next → The whole album All page by – "
+            + "Some could not be shown: is missing damaged. Reload or see them below Only first can This loaded "
+            + "abcdefghijklmnopqrstuvwxyz-./ "
             + AlbumView.allCases.map(\.title).joined(separator: " ")
         var texts = photos.values.flatMap { [$0.caption, $0.comment] }
         texts += albums.map(\.name) + [chrome, siteTitle(albums, libraryName)]
@@ -339,7 +343,11 @@ public struct SiteExporter: Sendable {
                   let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
             let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
             let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
-            let name = "fonts/" + slug + "." + ext
+            // The name carries a digest of the subset's bytes: the file changes whenever the
+            // site's characters do, and `gallery serve` lets browsers keep fonts/ for a year.
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+            for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            let name = "fonts/" + slug + "-" + String(String(digest, radix: 16).prefix(12)) + "." + ext
             try writeIfChanged(name, Data(bytes))
             urls[face.family] = name
         }
