@@ -33,14 +33,12 @@ enum HTML {
         return (0 ..< cuts.count - 1).filter { cuts[$0] <= cuts[$0 + 1] }.map { String(decoding: bytes[cuts[$0] ..< cuts[$0 + 1]], as: UTF8.self) }
     }
 
-    /// A CSS px value: integers plain, others with enough digits to land within 1/1000 px.
+    /// A CSS px value, rounded to 1/1000 px (finer than any screen draws) and written as short
+    /// as it reads back: the same digits the data files carry (`AlbumData.rounded`), so a cell
+    /// the script makes from them is the cell the page writes.
     static func px(_ value: Double) -> String {
-        if value == value.rounded() { return String(Int64(value)) }
-        var text = String(value)
-        if text.contains("e") { return "0" }  // below 1e-4: nothing a screen can show
-        if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 7 {
-            text = String(text[..<text.index(dot, offsetBy: 7)])
-        }
-        return text
+        let rounded = AlbumData.rounded(value)
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        return String(rounded)
     }
 }

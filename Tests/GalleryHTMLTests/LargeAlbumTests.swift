@@ -505,4 +505,45 @@ struct LargeAlbumTests {
         // The focused cell stays first in the page's order, so Tab from it reaches the cells in view.
         #expect(result.inOrder && (result.next ?? 0) > 50 && result.cells < 200, "\(engine): \(result)")
     }
+
+    /// Describes the first cells of a view in a form both ways of making them must agree on:
+    /// every element's tag, attributes (the style's declarations one by one) and text.
+    static func sameCellsScript(container: String, item: String) -> String {
+        """
+        const describe = (element) => {
+          const attributes = [...element.attributes].filter(a => a.name !== 'loading' && a.name !== 'style').map(a => a.name + '=' + a.value);
+          for (let i = 0; i < element.style.length; i++) {
+            const name = element.style[i];
+            attributes.push('style:' + name + '=' + element.style.getPropertyValue(name).trim());
+          }
+          return { tag: element.tagName, attributes: attributes.sort(), text: element.children.length ? null : element.textContent,
+                   children: [...element.childNodes].filter(n => n.nodeType === 1 || n.textContent).map(n => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
+        };
+        window.addEventListener('load', async () => {
+          const pause = () => new Promise(r => setTimeout(r, 400));
+          await pause();
+          const grid = document.querySelector('\(container)');
+          const first = () => [...grid.querySelectorAll('\(item)')].filter(c => Number(c.dataset.index) < 6).sort((a, b) => a.dataset.index - b.dataset.index);
+          const written = first().map(describe);
+          scrollTo(0, grid.getBoundingClientRect().top + scrollY + grid.offsetHeight / 2);
+          await pause();
+          const gone = first().length;
+          scrollTo(0, 0);
+          await pause();
+          galleryTestReport({ written: JSON.stringify(written), made: JSON.stringify(first().map(describe)), gone });
+        });
+        """
+    }
+
+    @Test("the script makes the same cells as the page writes (masonry and rows)", arguments: [("index.html", ".grid", ".cell"), ("justified.html", ".rows", ".row-item")])
+    func sameCells(page: String, container: String, item: String) throws {
+        let site = try Self.work.get().site
+        let probe = try Self.probe(script: Self.sameCellsScript(container: container, item: item), page: page)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Result: Decodable { var written: String; var made: String; var gone: Int }
+        let result = try JSONDecoder().decode(Result.self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 800))
+        #expect(result.gone == 0, "\(page): the first cells were not let go in the middle of the album")
+        #expect(result.written.count > 500)
+        #expect(result.written == result.made, "\(page): written \(result.written.prefix(1500))\nmade \(result.made.prefix(1500))")
+    }
 }

@@ -45,6 +45,39 @@ const galleryDescribe = (item) => {
   };
 };
 
+// A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
+// them: in a masonry cell (class "photo", the 1× image first, the measured height), or on a
+// view's card (the largest image, not draggable).
+const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, height }) => {
+  if (!cell.thumbs) {
+    const placeholder = document.createElement(placeholderTag);
+    placeholder.className = className ? className + ' placeholder' : 'placeholder';
+    placeholder.setAttribute('role', 'img');
+    placeholder.setAttribute('aria-label', alt);
+    placeholder.title = cell.failure || '';
+    if (height !== undefined) placeholder.style.height = height + 'px';
+    placeholder.textContent = 'Photo unavailable';
+    return placeholder;
+  }
+  const image = document.createElement('img');
+  if (className) image.className = className;
+  image.src = height !== undefined ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
+  image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
+  image.sizes = sizes + 'px';
+  if (height !== undefined) {
+    image.width = cell.widths[0];
+    image.height = cell.intrinsicHeight;
+    image.style.height = height + 'px';
+  } else {
+    image.draggable = false;
+  }
+  image.alt = alt;
+  image.loading = 'lazy';
+  image.decoding = 'async';
+  if (cell.color) image.style.backgroundColor = cell.color;
+  return image;
+};
+
 // One photo in a view other than masonry (rows, wheel, carousel), as PageRenderer.item
 // writes it: change both together.
 const galleryMakeItem = (cell, i, className, sizes) => {
@@ -54,26 +87,7 @@ const galleryMakeItem = (cell, i, className, sizes) => {
   element.dataset.photoId = String(cell.id);
   element.dataset.index = String(i);
   const caption = cell.caption ? cell.caption.lines.join('') : '';
-  if (cell.thumbs) {
-    const image = document.createElement('img');
-    image.src = cell.thumbs[cell.thumbs.length - 1];
-    image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
-    image.sizes = sizes + 'px';
-    image.alt = caption;
-    image.loading = 'lazy';
-    image.decoding = 'async';
-    image.draggable = false;
-    if (cell.color) image.style.backgroundColor = cell.color;
-    element.append(image);
-  } else {
-    const placeholder = document.createElement('span');
-    placeholder.className = 'placeholder';
-    placeholder.setAttribute('role', 'img');
-    placeholder.setAttribute('aria-label', caption);
-    placeholder.title = cell.failure || '';
-    placeholder.textContent = 'Photo unavailable';
-    element.append(placeholder);
-  }
+  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
   if (caption) {
     const span = document.createElement('span');
     span.className = 'view-caption';
@@ -268,30 +282,7 @@ const galleryMakeCell = (cell, i, frame, index) => {
   link.className = 'cell-link';
   if (cell.large) link.setAttribute('href', cell.large);
   const alt = cell.caption ? cell.caption.lines.join('') : '';
-  if (cell.thumbs) {
-    const image = document.createElement('img');
-    image.className = 'photo';
-    image.src = cell.thumbs[0];
-    image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
-    image.sizes = index.innerWidth + 'px';
-    image.width = cell.widths[0];
-    image.height = cell.intrinsicHeight;
-    image.alt = alt;
-    image.loading = 'lazy';
-    image.decoding = 'async';
-    image.style.height = cell.photoHeight + 'px';
-    if (cell.color) image.style.backgroundColor = cell.color;
-    link.append(image);
-  } else {
-    const placeholder = document.createElement('div');
-    placeholder.className = 'photo placeholder';
-    placeholder.setAttribute('role', 'img');
-    placeholder.setAttribute('aria-label', alt);
-    placeholder.title = cell.failure || '';
-    placeholder.style.height = cell.photoHeight + 'px';
-    placeholder.textContent = 'Photo unavailable';
-    link.append(placeholder);
-  }
+  link.append(galleryImage(cell, alt, { className: 'photo', placeholderTag: 'div', sizes: index.innerWidth, height: cell.photoHeight }));
   const annotation = document.createElement('div');
   annotation.className = 'annotation';
   for (const name of ['caption', 'comment']) {
