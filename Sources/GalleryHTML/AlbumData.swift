@@ -99,8 +99,9 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The album's data files (name → text), for `cells` in album order.
-    func files(cells: [CellModel], heights: [Int: Double], geometry: SiteGeometry) throws -> [(name: String, text: String)] {
+    /// The album's data files, for `cells` in album order, each handed to `write` (name, text)
+    /// as soon as it is made: an album's data is never all in memory at once.
+    func writeFiles(cells: [CellModel], heights: [Int: Double], geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
         let columns = 1 ... geometry.maximumColumns
         let chunks = stride(from: 0, to: cells.count, by: Self.chunkSize).map { Array(cells[$0 ..< min($0 + Self.chunkSize, cells.count)]) }
         var bounds = columns.map { _ in [Double]() }
@@ -111,27 +112,24 @@ struct AlbumData: Sendable {
                 bounds[k - 1].append(Self.rounded(frames.map { $0.y + $0.height }.max() ?? 0))
             }
         }
-        var files: [(name: String, text: String)] = []
         let index = Index(
             count: cells.count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
             heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
             chunks: chunks.indices.map(chunkFile), ids: idsFile)
-        files.append((indexFile, try Self.script(index)))
-        files.append((idsFile, try Self.script(IDs(ids: cells.map(\.photoID)))))
+        try write(indexFile, try Self.script(index))
+        try write(idsFile, try Self.script(IDs(ids: cells.map(\.photoID))))
         for (number, chunk) in chunks.enumerated() {
-            files.append((chunkFile(number), try Self.script(Chunk(number: number, cells: chunk.map { cell(for: $0, columns: columns) }))))
+            try write(chunkFile(number), try Self.script(Chunk(number: number, cells: chunk.map { cell(for: $0, columns: columns) })))
         }
-        return files
     }
 
     /// The rows view's files: its index and its frames, chunked as the content is. `frames[k]`
     /// holds every photo's frame at k columns, in album order.
-    func rowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]], heights: [Int: Double],
-                   count: Int, geometry: SiteGeometry) throws -> [(name: String, text: String)] {
+    func writeRowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]], heights: [Int: Double],
+                        count: Int, geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
         let columns = 1 ... geometry.maximumColumns
         let starts = Array(stride(from: 0, to: count, by: Self.chunkSize))
         var bounds = columns.map { _ in [Double]() }
-        var files: [(name: String, text: String)] = []
         for (number, start) in starts.enumerated() {
             let range = start ..< min(start + Self.chunkSize, count)
             for k in columns {
@@ -142,14 +140,13 @@ struct AlbumData: Sendable {
             let perPhoto = range.map { i in
                 columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(Self.rounded) } ?? [0, 0, 0, 0] }
             }
-            files.append((rowsFramesFile(number), try Self.script(Frames(number: number, frames: perPhoto))))
+            try write(rowsFramesFile(number), try Self.script(Frames(number: number, frames: perPhoto)))
         }
         let index = Index(
             count: count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
             heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
             chunks: starts.indices.map(chunkFile), frames: starts.indices.map(rowsFramesFile), ids: idsFile)
-        files.append((rowsIndexFile, try Self.script(index)))
-        return files
+        try write(rowsIndexFile, try Self.script(index))
     }
 
     private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {

@@ -175,9 +175,7 @@ public struct SiteExporter: Sendable {
     ) throws {
         let page = AlbumView.masonry.page(albumStem: links.stem)
         let data = AlbumData(base: String(page.dropLast(".html".count)))
-        for file in try data.files(cells: cells, heights: heights, geometry: geometry) {
-            try write(file.name, file.text, into: &written)
-        }
+        try data.writeFiles(cells: cells, heights: heights, geometry: geometry) { try write($0, $1, into: &written) }
         let columns = 1 ... geometry.maximumColumns
         let firstScreen = cells.filter { cell in
             columns.contains { cell.frames[$0].map { $0.y < AlbumData.firstScreenHeight } ?? false }
@@ -220,9 +218,7 @@ public struct SiteExporter: Sendable {
         let page = AlbumView.masonry.page(albumStem: links.stem)
         let data = AlbumData(base: String(page.dropLast(".html".count)))
         let rows = PageRenderer.RowsLayouts(aspectRatios: cells.map(\.aspectRatio), geometry: geometry)
-        for file in try data.rowsFiles(frames: rows.frames, heights: rows.heights, count: cells.count, geometry: geometry) {
-            try write(file.name, file.text, into: &written)
-        }
+        try data.writeRowsFiles(frames: rows.frames, heights: rows.heights, count: cells.count, geometry: geometry) { try write($0, $1, into: &written) }
         let firstScreen = cells.filter { cell in
             (1 ... geometry.maximumColumns).contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
         }
