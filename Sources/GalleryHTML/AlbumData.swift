@@ -66,7 +66,7 @@ struct AlbumData: Sendable {
         var frames: [[Double]]
     }
 
-    /// One cell, as the page draws it (gallery.js `makeCell`, PageRenderer `cell`).
+    /// One cell, as the page draws it (gallery.js `galleryMakeCell`, PageRenderer `cell`).
     struct Cell: Encodable {
         struct Text: Encodable {
             var height: Double

@@ -64,7 +64,7 @@ struct PageRenderer {
         var first: String?
         var previous: String?
         var next: String?
-        /// "Page 3 of 12", on a plain page.
+        /// "Page 3", on a plain page.
         var position: String?
     }
 
@@ -124,8 +124,8 @@ struct PageRenderer {
 
         """
 
-    /// One cell. The script draws the cells it adds from the data files the same way
-    /// (gallery.js, `makeCell`): change both together.
+    /// One cell. The script makes the cells it adds from the data files the same way
+    /// (gallery.js, `galleryMakeCell`; a browser test holds them equal): change both together.
     private func cell(_ cell: CellModel, position: Int, setSize: Int) -> String {
         // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
         // the list item; the link inside it keeps its own role for screen readers.

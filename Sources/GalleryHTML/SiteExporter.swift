@@ -184,7 +184,7 @@ public struct SiteExporter: Sendable {
         let plain = PageRenderer.PageLinks(album: page, first: pageCount > 0 ? data.plainPage(1) : nil)
         try write(page, renderer.albumPage(title: album, subtitle: subtitle, links: links, content: .init(
             cells: firstScreen, count: cells.count, heights: heights, data: data, pages: plain)), into: &written)
-        for number in 1 ... max(1, pageCount) where pageCount > 0 {
+        for number in 1 ..< pageCount + 1 {
             var shown = Array(cells[(number - 1) * AlbumData.pageSize ..< min(number * AlbumData.pageSize, cells.count)])
             var pageHeights: [Int: Double] = [:]
             for k in columns {

@@ -242,6 +242,8 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
     index = payload;
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
+    // A #photo-ID typed into the address, or reached with Forward, of a photo not on the page.
+    window.addEventListener('hashchange', () => { followLink().catch(() => null); });
     update();
     return followLink();
   }).catch((error) => {
