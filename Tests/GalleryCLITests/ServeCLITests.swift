@@ -12,15 +12,7 @@ struct ServeCLITests {
         let work = try TemporaryDirectory()
         try work.write("p/a.jpg", TestImages.jpeg())
         #expect(try GalleryBinary.run(["import", "p", "--quiet"], in: work.url).status == 0)
-        let (server, stdout, stderr) = try GalleryBinary.start(["serve", "--port", "0"], in: work.url)
-        var base: URL?
-        for _ in 0 ..< 200 where base == nil {
-            try await Task.sleep(for: .milliseconds(50))
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving http://127.0.0.1:") }) {
-                base = URL(string: String(line.dropFirst("serving ".count)))
-            }
-        }
+        let (server, base, _, stderr) = try await GalleryBinary.serve(["--port", "0"], in: work.url)
         let url = try #require(base, "no 'serving' line")
         let (data, response) = try await URLSession.shared.data(from: url.appending(path: "healthz"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -563,16 +563,8 @@ struct LargeAlbumTests {
     @Test("through gallery serve: the page and its data files from the server, every cell where the engine put it")
     func throughServe() async throws {
         let work = try Self.work.get()
-        let (server, stdout, _) = try GalleryBinary.start(["serve", "--db", work.database, "--port", "0"], in: work.folder.url)
+        let (server, base, _, _) = try await GalleryBinary.serve(["--db", work.database, "--port", "0"], in: work.folder.url)
         defer { server.terminate(); server.waitUntilExit() }
-        var base: URL?
-        for _ in 0 ..< 200 where base == nil {
-            try await Task.sleep(for: .milliseconds(50))
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving http://127.0.0.1:") }) {
-                base = URL(string: String(line.dropFirst("serving ".count)))
-            }
-        }
         let url = try #require(base, "no 'serving' line")
         // The first request has the server write the site into DB.site/ next to the library.
         let (_, response) = try await URLSession.shared.data(from: url)

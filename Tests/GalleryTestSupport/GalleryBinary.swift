@@ -51,6 +51,20 @@ public enum GalleryBinary {
         return (process, out, err)
     }
 
+    /// Starts `gallery serve ARGS` (with `--port 0` among them) in `folder` and waits for its
+    /// `serving URL` line; nil when none came within 10 s.
+    public static func serve(_ arguments: [String], in folder: URL) async throws -> (process: Process, url: URL?, stdout: URL, stderr: URL) {
+        let (process, stdout, stderr) = try start(["serve"] + arguments, in: folder)
+        for _ in 0 ..< 200 {
+            try await Task.sleep(for: .milliseconds(50))
+            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving http://127.0.0.1:") }) {
+                return (process, URL(string: String(line.dropFirst("serving ".count))), stdout, stderr)
+            }
+        }
+        return (process, nil, stdout, stderr)
+    }
+
     /// Runs `gallery ARGS` in `folder` to completion.
     public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil,
                            executable: URL = url) throws -> Output {
