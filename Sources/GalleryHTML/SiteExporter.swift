@@ -82,10 +82,22 @@ public struct SiteExporter: Sendable {
             + AlbumView.allCases.map(\.title).joined(separator: " ")
         var texts = photos.values.flatMap { [$0.caption, $0.comment] }
         texts += albums.map(\.name) + [chrome, siteTitle(albums, libraryName)]
-        var characters: [FontFace: Set<Unicode.Scalar>] = [:]
-        for style in GalleryTextStyles.all {
-            characters.merge(try measurer.charactersByFace(texts, style: style)) { $0.union($1) }
-        }
+        let characters = try parallel(texts) { slice in
+            var characters: [FontFace: Set<Unicode.Scalar>] = [:]
+            for style in GalleryTextStyles.all {
+                characters.merge(try measurer.charactersByFace(Array(slice), style: style)) { $0.union($1) }
+            }
+            return characters
+        }.reduce(into: [FontFace: Set<Unicode.Scalar>]()) { $0.merge($1) { $0.union($1) } }
+        // Where each caption's and comment's lines start at the cell's text width.
+        let ordered = photos.values.sorted { $0.id < $1.id }
+        let lineStarts = try parallel(ordered) { slice in
+            try slice.map { photo in
+                (photo.id, try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
+                 try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth))
+            }
+        }.flatMap { $0 }
+        let linesByPhoto = Dictionary(lineStarts.map { ($0.0, (caption: $0.1, comment: $0.2)) }, uniquingKeysWith: { a, _ in a })
         let fontURLs = try writeFonts(characters: characters)
         written.formUnion(fontURLs.values)
         let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
@@ -120,8 +132,8 @@ public struct SiteExporter: Sendable {
                     cells[item.photoID] = CellModel(
                         photoID: item.photoID, index: order.count - 1, caption: photo.caption, comment: photo.comment,
                         captionHeight: item.captionHeight, commentHeight: item.commentHeight,
-                        captionLineStarts: try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
-                        commentLineStarts: try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth),
+                        captionLineStarts: linesByPhoto[photo.id]?.caption ?? [],
+                        commentLineStarts: linesByPhoto[photo.id]?.comment ?? [],
                         photoHeight: item.photoHeight,
                         aspectRatio: photo.aspectRatio,
                         frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
@@ -164,6 +176,29 @@ public struct SiteExporter: Sendable {
         }
         try writeManifest(files: written, complete: true)
         return summary
+    }
+
+    /// `work` over `items` cut into one slice per job, the slices on all cores at once (text
+    /// shaping is most of an export's time: the measurer is safe to share); results in slice
+    /// order; the first error thrown, if any.
+    private func parallel<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ work: @escaping @Sendable (ArraySlice<Item>) throws -> Result
+    ) throws -> [Result] {
+        let size = max(1, (items.count + jobs - 1) / jobs)
+        let starts = Array(stride(from: 0, to: items.count, by: size))
+        let results = Mutex<[Int: Result]>([:])
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: starts.count) { n in
+            do {
+                let result = try work(items[starts[n] ..< min(starts[n] + size, items.count)])
+                results.withLock { $0[n] = result }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let done = results.withLock { $0 }
+        return starts.indices.compactMap { done[$0] }
     }
 
     /// The album's masonry page (its first screenful as HTML, the rest as data files the page
