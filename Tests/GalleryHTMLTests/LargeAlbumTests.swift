@@ -116,12 +116,24 @@ struct LargeAlbumTests {
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
     }
 
+    /// `await galleryQuiet()`: resolves once no data file has been loading for 200 ms (at most
+    /// 5 s). Timers, not animation frames, which headless browsers may not run.
+    static let quietScript = """
+        const galleryQuiet = async () => {
+          let calm = 0;
+          for (let i = 0; i < 250 && calm < 10; i++) {
+            await new Promise(r => setTimeout(r, 20));
+            calm = document.querySelector('head script[src*="data/"]') ? 0 : calm + 1;
+          }
+        };
+        """
+
     static func probe(script: String, page: String = "index.html") throws -> String {
         let site = try Self.work.get().site
         let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
         let name = "large-probe-\(UUID().uuidString.prefix(8)).html"
         try html.replacingOccurrences(of: "</body>", with: """
-            <script>\(BrowserEngine.resultScript)</script><script>\(BrowserEngine.fontsReadyScript)</script><script>\(script)</script></body>
+            <script>\(BrowserEngine.resultScript)</script><script>\(BrowserEngine.fontsReadyScript)</script><script>\(Self.quietScript)</script><script>\(script)</script></body>
             """).write(to: site.appending(path: name), atomically: true, encoding: .utf8)
         return name
     }
@@ -254,8 +266,7 @@ struct LargeAlbumTests {
 
     static let positionScript = """
         window.addEventListener('load', async () => {
-          for (let i = 0; i < 60; i++) await new Promise(requestAnimationFrame);
-          await new Promise(r => setTimeout(r, 300));
+          await galleryQuiet();
           const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
           const r = target ? target.getBoundingClientRect() : null;
           galleryTestReport({ scrollY, innerHeight, top: r ? r.top : null, bottom: r ? r.bottom : null,
@@ -293,7 +304,7 @@ struct LargeAlbumTests {
         try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
         let probe = try Self.probe(script: """
             window.addEventListener('load', async () => {
-              const pause = () => new Promise(r => setTimeout(r, 400));
+              const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
               for (const fraction of [0.08, 0.5]) {
@@ -495,7 +506,7 @@ struct LargeAlbumTests {
         let site = try Self.work.get().site
         let probe = try Self.probe(script: """
             window.addEventListener('load', async () => {
-              const pause = () => new Promise(r => setTimeout(r, 300));
+              const pause = galleryQuiet;
               await pause();
               const link = document.querySelectorAll('.grid .cell-link')[2];
               link.focus();
@@ -533,7 +544,7 @@ struct LargeAlbumTests {
                    children: [...element.childNodes].filter(n => n.nodeType === 1 || n.textContent).map(n => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
         };
         window.addEventListener('load', async () => {
-          const pause = () => new Promise(r => setTimeout(r, 400));
+          const pause = galleryQuiet;
           await pause();
           const grid = document.querySelector('\(container)');
           const first = () => [...grid.querySelectorAll('\(item)')].filter(c => Number(c.dataset.index) < 6).sort((a, b) => a.dataset.index - b.dataset.index);
