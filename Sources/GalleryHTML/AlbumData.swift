@@ -27,6 +27,11 @@ struct AlbumData: Sendable {
     /// named after it, with a dot that no album's name can bring.
     let base: String
 
+    /// The data of the album whose masonry page is `page` ("index.html", "album-coast.html").
+    init(albumPage page: String) {
+        base = page.hasSuffix(".html") ? String(page.dropLast(".html".count)) : page
+    }
+
     var indexFile: String { "data/\(base).index.js" }
     /// The rows view's index: its own bounds, the same content chunks, its frames' files.
     var rowsIndexFile: String { "data/\(base).rows.index.js" }
@@ -44,12 +49,9 @@ struct AlbumData: Sendable {
         var kind = "index"
         var count: Int
         var chunkSize: Int
-        var maximumColumns: Int
         /// Per column count k (entry k − 1): for each chunk, the top of its highest cell and
         /// the bottom of its lowest, flat ([top0, bottom0, top1, bottom1, …]).
         var bounds: [[Double]]
-        /// The grid's height per column count.
-        var heights: [Double]
         var innerWidth: Double
         var chunks: [String]
         /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
@@ -101,22 +103,15 @@ struct AlbumData: Sendable {
 
     /// The album's data files, for `cells` in album order, each handed to `write` (name, text)
     /// as soon as it is made: an album's data is never all in memory at once.
-    func writeFiles(cells: [CellModel], heights: [Int: Double], geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
+    func writeFiles(cells: [CellModel], geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
         let columns = 1 ... geometry.maximumColumns
         let chunks = stride(from: 0, to: cells.count, by: Self.chunkSize).map { Array(cells[$0 ..< min($0 + Self.chunkSize, cells.count)]) }
-        var bounds = columns.map { _ in [Double]() }
-        for chunk in chunks {
-            for k in columns {
-                let frames = chunk.compactMap { $0.frames[k] }
-                bounds[k - 1].append(Self.rounded(frames.map(\.y).min() ?? 0))
-                bounds[k - 1].append(Self.rounded(frames.map { $0.y + $0.height }.max() ?? 0))
-            }
+        let bounds = Self.bounds(chunks: chunks.count, columns: columns) { number, k in
+            chunks[number].compactMap { $0.frames[k].map { ($0.y, $0.height) } }
         }
-        let index = Index(
-            count: cells.count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
-            heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
-            chunks: chunks.indices.map(chunkFile), ids: idsFile)
-        try write(indexFile, try Self.script(index))
+        try write(indexFile, try Self.script(Index(
+            count: cells.count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+            chunks: chunks.indices.map(chunkFile), ids: idsFile)))
         try write(idsFile, try Self.script(IDs(ids: cells.map(\.photoID))))
         for (number, chunk) in chunks.enumerated() {
             try write(chunkFile(number), try Self.script(Chunk(number: number, cells: chunk.map { cell(for: $0, columns: columns) })))
@@ -125,46 +120,49 @@ struct AlbumData: Sendable {
 
     /// The rows view's files: its index and its frames, chunked as the content is. `frames[k]`
     /// holds every photo's frame at k columns, in album order.
-    func writeRowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]], heights: [Int: Double],
+    func writeRowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
                         count: Int, geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
         let columns = 1 ... geometry.maximumColumns
-        let starts = Array(stride(from: 0, to: count, by: Self.chunkSize))
-        var bounds = columns.map { _ in [Double]() }
-        for (number, start) in starts.enumerated() {
-            let range = start ..< min(start + Self.chunkSize, count)
-            for k in columns {
-                let chunk = range.compactMap { frames[k]?[safe: $0] }
-                bounds[k - 1].append(Self.rounded(chunk.map(\.y).min() ?? 0))
-                bounds[k - 1].append(Self.rounded(chunk.map { $0.y + $0.height }.max() ?? 0))
-            }
+        let ranges = stride(from: 0, to: count, by: Self.chunkSize).map { $0 ..< min($0 + Self.chunkSize, count) }
+        for (number, range) in ranges.enumerated() {
             let perPhoto = range.map { i in
-                columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(Self.rounded) } ?? [0, 0, 0, 0] }
+                columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
             }
             try write(rowsFramesFile(number), try Self.script(Frames(number: number, frames: perPhoto)))
         }
-        let index = Index(
-            count: count, chunkSize: Self.chunkSize, maximumColumns: geometry.maximumColumns, bounds: bounds,
-            heights: columns.map { Self.rounded(heights[$0] ?? 0) }, innerWidth: geometry.innerWidth,
-            chunks: starts.indices.map(chunkFile), frames: starts.indices.map(rowsFramesFile), ids: idsFile)
-        try write(rowsIndexFile, try Self.script(index))
+        let bounds = Self.bounds(chunks: ranges.count, columns: columns) { number, k in
+            ranges[number].compactMap { frames[k]?[safe: $0].map { ($0.y, $0.height) } }
+        }
+        try write(rowsIndexFile, try Self.script(Index(
+            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+            chunks: ranges.indices.map(chunkFile), frames: ranges.indices.map(rowsFramesFile), ids: idsFile)))
+    }
+
+    /// The index's bounds: per column count, each chunk's top and bottom, from `spans(chunk, k)`
+    /// (its frames' y and height at k columns).
+    private static func bounds(chunks: Int, columns: ClosedRange<Int>,
+                               spans: (Int, Int) -> [(y: Double, height: Double)]) -> [[Double]] {
+        columns.map { k in
+            (0 ..< chunks).flatMap { number in
+                let chunk = spans(number, k)
+                return [HTML.rounded(chunk.map(\.y).min() ?? 0), HTML.rounded(chunk.map { $0.y + $0.height }.max() ?? 0)]
+            }
+        }
     }
 
     private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {
         func text(_ text: String, height: Double, starts: [Int]) -> Cell.Text? {
-            text.isEmpty ? nil : Cell.Text(height: Self.rounded(height), lines: HTML.lineTexts(text, lineStarts: starts))
+            text.isEmpty ? nil : Cell.Text(height: HTML.rounded(height), lines: HTML.lineTexts(text, lineStarts: starts))
         }
         return Cell(
             id: cell.photoID,
-            xy: columns.flatMap { k in cell.frames[k].map { [Self.rounded($0.x), Self.rounded($0.y)] } ?? [0, 0] },
-            height: Self.rounded(cell.frames.values.first?.height ?? 0), photoHeight: Self.rounded(cell.photoHeight),
+            xy: columns.flatMap { k in cell.frames[k].map { [HTML.rounded($0.x), HTML.rounded($0.y)] } ?? [0, 0] },
+            height: HTML.rounded(cell.frames.values.first?.height ?? 0), photoHeight: HTML.rounded(cell.photoHeight),
             thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, height: cell.captionHeight, starts: cell.captionLineStarts),
             comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts))
     }
-
-    /// Within 1/1000 px, as HTML.px writes them; JSON then prints them short.
-    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
     static func script(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()

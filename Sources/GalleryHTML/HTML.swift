@@ -33,12 +33,15 @@ enum HTML {
         return (0 ..< cuts.count - 1).filter { cuts[$0] <= cuts[$0 + 1] }.map { String(decoding: bytes[cuts[$0] ..< cuts[$0 + 1]], as: UTF8.self) }
     }
 
-    /// A CSS px value, rounded to 1/1000 px (finer than any screen draws) and written as short
-    /// as it reads back: the same digits the data files carry (`AlbumData.rounded`), so a cell
-    /// the script makes from them is the cell the page writes.
+    /// A CSS px value, rounded to 1/1000 px and written as short as it reads back: the same
+    /// digits the data files carry (AlbumData), so a cell the script makes from them is the
+    /// cell the page writes.
     static func px(_ value: Double) -> String {
-        let rounded = AlbumData.rounded(value)
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return String(rounded)
+        let value = rounded(value)
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
+
+    /// To 1/1000 px: finer than any screen draws; JSON then prints such numbers short.
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

@@ -90,8 +90,7 @@ public struct SiteExporter: Sendable {
             return characters
         }.reduce(into: [FontFace: Set<Unicode.Scalar>]()) { $0.merge($1) { $0.union($1) } }
         // Where each caption's and comment's lines start at the cell's text width.
-        let ordered = photos.values.sorted { $0.id < $1.id }
-        let lineStarts = try parallel(ordered) { slice in
+        let lineStarts = try parallel(photos.values.sorted { $0.id < $1.id }) { slice in
             try slice.map { photo in
                 (photo.id, try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
                  try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth))
@@ -145,17 +144,18 @@ public struct SiteExporter: Sendable {
             let page = AlbumView.masonry.page(albumStem: links.stem)
             let subtitle = "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")"
             let ordered = order.compactMap { cells[$0] }
-            try writeMasonry(album: album.name, subtitle: subtitle, links: links, cells: ordered, heights: gridHeights,
+            let data = AlbumData(albumPage: page)
+            try writeMasonry(album: album.name, subtitle: subtitle, links: links, cells: ordered, heights: gridHeights, data: data,
                              renderer: renderer, into: &written, summary: &summary)
-            let dataIndex = AlbumData(base: String(page.dropLast(".html".count))).indexFile
             // The album's other views, each its own page linked from the others.
             for view in AlbumView.allCases where view != .masonry {
                 let html: String
                 switch view {
                 case .masonry: continue
-                case .justified: html = try rowsPage(album: album.name, subtitle: subtitle, links: links, cells: ordered, renderer: renderer, into: &written)
-                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: dataIndex)
-                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: dataIndex)
+                case .justified: html = try rowsPage(album: album.name, subtitle: subtitle, links: links, cells: ordered, data: data,
+                                                     renderer: renderer, into: &written)
+                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: data.indexFile)
+                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: data.indexFile)
                 case .circle: html = renderer.circlePage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
                 }
                 try write(view.page(albumStem: links.stem), html, into: &written)
@@ -205,12 +205,11 @@ public struct SiteExporter: Sendable {
     /// loads as the visitor scrolls), and its plain pages for visitors and crawlers without
     /// script, each a masonry layout of its own photos.
     private func writeMasonry(
-        album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], heights: [Int: Double],
+        album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], heights: [Int: Double], data: AlbumData,
         renderer: PageRenderer, into written: inout Set<String>, summary: inout ExportSummary
     ) throws {
         let page = AlbumView.masonry.page(albumStem: links.stem)
-        let data = AlbumData(base: String(page.dropLast(".html".count)))
-        try data.writeFiles(cells: cells, heights: heights, geometry: geometry) { try write($0, $1, into: &written) }
+        try data.writeFiles(cells: cells, geometry: geometry) { try write($0, $1, into: &written) }
         let columns = 1 ... geometry.maximumColumns
         let firstScreen = cells.filter { cell in
             columns.contains { cell.frames[$0].map { $0.y < AlbumData.firstScreenHeight } ?? false }
@@ -248,12 +247,10 @@ public struct SiteExporter: Sendable {
     }
 
     /// The rows view's data files, and its page with the first screenful as HTML.
-    private func rowsPage(album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel],
+    private func rowsPage(album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], data: AlbumData,
                           renderer: PageRenderer, into written: inout Set<String>) throws -> String {
-        let page = AlbumView.masonry.page(albumStem: links.stem)
-        let data = AlbumData(base: String(page.dropLast(".html".count)))
         let rows = PageRenderer.RowsLayouts(aspectRatios: cells.map(\.aspectRatio), geometry: geometry)
-        try data.writeRowsFiles(frames: rows.frames, heights: rows.heights, count: cells.count, geometry: geometry) { try write($0, $1, into: &written) }
+        try data.writeRowsFiles(frames: rows.frames, count: cells.count, geometry: geometry) { try write($0, $1, into: &written) }
         let firstScreen = cells.filter { cell in
             (1 ... geometry.maximumColumns).contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
         }

@@ -45,6 +45,12 @@ const galleryDescribe = (item) => {
   };
 };
 
+// The same, from the photo's entry in a data file.
+const galleryDescribeData = (cell) => {
+  const caption = cell.caption ? cell.caption.lines.join('') : '';
+  return { id: String(cell.id), large: cell.large || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '' };
+};
+
 // A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
 // them: in a masonry cell (class "photo", the 1× image first, the measured height), or on a
 // view's card (the largest image, not draggable).
@@ -250,15 +256,10 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
     if (!index) fail(`Only the first photos can be shown: ${error.message}. Reload the page, or see them page by page below.`, false);
   });
 
-  const fromRecord = (cell) => ({
-    id: String(cell.id), large: cell.large || null,
-    alt: cell.caption ? cell.caption.lines.join('') : '',
-    caption: cell.caption ? cell.caption.lines.join('') : '', comment: cell.comment ? cell.comment.lines.join('') : '',
-  });
   return {
     get count() { return index ? index.count : rendered.size; },
     positionOf: (item) => Number(item.dataset.index),
-    photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i).element) : index ? entry(i).then(({ cell }) => fromRecord(cell)) : null),
+    photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i).element) : index ? entry(i).then(({ cell }) => galleryDescribeData(cell)) : null),
     element: (i) => (rendered.has(i) ? rendered.get(i).element : null),
     reveal: (i) => (index ? reveal(i) : Promise.resolve(null)),
   };
@@ -387,11 +388,7 @@ const galleryCardWindow = (root, make, place, radius = 24) => {
     album: {
       count,
       positionOf: (item) => Number(item.dataset.index),
-      photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i)[0])
-        : content ? content.whenLoaded(i).then((cell) => ({
-          id: String(cell.id), large: cell.large || null, alt: cell.caption ? cell.caption.lines.join('') : '',
-          caption: cell.caption ? cell.caption.lines.join('') : '', comment: cell.comment ? cell.comment.lines.join('') : '',
-        })) : null),
+      photo: (i) => (rendered.has(i) ? galleryDescribe(rendered.get(i)[0]) : content ? content.whenLoaded(i).then(galleryDescribeData) : null),
       element: (i) => (rendered.has(i) ? rendered.get(i)[0] : null),
       reveal: () => Promise.resolve(null),
     },
