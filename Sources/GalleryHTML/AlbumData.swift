@@ -101,41 +101,51 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The album's data files, for `cells` in album order, each handed to `write` (name, text)
-    /// as soon as it is made: an album's data is never all in memory at once.
-    func writeFiles(cells: [CellModel], geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
-        let columns = 1 ... geometry.maximumColumns
-        let chunks = stride(from: 0, to: cells.count, by: Self.chunkSize).map { Array(cells[$0 ..< min($0 + Self.chunkSize, cells.count)]) }
-        let bounds = Self.bounds(chunks: chunks.count, columns: columns) { number, k in
-            chunks[number].compactMap { $0.frames[k].map { ($0.y, $0.height) } }
+    /// The index file, from every photo's top and height at each column count (`spans[k − 1]`,
+    /// in album order).
+    func indexScript(count: Int, spans: [[(y: Double, height: Double)]], geometry: SiteGeometry) throws -> String {
+        let chunks = stride(from: 0, to: count, by: Self.chunkSize).map { $0 ..< min($0 + Self.chunkSize, count) }
+        let bounds = Self.bounds(chunks: chunks.count, columns: 1 ... spans.count) { number, k in
+            chunks[number].compactMap { spans[k - 1][safe: $0] }
         }
-        try write(indexFile, try Self.script(Index(
-            count: cells.count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
-            chunks: chunks.indices.map(chunkFile), ids: idsFile)))
-        try write(idsFile, try Self.script(IDs(ids: cells.map(\.photoID))))
-        for (number, chunk) in chunks.enumerated() {
-            try write(chunkFile(number), try Self.script(Chunk(number: number, cells: chunk.map { cell(for: $0, columns: columns) })))
-        }
+        return try Self.script(Index(
+            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+            chunks: chunks.indices.map(chunkFile), ids: idsFile))
     }
 
-    /// The rows view's files: its index and its frames, chunked as the content is. `frames[k]`
-    /// holds every photo's frame at k columns, in album order.
-    func writeRowsFiles(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
-                        count: Int, geometry: SiteGeometry, to write: (String, String) throws -> Void) throws {
+    func idsScript(_ ids: [Int64]) throws -> String {
+        try Self.script(IDs(ids: ids))
+    }
+
+    /// Chunk `number`: the cells of its photos, in album order.
+    func chunkScript(number: Int, cells: [CellModel], geometry: SiteGeometry) throws -> String {
+        let columns = 1 ... geometry.maximumColumns
+        return try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, columns: columns) }))
+    }
+
+    /// The rows view's frames of chunk `number`. `frames[k]` holds every photo's frame at k
+    /// columns, in album order.
+    func rowsFramesScript(number: Int, frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
+                          count: Int, geometry: SiteGeometry) throws -> String {
+        let columns = 1 ... geometry.maximumColumns
+        let range = number * Self.chunkSize ..< min((number + 1) * Self.chunkSize, count)
+        let perPhoto = range.map { i in
+            columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
+        }
+        return try Self.script(Frames(number: number, frames: perPhoto))
+    }
+
+    /// The rows view's index: its own bounds, the same content chunks, its frames' files.
+    func rowsIndexScript(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
+                         count: Int, geometry: SiteGeometry) throws -> String {
         let columns = 1 ... geometry.maximumColumns
         let ranges = stride(from: 0, to: count, by: Self.chunkSize).map { $0 ..< min($0 + Self.chunkSize, count) }
-        for (number, range) in ranges.enumerated() {
-            let perPhoto = range.map { i in
-                columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
-            }
-            try write(rowsFramesFile(number), try Self.script(Frames(number: number, frames: perPhoto)))
-        }
         let bounds = Self.bounds(chunks: ranges.count, columns: columns) { number, k in
             ranges[number].compactMap { frames[k]?[safe: $0].map { ($0.y, $0.height) } }
         }
-        try write(rowsIndexFile, try Self.script(Index(
+        return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
-            chunks: ranges.indices.map(chunkFile), frames: ranges.indices.map(rowsFramesFile), ids: idsFile)))
+            chunks: ranges.indices.map(chunkFile), frames: ranges.indices.map(rowsFramesFile), ids: idsFile))
     }
 
     /// The index's bounds: per column count, each chunk's top and bottom, from `spans(chunk, k)`

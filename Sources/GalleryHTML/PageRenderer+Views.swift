@@ -51,26 +51,34 @@ extension PageRenderer {
     /// masonry index) as the view turns.
     static let cardWindow = 40
 
-    func wheelPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], data: String?) -> String {
+    /// How many cards the wheel page writes for an album of `count` photos: the cards of the
+    /// wheel's first turn (gallery.js keeps less than half a turn either side of the current
+    /// card when the wheel turns more than once).
+    func wheelCardsWritten(count: Int) -> Int {
+        let anglePerItem = atan(geometry.wheelItem.width / geometry.wheelRadius)
+        let halfTurn = max(1, Int((Double.pi / anglePerItem).rounded(.down)) - 1)
+        return Double(count) * anglePerItem <= 2 * Double.pi ? count : min(count, Self.cardWindow, halfTurn + 1)
+    }
+
+    /// - Parameters:
+    ///   - count: the album's photos.
+    ///   - cells: its first cells, at least `wheelCardsWritten(count:)`.
+    func wheelPage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel], data: String?) -> String {
         let size = geometry.wheelItem, radius = geometry.wheelRadius
         // What CSS cannot compute, from the engine: the anchor (the hub below each card).
-        let engine = try? WheelLayout(count: cells.count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
+        let engine = try? WheelLayout(count: count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
         let anchor = engine?.anchorPoint ?? LayoutPoint(x: 0.5, y: 0.5)
         // Snap points where the engine's targetContentOffset rests: whole items of angle,
         // i × (contentWidth − viewportWidth) / (n − 1).
-        let scrollable = "(\(cells.count) * \(HTML.px(size.width))px - 100cqw)"
+        let scrollable = "(\(count) * \(HTML.px(size.width))px - 100cqw)"
         var html = opening(.wheel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
-        // The cards of the wheel's first turn (gallery.js keeps less than half a turn either
-        // side of the current card when the wheel turns more than once).
-        let anglePerItem = atan(size.width / radius)
-        let halfTurn = max(1, Int((Double.pi / anglePerItem).rounded(.down)) - 1)
-        let shown = Double(cells.count) * anglePerItem <= 2 * Double.pi ? cells[...] : cells.prefix(min(Self.cardWindow, halfTurn + 1))
+        let shown = cells.prefix(wheelCardsWritten(count: count))
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-count=\"\(cells.count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
-        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(cells.count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
+        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"Scroll sideways to turn the wheel\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
         html += "<div class=\"wheel-track\" data-snaps>"
         for index in shown.indices {
-            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(max(1, cells.count - 1))))\"></span>"
+            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(max(1, count - 1))))\"></span>"
         }
         html += "\n<div class=\"wheel-stage\" data-cards>\n"
         for (index, cell) in shown.enumerated() {
@@ -80,15 +88,18 @@ extension PageRenderer {
         return html + Self.lightbox + foot()
     }
 
-    func carouselPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], data: String?) -> String {
+    /// - Parameters:
+    ///   - count: the album's photos.
+    ///   - cells: its first cells, at least `cardWindow` of them.
+    func carouselPage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel], data: String?) -> String {
         let size = geometry.carouselItem
         let pitch = size.width + geometry.carouselSpacing
-        let engine = try? CarouselLayout(count: cells.count, itemSize: size, spacing: geometry.carouselSpacing,
+        let engine = try? CarouselLayout(count: count, itemSize: size, spacing: geometry.carouselSpacing,
                                          focusedSpacing: geometry.carouselFocusedSpacing, viewport: LayoutSize(width: 1, height: 1))
         let content = engine?.contentSize.width ?? 0
         var html = opening(.carousel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-count=\"\(cells.count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
+        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"Scroll sideways through the photos\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
         html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
         html += "<div class=\"carousel-track\" data-cards data-snaps>\n"
@@ -102,10 +113,13 @@ extension PageRenderer {
         return html + Self.lightbox + foot()
     }
 
-    func circlePage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel]) -> String {
+    /// - Parameters:
+    ///   - count: the album's photos.
+    ///   - cells: its first cells, at least `circleMaximumItems` of them.
+    func circlePage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel]) -> String {
         let size = geometry.circleItem, inset = geometry.circleInset
         let shown = Array(cells.prefix(geometry.circleMaximumItems))
-        let note = shown.count < cells.count ? " · the first \(shown.count) in the circle" : ""
+        let note = shown.count < count ? " · the first \(shown.count) in the circle" : ""
         var html = opening(.circle, title: title, subtitle: subtitle + note, links: links)
         html += "<div class=\"circle\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-inset=\"\(HTML.px(inset))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--inset:\(HTML.px(inset))px\">\n"

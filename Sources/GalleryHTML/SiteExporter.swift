@@ -58,117 +58,45 @@ public struct SiteExporter: Sendable {
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         var summary = ExportSummary()
         var written = Set<String>()
-        let libraryName = URL(fileURLWithPath: root).lastPathComponent
 
-        // Layouts for every album at every column count, from the store or computed now.
-        let measurer = TextMeasurer { events(.warning($0)) }
-        let service = LayoutService(database: database, measurer: measurer)
-        let albums = try database.albums().filter { $0.photoCount > 0 }
-        let photos = Dictionary(try database.photos().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let files = try database.photoFiles()
-
-        // Images: new or changed photos only, on all cores.
-        let images = try writeImages(photos: photos, files: files, root: root, events: events, summary: &summary)
+        // Images first, new or changed photos only, on all cores: the pages then know which
+        // photos could not be shown.
+        let images = try writeImages(root: root, events: events, summary: &summary)
         written.formUnion(images.written)
 
-        // Fonts cut to what the pages show: each face gets the clusters the measurement drew
-        // with it, nothing more; characters no listed font has come with the system's fallback
-        // face for them, so the page depends on no font of the visitor's machine.
-        // The pages' own words, and what the script may write (its messages name data files).
-        let chrome = "Photo unavailable Made with gallery photos albums ← ‹ › × 0123456789, "
-            + "Photos Page Previous Next → The whole album All page by – "
-            + "Some could not be shown: is missing damaged. Reload or see them below Only first can This loaded "
-            + "abcdefghijklmnopqrstuvwxyz-./ "
-            + AlbumView.allCases.map(\.title).joined(separator: " ")
-        var texts = photos.values.flatMap { [$0.caption, $0.comment] }
-        texts += albums.map(\.name) + [chrome, siteTitle(albums, libraryName)]
-        let characters = try parallel(texts) { slice in
-            var characters: [FontFace: Set<Unicode.Scalar>] = [:]
-            for style in GalleryTextStyles.all {
-                characters.merge(try measurer.charactersByFace(Array(slice), style: style)) { $0.union($1) }
-            }
-            return characters
-        }.reduce(into: [FontFace: Set<Unicode.Scalar>]()) { $0.merge($1) { $0.union($1) } }
-        // Where each caption's and comment's lines start at the cell's text width.
-        let lineStarts = try parallel(photos.values.sorted { $0.id < $1.id }) { slice in
-            try slice.map { photo in
-                (photo.id, try measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
-                 try measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth))
-            }
-        }.flatMap { $0 }
-        let linesByPhoto = Dictionary(lineStarts.map { ($0.0, (caption: $0.1, comment: $0.2)) }, uniquingKeysWith: { a, _ in a })
-        let fontURLs = try writeFonts(characters: characters)
-        written.formUnion(fontURLs.values)
-        let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
-        let fallbackFaces = characters.keys.filter { !listed.contains($0) && fontURLs[$0.family] != nil }
-        let textCSS = TextStyle.css(for: GalleryTextStyles.all, fallbackFaces: fallbackFaces) { fontURLs[$0.family] }
-        try write("gallery.css", SiteAssets.stylesheet(geometry: geometry, textCSS: textCSS, fallbackFaces: fallbackFaces), into: &written)
+        let measurer = TextMeasurer { events(.warning($0)) }
+        let site = try SiteSnapshot(context: SiteContext(database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures))
+        let style = try site.style()
+        for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
+            try writeIfChanged(name, Data(bytes))
+            written.insert(name)
+        }
+        try write("gallery.css", style.css, into: &written)
         try write("gallery.js", SiteAssets.script, into: &written)
 
-        // Pages.
-        let renderer = PageRenderer(geometry: geometry, siteTitle: siteTitle(albums, libraryName))
-        let several = albums.count > 1
-        var cards: [PageRenderer.AlbumCard] = []
-        var usedSlugs = Set<String>()
-        for album in albums {
-            var cells: [Int64: CellModel] = [:]
-            var order: [Int64] = []
-            var gridHeights: [Int: Double] = [:]
-            for columns in 1 ... geometry.maximumColumns {
-                let result = try service.masonry(MasonryRequest(
-                    width: geometry.width(columns: columns), album: album.path, options: geometry.options(columns: columns)))
-                gridHeights[columns] = result.layout.contentHeight
-                for item in result.items {
-                    let frame = (x: result.layout.x(column: item.column), y: item.y, width: result.layout.innerWidth, height: item.height)
-                    if var cell = cells[item.photoID] {
-                        cell.frames[columns] = frame
-                        cells[item.photoID] = cell
-                        continue
-                    }
-                    guard let photo = photos[item.photoID] else { continue }
-                    order.append(item.photoID)
-                    let image = images.byPhoto[item.photoID]
-                    cells[item.photoID] = CellModel(
-                        photoID: item.photoID, index: order.count - 1, caption: photo.caption, comment: photo.comment,
-                        captionHeight: item.captionHeight, commentHeight: item.commentHeight,
-                        captionLineStarts: linesByPhoto[photo.id]?.caption ?? [],
-                        commentLineStarts: linesByPhoto[photo.id]?.comment ?? [],
-                        photoHeight: item.photoHeight,
-                        aspectRatio: photo.aspectRatio,
-                        frames: [columns: frame], thumbnails: image?.thumbnails, large: image?.large,
-                        intrinsicHeight: image?.intrinsicHeight ?? Int(item.photoHeight.rounded()), failure: image?.failure,
-                        placeholderColor: image?.dominantColor)
+        // Album by album, each file made from the library on its own (the same code makes
+        // them for `gallery serve`), on all cores; an album's source is let go once its files
+        // are written, so memory does not grow with the library.
+        let done = Mutex<Set<String>>([])
+        for album in site.albums {
+            let source = try site.source(album)
+            let files = site.files(of: album)
+            try parallel(files) { slice in
+                for (name, file) in slice {
+                    try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
+                    done.withLock { _ = $0.insert(name) }
                 }
             }
-            let links = PageRenderer.AlbumLinks(home: several ? "index.html" : nil, stem: several ? "album-\(slug(album.name, used: &usedSlugs))" : nil)
-            let page = AlbumView.masonry.page(albumStem: links.stem)
-            let subtitle = "\(album.photoCount) photo\(album.photoCount == 1 ? "" : "s")"
-            let ordered = order.compactMap { cells[$0] }
-            let data = AlbumData(albumPage: page)
-            try writeMasonry(album: album.name, subtitle: subtitle, links: links, cells: ordered, heights: gridHeights, data: data,
-                             renderer: renderer, into: &written, summary: &summary)
-            // The album's other views, each its own page linked from the others.
-            for view in AlbumView.allCases where view != .masonry {
-                let html: String
-                switch view {
-                case .masonry: continue
-                case .justified: html = try rowsPage(album: album.name, subtitle: subtitle, links: links, cells: ordered, data: data,
-                                                     renderer: renderer, into: &written)
-                case .wheel: html = renderer.wheelPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: data.indexFile)
-                case .carousel: html = renderer.carouselPage(title: album.name, subtitle: subtitle, links: links, cells: ordered, data: data.indexFile)
-                case .circle: html = renderer.circlePage(title: album.name, subtitle: subtitle, links: links, cells: ordered)
-                }
-                try write(view.page(albumStem: links.stem), html, into: &written)
-            }
-            summary.pages += AlbumView.allCases.count
-            cards.append(.init(name: album.name, link: page, count: album.photoCount,
-                               cover: order.first.flatMap { images.byPhoto[$0]?.thumbnails?.first?.url }))
+            summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
+            site.forget(album)
         }
-        if several || albums.isEmpty {
-            try write("index.html", renderer.indexPage(albums: cards, photoCount: photos.count), into: &written)
+        written.formUnion(done.withLock { $0 })
+        if site.hasIndexPage, let index = try site.render("index.html") {
+            try writeIfChanged("index.html", Data(index))
+            written.insert("index.html")
             summary.pages += 1
         }
-        summary.photos = photos.count
+        summary.photos = site.photoCount
 
         // Files this export no longer needs, and only those a previous export wrote.
         for stale in previousFiles.subtracting(written) where Self.isSafeRelativePath(stale) {
@@ -178,88 +106,26 @@ public struct SiteExporter: Sendable {
         return summary
     }
 
-    /// `work` over `items` cut into one slice per job, the slices on all cores at once (text
-    /// shaping is most of an export's time: the measurer is safe to share); results in slice
-    /// order; the first error thrown, if any.
-    private func parallel<Item: Sendable, Result: Sendable>(
-        _ items: [Item], _ work: @escaping @Sendable (ArraySlice<Item>) throws -> Result
-    ) throws -> [Result] {
-        let size = max(1, (items.count + jobs - 1) / jobs)
+    /// `work` over `items` cut into small slices, the slices on all cores at once (shaping
+    /// the captions' lines is most of a page's time: the measurer is safe to share); the first
+    /// error thrown, if any.
+    private func parallel<Item: Sendable>(_ items: [Item], _ work: @escaping @Sendable (ArraySlice<Item>) throws -> Void) throws {
+        let size = max(1, min(4, (items.count + jobs - 1) / jobs))
         let starts = Array(stride(from: 0, to: items.count, by: size))
-        let results = Mutex<[Int: Result]>([:])
+        let next = Atomic<Int>(0)
         let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: starts.count) { n in
-            do {
-                let result = try work(items[starts[n] ..< min(starts[n] + size, items.count)])
-                results.withLock { $0[n] = result }
-            } catch {
-                failure.withLock { $0 = $0 ?? error }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, starts.count))) { _ in
+            while failure.withLock({ $0 == nil }) {
+                let n = next.add(1, ordering: .relaxed).oldValue
+                guard n < starts.count else { return }
+                do {
+                    try work(items[starts[n] ..< min(starts[n] + size, items.count)])
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        let done = results.withLock { $0 }
-        return starts.indices.compactMap { done[$0] }
-    }
-
-    /// The album's masonry page (its first screenful as HTML, the rest as data files the page
-    /// loads as the visitor scrolls), and its plain pages for visitors and crawlers without
-    /// script, each a masonry layout of its own photos.
-    private func writeMasonry(
-        album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], heights: [Int: Double], data: AlbumData,
-        renderer: PageRenderer, into written: inout Set<String>, summary: inout ExportSummary
-    ) throws {
-        let page = AlbumView.masonry.page(albumStem: links.stem)
-        try data.writeFiles(cells: cells, geometry: geometry) { try write($0, $1, into: &written) }
-        let columns = 1 ... geometry.maximumColumns
-        let firstScreen = cells.filter { cell in
-            columns.contains { cell.frames[$0].map { $0.y < AlbumData.firstScreenHeight } ?? false }
-        }
-        let pageCount = AlbumData.pageCount(photos: cells.count)
-        let plain = PageRenderer.PageLinks(album: page, first: pageCount > 0 ? data.plainPage(1) : nil)
-        try write(page, renderer.albumPage(title: album, subtitle: subtitle, links: links, content: .init(
-            cells: firstScreen, count: cells.count, heights: heights, data: data, pages: plain)), into: &written)
-        for number in 1 ..< pageCount + 1 {
-            var shown = Array(cells[(number - 1) * AlbumData.pageSize ..< min(number * AlbumData.pageSize, cells.count)])
-            var pageHeights: [Int: Double] = [:]
-            for k in columns {
-                let layout = try MasonryLayout(
-                    width: geometry.width(columns: k),
-                    items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight) },
-                    options: geometry.options(columns: k))
-                pageHeights[k] = layout.contentSize.height
-                for position in shown.indices {
-                    guard let frame = layout.attributes(at: position)?.frame else { continue }
-                    shown[position].frames[k] = (frame.x, frame.y, frame.width, frame.height)
-                }
-            }
-            let around = PageRenderer.PageLinks(
-                album: page, previous: number > 1 ? data.plainPage(number - 1) : nil,
-                next: number < pageCount ? data.plainPage(number + 1) : nil, position: "Page \(number)")
-            // Nothing on a plain page depends on the photos after it: adding photos to the
-            // album rewrites only the last plain page.
-            let first = (number - 1) * AlbumData.pageSize
-            let range = shown.count == 1 ? "Photo \(first + 1)" : "Photos \(first + 1)–\(first + shown.count)"
-            try write(data.plainPage(number), renderer.albumPage(title: album, subtitle: range, links: links, content: .init(
-                cells: shown, count: cells.count, listOffset: first, listCount: shown.count, heights: pageHeights, data: nil, pages: around)),
-                into: &written)
-            summary.pages += 1
-        }
-    }
-
-    /// The rows view's data files, and its page with the first screenful as HTML.
-    private func rowsPage(album: String, subtitle: String, links: PageRenderer.AlbumLinks, cells: [CellModel], data: AlbumData,
-                          renderer: PageRenderer, into written: inout Set<String>) throws -> String {
-        let rows = PageRenderer.RowsLayouts(aspectRatios: cells.map(\.aspectRatio), geometry: geometry)
-        try data.writeRowsFiles(frames: rows.frames, count: cells.count, geometry: geometry) { try write($0, $1, into: &written) }
-        let firstScreen = cells.filter { cell in
-            (1 ... geometry.maximumColumns).contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
-        }
-        return renderer.justifiedPage(title: album, subtitle: subtitle, links: links, cells: firstScreen, rows: rows, data: data.rowsIndexFile)
-    }
-
-    /// The only album's name, or the imported folder's.
-    private func siteTitle(_ albums: [(path: String, name: String, photoCount: Int)], _ libraryName: String) -> String {
-        albums.count == 1 ? albums[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName)
     }
 
     // MARK: - Folder
@@ -334,85 +200,7 @@ public struct SiteExporter: Sendable {
         written.insert(relative)
     }
 
-    private func slug(_ name: String, used: inout Set<String>) -> String {
-        var slug = ""
-        for character in name.lowercased() {
-            if character.isASCII && (character.isLetter || character.isNumber) { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
-        }
-        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        if slug.isEmpty { slug = "album" }
-        // An album's view pages are named after its slug ("trip" → "trip-wheel"), so a slug
-        // is free only if it and its view names are: albums "Trip" and "Trip wheel" must not
-        // write the same page.
-        func names(_ candidate: String) -> [String] {
-            [candidate] + AlbumView.allCases.filter { $0 != .masonry }.map { "\(candidate)-\($0.rawValue)" }
-        }
-        var candidate = slug
-        var n = 2
-        while names(candidate).contains(where: used.contains) {
-            candidate = "\(slug)-\(n)"
-            n += 1
-        }
-        used.formUnion(names(candidate))
-        return candidate
-    }
-
-    // MARK: - Fonts
-
-    /// Subsets each font of the text styles to the characters it draws; family → URL relative
-    /// to the site. Fonts that draw nothing are left out.
-    private func writeFonts(characters: [FontFace: Set<Unicode.Scalar>]) throws -> [String: String] {
-        var urls: [String: String] = [:]
-        var seen = Set<String>()
-        let fallbacks = characters.keys.filter { face in !GalleryTextStyles.all.contains { $0.fonts.contains(face) } }
-            .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
-        for face in GalleryTextStyles.all.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
-            guard let used = characters[face], !used.isEmpty,
-                  let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
-            let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
-            let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
-            // The name carries a digest of the subset's bytes: the file changes whenever the
-            // site's characters do, and `gallery serve` lets browsers keep fonts/ for a year.
-            var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-            for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
-            let name = "fonts/" + slug + "-" + String(String(digest, radix: 16).prefix(12)) + "." + ext
-            try writeIfChanged(name, Data(bytes))
-            urls[face.family] = name
-        }
-        return urls
-    }
-
     // MARK: - Images
-
-    struct PhotoImages: Sendable {
-        var thumbnails: [(url: String, width: Int)]?
-        var large: String?
-        var intrinsicHeight: Int
-        var failure: String?
-        /// "#rrggbb": shown in the photo's place until its image has arrived.
-        var dominantColor: String?
-    }
-
-    /// The images one photo gets: its grid sizes and large view, named by content hash and size.
-    struct ImagePlan {
-        var format: ImageFormat
-        var orientation: Orientation
-        var names: [String]
-        var grid: [(width: Int, height: Int)]
-        var large: (width: Int, height: Int)
-        var sizes: [(width: Int, height: Int)] { grid + [large] }
-    }
-
-    func imagePlan(_ photo: LibraryPhoto, _ file: (path: String, contentHash: String, format: String, orientation: Int)) -> ImagePlan? {
-        guard let format = ImageFormat(rawValue: file.format) else { return nil }
-        let key = String(file.contentHash.dropFirst("xxh64:".count))
-        let grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
-        let orientation = Orientation(exifValue: file.orientation)
-        let large = Thumbnailer.largeSize(
-            format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
-        let names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
-        return ImagePlan(format: format, orientation: orientation, names: names, grid: grid, large: large)
-    }
 
     /// Makes the images of the photo that `name` (a path the pages use, "thumbs/…" or
     /// "large/…") belongs to: all its sizes from one decode, each written atomically, so a
@@ -425,10 +213,9 @@ public struct SiteExporter: Sendable {
         let hash = "xxh64:" + parts[1][..<dash]
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         guard let photo = try database.photo(contentHash: hash) else { return false }
-        let file = (path: photo.path, contentHash: hash, format: photo.format, orientation: photo.orientation)
-        guard let plan = imagePlan(photo, file), plan.names.contains(name) else { return false }
-        guard let data = FileManager.default.contents(atPath: root + "/" + file.path) else {
-            throw CodecError("cannot read \(root + "/" + file.path) (was it moved? run 'gallery import' again)")
+        guard let plan = ImagePlan(photo, contentHash: hash, geometry: geometry), plan.names.contains(name) else { return false }
+        guard let data = FileManager.default.contents(atPath: root + "/" + photo.path) else {
+            throw CodecError("cannot read \(root + "/" + photo.path) (was it moved? run 'gallery import' again)")
         }
         let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes)
         for folder in ["thumbs", "large"] {
@@ -437,14 +224,16 @@ public struct SiteExporter: Sendable {
         for (imageName, bytes) in zip(plan.names, rendered.images) {
             try Data(bytes).write(to: outFolder.appending(path: imageName), options: .atomic)
         }
-        try database.saveDominantColors([file.contentHash: rendered.dominantColor.hex])
+        try database.saveDominantColors([hash: rendered.dominantColor.hex])
         return true
     }
 
+    /// Makes the images of every photo that lacks one (all sizes from one decode), on all
+    /// cores; keeps the photos' dominant colours. Returns the images' names and the photos
+    /// whose images could not be made, with the reason.
     private func writeImages(
-        photos: [Int64: LibraryPhoto], files: [Int64: (path: String, contentHash: String, format: String, orientation: Int)],
         root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
-    ) throws -> (byPhoto: [Int64: PhotoImages], written: Set<String>) {
+    ) throws -> (failures: [Int64: String], written: Set<String>) {
         struct Job: Sendable {
             var photoID: Int64
             var source: String
@@ -453,29 +242,31 @@ public struct SiteExporter: Sendable {
             var names: [String]
             var sizes: [(width: Int, height: Int)]
         }
-        var byPhoto: [Int64: PhotoImages] = [:]
         var pending: [Job] = []
         var written = Set<String>()
-        let storedColors = try database.dominantColors()
         var hashes: [Int64: String] = [:]
         var colorsToRead: [(photoID: Int64, thumbnail: String, width: Int, height: Int)] = []
-        for (id, photo) in photos.sorted(by: { $0.key < $1.key }) {
-            guard let file = files[id], let plan = imagePlan(photo, file) else { continue }
-            let (format, orientation, names, grid, large) = (plan.format, plan.orientation, plan.names, plan.grid, plan.large)
-            written.formUnion(names)
-            hashes[id] = file.contentHash
-            byPhoto[id] = PhotoImages(
-                thumbnails: zip(names, grid).map { ($0, $1.width) }, large: names.last,
-                intrinsicHeight: grid[0].height, failure: nil, dominantColor: storedColors[file.contentHash])
-            if !encodeImages { continue }
-            if names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
-                summary.imagesReused += names.count
-                // Images kept from an earlier export into another library: read the colour
-                // back from the smallest one rather than decode the original.
-                if storedColors[file.contentHash] == nil { colorsToRead.append((id, names[0], grid[0].width, grid[0].height)) }
-            } else {
-                pending.append(Job(photoID: id, source: root + "/" + file.path, format: format,
-                                orientation: orientation, names: names, sizes: grid + [large]))
+        // A few thousand photos at a time: the library is never all in memory.
+        let ids = try database.photoIDs()
+        for start in stride(from: 0, to: ids.count, by: 2000) {
+            let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
+            let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))
+            for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
+                guard let plan = ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry) else { continue }
+                written.formUnion(plan.names)
+                if !encodeImages { continue }
+                hashes[id] = stored.contentHash
+                if plan.names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
+                    summary.imagesReused += plan.names.count
+                    // Images kept from an earlier export into another library: read the colour
+                    // back from the smallest one rather than decode the original.
+                    if storedColors[stored.contentHash] == nil {
+                        colorsToRead.append((id, plan.names[0], plan.grid[0].width, plan.grid[0].height))
+                    }
+                } else {
+                    pending.append(Job(photoID: id, source: root + "/" + stored.photo.path, format: plan.format,
+                                       orientation: plan.orientation, names: plan.names, sizes: plan.sizes))
+                }
             }
         }
         let failures = Mutex<[(Int64, String, String)]>([])
@@ -513,24 +304,21 @@ public struct SiteExporter: Sendable {
             colors.withLock { $0[id] = image.dominantColor.hex }
         }
         let found = colors.withLock { $0 }
-        for (id, color) in found { byPhoto[id]?.dominantColor = color }
         if !found.isEmpty {
             try database.saveDominantColors(Dictionary(found.compactMap { id, color in hashes[id].map { ($0, color) } }, uniquingKeysWith: { a, _ in a }))
         }
         let failed = failures.withLock { $0 }
         let failedIDs = Set(failed.map(\.0))
         summary.imagesWritten = work.filter { !failedIDs.contains($0.photoID) }.reduce(0) { $0 + $1.names.count }
+        var reasons: [Int64: String] = [:]
         for (id, path, reason) in failed {
-            byPhoto[id]?.thumbnails = nil
-            byPhoto[id]?.large = nil
-            byPhoto[id]?.failure = reason
-            byPhoto[id]?.dominantColor = nil
+            reasons[id] = reason
             summary.failures.append((path, reason))
         }
         // A failed photo's images were never written: keep them out of the manifest.
         for job in work where failedIDs.contains(job.photoID) {
             written.subtract(job.names)
         }
-        return (byPhoto, written)
+        return (reasons, written)
     }
 }

@@ -28,6 +28,7 @@ public struct AnnotationMeasurer: Sendable {
     public func ensureMeasured(widths: [Double]) throws -> Int {
         let texts = try database.annotationTexts()
         var measured = 0
+        var measuredTexts: [TextStyle: Set<String>] = [:]
         for width in widths {
             for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
                 let key = style.fingerprint
@@ -45,9 +46,32 @@ public struct AnnotationMeasurer: Sendable {
                 if !missing.isEmpty {
                     try database.saveMeasurements(style: key, width: width, missing)
                     measured += missing.count
+                    measuredTexts[style, default: []].formUnion(missing.keys)
                 }
             }
         }
+        try keepFontCharacters(all: texts, measured: measuredTexts)
         return measured
+    }
+
+    /// Keeps, beside the measurements, the characters each face drew (`font_characters`): a
+    /// site's fonts are cut to them without shaping the library again. Only the texts measured
+    /// now are shaped, unless the stored characters were found for other styles (or never):
+    /// then every text is.
+    private func keepFontCharacters(all texts: (captions: [String], comments: [String]), measured: [TextStyle: Set<String>]) throws {
+        let styles = styles.caption.fingerprint + "\n" + styles.comment.fingerprint
+        let stored = try database.fontCharacters().styles
+        let everything = stored != styles
+        // Every text in every style: the pages set captions in the comment's fonts too (the
+        // views' labels and the lightbox use the body's), and comments in the caption's.
+        let shaped = everything ? texts.captions + texts.comments : Array(measured.values.reduce(into: Set<String>()) { $0.formUnion($1) })
+        var found: [FontFace: Set<Unicode.Scalar>] = [:]
+        for style in [self.styles.caption, self.styles.comment] where !shaped.isEmpty {
+            found.merge(try measurer.charactersByFace(shaped, style: style)) { $0.union($1) }
+        }
+        if found.isEmpty && !everything { return }
+        let faces = Dictionary(found.map { (StoredFontFace(family: $0.key.family, path: $0.key.path, index: $0.key.index, package: $0.key.package), $0.value) },
+                               uniquingKeysWith: { $0.union($1) })
+        try database.addFontCharacters(faces, styles: styles, replacing: everything)
     }
 }

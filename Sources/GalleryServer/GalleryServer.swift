@@ -8,7 +8,8 @@ import Logging
 ///
 /// Routes: `GET /healthz`; `GET /api/photos[?album=]` (the objects of `gallery photos --json`);
 /// `GET /api/layout?width=…` (exactly the JSON of `gallery layout --json`); everything else,
-/// the files of the static export, generated on first request and cached next to the database.
+/// the files of the static export, each made when first asked for and kept next to the
+/// database (`SiteCache`).
 public enum GalleryServer {
     /// Responses carry at most this many layout items: a larger layout needs `rect`.
     public static let maximumItemsPerResponse = 10_000
@@ -68,16 +69,21 @@ public enum GalleryServer {
         }
 
         @Sendable func serveFile(_ request: Request, _: BasicRequestContext) async throws -> Response {
-            let folder = try await site.current()
-            if let file = StaticFiles.resolve(request.uri.path, in: folder) {
-                return try StaticFiles.response(for: file, request: request)
-            }
-            // An image not made yet: made now (only names the pages use are accepted), then
-            // served like any other file.
-            let path = request.uri.path.removingPercentEncoding ?? request.uri.path
-            if path.hasPrefix("/thumbs/") || path.hasPrefix("/large/"),
-               try await site.image(named: String(path.dropFirst())),
-               let file = StaticFiles.resolve(request.uri.path, in: folder) {
+            var name = request.uri.path.removingPercentEncoding ?? request.uri.path
+            while name.hasPrefix("/") { name.removeFirst() }
+            if name.isEmpty { name = "index.html" }
+            if name.hasPrefix("thumbs/") || name.hasPrefix("large/") {
+                // Images are named by content hash: one made earlier is served as it is; one
+                // not made yet is made now (only names the pages use are accepted).
+                if let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
+                    return try StaticFiles.response(for: file, request: request)
+                }
+                if try await site.image(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
+                    return try StaticFiles.response(for: file, request: request)
+                }
+            } else if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
+                // Pages, data, styles and fonts: made from the library as it is now, the first
+                // time they are asked for after a change.
                 return try StaticFiles.response(for: file, request: request)
             }
             return JSONResponse.error(.notFound, "not found")

@@ -3,21 +3,26 @@ import Foundation
 import GalleryHTML
 import GalleryStore
 
-/// The served site: the static export's own output (pages, thumbnails, large images, fonts),
-/// written next to the database and brought up to date when the library changes. The server
-/// serves exactly what `gallery export` writes, made by the same code, with one difference:
-/// pages, styles and fonts are written at once, and each photo's images the first time one of
-/// them is asked for, so the first answer does not wait for every image of the library.
+/// The served site: the files `gallery export` writes, made by the same code (`SiteSnapshot`),
+/// each the first time it is asked for and kept in a folder next to the database. A page costs
+/// what its own photos cost, so the first answer comes at once on a library of any size;
+/// each photo's images are made the first time one of them is asked for.
+///
+/// Pages, data files, the style sheet and fonts belong to a library revision: after a change
+/// to photos or annotations each is made again when next asked for (and written only if its
+/// bytes changed). Images are named by content hash and stay valid.
 actor SiteCache {
     let database: GalleryDatabase
     let folder: URL
-    private var exportedRevision: Int64?
-    /// The export under way and the library revision it makes. Requests that arrive while it
-    /// runs wait for it instead of starting another: an actor method that awaits lets other
-    /// calls in, and two whole-site exports into one folder would race.
-    private var running: (revision: Int64, task: Task<Void, any Error>)?
-    /// How many exports this cache started (tests hold it to one per library change).
-    private(set) var exportsStarted = 0
+    /// The site of the library revision last seen, and the files made from it so far.
+    private var snapshot: SiteSnapshot?
+    private var made: Set<String> = []
+    /// Files being made, by revision and name: requests that arrive meanwhile wait for that
+    /// one rendering instead of starting another (an actor method that awaits lets others in).
+    private var making: [String: Task<Bool, any Error>] = [:]
+    /// How many site snapshots and files this cache made (tests hold concurrent requests to one).
+    private(set) var snapshotsMade = 0
+    private(set) var filesMade = 0
     /// Image encodes under way, by photo (the content hash in the image's name): requests for
     /// any of a photo's images while it is encoded wait for that one encode.
     private var encoding: [Substring: Task<Bool, any Error>] = [:]
@@ -30,43 +35,47 @@ actor SiteCache {
         self.folder = folder
     }
 
-    /// The site folder, exported again first if photos or annotations changed since.
-    func current() async throws -> URL {
+    /// The site of the library as it is now.
+    private func site() throws -> SiteSnapshot {
         let revision = try database.libraryRevision()
-        if revision == exportedRevision { return folder }
-        if let running, running.revision == revision {
-            try await running.task.value
-            return folder
-        }
-        // A newer revision than the export under way: start after it, never beside it.
-        let previous = running?.task
-        exportsStarted += 1
-        let task = Task { [database, folder] in
-            _ = try? await previous?.value
-            // The export is blocking work on all cores: run it off the concurrency pool.
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                DispatchQueue.global().async {
-                    do {
-                        _ = try SiteExporter(database: database, outFolder: folder.path, force: true, encodeImages: false).run()
-                        continuation.resume()
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                }
+        if let snapshot, snapshot.revision == revision { return snapshot }
+        let site = try SiteSnapshot(database: database)
+        snapshot = site
+        made = []
+        snapshotsMade += 1
+        return site
+    }
+
+    /// Makes the site file `name` ("index.html", "data/index.chunk-2.js", "gallery.css", …) in
+    /// the folder, as the library is now; false when the site has no such file (404).
+    func file(named name: String) async throws -> Bool {
+        let site = try site()
+        if made.contains(name) { return true }
+        let key = "\(site.revision) \(name)"
+        if let running = making[key] { return try await running.value }
+        filesMade += 1
+        let task = Task { [folder] in
+            try await Self.offPool {
+                guard let bytes = try site.render(name) else { return false }
+                let url = folder.appending(path: name)
+                // Whole or not at all, and untouched when unchanged (ETags stay put).
+                if let existing = FileManager.default.contents(atPath: url.path), existing.elementsEqual(bytes) { return true }
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url, options: .atomic)
+                return true
             }
         }
-        running = (revision, task)
-        defer { if running?.revision == revision { running = nil } }
-        try await task.value
-        if (exportedRevision ?? .min) < revision { exportedRevision = revision }
-        return folder
+        making[key] = task
+        defer { making[key] = nil }
+        let found = try await task.value
+        if found, snapshot === site { made.insert(name) }
+        return found
     }
 
     /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.jpg", …) if the
     /// library has it; false otherwise (404). Encodes run a few at a time, off the concurrency
     /// pool, and each file appears whole (written atomically) or not at all.
     func image(named name: String) async throws -> Bool {
-        _ = try await current()
         guard let file = name.split(separator: "/").last, let dash = file.firstIndex(of: "-") else { return false }
         let photo = file[..<dash]
         if let running = encoding[photo] { return try await running.value }
@@ -74,12 +83,8 @@ actor SiteCache {
         let task = Task { [database, folder, slots] in
             await slots.acquire()
             do {
-                let made = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
-                    DispatchQueue.global().async {
-                        continuation.resume(with: Result {
-                            try SiteExporter(database: database, outFolder: folder.path, force: true).renderImages(named: name)
-                        })
-                    }
+                let made = try await Self.offPool {
+                    try SiteExporter(database: database, outFolder: folder.path, force: true).renderImages(named: name)
                 }
                 await slots.release()
                 return made
@@ -91,5 +96,12 @@ actor SiteCache {
         encoding[photo] = task
         defer { encoding[photo] = nil }
         return try await task.value
+    }
+
+    /// Blocking work (SQLite, shaping, encoding) on a dispatch thread, off the concurrency pool.
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

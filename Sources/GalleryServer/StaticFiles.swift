@@ -50,6 +50,9 @@ enum StaticFiles {
             .contentType: contentType(url), .eTag: etag,
             .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
         ]
+        // Fonts are fetched with CORS: pages of the gallery opened from another origin (a
+        // copy on disk, a site that embeds them) may use them too.
+        if url.path.contains("/fonts/") { headers[.accessControlAllowOrigin] = "*" }
         let isText = contentType(url).hasPrefix("text/")
         if isText { headers[.vary] = "Accept-Encoding" }
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {

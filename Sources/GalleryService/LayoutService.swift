@@ -31,6 +31,18 @@ public final class LayoutService: Sendable {
         return "columns=\(columns);padding=\(options.cellPadding);annotation=\(options.annotationTopPadding),\(options.annotationBottomPadding);placement=\(options.placement.rawValue);caption=\(caption.fingerprint);comment=\(comment.fingerprint)"
     }
 
+    /// The stored layout for `request` without its items (they are read a part at a time with
+    /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
+    public func masonryLayout(_ request: MasonryRequest) throws -> StoredLayout {
+        let scope = try database.layoutScope(album: request.album)
+        let key = LayoutKey(scope: scope.scope, kind: "masonry", width: request.width, options: optionsKey(request.options))
+        if let stored = try database.storedLayout(key), !stored.isStale { return stored }
+        var computed = request
+        // An empty rect: the layout is computed and stored, no item is copied out.
+        computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
+        return try masonry(computed).layout
+    }
+
     /// The layout for `request`, computing and storing it if needed.
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)

@@ -13,6 +13,22 @@ extension GalleryDatabase {
         }
     }
 
+    /// Stored dominant colours of these content hashes.
+    public func dominantColors(contentHashes: some Collection<String>) throws -> [String: String] {
+        try writer.read { db in
+            var result: [String: String] = [:]
+            let list = Array(Set(contentHashes))
+            for start in stride(from: 0, to: list.count, by: 500) {
+                let part = list[start ..< min(start + 500, list.count)]
+                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+                for row in try Row.fetchAll(db, sql: "SELECT content_hash, color FROM photo_colors WHERE content_hash IN (\(marks))", arguments: StatementArguments(part)) {
+                    result[row[0]] = row[1]
+                }
+            }
+            return result
+        }
+    }
+
     /// Stores dominant colours by content hash (one transaction), and drops those no photo has
     /// any more.
     public func saveDominantColors(_ colors: [String: String]) throws {

@@ -89,6 +89,25 @@ extension GalleryDatabase {
         try writer.read { db in try Self.layoutItems(db, of: layout, in: rect) }
     }
 
+    /// A stored layout's items whose indices are in `indices` (the album's photos `indices`), in
+    /// index order: only the chunks that hold them are read.
+    public func layoutItems(of layout: StoredLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
+        guard !indices.isEmpty else { return [] }
+        let size = LayoutChunkCodec.itemsPerChunk
+        return try writer.read { db in
+            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
+                                        arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
+            var items: [StoredLayoutItem] = []
+            items.reserveCapacity(indices.count)
+            for row in rows {
+                let chunk: Int = row[0]
+                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * size)
+                items += decoded.filter { indices.contains($0.index) }
+            }
+            return items
+        }
+    }
+
     /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
     /// a writer replacing the layout meanwhile is seen entirely or not at all.
     public func storedLayoutWithItems(_ key: LayoutKey, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> (layout: StoredLayout, items: [StoredLayoutItem])? {

@@ -55,6 +55,32 @@ extension GalleryDatabase {
         }
     }
 
+    /// Every photo's id, in id order.
+    public func photoIDs() throws -> [Int64] {
+        try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos ORDER BY id") }
+    }
+
+    /// The photos with these ids, with their files' content hashes; ids no photo has are left out.
+    public func storedPhotos(ids: some Collection<Int64>) throws -> [Int64: StoredPhoto] {
+        try writer.read { db in
+            var result: [Int64: StoredPhoto] = [:]
+            result.reserveCapacity(ids.count)
+            // Bound parameters per statement stay well under SQLite's limit.
+            let list = Array(ids)
+            for start in stride(from: 0, to: list.count, by: 500) {
+                let part = list[start ..< min(start + 500, list.count)]
+                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+                // The content hash after the columns `libraryPhoto(_:)` reads.
+                let sql = Self.photoQuery.replacingOccurrences(of: "coalesce(n.comment, '')", with: "coalesce(n.comment, ''), p.content_hash") + " WHERE p.id IN (\(marks))"
+                for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(part)) {
+                    let photo = Self.libraryPhoto(row)
+                    result[photo.id] = StoredPhoto(photo: photo, contentHash: row[11])
+                }
+            }
+            return result
+        }
+    }
+
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         try writer.read { db in

@@ -577,10 +577,24 @@ struct LargeAlbumTests {
         let (server, base, _, _) = try await GalleryBinary.serve(["--db", work.database, "--port", "0"], in: work.folder.url)
         defer { server.terminate(); server.waitUntilExit() }
         let url = try #require(base, "no 'serving' line")
-        // The first request has the server write the site into DB.site/ next to the library.
+        // The server makes each file when first asked for: the album page alone first.
         let (_, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let page = URL(fileURLWithPath: work.database + ".site/index.html")
+        let served = URL(fileURLWithPath: work.database + ".site")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: served.path) == ["index.html"])
+        let page = served.appending(path: "index.html")
+        // One renderer: every file of the export, asked of the server, is the same bytes (asked
+        // before any image: the server keeps the colours of the images it makes, and the pages
+        // made after them show those).
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: work.site.appending(path: SiteExporter.manifestName))) as? [String: Any]
+        let files = (manifest?["files"] as? [String] ?? []).filter { !$0.hasPrefix("thumbs/") && !$0.hasPrefix("large/") }
+        #expect(files.count > 60)
+        for name in files {
+            let (bytes, answer) = try await URLSession.shared.data(from: url.appending(path: name))
+            #expect((answer as? HTTPURLResponse)?.statusCode == 200, "\(name)")
+            #expect(bytes == (try Data(contentsOf: work.site.appending(path: name))), "\(name) differs between export and serve")
+        }
+
         let shim = "window.galleryTestReport = (value) => { document.getElementById('gallery-test-result').textContent = JSON.stringify(value); };"
         let json = try HeadlessChromium.evaluate(page: page, script: shim + BrowserEngine.fontsReadyScript + "{" + Self.walkScript(container: ".grid", item: ".cell") + "}",
                                                  width: 1100, height: 900, budgetMilliseconds: 30_000, server: url)

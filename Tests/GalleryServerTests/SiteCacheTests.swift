@@ -5,31 +5,40 @@ import GalleryStore
 import GalleryTestSupport
 import Testing
 
-@Suite("The served site is exported once per library change, however many ask at once")
+@Suite("The served site makes each file once per library change, however many ask at once")
 struct SiteCacheTests {
-    @Test("twenty concurrent requests, before and after a change: one export each time, and a whole site")
-    func singleExport() async throws {
+    @Test("twenty concurrent requests for a page, before and after a change: one rendering each time, and only what was asked for")
+    func singleRendering() async throws {
         let library = try ServedLibrary(photos: 6)
         let cache = SiteCache(database: library.database, folder: library.siteFolder)
-        func burst() async throws {
-            try await withThrowingTaskGroup(of: URL.self) { group in
-                for _ in 0 ..< 20 { group.addTask { try await cache.current() } }
-                for try await folder in group { #expect(folder == library.siteFolder) }
+        func burst(_ name: String) async throws {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0 ..< 20 { group.addTask { try await cache.file(named: name) } }
+                for try await found in group { #expect(found) }
             }
         }
-        try await burst()
-        #expect(await cache.exportsStarted == 1)
-        #expect(FileManager.default.fileExists(atPath: library.siteFolder.appending(path: "index.html").path))
+        try await burst("index.html")
+        #expect(await cache.filesMade == 1)
+        #expect(await cache.snapshotsMade == 1)
+        // Only the page: no style sheet, data file or image was made for it.
+        let made = try FileManager.default.contentsOfDirectory(atPath: library.siteFolder.path)
+        #expect(made == ["index.html"], "\(made)")
 
-        // An annotation changes: the next burst exports once more, and nothing else does.
+        // An annotation changes: the next burst makes the page once more, and nothing else does.
         try library.work.write("photos/p00.txt", text: "Renamed\nA new comment.")
         _ = try Importer(database: library.database, folder: library.work.path + "/photos").run()
-        try await burst()
-        #expect(await cache.exportsStarted == 2)
+        try await burst("index.html")
+        #expect(await cache.filesMade == 2)
+        #expect(await cache.snapshotsMade == 2)
         let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
         #expect(page.contains("Renamed"))
-        try await burst()
-        #expect(await cache.exportsStarted == 2)
+        try await burst("index.html")
+        #expect(await cache.filesMade == 2)
+
+        // Names the site does not have are not made, wherever they point.
+        for name in ["nothing.html", "../index.html", "data/index.chunk-99.js", "data/index.chunk-01.js", "index.page-0.html", ".gallery-export.json"] {
+            #expect(try await cache.file(named: name) == false, "\(name)")
+        }
     }
 }
 
@@ -39,7 +48,7 @@ struct OnDemandImageTests {
     func singleEncode() async throws {
         let library = try ServedLibrary(photos: 3)
         let cache = SiteCache(database: library.database, folder: library.siteFolder)
-        _ = try await cache.current()
+        #expect(try await cache.file(named: "index.html"))
         let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
         let names = page.matches(of: #/srcset="(?<set>[^"]+)"/#).first.map { match in
             match.output.set.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) }

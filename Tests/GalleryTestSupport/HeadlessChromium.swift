@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
 
 /// Debian's `chromium`, headless, for tests that must see what a browser draws.
 ///
@@ -55,13 +59,43 @@ public enum HeadlessChromium {
         return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
 
+    /// The text at `url` (an HTTP GET; throws unless the answer is 200).
+    public static func fetch(_ url: URL) throws -> String {
+        let result = Mutex<Result<String, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: url) { data, response, error in
+            result.withLock { value in
+                if let data, (response as? HTTPURLResponse)?.statusCode == 200 {
+                    value = .success(String(decoding: data, as: UTF8.self))
+                } else {
+                    value = .failure(error ?? Failure(description: "\(url): status \((response as? HTTPURLResponse)?.statusCode ?? 0)"))
+                }
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        return try result.withLock { $0! }.get()
+    }
+
+    /// A copy of a page to load with a probe script: beside the page on disk, or, for a page
+    /// of `server`, its text as the server gives it in a folder of its own, with a
+    /// `<base href>` so that everything it names still comes from the server.
+    public static func probeCopy(of page: URL, name: String, server: URL?, folder: TemporaryDirectory) throws -> (html: String, url: URL) {
+        guard let server else {
+            return (try String(contentsOf: page, encoding: .utf8), page.deletingLastPathComponent().appending(path: name))
+        }
+        let html = try fetch(server.appending(path: page.lastPathComponent))
+        let based = html.replacingOccurrences(of: "<head>", with: "<head>\n<base href=\"\(server.absoluteString)\">")
+        return (based, folder.url.appending(path: name))
+    }
+
     /// Loads a copy of `page` with `script` added at the end of its body and returns what the
     /// script wrote into `#gallery-test-result` (a JSON text, by convention), unescaped.
-    /// - Parameter server: when given, the copy is loaded from this server (which serves the
-    ///   page's folder) instead of from disk.
+    /// - Parameter server: when given, the page (its name) and all it loads come from this
+    ///   server instead of from disk.
     public static func evaluate(page: URL, script: String, width: Int, height: Int, budgetMilliseconds: Int = 10_000, server: URL? = nil) throws -> String {
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let probed = page.deletingLastPathComponent().appending(path: "probe-\(width)x\(height)-" + page.lastPathComponent)
+        let folder = try TemporaryDirectory("probe")
+        let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-" + page.lastPathComponent, server: server, folder: folder)
         // Errors in the probe (or the page) are written as the result, so a failure says why.
         let report = """
             const report = (message) => { document.getElementById('gallery-test-result').textContent = 'ERROR: ' + message; };
@@ -71,7 +105,7 @@ public enum HeadlessChromium {
         try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre><script>\(report)</script><script>\(script)</script></body>")
             .write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
-        let dom = try run(page: server.map { $0.appending(path: probed.lastPathComponent) } ?? probed, width: width, height: height, budgetMilliseconds: budgetMilliseconds)
+        let dom = try run(page: probed, width: width, height: height, budgetMilliseconds: budgetMilliseconds)
         guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
               let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex),
               start.upperBound < end.lowerBound

@@ -1,0 +1,28 @@
+import GalleryStore
+import Imaging
+
+/// The images one photo gets: its grid sizes (1× and 2×) and its large view, named by the
+/// file's content hash and the size, so an unchanged photo keeps its images across exports
+/// and libraries and a changed one gets new names.
+struct ImagePlan: Sendable {
+    var format: ImageFormat
+    var orientation: Orientation
+    /// Paths in the site: the grid images, then the large view.
+    var names: [String]
+    var grid: [(width: Int, height: Int)]
+    var large: (width: Int, height: Int)
+    var sizes: [(width: Int, height: Int)] { grid + [large] }
+    var thumbnails: [(url: String, width: Int)] { zip(names, grid).map { ($0, $1.width) } }
+
+    /// Nil for a format the thumbnailer cannot read.
+    init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry) {
+        guard let format = ImageFormat(rawValue: photo.format) else { return nil }
+        let key = String(contentHash.dropFirst("xxh64:".count))
+        grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
+        orientation = Orientation(exifValue: photo.orientation)
+        large = Thumbnailer.largeSize(
+            format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
+        names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
+        self.format = format
+    }
+}

@@ -1,0 +1,22 @@
+import GalleryService
+import GalleryStore
+import TextMetrics
+
+/// What every part of a site is made from: the library, the page geometry, the measurer
+/// that sets captions and comments in lines, and the photos whose images could not be made
+/// (an export learns them before it writes pages; they are drawn as placeholders).
+struct SiteContext: Sendable {
+    let database: GalleryDatabase
+    let geometry: SiteGeometry
+    let measurer: TextMeasurer
+    let layouts: LayoutService
+    var imageFailures: [Int64: String] = [:]
+
+    init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:]) {
+        self.database = database
+        self.geometry = geometry
+        self.measurer = measurer
+        layouts = LayoutService(database: database, measurer: measurer)
+        self.imageFailures = imageFailures
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import GalleryImport
+import GalleryLayout
+import GalleryStore
+import Synchronization
+import TextMetrics
+
+/// The site of one library revision, any file of it made on its own: a page, a data file, the
+/// style sheet or a font, each from the stored layouts and measurements and only the photos it
+/// shows. `gallery export` makes every file in turn; `gallery serve` makes each the first time
+/// it is asked for, so its first answer does not wait for the rest of the site. One renderer
+/// for both: they cannot differ.
+///
+/// Images are not files of the snapshot: they are named by content hash (`ImagePlan`) and
+/// made by the exporter (all at once, or one photo at a time for the server).
+public final class SiteSnapshot: Sendable {
+    let context: SiteContext
+    let renderer: PageRenderer
+    /// The library revision the snapshot shows.
+    public let revision: Int64
+    let albums: [Album]
+    let photoCount: Int
+
+    struct Album: Sendable {
+        var path: String
+        var name: String
+        var count: Int
+        var links: PageRenderer.AlbumLinks
+        var base: String { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)).base }
+    }
+
+    /// A file of one album.
+    enum AlbumFile: Hashable {
+        case page(AlbumView)
+        case plainPage(Int)
+        case index, ids
+        case chunk(Int)
+        case rowsIndex
+        case rowsFrames(Int)
+    }
+
+    public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(),
+                            warnings: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings)))
+    }
+
+    init(context: SiteContext) throws {
+        self.context = context
+        let database = context.database
+        revision = try database.libraryRevision()
+        guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        let stored = try database.albums().filter { $0.photoCount > 0 }
+        let several = stored.count > 1
+        var used = Set<String>()
+        albums = stored.map { album in
+            Album(path: album.path, name: album.name, count: album.photoCount,
+                  links: PageRenderer.AlbumLinks(home: several ? "index.html" : nil,
+                                                 stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil))
+        }
+        photoCount = stored.reduce(0) { $0 + $1.photoCount }
+        let libraryName = URL(fileURLWithPath: root).lastPathComponent
+        let title = stored.count == 1 ? stored[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName)
+        renderer = PageRenderer(geometry: context.geometry, siteTitle: title)
+    }
+
+    /// Whether the site has a page of album cards (several albums, or none).
+    var hasIndexPage: Bool { albums.count != 1 }
+
+    // MARK: - Files by name
+
+    /// The bytes of the site's file `name` ("index.html", "data/index.chunk-3.js",
+    /// "fonts/…"), or nil when the site has no such file.
+    public func render(_ name: String) throws -> [UInt8]? {
+        switch name {
+        case "gallery.css": return Array(try style().css.utf8)
+        case "gallery.js": return Array(SiteAssets.script.utf8)
+        case "index.html" where hasIndexPage: return Array(try indexPage().utf8)
+        default: break
+        }
+        if name.hasPrefix("fonts/") { return try style().fonts[name] }
+        guard let (album, file) = albumFile(named: name) else { return nil }
+        return Array(try render(file, of: try source(album)).utf8)
+    }
+
+    /// Which album file `name` is, if any.
+    func albumFile(named name: String) -> (Album, AlbumFile)? {
+        for album in albums {
+            for view in AlbumView.allCases where view.page(albumStem: album.links.stem) == name {
+                return (album, .page(view))
+            }
+        }
+        // The album's other files all start with its base and a dot (no base has one).
+        let isData = name.hasPrefix("data/")
+        let rest = isData ? name.dropFirst("data/".count) : name[...]
+        guard let dot = rest.firstIndex(of: "."), let album = albums.first(where: { $0.base == rest[..<dot] }) else { return nil }
+        let suffix = rest[rest.index(after: dot)...]
+        func number(_ prefix: String, _ ext: String) -> Int? {
+            guard suffix.hasPrefix(prefix), suffix.hasSuffix(ext) else { return nil }
+            let digits = suffix.dropFirst(prefix.count).dropLast(ext.count)
+            guard let value = Int(digits), String(value) == digits else { return nil }
+            return value
+        }
+        let chunks = (album.count + AlbumData.chunkSize - 1) / AlbumData.chunkSize
+        if !isData {
+            guard let page = number("page-", ".html"), (1 ... max(1, AlbumData.pageCount(photos: album.count))).contains(page),
+                  AlbumData.pageCount(photos: album.count) > 0 else { return nil }
+            return (album, .plainPage(page))
+        }
+        switch suffix {
+        case "index.js": return (album, .index)
+        case "ids.js": return (album, .ids)
+        case "rows.index.js": return (album, .rowsIndex)
+        default:
+            if let chunk = number("chunk-", ".js"), chunk < chunks { return (album, .chunk(chunk)) }
+            if let chunk = number("rows-", ".js"), chunk < chunks { return (album, .rowsFrames(chunk)) }
+            return nil
+        }
+    }
+
+    /// An album's files in the order an export writes them.
+    func files(of album: Album) -> [(name: String, file: AlbumFile)] {
+        let data = AlbumData(albumPage: AlbumView.masonry.page(albumStem: album.links.stem))
+        let chunks = (album.count + AlbumData.chunkSize - 1) / AlbumData.chunkSize
+        var files: [(String, AlbumFile)] = [(data.indexFile, .index), (data.idsFile, .ids)]
+        files += (0 ..< chunks).map { (data.chunkFile($0), .chunk($0)) }
+        files += (0 ..< chunks).map { (data.rowsFramesFile($0), .rowsFrames($0)) }
+        files.append((data.rowsIndexFile, .rowsIndex))
+        files += AlbumView.allCases.map { ($0.page(albumStem: album.links.stem), .page($0)) }
+        files += (0 ..< AlbumData.pageCount(photos: album.count)).map { (data.plainPage($0 + 1), .plainPage($0 + 1)) }
+        return files
+    }
+
+    // MARK: - Albums
+
+    private let sources = Mutex<[String: AlbumSource]>([:])
+
+    /// The album's source, made once per snapshot (its layouts are computed first if the
+    /// library changed since they were stored).
+    func source(_ album: Album) throws -> AlbumSource {
+        if let known = sources.withLock({ $0[album.path] }) { return known }
+        let made = try AlbumSource(path: album.path, name: album.name, links: album.links, context: context)
+        return sources.withLock { $0[album.path, default: made] }
+    }
+
+    /// Lets go of an album's source (an export, once it has written the album's files).
+    func forget(_ album: Album) {
+        _ = sources.withLock { $0.removeValue(forKey: album.path) }
+    }
+
+    func render(_ file: AlbumFile, of album: AlbumSource) throws -> String {
+        let geometry = context.geometry
+        switch file {
+        case .index:
+            let spans = try album.columns.map { try album.spans(columns: $0) }
+            return try album.data.indexScript(count: album.count, spans: spans, geometry: geometry)
+        case .ids:
+            return try album.data.idsScript(try album.photoIDs())
+        case .chunk(let number):
+            let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
+            return try album.data.chunkScript(number: number, cells: cells, geometry: geometry)
+        case .rowsFrames(let number):
+            return try album.data.rowsFramesScript(number: number, frames: try album.rows().frames, count: album.count, geometry: geometry)
+        case .rowsIndex:
+            return try album.data.rowsIndexScript(frames: try album.rows().frames, count: album.count, geometry: geometry)
+        case .page(let view):
+            return try page(view, of: album)
+        case .plainPage(let number):
+            return try plainPage(number, of: album)
+        }
+    }
+
+    private func page(_ view: AlbumView, of album: AlbumSource) throws -> String {
+        let geometry = context.geometry
+        switch view {
+        case .masonry:
+            let pageCount = AlbumData.pageCount(photos: album.count)
+            let plain = PageRenderer.PageLinks(album: view.page(albumStem: album.links.stem), first: pageCount > 0 ? album.data.plainPage(1) : nil)
+            let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.contentHeight)))
+            return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
+                cells: try album.cells(startingAbove: AlbumData.firstScreenHeight), count: album.count, heights: heights,
+                data: album.data, pages: plain))
+        case .justified:
+            let rows = try album.rows()
+            var last = -1
+            for k in album.columns {
+                if let index = rows.frames[k]?.lastIndex(where: { $0.y < AlbumData.firstScreenHeight }) { last = max(last, index) }
+            }
+            let firstScreen = try album.cells(0 ..< last + 1).filter { cell in
+                album.columns.contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
+            }
+            return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
+                                          data: album.data.rowsIndexFile)
+        case .wheel:
+            let cells = try album.cells(0 ..< renderer.wheelCardsWritten(count: album.count))
+            return renderer.wheelPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
+                                      data: album.data.indexFile)
+        case .carousel:
+            let cells = try album.cells(0 ..< PageRenderer.cardWindow)
+            return renderer.carouselPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
+                                         data: album.data.indexFile)
+        case .circle:
+            let cells = try album.cells(0 ..< geometry.circleMaximumItems)
+            return renderer.circlePage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells)
+        }
+    }
+
+    /// Plain page `number`: its photos as a masonry layout of their own, computed with the
+    /// engine, so that nothing on it depends on the photos after it (adding photos to the
+    /// album rewrites only the last plain page).
+    private func plainPage(_ number: Int, of album: AlbumSource) throws -> String {
+        let geometry = context.geometry
+        let first = (number - 1) * AlbumData.pageSize
+        var shown = try album.cells(first ..< first + AlbumData.pageSize)
+        var heights: [Int: Double] = [:]
+        for k in album.columns {
+            let layout = try MasonryLayout(
+                width: geometry.width(columns: k),
+                items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight) },
+                options: geometry.options(columns: k))
+            heights[k] = layout.contentSize.height
+            for position in shown.indices {
+                guard let frame = layout.attributes(at: position)?.frame else { continue }
+                shown[position].frames[k] = (frame.x, frame.y, frame.width, frame.height)
+            }
+        }
+        let pageCount = AlbumData.pageCount(photos: album.count)
+        let around = PageRenderer.PageLinks(
+            album: AlbumView.masonry.page(albumStem: album.links.stem),
+            previous: number > 1 ? album.data.plainPage(number - 1) : nil,
+            next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: "Page \(number)")
+        let range = shown.count == 1 ? "Photo \(first + 1)" : "Photos \(first + 1)–\(first + shown.count)"
+        return renderer.albumPage(title: album.name, subtitle: range, links: album.links, content: .init(
+            cells: shown, count: album.count, listOffset: first, listCount: shown.count, heights: heights, data: nil, pages: around))
+    }
+
+    private func indexPage() throws -> String {
+        let cards = try albums.map { album in
+            let source = try source(album)
+            return PageRenderer.AlbumCard(name: album.name, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
+                                          cover: try source.cells(0 ..< 1).first?.thumbnails?.first?.url)
+        }
+        return renderer.indexPage(albums: cards, photoCount: photoCount)
+    }
+
+    // MARK: - Style sheet and fonts
+
+    struct Style: Sendable {
+        var css: String
+        /// Font files by name ("fonts/…").
+        var fonts: [String: [UInt8]]
+    }
+
+    private let madeStyle = Mutex<Style?>(nil)
+
+    /// The style sheet and the fonts it names, cut to the characters the site shows: each face
+    /// gets the characters the measurement drew with it (kept in the library at import), plus
+    /// the pages' own words.
+    func style() throws -> Style {
+        if let made = madeStyle.withLock({ $0 }) { return made }
+        let made = try makeStyle()
+        madeStyle.withLock { $0 = made }
+        return made
+    }
+
+    /// Words the pages and the script write, beside the captions and comments: their
+    /// characters go into the fonts too.
+    static let chromeText = "Photo unavailable Made with gallery photos albums ← ‹ › × 0123456789, "
+        + "Photos Page Previous Next → The whole album All page by – "
+        + "Some could not be shown: is missing damaged. Reload or see them below Only first can This loaded "
+        + "abcdefghijklmnopqrstuvwxyz-./ "
+        + AlbumView.allCases.map(\.title).joined(separator: " ")
+
+    private func makeStyle() throws -> Style {
+        let database = context.database, measurer = context.measurer
+        // A library made before the characters were kept: they are found once now.
+        if try database.fontCharacters().styles == nil {
+            try AnnotationMeasurer(database: database, measurer: measurer).ensureMeasured(widths: [context.geometry.innerWidth])
+        }
+        var characters: [FontFace: Set<Unicode.Scalar>] = [:]
+        for (face, text) in try database.fontCharacters().characters where FileManager.default.fileExists(atPath: face.path) {
+            characters[FontFace(family: face.family, path: face.path, index: face.index, package: face.package), default: []]
+                .formUnion(text.unicodeScalars)
+        }
+        let own = [Self.chromeText, renderer.siteTitle] + albums.map(\.name)
+        for style in GalleryTextStyles.all {
+            characters.merge(try measurer.charactersByFace(own, style: style)) { $0.union($1) }
+        }
+        var fonts: [String: [UInt8]] = [:]
+        var urls: [String: String] = [:]
+        var seen = Set<String>()
+        let fallbacks = characters.keys.filter { face in !GalleryTextStyles.all.contains { $0.fonts.contains(face) } }
+            .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        for face in GalleryTextStyles.all.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
+            guard let used = characters[face], !used.isEmpty,
+                  let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
+            let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
+            let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
+            // The name carries a digest of the subset's bytes: the file changes whenever the
+            // site's characters do, and `gallery serve` lets browsers keep fonts/ for a year.
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+            for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            let name = "fonts/" + slug + "-" + String(String(digest, radix: 16).prefix(12)) + "." + ext
+            fonts[name] = bytes
+            urls[face.family] = name
+        }
+        let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
+        let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
+        let textCSS = TextStyle.css(for: GalleryTextStyles.all, fallbackFaces: fallbackFaces) { urls[$0.family] }
+        return Style(css: SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces), fonts: fonts)
+    }
+
+    // MARK: - Names
+
+    private static func slug(_ name: String, used: inout Set<String>) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
+        }
+        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        if slug.isEmpty { slug = "album" }
+        // An album's view pages are named after its slug ("trip" → "trip-wheel"), so a slug
+        // is free only if it and its view names are: albums "Trip" and "Trip wheel" must not
+        // write the same page.
+        func names(_ candidate: String) -> [String] {
+            [candidate] + AlbumView.allCases.filter { $0 != .masonry }.map { "\(candidate)-\($0.rawValue)" }
+        }
+        var candidate = slug
+        var n = 2
+        while names(candidate).contains(where: used.contains) {
+            candidate = "\(slug)-\(n)"
+            n += 1
+        }
+        used.formUnion(names(candidate))
+        return candidate
+    }
+}
