@@ -142,6 +142,16 @@ public final class SiteSnapshot: Sendable {
         return sources.withLock { $0[album.path, default: made] }
     }
 
+    /// Computes and stores the layouts the album pages show (every album at every column
+    /// count), where the library changed since: `gallery import` does it, so that the first
+    /// page `gallery serve` or `gallery export` makes reads them instead of computing them.
+    public func prepareLayouts() throws {
+        for album in albums {
+            _ = try source(album)
+            forget(album)
+        }
+    }
+
     /// Lets go of an album's source (an export, once it has written the album's files).
     func forget(_ album: Album) {
         _ = sources.withLock { $0.removeValue(forKey: album.path) }

@@ -102,6 +102,17 @@ struct ParagraphShaper: Sendable {
         return Shaped(prefix: prefix, uncovered: uncovered, faces: faces, clusterFaces: clusterFaces)
     }
 
+    /// Whether the list's first font draws the whole paragraph: it has a glyph for every
+    /// character and none asks for emoji presentation (those go to the emoji fonts first).
+    /// Shaping would then attribute every cluster to it, so its characters are known without
+    /// shaping: most captions and comments are such text.
+    func primaryFontDrawsAll(_ text: String) -> Bool {
+        guard let primary = fonts.first, !emojiFonts.contains(0) else { return false }
+        for scalar in text.unicodeScalars where !primary.hasGlyph(scalar) { return false }
+        if !emojiFonts.isEmpty, text.contains(where: Self.isEmojiPresentation) { return false }
+        return true
+    }
+
     /// Characters a font is asked for: not default-ignorable (joiners, variation selectors,
     /// bidi controls, tags: HarfBuzz draws them as nothing) and not controls (Cc), which a
     /// browser draws with the primary font's .notdef box.

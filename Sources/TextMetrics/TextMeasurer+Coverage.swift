@@ -11,6 +11,11 @@ extension TextMeasurer {
         for text in texts {
             for paragraph in CollapsedText(text).paragraphs where !paragraph.bytes.isEmpty && seen.insert(paragraph.bytes).inserted {
                 let bytes = paragraph.bytes
+                let text = String(decoding: bytes, as: UTF8.self)
+                if let primary = shaper.fonts.first, shaper.primaryFontDrawsAll(text) {
+                    result[primary.face, default: []].formUnion(text.unicodeScalars)
+                    continue
+                }
                 let shaped = try shaper.shape(bytes)
                 for (range, face) in shaped.clusterFaces {
                     result[shaped.faces[Int(face)], default: []].formUnion(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryHTML
 import GalleryImport
 import GalleryStore
 
@@ -42,6 +43,9 @@ struct ImportCommand: ParsableCommand {
             database: database, folder: folder,
             options: ImportOptions(jobs: jobs, annotationsFile: annotations))
         let summary = try importer.run { display.handle($0) }
+        // The layouts the site's pages show, computed now (only albums that changed): a page
+        // served or exported next reads them.
+        try SiteSnapshot(database: database) { display.handle(.warning($0)) }.prepareLayouts()
         display.finish()
         print(summary.line)
     }

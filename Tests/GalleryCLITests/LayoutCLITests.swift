@@ -58,7 +58,11 @@ struct LayoutCLITests {
         #expect(table.stdout.hasPrefix("masonry, 800 px: 3 columns of 252 px"))
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
         let list = try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]
-        #expect(list?.count == 1 && list?.first?["stale"] as? Bool == false)
+        // Import stored the layouts the site's pages show (1 to 8 columns of 252 px); this
+        // command added the one at 800 px. None is stale.
+        let widths = (list ?? []).compactMap { $0["width"] as? Double }.sorted()
+        #expect(widths == ([252, 504, 756, 800, 1008, 1260, 1512, 1764, 2016] as [Double]), "\(widths)")
+        #expect(list?.allSatisfy { $0["stale"] as? Bool == false } == true)
     }
 
     @Test("bad input: exit code 2 and a message that names the problem")
