@@ -1,5 +1,7 @@
 import Foundation
+@testable import GalleryStore
 import GalleryTestSupport
+import GRDB
 import Testing
 @testable import TextMetrics
 
@@ -66,5 +68,40 @@ struct SiteFontsTests {
             }
         }
         #expect(missing.isEmpty, "characters no font of the site has: \(missing.sorted())")
+    }
+
+    @Test("the fonts come from the characters kept at import; a library from before they were kept gets the same fonts")
+    func keptCharacters() throws {
+        let work = try TemporaryDirectory("kept-characters")
+        var annotations: [[String: String]] = []
+        for (index, text) in Self.texts.enumerated() {
+            try work.write("photos/p\(index).jpg", TestImages.jpeg(width: 90, height: 60, seed: UInt8(index)))
+            annotations.append(["photo": "p\(index).jpg", "caption": text.0, "comment": text.1])
+        }
+        try work.write("photos/annotations.json", Array(try JSONSerialization.data(withJSONObject: annotations)))
+        let imported = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let database = try GalleryDatabase(path: work.url.appending(path: "gallery.db").path)
+        let kept = try database.fontCharacters()
+        #expect(kept.styles != nil)
+        let all = kept.characters.values.joined()
+        for scalar in (Self.texts.map { $0.0 + $0.1 }.joined()).unicodeScalars where !scalar.properties.isWhitespace {
+            #expect(all.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) was not kept")
+        }
+        let first = try GalleryBinary.run(["export", "--out", "first", "--quiet"], in: work.url)
+        #expect(first.status == 0, "\(first.stderr)")
+
+        // As a library made before migration 0007 kept them: nothing kept, no marker.
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM font_characters; DELETE FROM library_settings WHERE key = 'font_characters'")
+        }
+        let second = try GalleryBinary.run(["export", "--out", "second", "--quiet"], in: work.url)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try database.fontCharacters().characters == kept.characters)
+        let css = try String(contentsOf: work.url.appending(path: "first/gallery.css"), encoding: .utf8)
+        #expect(css == (try String(contentsOf: work.url.appending(path: "second/gallery.css"), encoding: .utf8)))
+        for font in try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "first/fonts").path) {
+            #expect(try Data(contentsOf: work.url.appending(path: "first/fonts/\(font)")) == Data(contentsOf: work.url.appending(path: "second/fonts/\(font)")), "\(font)")
+        }
     }
 }
