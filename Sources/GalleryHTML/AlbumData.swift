@@ -101,16 +101,13 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The index file, from every photo's top and height at each column count (`spans[k − 1]`,
-    /// in album order).
-    func indexScript(count: Int, spans: [[(y: Double, height: Double)]], geometry: SiteGeometry) throws -> String {
-        let chunks = stride(from: 0, to: count, by: Self.chunkSize).map { $0 ..< min($0 + Self.chunkSize, count) }
-        let bounds = Self.bounds(chunks: chunks.count, columns: 1 ... spans.count) { number, k in
-            chunks[number].compactMap { spans[k - 1][safe: $0] }
-        }
+    /// The index file, from where each chunk lies at each column count (`bounds[k − 1]`: top
+    /// and bottom per chunk, flat).
+    func indexScript(count: Int, bounds: [[Double]], geometry: SiteGeometry) throws -> String {
+        let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
         return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
-            chunks: chunks.indices.map(chunkFile), ids: idsFile))
+            chunks: (0 ..< chunks).map(chunkFile), ids: idsFile))
     }
 
     func idsScript(_ ids: [Int64]) throws -> String {

@@ -80,9 +80,23 @@ final class AlbumSource: Sendable {
         return try context.database.layoutItems(of: layout).map(\.photoID)
     }
 
-    /// Every photo's top and height at k columns, in album order.
-    func spans(columns k: Int) throws -> [(y: Double, height: Double)] {
-        try context.database.layoutItems(of: layouts[k - 1]).map { ($0.y, $0.height) }
+    /// Where each data chunk's cells lie at k columns: the top of its highest cell and the
+    /// bottom of its lowest, flat ([top0, bottom0, top1, …]). The layout is read a part at a
+    /// time, never whole.
+    func chunkBounds(columns k: Int) throws -> [Double] {
+        let size = AlbumData.chunkSize
+        let chunks = (count + size - 1) / size
+        var top = [Double](repeating: .infinity, count: chunks), bottom = [Double](repeating: -.infinity, count: chunks)
+        let step = size * 200
+        for start in stride(from: 0, to: count, by: step) {
+            for item in try context.database.layoutItems(of: layouts[k - 1], indices: start ..< min(start + step, count)) {
+                let chunk = item.index / size
+                guard chunk < chunks else { continue }
+                top[chunk] = min(top[chunk], item.y)
+                bottom[chunk] = max(bottom[chunk], item.y + item.height)
+            }
+        }
+        return (0 ..< chunks).flatMap { [HTML.rounded(top[$0].isFinite ? top[$0] : 0), HTML.rounded(bottom[$0].isFinite ? bottom[$0] : 0)] }
     }
 
     /// The cells whose frame starts in the grid's first `height` px at some column count:
@@ -100,8 +114,7 @@ final class AlbumSource: Sendable {
     func rows() throws -> PageRenderer.RowsLayouts {
         try rowsLayouts.withLock { cached in
             if let cached { return cached }
-            let inputs = try context.database.layoutInputs(scope: "album:" + path).photos
-            let rows = PageRenderer.RowsLayouts(aspectRatios: inputs.map(\.aspectRatio), geometry: context.geometry)
+            let rows = PageRenderer.RowsLayouts(aspectRatios: try context.database.layoutAspectRatios(scope: "album:" + path), geometry: context.geometry)
             cached = rows
             return rows
         }

@@ -64,7 +64,9 @@ public struct SiteExporter: Sendable {
         let images = try writeImages(root: root, events: events, summary: &summary)
         written.formUnion(images.written)
 
-        let measurer = TextMeasurer { events(.warning($0)) }
+        // The pages set each caption and comment in its lines once or twice (a chunk, a plain
+        // page): a small cache of shaped paragraphs is enough.
+        let measurer = TextMeasurer(warn: { events(.warning($0)) }, paragraphCacheLimit: 2_000)
         let site = try SiteSnapshot(context: SiteContext(database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures))
         let style = try site.style()
         for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
@@ -150,9 +152,8 @@ public struct SiteExporter: Sendable {
         }
         var previous: Set<String> = []
         if let data = manager.contents(atPath: manifestURL.path),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let files = object["files"] as? [String] {
-            previous = Set(files)
+           let manifest = try? JSONDecoder().decode(ExportManifest.self, from: data) {
+            previous = Set(manifest.files)
         }
         // A folder gets its manifest before anything else is written into it, so a first
         // export killed half-way (even with SIGKILL) is finished by a plain rerun instead of
@@ -167,10 +168,11 @@ public struct SiteExporter: Sendable {
     /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever
     /// delete) and whether an export into the folder has finished.
     private func writeManifest(files: Set<String>, complete: Bool) throws {
-        let manifest: [String: Any] = ["generator": "gallery", "complete": complete, "files": files.sorted()]
         let data: Data
         do {
-            data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            data = try encoder.encode(ExportManifest(complete: complete, files: files.sorted()))
         } catch {
             throw ExportError.cannotWrite(path: outFolder.appending(path: Self.manifestName).path, reason: error.localizedDescription)
         }
@@ -230,23 +232,14 @@ public struct SiteExporter: Sendable {
 
     /// Makes the images of every photo that lacks one (all sizes from one decode), on all
     /// cores; keeps the photos' dominant colours. Returns the images' names and the photos
-    /// whose images could not be made, with the reason.
+    /// whose images could not be made, with the reason. The library is read a few thousand
+    /// photos at a time and encoded a few hundred at a time: memory does not grow with it.
     private func writeImages(
         root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
     ) throws -> (failures: [Int64: String], written: Set<String>) {
-        struct Job: Sendable {
-            var photoID: Int64
-            var source: String
-            var format: ImageFormat
-            var orientation: Orientation
-            var names: [String]
-            var sizes: [(width: Int, height: Int)]
-        }
-        var pending: [Job] = []
         var written = Set<String>()
-        var hashes: [Int64: String] = [:]
-        var colorsToRead: [(photoID: Int64, thumbnail: String, width: Int, height: Int)] = []
-        // A few thousand photos at a time: the library is never all in memory.
+        var pending: [Int64] = []
+        var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         let ids = try database.photoIDs()
         for start in stride(from: 0, to: ids.count, by: 2000) {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
@@ -255,69 +248,78 @@ public struct SiteExporter: Sendable {
                 guard let plan = ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry) else { continue }
                 written.formUnion(plan.names)
                 if !encodeImages { continue }
-                hashes[id] = stored.contentHash
                 if plan.names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
                     summary.imagesReused += plan.names.count
                     // Images kept from an earlier export into another library: read the colour
                     // back from the smallest one rather than decode the original.
                     if storedColors[stored.contentHash] == nil {
-                        colorsToRead.append((id, plan.names[0], plan.grid[0].width, plan.grid[0].height))
+                        colorsToRead.append((id, stored.contentHash, plan.names[0], plan.grid[0].width, plan.grid[0].height))
                     }
                 } else {
-                    pending.append(Job(photoID: id, source: root + "/" + stored.photo.path, format: plan.format,
-                                       orientation: plan.orientation, names: plan.names, sizes: plan.sizes))
+                    pending.append(id)
                 }
             }
         }
-        let failures = Mutex<[(Int64, String, String)]>([])
-        let colors = Mutex<[Int64: String]>([:])
+
+        struct Job: Sendable {
+            var photoID: Int64
+            var contentHash: String
+            var source: String
+            var plan: ImagePlan
+        }
+        let failures = Mutex<[(id: Int64, path: String, reason: String, names: [String])]>([])
         let done = Atomic<Int>(0)
-        let next = Atomic<Int>(0)
         let out = outFolder
-        let work = pending
-        let total = work.count
+        let total = pending.count
         events(.progress(done: 0, total: total))
-        DispatchQueue.concurrentPerform(iterations: min(self.jobs, max(total, 1))) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < total else { return }
-                let job = work[index]
-                do {
-                    guard let data = FileManager.default.contents(atPath: job.source) else {
-                        throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
-                    }
-                    let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: job.format, orientation: job.orientation, sizes: job.sizes)
-                    for (name, bytes) in zip(job.names, rendered.images) {
-                        try Data(bytes).write(to: out.appending(path: name), options: .atomic)
-                    }
-                    colors.withLock { $0[job.photoID] = rendered.dominantColor.hex }
-                } catch {
-                    failures.withLock { $0.append((job.photoID, job.source, "\(error)")) }
-                    events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
+        for start in stride(from: 0, to: total, by: 256) {
+            let batch = try database.storedPhotos(ids: pending[start ..< min(start + 256, total)])
+            let jobs = batch.sorted { $0.key < $1.key }.compactMap { id, stored in
+                ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry).map {
+                    Job(photoID: id, contentHash: stored.contentHash, source: root + "/" + stored.photo.path, plan: $0)
                 }
-                events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
             }
+            let colors = Mutex<[String: String]>([:])
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: min(self.jobs, max(jobs.count, 1))) { _ in
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < jobs.count else { return }
+                    let job = jobs[index]
+                    do {
+                        guard let data = FileManager.default.contents(atPath: job.source) else {
+                            throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
+                        }
+                        let rendered = try Thumbnailer.renderWithColor(
+                            [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes)
+                        for (name, bytes) in zip(job.plan.names, rendered.images) {
+                            try Data(bytes).write(to: out.appending(path: name), options: .atomic)
+                        }
+                        colors.withLock { $0[job.contentHash] = rendered.dominantColor.hex }
+                    } catch {
+                        failures.withLock { $0.append((job.photoID, job.source, "\(error)", job.plan.names)) }
+                        events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
+                    }
+                    events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
+                }
+            }
+            let found = colors.withLock { $0 }
+            summary.imagesWritten += jobs.filter { found[$0.contentHash] != nil }.reduce(0) { $0 + $1.plan.names.count }
+            if !found.isEmpty { try database.saveDominantColors(found, pruning: false) }
         }
-        for (id, thumbnail, width, height) in colorsToRead {
+        var readBack: [String: String] = [:]
+        for (_, hash, thumbnail, width, height) in colorsToRead {
             guard let data = FileManager.default.contents(atPath: out.appending(path: thumbnail).path),
                   let image = try? ImageDecoder.decode([UInt8](data), format: .jpeg, minWidth: width, minHeight: height) else { continue }
-            colors.withLock { $0[id] = image.dominantColor.hex }
+            readBack[hash] = image.dominantColor.hex
         }
-        let found = colors.withLock { $0 }
-        if !found.isEmpty {
-            try database.saveDominantColors(Dictionary(found.compactMap { id, color in hashes[id].map { ($0, color) } }, uniquingKeysWith: { a, _ in a }))
-        }
-        let failed = failures.withLock { $0 }
-        let failedIDs = Set(failed.map(\.0))
-        summary.imagesWritten = work.filter { !failedIDs.contains($0.photoID) }.reduce(0) { $0 + $1.names.count }
+        if total > 0 || !readBack.isEmpty { try database.saveDominantColors(readBack) }
         var reasons: [Int64: String] = [:]
-        for (id, path, reason) in failed {
-            reasons[id] = reason
-            summary.failures.append((path, reason))
-        }
-        // A failed photo's images were never written: keep them out of the manifest.
-        for job in work where failedIDs.contains(job.photoID) {
-            written.subtract(job.names)
+        for failure in failures.withLock({ $0 }) {
+            reasons[failure.id] = failure.reason
+            summary.failures.append((failure.path, failure.reason))
+            // A failed photo's images were never written: keep them out of the manifest.
+            written.subtract(failure.names)
         }
         return (reasons, written)
     }

@@ -41,7 +41,7 @@ public final class SiteSnapshot: Sendable {
 
     public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(),
                             warnings: @escaping @Sendable (String) -> Void = { _ in }) throws {
-        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings)))
+        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000)))
     }
 
     init(context: SiteContext) throws {
@@ -161,8 +161,7 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            let spans = try album.columns.map { try album.spans(columns: $0) }
-            return try album.data.indexScript(count: album.count, spans: spans, geometry: geometry)
+            return try album.data.indexScript(count: album.count, bounds: try album.columns.map { try album.chunkBounds(columns: $0) }, geometry: geometry)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .chunk(let number):

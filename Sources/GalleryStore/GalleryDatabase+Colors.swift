@@ -29,15 +29,17 @@ extension GalleryDatabase {
         }
     }
 
-    /// Stores dominant colours by content hash (one transaction), and drops those no photo has
-    /// any more.
-    public func saveDominantColors(_ colors: [String: String]) throws {
+    /// Stores dominant colours by content hash (one transaction), and, when `pruning`, drops
+    /// those no photo has any more (a pass over every colour: once per export, not per batch).
+    public func saveDominantColors(_ colors: [String: String], pruning: Bool = true) throws {
         try writer.write { db in
             let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photo_colors (content_hash, color) VALUES (?, ?)")
             for (hash, color) in colors {
                 try insert.execute(arguments: [hash, color])
             }
-            try db.execute(sql: "DELETE FROM photo_colors WHERE content_hash NOT IN (SELECT content_hash FROM photos)")
+            if pruning {
+                try db.execute(sql: "DELETE FROM photo_colors WHERE content_hash NOT IN (SELECT content_hash FROM photos)")
+            }
         }
     }
 }

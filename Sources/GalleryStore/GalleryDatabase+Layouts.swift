@@ -51,6 +51,27 @@ extension GalleryDatabase {
         }
     }
 
+    /// The display aspect ratios of a scope's photos in display order: what a layout that needs
+    /// no text (justified rows) is computed from.
+    public func layoutAspectRatios(scope: String) throws -> [Double] {
+        try writer.read { db in
+            var sql = "SELECT p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id"
+            var arguments: StatementArguments = []
+            if scope.hasPrefix("album:") {
+                sql += " WHERE a.path = ?"
+                arguments = [String(scope.dropFirst(6))]
+            }
+            sql += " ORDER BY a.path, p.sort_key, p.path"
+            var ratios: [Double] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let width: Double = row[0], height: Double = row[1]
+                ratios.append(width / height)
+            }
+            return ratios
+        }
+    }
+
     // MARK: - Stored layouts
 
     private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout {

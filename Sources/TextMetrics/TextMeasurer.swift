@@ -48,12 +48,17 @@ public final class TextMeasurer: Sendable {
 
     private let state = Mutex(State())
     private let warn: @Sendable (String) -> Void
-    /// Shaped paragraphs kept before the cache is emptied (a few MB at most).
-    private let cacheLimit = 50_000
+    /// Shaped paragraphs kept before the cache is emptied (about 1.5 KB each for a comment).
+    private let cacheLimit: Int
 
-    /// - Parameter warn: told once per character that no font in a style covers.
-    public init(warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - warn: told once per character that no font in a style covers.
+    ///   - paragraphCacheLimit: shaped paragraphs kept for texts measured again (at another
+    ///     width, or the same text twice). A pass that sets each text once (an export's
+    ///     pages) keeps few: the cache would only hold memory.
+    public init(warn: @escaping @Sendable (String) -> Void = { _ in }, paragraphCacheLimit: Int = 50_000) {
         self.warn = warn
+        cacheLimit = max(1, paragraphCacheLimit)
     }
 
     /// Measures `text` set in `style` in a box `width` CSS px wide.
