@@ -57,12 +57,11 @@ public struct SiteExporter: Sendable {
         let previousFiles = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         var summary = ExportSummary()
-        var written = Set<String>()
 
         // Images first, new or changed photos only, on all cores: the pages then know which
         // photos could not be shown.
         let images = try writeImages(root: root, events: events, summary: &summary)
-        written.formUnion(images.written)
+        var written = images.written
 
         // The pages set each caption and comment in its lines once or twice (a chunk, a plain
         // page): a small cache of shaped paragraphs is enough.
@@ -133,7 +132,7 @@ public struct SiteExporter: Sendable {
     // MARK: - Folder
 
     /// Checks the out folder may be written, creates it, and returns what a previous export wrote.
-    private func prepareFolder() throws -> Set<String> {
+    private func prepareFolder() throws -> ExportFiles {
         let manager = FileManager.default
         let manifestURL = outFolder.appending(path: Self.manifestName)
         var isDirectory: ObjCBool = false
@@ -150,10 +149,10 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path: outFolder.path, reason: error.localizedDescription)
         }
-        var previous: Set<String> = []
+        var previous = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         if let data = manager.contents(atPath: manifestURL.path),
-           let manifest = try? JSONDecoder().decode(ExportManifest.self, from: data) {
-            previous = Set(manifest.files)
+           let manifest = try? ExportManifest.read(data, thumbnailWidths: geometry.thumbnailWidths) {
+            previous = manifest.files
         }
         // A folder gets its manifest before anything else is written into it, so a first
         // export killed half-way (even with SIGKILL) is finished by a plain rerun instead of
@@ -167,15 +166,8 @@ public struct SiteExporter: Sendable {
 
     /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever
     /// delete) and whether an export into the folder has finished.
-    private func writeManifest(files: Set<String>, complete: Bool) throws {
-        let data: Data
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            data = try encoder.encode(ExportManifest(complete: complete, files: files.sorted()))
-        } catch {
-            throw ExportError.cannotWrite(path: outFolder.appending(path: Self.manifestName).path, reason: error.localizedDescription)
-        }
+    private func writeManifest(files: ExportFiles, complete: Bool) throws {
+        let data = ExportManifest.data(complete: complete, files: files)
         try writeIfChanged(Self.manifestName, data)
     }
 
@@ -197,7 +189,7 @@ public struct SiteExporter: Sendable {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0.isEmpty || $0 == "." }
     }
 
-    private func write(_ relative: String, _ text: String, into written: inout Set<String>) throws {
+    private func write(_ relative: String, _ text: String, into written: inout ExportFiles) throws {
         try writeIfChanged(relative, Data(text.utf8))
         written.insert(relative)
     }
@@ -236,8 +228,8 @@ public struct SiteExporter: Sendable {
     /// photos at a time and encoded a few hundred at a time: memory does not grow with it.
     private func writeImages(
         root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
-    ) throws -> (failures: [Int64: String], written: Set<String>) {
-        var written = Set<String>()
+    ) throws -> (failures: [Int64: String], written: ExportFiles) {
+        var written = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         let ids = try database.photoIDs()

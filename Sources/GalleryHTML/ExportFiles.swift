@@ -1,0 +1,167 @@
+import Foundation
+
+/// The files of an export, as its manifest lists them: pages, data files, styles and fonts by
+/// name, and images compactly — an image's name follows from its photo's content hash and its
+/// size ("thumbs/HASH-236.jpg", "large/HASH-1600x1067.jpg"), so each photo is a few bytes here
+/// instead of three strings. An export of 100,000 photos keeps 300,000 image names: held as
+/// strings (twice: the previous list and the new one) they were most of its memory.
+struct ExportFiles {
+    /// Every file that is not an image of the compact form.
+    private(set) var names: Set<String> = []
+    /// By content hash: which grid images (bit i: `thumbnailWidths[i]`) and which large size
+    /// (0 when none) the photo has.
+    private var images: [UInt64: Entry] = [:]
+    let thumbnailWidths: [Int]
+
+    private struct Entry: Equatable {
+        var thumbnails: UInt8 = 0
+        var largeWidth: UInt32 = 0
+        var largeHeight: UInt32 = 0
+    }
+
+    init(thumbnailWidths: [Int]) {
+        self.thumbnailWidths = thumbnailWidths
+    }
+
+    /// Adds a file by name; image names of the compact form go to the compact table.
+    mutating func insert(_ name: String) {
+        guard let (hash, image) = parse(name) else {
+            names.insert(name)
+            return
+        }
+        var entry = images[hash] ?? Entry()
+        switch image {
+        case .thumbnail(let bit): entry.thumbnails |= 1 << bit
+        case .large(let width, let height):
+            // One large size per photo is the rule; another (an older export's) stays a name.
+            if entry.largeWidth > 0, (entry.largeWidth, entry.largeHeight) != (width, height) {
+                names.insert(name)
+                return
+            }
+            (entry.largeWidth, entry.largeHeight) = (width, height)
+        }
+        images[hash] = entry
+    }
+
+    mutating func formUnion(_ other: some Sequence<String>) {
+        for name in other { insert(name) }
+    }
+
+    mutating func subtract(_ other: some Sequence<String>) {
+        for name in other {
+            guard let (hash, image) = parse(name) else {
+                names.remove(name)
+                continue
+            }
+            names.remove(name)
+            guard var entry = images[hash] else { continue }
+            switch image {
+            case .thumbnail(let bit): entry.thumbnails &= ~(1 << bit)
+            case .large(let width, let height):
+                if (entry.largeWidth, entry.largeHeight) == (width, height) { (entry.largeWidth, entry.largeHeight) = (0, 0) }
+            }
+            images[hash] = entry == Entry() ? nil : entry
+        }
+    }
+
+    var count: Int { names.count + images.values.reduce(0) { $0 + $1.thumbnails.nonzeroBitCount + ($1.largeWidth > 0 ? 1 : 0) } }
+
+    /// The names in `self` that `other` lacks.
+    func subtracting(_ other: ExportFiles) -> [String] {
+        var result = names.subtracting(other.names).filter { !other.contains($0) }.sorted()
+        for (hash, entry) in images {
+            let kept = other.images[hash] ?? Entry()
+            for (bit, width) in thumbnailWidths.enumerated() where entry.thumbnails & (1 << bit) != 0 {
+                let name = thumbnailName(hash, width)
+                if kept.thumbnails & (1 << bit) == 0 && !other.names.contains(name) { result.append(name) }
+            }
+            if entry.largeWidth > 0, (kept.largeWidth, kept.largeHeight) != (entry.largeWidth, entry.largeHeight) {
+                let name = largeName(hash, entry.largeWidth, entry.largeHeight)
+                if !other.names.contains(name) { result.append(name) }
+            }
+        }
+        return result
+    }
+
+    func contains(_ name: String) -> Bool {
+        guard let (hash, image) = parse(name) else { return names.contains(name) }
+        if names.contains(name) { return true }
+        guard let entry = images[hash] else { return false }
+        switch image {
+        case .thumbnail(let bit): return entry.thumbnails & (1 << bit) != 0
+        case .large(let width, let height): return (entry.largeWidth, entry.largeHeight) == (width, height)
+        }
+    }
+
+    /// Every name, sorted, one at a time.
+    func forEachSorted(_ body: (String) throws -> Void) rethrows {
+        let named = names.sorted()
+        let hashes = images.keys.sorted()
+        // "large/…" and "thumbs/…" names sort by hash (16 hex digits), then by what follows.
+        var large: [String] = []
+        var position = 0
+        func flush(upTo limit: String?) throws {
+            while position < named.count, limit.map({ named[position] < $0 }) ?? true {
+                try body(named[position])
+                position += 1
+            }
+        }
+        for hash in hashes {
+            let entry = images[hash]!
+            if entry.largeWidth > 0 { large.append(largeName(hash, entry.largeWidth, entry.largeHeight)) }
+        }
+        for name in large {
+            try flush(upTo: name)
+            try body(name)
+        }
+        large = []
+        for hash in hashes {
+            let entry = images[hash]!
+            let thumbnails = thumbnailWidths.enumerated().filter { entry.thumbnails & (1 << $0.offset) != 0 }
+                .map { thumbnailName(hash, $0.element) }.sorted()
+            for name in thumbnails {
+                try flush(upTo: name)
+                try body(name)
+            }
+        }
+        try flush(upTo: nil)
+    }
+
+    // MARK: - Names
+
+    private enum Image {
+        case thumbnail(bit: Int)
+        case large(width: UInt32, height: UInt32)
+    }
+
+    private func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private func thumbnailName(_ hash: UInt64, _ width: Int) -> String { "thumbs/\(hex(hash))-\(width).jpg" }
+    private func largeName(_ hash: UInt64, _ width: UInt32, _ height: UInt32) -> String { "large/\(hex(hash))-\(width)x\(height).jpg" }
+
+    /// "thumbs/HASH-W.jpg" with W one of the grid widths, or "large/HASH-WxH.jpg", HASH 16
+    /// lowercase hex digits; anything else is nil (kept as a plain name).
+    private func parse(_ name: String) -> (UInt64, Image)? {
+        let utf8 = name.utf8
+        let isThumbnail = name.hasPrefix("thumbs/"), isLarge = name.hasPrefix("large/")
+        guard isThumbnail || isLarge, name.hasSuffix(".jpg") else { return nil }
+        let rest = utf8.dropFirst(isThumbnail ? 7 : 6).dropLast(4)
+        guard rest.count > 17, rest.dropFirst(16).first == UInt8(ascii: "-") else { return nil }
+        let digits = rest.prefix(16)
+        guard digits.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) }),
+              let hash = UInt64(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
+        let size = String(decoding: rest.dropFirst(17), as: UTF8.self)
+        guard size.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "x") }) else { return nil }
+        if isThumbnail {
+            guard let width = Int(size), String(width) == size, let bit = thumbnailWidths.firstIndex(of: width), bit < 8 else { return nil }
+            return (hash, .thumbnail(bit: bit))
+        }
+        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = UInt32(parts[0]), let height = UInt32(parts[1]), width > 0,
+              String(width) == parts[0], String(height) == parts[1] else { return nil }
+        return (hash, .large(width: width, height: height))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+@testable import GalleryHTML
+import Testing
+
+/// The manifest's file list kept compactly behaves exactly as a set of names would.
+@Suite("ExportFiles: a compact set of an export's file names")
+struct ExportFilesTests {
+    /// Names of every shape an export writes, and some it never does (so they stay plain).
+    static func names(seed: UInt64, count: Int) -> [String] {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let hashes = (0 ..< 12).map { _ in String(format: "%016llx", UInt64(next(Int(Int32.max))) * 2_654_435_761) }
+        return (0 ..< count).map { _ in
+            let hash = hashes[next(hashes.count)]
+            switch next(9) {
+            case 0: return "thumbs/\(hash)-236.jpg"
+            case 1: return "thumbs/\(hash)-472.jpg"
+            case 2: return "large/\(hash)-\(1000 + next(3))x\(700 + next(2)).jpg"
+            case 3: return "thumbs/\(hash)-300.jpg"  // a width this geometry does not make
+            case 4: return "thumbs/\(hash.uppercased())-236.jpg"  // not the hash's form
+            case 5: return "large/\(hash)-0x12.jpg"
+            case 6: return "data/album-\(next(5)).chunk-\(next(4)).js"
+            case 7: return ["index.html", "gallery.css", "fonts/inter-0a1b2c.otf", "album-a.page-2.html"][next(4)]
+            default: return "large/\(hash)-1600x1067.jpg"
+            }
+        }
+    }
+
+    @Test("insert, subtract, contains, subtracting and sorted order agree with Set<String>", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func agreesWithSet(seed: UInt64) {
+        var files = ExportFiles(thumbnailWidths: [236, 472])
+        var other = ExportFiles(thumbnailWidths: [236, 472])
+        var reference = Set<String>(), otherReference = Set<String>()
+        let all = Self.names(seed: seed, count: 400)
+        for name in all.prefix(250) { files.insert(name); reference.insert(name) }
+        for name in all.suffix(200) { other.insert(name); otherReference.insert(name) }
+        let removed = Self.names(seed: seed + 100, count: 60)
+        files.subtract(removed)
+        reference.subtract(removed)
+        var sorted: [String] = []
+        files.forEachSorted { sorted.append($0) }
+        #expect(sorted == reference.sorted())
+        #expect(files.count == reference.count)
+        for name in all + removed { #expect(files.contains(name) == reference.contains(name), "\(name)") }
+        #expect(files.subtracting(other).sorted() == reference.subtracting(otherReference).sorted())
+        #expect(other.subtracting(files).sorted() == otherReference.subtracting(reference).sorted())
+    }
+
+    @Test("the manifest is what JSONEncoder writes, and reads back to the same files", arguments: [0, 1, 300])
+    func manifest(count: Int) throws {
+        var files = ExportFiles(thumbnailWidths: [236, 472])
+        let names = Self.names(seed: 9, count: count) + (count > 0 ? ["odd \"quoted\" \\ name\t.html"] : [])
+        files.formUnion(names)
+        struct Plain: Encodable { var complete: Bool; var files: [String]; var generator = "gallery" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(Plain(complete: count > 0, files: Set(names).sorted()))
+        let data = ExportManifest.data(complete: count > 0, files: files)
+        #expect(String(decoding: data, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let read = try ExportManifest.read(data, thumbnailWidths: [236, 472])
+        #expect(read.complete == (count > 0))
+        var back: [String] = []
+        read.files.forEachSorted { back.append($0) }
+        #expect(back == Set(names).sorted())
+    }
+}
