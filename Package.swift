@@ -11,9 +11,12 @@
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
-//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, TextMetrics, GalleryStore
-//   GalleryService   layouts by width: measured, computed, stored, queried -> the above
+//   GalleryWork      progress events, the core count, one parallel work loop: no dependency
+//   GalleryService   measurements and layouts by width: measured, computed, stored, queried
+//                                                                            -> GalleryLayout, GalleryStore, TextMetrics
+//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryService, GalleryWork
 //   GalleryHTML      pages, CSS, thumbnails, fonts: one renderer for export and server
+//                                                                            -> GalleryService, Imaging, GalleryWork
 //   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
@@ -83,18 +86,21 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         .target(
+            name: "GalleryWork"
+        ),
+        .target(
             name: "GalleryImport",
-            dependencies: ["Imaging", "TextMetrics", "GalleryStore"]
+            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork"]
         ),
 
         .target(
             name: "GalleryService",
-            dependencies: ["GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics"]
+            dependencies: ["GalleryLayout", "GalleryStore", "TextMetrics"]
         ),
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryImport", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "Imaging", "TextMetrics"],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),
@@ -114,6 +120,7 @@ let package = Package(
             dependencies: [
                 "CAllocator",
                 "GalleryImport",
+                "GalleryWork",
                 "GalleryLayout",
                 "GalleryService",
                 "GalleryHTML",
@@ -164,6 +171,10 @@ let package = Package(
             dependencies: ["Imaging", "GalleryTestSupport"]
         ),
         .testTarget(
+            name: "GalleryWorkTests",
+            dependencies: ["GalleryWork"]
+        ),
+        .testTarget(
             name: "GalleryLayoutTests",
             dependencies: ["GalleryLayout", "GalleryTestSupport"]
         ),
@@ -178,11 +189,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryImportTests",
-            dependencies: ["GalleryImport", "GalleryStore", "TextMetrics", "GalleryTestSupport"]
+            dependencies: ["GalleryImport", "GalleryService", "GalleryWork", "GalleryStore", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServiceTests",
-            dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "GalleryTestSupport"]
+            dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryHTMLTests",

@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
-import GalleryImport
-import GalleryLayout
 import GalleryService
 import GalleryStore
+import GalleryWork
 import Imaging
 import Synchronization
 import TextMetrics
@@ -53,7 +51,7 @@ public struct SiteExporter: Sendable {
         self.encodeImages = encodeImages
     }
 
-    public func run(events: @escaping @Sendable (ImportEvent) -> Void = { _ in }) throws -> ExportSummary {
+    public func run(events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ExportSummary {
         let previousFiles = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         var summary = ExportSummary()
@@ -82,11 +80,9 @@ public struct SiteExporter: Sendable {
         for album in site.albums {
             let source = try site.source(album)
             let files = site.files(of: album)
-            try parallel(files) { slice in
-                for (name, file) in slice {
-                    try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
-                    done.withLock { _ = $0.insert(name) }
-                }
+            try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
+                done.withLock { _ = $0.insert(name) }
             }
             summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
             site.forget(album)
@@ -105,28 +101,6 @@ public struct SiteExporter: Sendable {
         }
         try writeManifest(files: written, complete: true)
         return summary
-    }
-
-    /// `work` over `items` cut into small slices, the slices on all cores at once (shaping
-    /// the captions' lines is most of a page's time: the measurer is safe to share); the first
-    /// error thrown, if any.
-    private func parallel<Item: Sendable>(_ items: [Item], _ work: @escaping @Sendable (ArraySlice<Item>) throws -> Void) throws {
-        let size = max(1, min(4, (items.count + jobs - 1) / jobs))
-        let starts = Array(stride(from: 0, to: items.count, by: size))
-        let next = Atomic<Int>(0)
-        let failure = Mutex<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, starts.count))) { _ in
-            while failure.withLock({ $0 == nil }) {
-                let n = next.add(1, ordering: .relaxed).oldValue
-                guard n < starts.count else { return }
-                do {
-                    try work(items[starts[n] ..< min(starts[n] + size, items.count)])
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                }
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     // MARK: - Folder
@@ -227,7 +201,7 @@ public struct SiteExporter: Sendable {
     /// whose images could not be made, with the reason. The library is read a few thousand
     /// photos at a time and encoded a few hundred at a time: memory does not grow with it.
     private func writeImages(
-        root: String, events: @escaping @Sendable (ImportEvent) -> Void, summary: inout ExportSummary
+        root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
     ) throws -> (failures: [Int64: String], written: ExportFiles) {
         var written = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         var pending: [Int64] = []
@@ -272,28 +246,24 @@ public struct SiteExporter: Sendable {
                 }
             }
             let colors = Mutex<[String: String]>([:])
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: min(self.jobs, max(jobs.count, 1))) { _ in
-                while true {
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < jobs.count else { return }
-                    let job = jobs[index]
-                    do {
-                        guard let data = FileManager.default.contents(atPath: job.source) else {
-                            throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
-                        }
-                        let rendered = try Thumbnailer.renderWithColor(
-                            [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes)
-                        for (name, bytes) in zip(job.plan.names, rendered.images) {
-                            try Data(bytes).write(to: out.appending(path: name), options: .atomic)
-                        }
-                        colors.withLock { $0[job.contentHash] = rendered.dominantColor.hex }
-                    } catch {
-                        failures.withLock { $0.append((job.photoID, job.source, "\(error)", job.plan.names)) }
-                        events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
+            // A photo that cannot be shown is reported and drawn as a placeholder: nothing here
+            // stops the loop.
+            try ParallelWork.forEach(jobs, jobs: self.jobs) { job in
+                do {
+                    guard let data = FileManager.default.contents(atPath: job.source) else {
+                        throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
                     }
-                    events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
+                    let rendered = try Thumbnailer.renderWithColor(
+                        [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes)
+                    for (name, bytes) in zip(job.plan.names, rendered.images) {
+                        try Data(bytes).write(to: out.appending(path: name), options: .atomic)
+                    }
+                    colors.withLock { $0[job.contentHash] = rendered.dominantColor.hex }
+                } catch {
+                    failures.withLock { $0.append((job.photoID, job.source, "\(error)", job.plan.names)) }
+                    events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))
                 }
+                events(.progress(done: done.add(1, ordering: .relaxed).newValue, total: total))
             }
             let found = colors.withLock { $0 }
             summary.imagesWritten += jobs.filter { found[$0.contentHash] != nil }.reduce(0) { $0 + $1.plan.names.count }

@@ -1,6 +1,6 @@
 import Foundation
-import GalleryImport
 import GalleryLayout
+import GalleryService
 import GalleryStore
 import Synchronization
 import TextMetrics

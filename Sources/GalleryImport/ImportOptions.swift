@@ -1,6 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import GalleryService
+import GalleryWork
 
 /// How an import runs.
 public struct ImportOptions: Sendable {
@@ -20,16 +19,5 @@ public struct ImportOptions: Sendable {
         self.annotationsFile = annotationsFile
         self.batchSize = max(1, batchSize)
         self.textWidths = textWidths
-    }
-}
-
-/// The number of cores this process may use.
-public enum ProcessorCount {
-    public static var online: Int {
-        #if canImport(Glibc)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 1
-        #endif
     }
 }

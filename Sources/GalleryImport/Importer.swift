@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
+import GalleryService
 import GalleryStore
 import Imaging
 import Synchronization
 import TextMetrics
+import GalleryWork
 
 /// Brings a folder of photos into the library database, incrementally and atomically.
 ///
@@ -27,7 +29,7 @@ public struct Importer: Sendable {
 
     /// Runs the import. Problems with single files are reported through `events` and counted;
     /// only a missing folder or a database failure throws.
-    public func run(events: @escaping @Sendable (ImportEvent) -> Void = { _ in }) throws -> ImportSummary {
+    public func run(events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ImportSummary {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
             throw ImportError.folderNotFound(path: root)
@@ -119,7 +121,7 @@ public struct Importer: Sendable {
 
     /// Stores caption and comment heights at the default widths. A missing font costs no photo:
     /// it is one warning, and the layout reports it again when it needs the heights.
-    private func measureAnnotations(events: @escaping @Sendable (ImportEvent) -> Void) {
+    private func measureAnnotations(events: @escaping @Sendable (ProgressEvent) -> Void) {
         guard !options.textWidths.isEmpty else { return }
         let measurer = TextMeasurer { events(.warning($0)) }
         do {
@@ -140,18 +142,12 @@ public struct Importer: Sendable {
 
     /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
     private func inspect(_ batch: [ScannedFile], onEach: @Sendable (Int) -> Void) -> [Result<InspectedPhoto, ProbeError>] {
-        let results = ResultSlots<Result<InspectedPhoto, ProbeError>>(count: batch.count)
-        let next = Atomic<Int>(0)
         let root = root
-        DispatchQueue.concurrentPerform(iterations: min(options.jobs, batch.count)) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < batch.count else { return }
-                results.set(index, Self.inspect(root + "/" + batch[index].path))
-                onEach(index)
-            }
+        return ParallelWork.map(Array(batch.indices), jobs: options.jobs) { index in
+            let result = Self.inspect(root + "/" + batch[index].path)
+            onEach(index)
+            return result
         }
-        return results.values()
     }
 
     static func inspect(_ path: String) -> Result<InspectedPhoto, ProbeError> {
@@ -198,27 +194,4 @@ public struct Importer: Sendable {
         if !digits.isEmpty { key += String(repeating: "0", count: max(0, 20 - digits.count)) + digits }
         return key
     }
-}
-
-/// Fixed slots that worker threads fill, each index exactly once.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    // Safe: `inspect` hands every index to one worker only (an atomic counter), and reads the
-    // slots after `concurrentPerform` has returned, which orders all the writes before it.
-    // Raw memory, not an Array: concurrent writes through an Array would race on its header.
-    private let slots: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ value: Value) { slots[index] = value }
-
-    /// Every slot's value; call only after all have been set.
-    func values() -> [Value] { slots.compactMap { $0 } }
 }

@@ -1,4 +1,3 @@
-import GalleryImport
 import GalleryLayout
 import GalleryStore
 import TextMetrics

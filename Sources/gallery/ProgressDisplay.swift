@@ -1,5 +1,5 @@
 import Foundation
-import GalleryImport
+import GalleryWork
 import Synchronization
 
 /// Shows an import's progress: a redrawn bar on a terminal, a plain line every few seconds
@@ -29,7 +29,7 @@ final class ProgressDisplay: Sendable {
         }
     }
 
-    func handle(_ event: ImportEvent) {
+    func handle(_ event: ProgressEvent) {
         switch event {
         case .progress(let done, let total):
             update(done: done, total: total)

@@ -1,14 +1,15 @@
 import Foundation
 @testable import GalleryImport
 import GalleryStore
+import GalleryWork
 import GalleryTestSupport
 import Synchronization
 import Testing
 
 /// Collects what an import reports.
 final class EventLog: Sendable {
-    private let events = Mutex<[ImportEvent]>([])
-    func record(_ event: ImportEvent) { events.withLock { $0.append(event) } }
+    private let events = Mutex<[ProgressEvent]>([])
+    func record(_ event: ProgressEvent) { events.withLock { $0.append(event) } }
     var skipped: [(path: String, reason: String)] {
         events.withLock { $0.compactMap { if case .skipped(let p, let r) = $0 { (p, r) } else { nil } } }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryImport
 import GalleryStore
+import GalleryService
 import GalleryTestSupport
 import Testing
 import TextMetrics

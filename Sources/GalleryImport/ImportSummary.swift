@@ -1,13 +1,3 @@
-/// What an import reports while it runs; the CLI turns these into a progress bar and stderr lines.
-public enum ImportEvent: Sendable {
-    /// `done` of `total` files handled so far.
-    case progress(done: Int, total: Int)
-    /// A file that was not imported, with the reason (`path` includes the imported folder).
-    case skipped(path: String, reason: String)
-    /// A problem that cost no photo: an annotation entry, invalid UTF-8 that was replaced.
-    case warning(String)
-}
-
 /// The counts an import ends with.
 public struct ImportSummary: Sendable, Hashable {
     public var added = 0

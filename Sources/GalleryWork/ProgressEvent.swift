@@ -1,0 +1,11 @@
+/// What a long job (an import, an export) reports while it runs; the CLI turns these into a
+/// progress bar and stderr lines.
+public enum ProgressEvent: Sendable {
+    /// `done` of `total` items handled so far.
+    case progress(done: Int, total: Int)
+    /// An item that was left out, with the reason (`path` as the user gave it).
+    case skipped(path: String, reason: String)
+    /// A problem that cost nothing: an annotation entry, invalid UTF-8 that was replaced, a
+    /// character no font has.
+    case warning(String)
+}
