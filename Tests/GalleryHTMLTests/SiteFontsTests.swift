@@ -17,15 +17,20 @@ struct SiteFontsTests {
         ("װאָס ײִדיש", "Tamil வணக்கம், Sinhala ආයුබෝවන්, Khmer សួស្តី, Armenian Բարև, Georgian გამარჯობა."),
     ]
 
-    @Test("every visible character of the annotations and pages has a glyph in a font the stylesheet declares")
-    func coverage() throws {
-        let work = try TemporaryDirectory("site-fonts")
+    /// One small photo per text, captioned and commented with it, in `photos/`.
+    static func writePhotos(into work: TemporaryDirectory) throws {
         var annotations: [[String: String]] = []
-        for (index, text) in Self.texts.enumerated() {
+        for (index, text) in texts.enumerated() {
             try work.write("photos/p\(index).jpg", TestImages.jpeg(width: 90, height: 60, seed: UInt8(index)))
             annotations.append(["photo": "p\(index).jpg", "caption": text.0, "comment": text.1])
         }
         try work.write("photos/annotations.json", Array(try JSONSerialization.data(withJSONObject: annotations)))
+    }
+
+    @Test("every visible character of the annotations and pages has a glyph in a font the stylesheet declares")
+    func coverage() throws {
+        let work = try TemporaryDirectory("site-fonts")
+        try Self.writePhotos(into: work)
         let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(!build.stderr.contains("no installed font"), "\(build.stderr)")
@@ -73,12 +78,7 @@ struct SiteFontsTests {
     @Test("the fonts come from the characters kept at import; a library from before they were kept gets the same fonts")
     func keptCharacters() throws {
         let work = try TemporaryDirectory("kept-characters")
-        var annotations: [[String: String]] = []
-        for (index, text) in Self.texts.enumerated() {
-            try work.write("photos/p\(index).jpg", TestImages.jpeg(width: 90, height: 60, seed: UInt8(index)))
-            annotations.append(["photo": "p\(index).jpg", "caption": text.0, "comment": text.1])
-        }
-        try work.write("photos/annotations.json", Array(try JSONSerialization.data(withJSONObject: annotations)))
+        try Self.writePhotos(into: work)
         let imported = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
         #expect(imported.status == 0, "\(imported.stderr)")
         let database = try GalleryDatabase(path: work.url.appending(path: "gallery.db").path)
