@@ -29,17 +29,115 @@ struct ExportManifest: Decodable {
     }
 
     /// The manifest's JSON, keys sorted and indented as `JSONEncoder`'s `.prettyPrinted`
-    /// writes them, the names streamed in sorted order.
-    static func data(complete: Bool, files: ExportFiles) -> Data {
+    /// writes them, the names in sorted order, handed to `emit` a piece at a time.
+    static func write(complete: Bool, files: ExportFiles, _ emit: (String) throws -> Void) rethrows {
         var text = "{\n  \"complete\" : \(complete),\n  \"files\" : ["
         var first = true
-        files.forEachSorted { name in
+        try files.forEachSorted { name in
             text += (first ? "\n    " : ",\n    ") + quoted(name)
             first = false
+            if text.utf8.count >= 1 << 16 {
+                try emit(text)
+                text = ""
+            }
         }
         text += first ? "\n\n  ],\n" : "\n  ],\n"
         text += "  \"generator\" : \"gallery\"\n}"
-        return Data(text.utf8)
+        try emit(text)
+    }
+
+    /// The whole manifest (tests; an export streams it with `write(complete:files:to:)`).
+    static func data(complete: Bool, files: ExportFiles) -> Data {
+        var data = Data()
+        write(complete: complete, files: files) { data.append(contentsOf: $0.utf8) }
+        return data
+    }
+
+    /// Writes the manifest at `url` a piece at a time, atomically (a temporary file renamed
+    /// over it), unless the file already holds exactly these bytes: a rerun with nothing
+    /// changed leaves it untouched. Never holds the whole list (11 MB at 100,000 photos).
+    static func write(complete: Bool, files: ExportFiles, to url: URL) throws {
+        let existing = FileHandle(forReadingAtPath: url.path)
+        defer { try? existing?.close() }
+        var same = existing != nil
+        let temporary = url.deletingLastPathComponent().appending(path: ".\(url.lastPathComponent).\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let output = FileHandle(forWritingAtPath: temporary.path) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        do {
+            try write(complete: complete, files: files) { piece in
+                let bytes = Data(piece.utf8)
+                try output.write(contentsOf: bytes)
+                if same, let existing { same = (try existing.read(upToCount: bytes.count) ?? Data()) == bytes }
+            }
+            if same, let existing { same = (try existing.read(upToCount: 1) ?? Data()).isEmpty }
+            try output.synchronize()
+            try output.close()
+            if same {
+                try FileManager.default.removeItem(at: temporary)
+            } else if rename(temporary.path, url.path) != 0 {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? output.close()
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Reads a manifest a line at a time when it has the shape `write` gives it (one name per
+    /// line), through `JSONDecoder` otherwise; nil when the file is missing or is no manifest.
+    static func read(at url: URL, thumbnailWidths: [Int]) -> ExportManifest? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        var files = ExportFiles(thumbnailWidths: thumbnailWidths)
+        var complete: Bool?
+        var pending = Data()
+        var inFiles = false, ended = false, plain = true
+        func line(_ bytes: Data) {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if inFiles {
+                if text == "]," || text == "]" { inFiles = false; return }
+                if text.isEmpty { return }
+                var literal = text.hasSuffix(",") ? String(text.dropLast()) : text
+                guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\"") else { plain = false; return }
+                if literal.contains("\\") {
+                    guard let name = try? JSONDecoder().decode(String.self, from: Data(literal.utf8)) else { plain = false; return }
+                    files.insert(name)
+                } else {
+                    literal.removeFirst()
+                    literal.removeLast()
+                    files.insert(literal)
+                }
+                return
+            }
+            switch text {
+            case "{", "\"generator\" : \"gallery\"": return
+            case "}": ended = true
+            case "\"complete\" : true,": complete = true
+            case "\"complete\" : false,": complete = false
+            case "\"files\" : [": inFiles = true
+            default: plain = false
+            }
+        }
+        while plain, let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+            pending.append(chunk)
+            while plain, let newline = pending.firstIndex(of: 0x0A) {
+                line(pending[pending.startIndex ..< newline])
+                pending = Data(pending[(newline + 1)...])
+            }
+        }
+        if plain, !pending.isEmpty { line(pending) }
+        if plain, ended, let complete { return ExportManifest(complete: complete, files: files) }
+        // Another shape (written by hand, or by another version): the whole file through JSON.
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return try? read(data, thumbnailWidths: thumbnailWidths)
+    }
+
+    init(complete: Bool, files: ExportFiles) {
+        self.complete = complete
+        self.files = files
     }
 
     /// A JSON string (slashes unescaped).

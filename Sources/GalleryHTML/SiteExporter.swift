@@ -123,11 +123,8 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path: outFolder.path, reason: error.localizedDescription)
         }
-        var previous = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
-        if let data = manager.contents(atPath: manifestURL.path),
-           let manifest = try? ExportManifest.read(data, thumbnailWidths: geometry.thumbnailWidths) {
-            previous = manifest.files
-        }
+        let previous = ExportManifest.read(at: manifestURL, thumbnailWidths: geometry.thumbnailWidths)?.files
+            ?? ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         // A folder gets its manifest before anything else is written into it, so a first
         // export killed half-way (even with SIGKILL) is finished by a plain rerun instead of
         // being refused as someone else's folder. A folder that has one keeps it until the
@@ -141,8 +138,12 @@ public struct SiteExporter: Sendable {
     /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever
     /// delete) and whether an export into the folder has finished.
     private func writeManifest(files: ExportFiles, complete: Bool) throws {
-        let data = ExportManifest.data(complete: complete, files: files)
-        try writeIfChanged(Self.manifestName, data)
+        let url = outFolder.appending(path: Self.manifestName)
+        do {
+            try ExportManifest.write(complete: complete, files: files, to: url)
+        } catch {
+            throw ExportError.cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a

@@ -66,4 +66,43 @@ struct ExportFilesTests {
         read.files.forEachSorted { back.append($0) }
         #expect(back == Set(names).sorted())
     }
+
+    @Test("the manifest on disk: streamed out and back, untouched when unchanged, other shapes read as JSON")
+    func manifestFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: ".gallery-export.json")
+        var files = ExportFiles(thumbnailWidths: [236, 472])
+        let names = Self.names(seed: 3, count: 5_000) + ["odd \"quoted\" \\ name.html"]
+        files.formUnion(names)
+        try ExportManifest.write(complete: true, files: files, to: url)
+        #expect(try Data(contentsOf: url) == ExportManifest.data(complete: true, files: files))
+        let read = try #require(ExportManifest.read(at: url, thumbnailWidths: [236, 472]))
+        var back: [String] = []
+        read.files.forEachSorted { back.append($0) }
+        #expect(read.complete && back == Set(names).sorted())
+
+        // The same list again: the file is not replaced (a rename would give it a new inode).
+        let inode = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        try ExportManifest.write(complete: true, files: files, to: url)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int == inode)
+        // One name fewer: replaced, and no temporary file is left.
+        files.subtract([names[0]])
+        try ExportManifest.write(complete: false, files: files, to: url)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int != inode)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".gallery-export.json"])
+        #expect(ExportManifest.read(at: url, thumbnailWidths: [236, 472])?.complete == false)
+
+        // A manifest of another shape (one line, keys in another order) is read as JSON.
+        let compact = try JSONSerialization.data(withJSONObject: ["files": ["b.html", "thumbs/00000000000000ff-236.jpg"], "generator": "gallery", "complete": true])
+        try compact.write(to: url)
+        let other = try #require(ExportManifest.read(at: url, thumbnailWidths: [236, 472]))
+        var otherNames: [String] = []
+        other.files.forEachSorted { otherNames.append($0) }
+        #expect(other.complete && otherNames == ["b.html", "thumbs/00000000000000ff-236.jpg"])
+        // Not a manifest at all.
+        try Data("not json".utf8).write(to: url)
+        #expect(ExportManifest.read(at: url, thumbnailWidths: [236, 472]) == nil)
+    }
 }
