@@ -120,41 +120,23 @@ struct AlbumData: Sendable {
         return try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, columns: columns) }))
     }
 
-    /// The rows view's frames of chunk `number`. `frames[k]` holds every photo's frame at k
-    /// columns, in album order.
-    func rowsFramesScript(number: Int, frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
-                          count: Int, geometry: SiteGeometry) throws -> String {
-        let columns = 1 ... geometry.maximumColumns
+    /// The rows view's frames of chunk `number`: `frames[k − 1]` holds the frames at k columns
+    /// by photo index (at least this chunk's).
+    func rowsFramesScript(number: Int, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]], count: Int) throws -> String {
         let range = number * Self.chunkSize ..< min((number + 1) * Self.chunkSize, count)
         let perPhoto = range.map { i in
-            columns.flatMap { k in frames[k]?[safe: i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
+            frames.flatMap { byIndex in byIndex[i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
         }
         return try Self.script(Frames(number: number, frames: perPhoto))
     }
 
-    /// The rows view's index: its own bounds, the same content chunks, its frames' files.
-    func rowsIndexScript(frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]],
-                         count: Int, geometry: SiteGeometry) throws -> String {
-        let columns = 1 ... geometry.maximumColumns
-        let ranges = stride(from: 0, to: count, by: Self.chunkSize).map { $0 ..< min($0 + Self.chunkSize, count) }
-        let bounds = Self.bounds(chunks: ranges.count, columns: columns) { number, k in
-            ranges[number].compactMap { frames[k]?[safe: $0].map { ($0.y, $0.height) } }
-        }
+    /// The rows view's index: its own bounds (`bounds[k − 1]`, as `indexScript`'s), the same
+    /// content chunks, its frames' files.
+    func rowsIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry) throws -> String {
+        let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
         return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
-            chunks: ranges.indices.map(chunkFile), frames: ranges.indices.map(rowsFramesFile), ids: idsFile))
-    }
-
-    /// The index's bounds: per column count, each chunk's top and bottom, from `spans(chunk, k)`
-    /// (its frames' y and height at k columns).
-    private static func bounds(chunks: Int, columns: ClosedRange<Int>,
-                               spans: (Int, Int) -> [(y: Double, height: Double)]) -> [[Double]] {
-        columns.map { k in
-            (0 ..< chunks).flatMap { number in
-                let chunk = spans(number, k)
-                return [HTML.rounded(chunk.map(\.y).min() ?? 0), HTML.rounded(chunk.map { $0.y + $0.height }.max() ?? 0)]
-            }
-        }
+            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))
     }
 
     private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {
@@ -176,8 +158,4 @@ struct AlbumData: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return "galleryData(" + String(decoding: try encoder.encode(value), as: UTF8.self) + ");\n"
     }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

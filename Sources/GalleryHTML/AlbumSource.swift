@@ -77,23 +77,36 @@ final class AlbumSource: Sendable {
     /// Every photo's id, in album order.
     func photoIDs() throws -> [Int64] {
         guard let layout = layouts.first else { return [] }
-        return try context.database.layoutItems(of: layout).map(\.photoID)
+        var ids: [Int64] = []
+        ids.reserveCapacity(count)
+        let step = AlbumData.chunkSize * 200
+        for start in stride(from: 0, to: count, by: step) {
+            ids += try context.database.layoutItems(of: layout, indices: start ..< min(start + step, count)).map(\.photoID)
+        }
+        return ids
     }
 
     /// Where each data chunk's cells lie at k columns: the top of its highest cell and the
-    /// bottom of its lowest, flat ([top0, bottom0, top1, …]). The layout is read a part at a
-    /// time, never whole.
+    /// bottom of its lowest, flat ([top0, bottom0, top1, …]).
     func chunkBounds(columns k: Int) throws -> [Double] {
+        try chunkBounds { indices in
+            try context.database.layoutItems(of: layouts[k - 1], indices: indices).map { ($0.index, $0.y, $0.height) }
+        }
+    }
+
+    /// Chunk bounds from `spans(indices)` (each photo's index, top and height), the layout read
+    /// a part at a time, never whole.
+    private func chunkBounds(_ spans: (Range<Int>) throws -> [(index: Int, y: Double, height: Double)]) rethrows -> [Double] {
         let size = AlbumData.chunkSize
         let chunks = (count + size - 1) / size
         var top = [Double](repeating: .infinity, count: chunks), bottom = [Double](repeating: -.infinity, count: chunks)
         let step = size * 200
         for start in stride(from: 0, to: count, by: step) {
-            for item in try context.database.layoutItems(of: layouts[k - 1], indices: start ..< min(start + step, count)) {
-                let chunk = item.index / size
+            for span in try spans(start ..< min(start + step, count)) {
+                let chunk = span.index / size
                 guard chunk < chunks else { continue }
-                top[chunk] = min(top[chunk], item.y)
-                bottom[chunk] = max(bottom[chunk], item.y + item.height)
+                top[chunk] = min(top[chunk], span.y)
+                bottom[chunk] = max(bottom[chunk], span.y + span.height)
             }
         }
         return (0 ..< chunks).flatMap { [HTML.rounded(top[$0].isFinite ? top[$0] : 0), HTML.rounded(bottom[$0].isFinite ? bottom[$0] : 0)] }
@@ -110,14 +123,56 @@ final class AlbumSource: Sendable {
         return try cells(0 ..< last + 1).filter { cell in cell.frames.values.contains { $0.y < height } }
     }
 
-    /// The rows view's frames: computed from the photos' shapes when first asked for.
-    func rows() throws -> PageRenderer.RowsLayouts {
-        try rowsLayouts.withLock { cached in
-            if let cached { return cached }
-            let rows = PageRenderer.RowsLayouts(aspectRatios: try context.database.layoutAspectRatios(scope: "album:" + path), geometry: context.geometry)
-            cached = rows
-            return rows
+    /// The stored justified layouts of the rows view at 1, 2, … columns' widths (computed and
+    /// stored first if the album changed since), read when first asked for.
+    func rowsLayouts() throws -> [StoredLayout] {
+        // Under the lock: two threads storing the same layout would each replace the other's,
+        // and the first would read the items of a layout that is gone.
+        try storedRows.withLock { known in
+            if let known { return known }
+            let geometry = context.geometry
+            let made = try columns.map { k in
+                try context.layouts.justifiedLayout(width: geometry.justifiedWidth(columns: k), album: path, options: geometry.justifiedOptions)
+            }
+            known = made
+            return made
         }
     }
-    private let rowsLayouts = Mutex<PageRenderer.RowsLayouts?>(nil)
+    private let storedRows = Mutex<[StoredLayout]?>(nil)
+
+    /// The rows view's frames of the photos at `indices`, per column count (entry k − 1), by index.
+    func rowsFrames(_ indices: Range<Int>) throws -> [[Int: (x: Double, y: Double, width: Double, height: Double)]] {
+        try rowsLayouts().map { layout in
+            var frames: [Int: (x: Double, y: Double, width: Double, height: Double)] = [:]
+            for frame in try context.database.layoutFrames(of: layout, indices: indices) {
+                frames[frame.index] = (frame.x, frame.y, frame.width, frame.height)
+            }
+            return frames
+        }
+    }
+
+    /// Where each data chunk's photos lie in the rows view at k columns, as `chunkBounds`.
+    func rowsChunkBounds(columns k: Int) throws -> [Double] {
+        let layout = try rowsLayouts()[k - 1]
+        return try chunkBounds { indices in
+            try context.database.layoutFrames(of: layout, indices: indices).map { ($0.index, $0.y, $0.height) }
+        }
+    }
+
+    /// The rows page's part as HTML: the cells whose frame starts in the first `height` px at
+    /// some column count, with their frames.
+    func rowsFirstScreen(startingAbove height: Double) throws -> (cells: [CellModel], rows: PageRenderer.RowsLayouts) {
+        let layouts = try rowsLayouts()
+        var last = -1
+        for (k, layout) in zip(columns, layouts) {
+            let found = try context.database.layoutFrames(of: layout, in: (0, 0, context.geometry.justifiedWidth(columns: k), height))
+            last = max(last, found.last?.index ?? -1)
+        }
+        let frames = try rowsFrames(0 ..< last + 1)
+        let cells = try cells(0 ..< last + 1).filter { cell in frames.contains { $0[cell.index].map { $0.y < height } ?? false } }
+        return (cells, PageRenderer.RowsLayouts(
+            count: layouts.first?.itemCount ?? 0,
+            heights: Dictionary(uniqueKeysWithValues: zip(columns, layouts.map(\.contentHeight))),
+            frames: Dictionary(uniqueKeysWithValues: zip(columns, frames))))
+    }
 }

@@ -9,19 +9,14 @@ import GalleryLayout
 /// the engine's formulas term for term; browser tests compare both with the engine.
 extension PageRenderer {
     /// Justified rows at every column count, for the album's photos in order.
+    /// What the rows page needs of the album's justified layouts: how many photos they place,
+    /// their heights, and the frames of the photos the page writes.
     struct RowsLayouts {
-        /// Per column count, every photo's frame.
-        var frames: [Int: [(x: Double, y: Double, width: Double, height: Double)]] = [:]
-        var heights: [Int: Double] = [:]
-
-        init(aspectRatios: [Double], geometry: SiteGeometry) {
-            for columns in 1 ... geometry.maximumColumns {
-                let layout = try? JustifiedLayout(
-                    width: geometry.justifiedWidth(columns: columns), aspectRatios: aspectRatios, options: geometry.justifiedOptions)
-                frames[columns] = layout?.allAttributes.map { ($0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height) } ?? []
-                heights[columns] = layout?.contentSize.height ?? 0
-            }
-        }
+        var count: Int
+        /// Per column count, the content height.
+        var heights: [Int: Double]
+        /// Per column count, frames by photo index (those of the cells written).
+        var frames: [Int: [Int: (x: Double, y: Double, width: Double, height: Double)]]
     }
 
     /// The rows page: like the masonry page, its first screenful as HTML and, with `data`
@@ -30,12 +25,12 @@ extension PageRenderer {
         var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil, scripts: data.map { [$0] } ?? [])
         let heights = (1 ... geometry.maximumColumns).map { "--ch\($0):\(HTML.px(rows.heights[$0] ?? 0))px" }
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"rows\" data-count=\"\(rows.frames[1]?.count ?? 0)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
+        html += "<div class=\"rows\" data-count=\"\(rows.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
         for cell in cells {
             var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
             var style = ""
             for columns in 1 ... geometry.maximumColumns {
-                guard let frame = rows.frames[columns]?[safe: cell.index] else { continue }
+                guard let frame = rows.frames[columns]?[cell.index] else { continue }
                 let values = [frame.x, frame.y, frame.width, frame.height].map(HTML.px)
                 attributes += " data-frame-\(columns)=\"\(values.joined(separator: ","))\""
                 style += "--x\(columns):\(values[0])px;--y\(columns):\(values[1])px;--w\(columns):\(values[2])px;--h\(columns):\(values[3])px;"
@@ -163,8 +158,4 @@ extension PageRenderer {
         }
         return "<div class=\"\(name)\" \(attributes)\(styleAttribute)>\(inner)</div>\n"
     }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -137,17 +137,23 @@ public final class SiteSnapshot: Sendable {
     /// The album's source, made once per snapshot (its layouts are computed first if the
     /// library changed since they were stored).
     func source(_ album: Album) throws -> AlbumSource {
-        if let known = sources.withLock({ $0[album.path] }) { return known }
-        let made = try AlbumSource(path: album.path, name: album.name, links: album.links, context: context)
-        return sources.withLock { $0[album.path, default: made] }
+        // Made under the lock: two requests storing an album's layouts at once would each
+        // replace the other's, and one would read the items of layouts that are gone.
+        try sources.withLock { sources in
+            if let known = sources[album.path] { return known }
+            let made = try AlbumSource(path: album.path, name: album.name, links: album.links, context: context)
+            sources[album.path] = made
+            return made
+        }
     }
 
-    /// Computes and stores the layouts the album pages show (every album at every column
-    /// count), where the library changed since: `gallery import` does it, so that the first
-    /// page `gallery serve` or `gallery export` makes reads them instead of computing them.
+    /// Computes and stores the layouts the album pages show (every album's masonry and rows at
+    /// every column count), where the library changed since: `gallery import` does it, so that
+    /// the first page `gallery serve` or `gallery export` makes reads them instead of computing
+    /// them.
     public func prepareLayouts() throws {
         for album in albums {
-            _ = try source(album)
+            _ = try source(album).rowsLayouts()
             forget(album)
         }
     }
@@ -168,9 +174,11 @@ public final class SiteSnapshot: Sendable {
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
             return try album.data.chunkScript(number: number, cells: cells, geometry: geometry)
         case .rowsFrames(let number):
-            return try album.data.rowsFramesScript(number: number, frames: try album.rows().frames, count: album.count, geometry: geometry)
+            let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
+            return try album.data.rowsFramesScript(number: number, frames: try album.rowsFrames(range), count: album.count)
         case .rowsIndex:
-            return try album.data.rowsIndexScript(frames: try album.rows().frames, count: album.count, geometry: geometry)
+            return try album.data.rowsIndexScript(bounds: try album.columns.map { try album.rowsChunkBounds(columns: $0) },
+                                                  count: album.count, geometry: geometry)
         case .page(let view):
             return try page(view, of: album)
         case .plainPage(let number):
@@ -189,14 +197,7 @@ public final class SiteSnapshot: Sendable {
                 cells: try album.cells(startingAbove: AlbumData.firstScreenHeight), count: album.count, heights: heights,
                 data: album.data, pages: plain))
         case .justified:
-            let rows = try album.rows()
-            var last = -1
-            for k in album.columns {
-                if let index = rows.frames[k]?.lastIndex(where: { $0.y < AlbumData.firstScreenHeight }) { last = max(last, index) }
-            }
-            let firstScreen = try album.cells(0 ..< last + 1).filter { cell in
-                album.columns.contains { k in (rows.frames[k].map { cell.index < $0.count && $0[cell.index].y < AlbumData.firstScreenHeight }) ?? false }
-            }
+            let (firstScreen, rows) = try album.rowsFirstScreen(startingAbove: AlbumData.firstScreenHeight)
             return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
                                           data: album.data.rowsIndexFile)
         case .wheel:

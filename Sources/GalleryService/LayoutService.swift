@@ -42,6 +42,28 @@ public final class LayoutService: Sendable {
         return try masonry(computed).layout
     }
 
+    /// The stored justified-rows layout of `album` at `width` (its frames are read a part at a
+    /// time with `GalleryDatabase.layoutFrames`), computed from the photos' shapes and stored
+    /// first if the album changed since.
+    public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredLayout {
+        let scope = try database.layoutScope(album: album)
+        let key = LayoutKey(scope: scope.scope, kind: "justified", width: width,
+                            options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
+        if let stored = try database.storedLayout(key), !stored.isStale { return stored }
+        let shapes = try database.layoutShapes(scope: scope.scope)
+        let layout = try JustifiedLayout(width: width, aspectRatios: shapes.photos.map(\.aspectRatio), options: options)
+        var frames: [StoredFrame] = []
+        frames.reserveCapacity(layout.count)
+        for (index, photo) in shapes.photos.enumerated() {
+            guard let frame = layout.attributes(at: index)?.frame else { break }
+            frames.append(StoredFrame(index: index, photoID: photo.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height))
+        }
+        return try database.saveLayout(StoredLayout(
+            key: key, columns: 0, columnWidth: 0, gutter: options.spacing, innerWidth: 0, cellPadding: 0,
+            contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height, itemCount: frames.count,
+            columnHeights: [], revision: shapes.revision, computedAt: GalleryDatabase.timestamp()), frames: frames)
+    }
+
     /// The layout for `request`, computing and storing it if needed.
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)

@@ -51,27 +51,6 @@ extension GalleryDatabase {
         }
     }
 
-    /// The display aspect ratios of a scope's photos in display order: what a layout that needs
-    /// no text (justified rows) is computed from.
-    public func layoutAspectRatios(scope: String) throws -> [Double] {
-        try writer.read { db in
-            var sql = "SELECT p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id"
-            var arguments: StatementArguments = []
-            if scope.hasPrefix("album:") {
-                sql += " WHERE a.path = ?"
-                arguments = [String(scope.dropFirst(6))]
-            }
-            sql += " ORDER BY a.path, p.sort_key, p.path"
-            var ratios: [Double] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                let width: Double = row[0], height: Double = row[1]
-                ratios.append(width / height)
-            }
-            return ratios
-        }
-    }
-
     // MARK: - Stored layouts
 
     private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout {
@@ -184,6 +163,40 @@ extension GalleryDatabase {
     /// Stores a layout and its items in one transaction, replacing any under the same key.
     @discardableResult
     public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
+        try save(layout, count: items.count) { start, end in
+            let slice = items[start ..< end]
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for item in slice {
+                let x = layout.x(column: item.column)
+                minX = min(minX, x)
+                maxX = max(maxX, x + layout.innerWidth)
+                minY = min(minY, item.y)
+                maxY = max(maxY, item.y + item.height)
+            }
+            return (LayoutChunkCodec.encode(slice), (minX, maxX, minY, maxY))
+        }
+    }
+
+    /// Stores a layout of free frames (justified rows) in one transaction, replacing any under
+    /// the same key; read back with `layoutFrames(of:indices:)`.
+    @discardableResult
+    public func saveLayout(_ layout: StoredLayout, frames: [StoredFrame]) throws -> StoredLayout {
+        try save(layout, count: frames.count) { start, end in
+            let slice = frames[start ..< end]
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for frame in slice {
+                minX = min(minX, frame.x)
+                maxX = max(maxX, frame.x + frame.width)
+                minY = min(minY, frame.y)
+                maxY = max(maxY, frame.y + frame.height)
+            }
+            return (FrameChunkCodec.encode(slice), (minX, maxX, minY, maxY))
+        }
+    }
+
+    /// The header, then the items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
+    private func save(_ layout: StoredLayout, count: Int,
+                      chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> StoredLayout {
         try writer.write { db in
             try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
                            arguments: [layout.key.scope, layout.key.kind, layout.key.width, layout.key.options])
@@ -194,35 +207,89 @@ extension GalleryDatabase {
                 """, arguments: [
                     layout.key.scope, layout.key.kind, layout.key.width, layout.key.options, layout.columns,
                     layout.columnWidth, layout.gutter, layout.innerWidth, layout.cellPadding, layout.contentWidth,
-                    layout.contentHeight, items.count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
+                    layout.contentHeight, count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
                     layout.computedAt,
                 ])
             var saved = layout
             saved.id = db.lastInsertedRowID
-            saved.itemCount = items.count
+            saved.itemCount = count
             let chunkStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)")
             let boundsStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
             var start = 0
-            var chunk = 0
-            while start < items.count {
-                let slice = items[start ..< min(start + LayoutChunkCodec.itemsPerChunk, items.count)]
-                var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-                for item in slice {
-                    let x = layout.x(column: item.column)
-                    minX = min(minX, x)
-                    maxX = max(maxX, x + layout.innerWidth)
-                    minY = min(minY, item.y)
-                    maxY = max(maxY, item.y + item.height)
-                }
-                try chunkStatement.execute(arguments: [saved.id, chunk, Data(LayoutChunkCodec.encode(slice))])
+            var number = 0
+            while start < count {
+                let end = min(start + LayoutChunkCodec.itemsPerChunk, count)
+                let (bytes, bounds) = chunk(start, end)
+                try chunkStatement.execute(arguments: [saved.id, number, Data(bytes)])
                 // R*Tree keeps 32-bit floats and rounds boxes outwards, so no item is missed;
                 // the exact test happens on the decoded items.
-                try boundsStatement.execute(arguments: [saved.id * LayoutChunkCodec.chunkIDFactor + Int64(chunk), minX, maxX, minY, maxY])
-                start += slice.count
-                chunk += 1
+                try boundsStatement.execute(arguments: [saved.id * LayoutChunkCodec.chunkIDFactor + Int64(number),
+                                                        bounds.minX, bounds.maxX, bounds.minY, bounds.maxY])
+                start = end
+                number += 1
             }
             saved.isStale = false
             return saved
+        }
+    }
+
+    /// A stored layout of free frames: the frames whose indices are in `indices` (only the
+    /// chunks that hold them are read), or those that meet `rect` (through the R*Tree), in
+    /// index order.
+    public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
+                             in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredFrame] {
+        let size = LayoutChunkCodec.itemsPerChunk
+        return try writer.read { db in
+            let rows: [Row]
+            if let rect {
+                let first = layout.id * LayoutChunkCodec.chunkIDFactor
+                rows = try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT c.chunk, c.items FROM layout_chunk_bounds b
+                    JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
+                    WHERE b.id >= ? AND b.id < ?
+                      AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
+                    ORDER BY c.chunk
+                    """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
+                                     rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
+            } else if let indices {
+                guard !indices.isEmpty else { return [] }
+                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
+                                        arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
+            }
+            var frames: [StoredFrame] = []
+            for row in rows {
+                let chunk: Int = row[0]
+                frames += FrameChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * size).filter { frame in
+                    if let indices, !indices.contains(frame.index) { return false }
+                    guard let rect else { return true }
+                    return frame.x < rect.x + rect.width && rect.x < frame.x + frame.width
+                        && frame.y < rect.y + rect.height && rect.y < frame.y + frame.height
+                }
+            }
+            return frames
+        }
+    }
+
+    /// The ids and display aspect ratios of a scope's photos in display order, with the scope's
+    /// revision, read in one snapshot: what a layout that needs no text is computed from.
+    public func layoutShapes(scope: String) throws -> (revision: Int64, photos: [(id: Int64, aspectRatio: Double)]) {
+        try writer.read { db in
+            var sql = "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id"
+            var arguments: StatementArguments = []
+            if scope.hasPrefix("album:") {
+                sql += " WHERE a.path = ?"
+                arguments = [String(scope.dropFirst(6))]
+            }
+            sql += " ORDER BY a.path, p.sort_key, p.path"
+            var photos: [(id: Int64, aspectRatio: Double)] = []
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let width: Double = row[1], height: Double = row[2]
+                photos.append((row[0], width / height))
+            }
+            return (try Self.revision(db, scope: scope), photos)
         }
     }
 

@@ -58,10 +58,12 @@ struct LayoutCLITests {
         #expect(table.stdout.hasPrefix("masonry, 800 px: 3 columns of 252 px"))
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
         let list = try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]
-        // Import stored the layouts the site's pages show (1 to 8 columns of 252 px); this
-        // command added the one at 800 px. None is stale.
-        let widths = (list ?? []).compactMap { $0["width"] as? Double }.sorted()
-        #expect(widths == ([252, 504, 756, 800, 1008, 1260, 1512, 1764, 2016] as [Double]), "\(widths)")
+        // Import stored the layouts the site's pages show (masonry at 1 to 8 columns of 252 px,
+        // the rows view at the same widths less the padding); this command added the masonry
+        // one at 800 px. None is stale.
+        func widths(_ kind: String) -> [Double] { (list ?? []).filter { $0["kind"] as? String == kind }.compactMap { $0["width"] as? Double }.sorted() }
+        #expect(widths("masonry") == ([252, 504, 756, 800, 1008, 1260, 1512, 1764, 2016] as [Double]), "\(widths("masonry"))")
+        #expect(widths("justified") == ([236, 488, 740, 992, 1244, 1496, 1748, 2000] as [Double]), "\(widths("justified"))")
         #expect(list?.allSatisfy { $0["stale"] as? Bool == false } == true)
     }
 
