@@ -5,7 +5,8 @@ import Synchronization
 import TextMetrics
 
 /// One album as its pages show it, read from the library a part at a time: the stored
-/// masonry layouts' headers at every column count, and the cells of any run of photos (their
+/// masonry (and, when asked for, rows) layouts' headers at every column count, the frames of
+/// any run of photos in either, and the cells of any run of photos (their
 /// frames from the stored layouts, their texts in measured lines, their image names and
 /// placeholder colours). A page or a data file needs only its own photos, so making one costs
 /// the same in an album of 100 photos or of 100,000.

@@ -1,10 +1,9 @@
 import ArgumentParser
 import CAllocator
 import Foundation
+import GalleryStore
 
-/// The `gallery` command. Exit codes (README "Exit codes"):
-/// 0 success (an import that skipped bad files still succeeds), 1 the work could not be done
-/// (database unwritable, folder missing), 2 invalid usage.
+/// The `gallery` command. Exit codes: see `GalleryExitCode`, the one table of them.
 @main
 struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,16 +33,16 @@ struct Gallery: AsyncParsableCommand {
         switch error {
         case let error as CommandFailure:
             FileHandle.standardError.write(Data("gallery: \(error.message)\n".utf8))
-            Foundation.exit(1)
+            Foundation.exit(GalleryExitCode.failure.rawValue)
         case let described as CustomStringConvertible where !isArgumentParserError(error):
             FileHandle.standardError.write(Data("gallery: \(described.description)\n".utf8))
-            Foundation.exit(1)
+            Foundation.exit(GalleryExitCode(for: error).rawValue)
         default:
             let code = exitCode(for: error)
             // ArgumentParser's usage errors exit with EX_USAGE (64); ours are documented as 2.
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
+                Foundation.exit(GalleryExitCode.usage.rawValue)
             }
             Gallery.exit(withError: error)
         }
@@ -57,4 +56,22 @@ struct Gallery: AsyncParsableCommand {
 /// A failure already phrased for the user (what went wrong and what to do); exit code 1.
 struct CommandFailure: Error {
     var message: String
+}
+
+/// Every exit code of `gallery`, in one place (README "Exit codes").
+enum GalleryExitCode: Int32 {
+    /// Done; an import that skipped bad files is done too (they are listed on stderr).
+    case success = 0
+    /// The work could not be done: a folder missing, a database that cannot be opened or written.
+    case failure = 1
+    /// Invalid usage: an unknown option, a value out of range, an album the library does not have.
+    case usage = 2
+
+    /// The code for an error the command could not get past.
+    init(for error: any Error) {
+        switch error {
+        case StoreError.unknownAlbum: self = .usage
+        default: self = .failure
+        }
+    }
 }

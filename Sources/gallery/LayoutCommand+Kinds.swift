@@ -39,14 +39,9 @@ extension LayoutCommand {
             return (nil, (0 ..< count).map { shapes[$0 % shapes.count] })
         }
         let database = try library.open(create: false)
-        do {
-            let scope = try database.layoutScope(album: album)
-            let photos = try database.layoutInputs(scope: scope.scope).photos
-            return (photos.map(\.photoID), photos.map(\.aspectRatio))
-        } catch let error as StoreError {
-            if case .unknownAlbum = error { throw ValidationError(error.description) }
-            throw error
-        }
+        let scope = try database.layoutScope(album: album)
+        let photos = try database.layoutInputs(scope: scope.scope).photos
+        return (photos.map(\.photoID), photos.map(\.aspectRatio))
     }
 
     /// Masonry placeholders, justified rows and the viewport layouts: computed, not stored.

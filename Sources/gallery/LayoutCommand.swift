@@ -141,13 +141,7 @@ struct LayoutCommand: ParsableCommand {
         }
         let database = try library.open(create: false)
         let service = LayoutService(database: database)
-        let result: MasonryResult
-        do {
-            result = try service.masonry(MasonryRequest(width: width ?? 0, album: album, options: try masonryOptions, rect: try layoutRect))
-        } catch let error as StoreError {
-            if case .unknownAlbum = error { throw ValidationError(error.description) }
-            throw error
-        }
+        let result = try service.masonry(MasonryRequest(width: width ?? 0, album: album, options: try masonryOptions, rect: try layoutRect))
         let layout = result.layout
         let origin: String
         switch result.origin {

@@ -60,7 +60,8 @@ struct CLITests {
         try work.write("p/a.jpg", TestImages.jpeg())
         _ = try GalleryBinary.run(["import", "p"], in: work.url)
         let unknownAlbum = try GalleryBinary.run(["photos", "--album", "zzz"], in: work.url)
-        #expect(unknownAlbum.status == 1 && unknownAlbum.stderr.contains("known albums: 'p'"))
+        // Naming an album the library lacks is a usage error, as in `gallery layout`.
+        #expect(unknownAlbum.status == 2 && unknownAlbum.stderr.contains("known albums: 'p'"))
         // A database that cannot be written.
         try work.write("readonly/x", text: "")
         let blocked = try GalleryBinary.run(["import", "p", "--db", "/proc/gallery.db"], in: work.url)
