@@ -100,4 +100,19 @@ struct MissingFontCLITests {
         #expect(warnings.filter { $0.contains("U+10432") }.count == 1, "\(result.stderr)")
         #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") && $0.contains("install") })
     }
+
+    @Test("a run that does not end in its time limit is stopped and reported, not waited for")
+    func timeLimit() throws {
+        let work = try TemporaryDirectory("time-limit")
+        let started = Date()
+        let served = try GalleryBinary.run(["serve", "--port", "0", "--db", work.path + "/none.db"], in: work.url, timeout: 1)
+        #expect(Date().timeIntervalSince(started) < 10)
+        // Either serve refused the missing library at once, or it was stopped at the limit.
+        #expect(served.status != 0)
+        if served.status == -1 { #expect(served.stderr.contains("stopped after 1 s")) }
+        let sleeper = Date()
+        let slept = try GalleryBinary.run(["30"], in: work.url, executable: URL(fileURLWithPath: "/bin/sleep"), timeout: 1)
+        #expect(slept.status == -1 && slept.stderr.contains("stopped after 1 s"))
+        #expect(Date().timeIntervalSince(sleeper) < 10)
+    }
 }

@@ -137,20 +137,14 @@ struct ExportBrowserTests {
     }
 
     @Test("the same checks pass against the pages gallery serve gives, over HTTP")
-    func servedGallery() throws {
+    func servedGallery() async throws {
         let work = try TemporaryDirectory("served")
         let imported = try GalleryBinary.run(["import", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--quiet"], in: work.url)
         #expect(imported.status == 0, "\(imported.stderr)")
-        let (server, stdout, _) = try GalleryBinary.start(["serve", "--port", "0"], in: work.url)
+        let (server, base, _, _) = try await GalleryBinary.serve(["--port", "0"], in: work.url)
         defer {
             server.terminate()
             server.waitUntilExit()
-        }
-        var base: URL?
-        for _ in 0 ..< 200 where base == nil {
-            usleep(50_000)
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving ") }) { base = URL(string: String(line.dropFirst(8))) }
         }
         let url = try #require(base, "gallery serve printed no URL")
         // The first page request makes the site (the export's code, into gallery.db.site/).

@@ -66,17 +66,20 @@ public enum GalleryBinary {
     }
 
     /// Runs `gallery ARGS` in `folder` to completion.
+    /// - Parameter timeout: seconds after which the run is stopped and reported as failed
+    ///   (status -1, the reason at the end of stderr).
     public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:], input: String? = nil,
-                           executable: URL = url) throws -> Output {
+                           executable: URL = url, timeout: Double = 600) throws -> Output {
         let (process, out, err) = try start(arguments, in: folder, environment: environment, input: input, executable: executable)
-        process.waitUntilExit()
+        let inTime = process.waitUntilExit(timeout: timeout)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
         return Output(
-            status: process.terminationStatus,
+            status: inTime ? process.terminationStatus : -1,
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+            stderr: ((try? String(contentsOf: err, encoding: .utf8)) ?? "")
+                + (inTime ? "" : "\n(gallery \(arguments.joined(separator: " ")) stopped after \(Int(timeout)) s)"))
     }
 }

@@ -52,7 +52,10 @@ public enum HeadlessChromium {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        // The virtual time budget bounds what the page does; this bounds a browser that hangs.
+        guard process.waitUntilExit(timeout: Double(budgetMilliseconds) / 1000 + 120) else {
+            throw Failure(description: "chromium did not finish \(page.absoluteString) in \(budgetMilliseconds / 1000 + 120) s")
+        }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "chromium exited with \(process.terminationStatus) on \(page.path)")
         }
