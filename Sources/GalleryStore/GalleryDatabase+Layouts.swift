@@ -93,15 +93,12 @@ extension GalleryDatabase {
     /// index order: only the chunks that hold them are read.
     public func layoutItems(of layout: StoredLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
         guard !indices.isEmpty else { return [] }
-        let size = LayoutChunkCodec.itemsPerChunk
         return try writer.read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
-                                        arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
             var items: [StoredLayoutItem] = []
             items.reserveCapacity(indices.count)
-            for row in rows {
+            for row in try Self.chunkRows(db, of: layout, indices: indices) {
                 let chunk: Int = row[0]
-                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * size)
+                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
                 items += decoded.filter { indices.contains($0.index) }
             }
             return items
@@ -125,22 +122,33 @@ extension GalleryDatabase {
         try writer.read { db in try Self.revision(db, scope: "library") }
     }
 
+    /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
+    /// (through the R*Tree), or those holding `indices`, or all.
+    private static func chunkRows(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil,
+                                  in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [Row] {
+        let size = LayoutChunkCodec.itemsPerChunk
+        if let rect {
+            let first = layout.id * LayoutChunkCodec.chunkIDFactor
+            return try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT c.chunk, c.items FROM layout_chunk_bounds b
+                JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
+                WHERE b.id >= ? AND b.id < ?
+                  AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
+                ORDER BY c.chunk
+                """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
+                                 rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
+        }
+        if let indices {
+            guard !indices.isEmpty else { return [] }
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
+                                    arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
+        }
+        return try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
+    }
+
     private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> [StoredLayoutItem] {
         do {
-            let rows: [Row]
-            if let rect {
-                let first = layout.id * LayoutChunkCodec.chunkIDFactor
-                rows = try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT c.chunk, c.items FROM layout_chunk_bounds b
-                    JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
-                    WHERE b.id >= ? AND b.id < ?
-                      AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
-                    ORDER BY c.chunk
-                    """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
-                                     rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
-            } else {
-                rows = try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
-            }
+            let rows = try chunkRows(db, of: layout, in: rect)
             var items: [StoredLayoutItem] = []
             for row in rows {
                 let chunk: Int = row[0]
@@ -240,24 +248,7 @@ extension GalleryDatabase {
                              in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredFrame] {
         let size = LayoutChunkCodec.itemsPerChunk
         return try writer.read { db in
-            let rows: [Row]
-            if let rect {
-                let first = layout.id * LayoutChunkCodec.chunkIDFactor
-                rows = try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT c.chunk, c.items FROM layout_chunk_bounds b
-                    JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
-                    WHERE b.id >= ? AND b.id < ?
-                      AND b.max_x >= ? AND b.min_x <= ? AND b.max_y >= ? AND b.min_y <= ?
-                    ORDER BY c.chunk
-                    """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
-                                     rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
-            } else if let indices {
-                guard !indices.isEmpty else { return [] }
-                rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
-                                        arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
-            } else {
-                rows = try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
-            }
+            let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)
             var frames: [StoredFrame] = []
             for row in rows {
                 let chunk: Int = row[0]
