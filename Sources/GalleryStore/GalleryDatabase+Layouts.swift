@@ -173,15 +173,7 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
         try save(layout, count: items.count) { start, end in
             let slice = items[start ..< end]
-            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-            for item in slice {
-                let x = layout.x(column: item.column)
-                minX = min(minX, x)
-                maxX = max(maxX, x + layout.innerWidth)
-                minY = min(minY, item.y)
-                maxY = max(maxY, item.y + item.height)
-            }
-            return (LayoutChunkCodec.encode(slice), (minX, maxX, minY, maxY))
+            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { (layout.x(column: $0.column), $0.y, layout.innerWidth, $0.height) }))
         }
     }
 
@@ -191,15 +183,21 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, frames: [StoredFrame]) throws -> StoredLayout {
         try save(layout, count: frames.count) { start, end in
             let slice = frames[start ..< end]
-            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-            for frame in slice {
-                minX = min(minX, frame.x)
-                maxX = max(maxX, frame.x + frame.width)
-                minY = min(minY, frame.y)
-                maxY = max(maxY, frame.y + frame.height)
-            }
-            return (FrameChunkCodec.encode(slice), (minX, maxX, minY, maxY))
+            return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { ($0.x, $0.y, $0.width, $0.height) }))
         }
+    }
+
+    /// The box around a chunk's frames, for the R*Tree.
+    private static func bounds(_ frames: some Sequence<(x: Double, y: Double, width: Double, height: Double)>)
+        -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for frame in frames {
+            minX = min(minX, frame.x)
+            maxX = max(maxX, frame.x + frame.width)
+            minY = min(minY, frame.y)
+            maxY = max(maxY, frame.y + frame.height)
+        }
+        return (minX, maxX, minY, maxY)
     }
 
     /// The header, then the items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
