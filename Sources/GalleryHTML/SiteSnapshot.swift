@@ -282,9 +282,11 @@ public final class SiteSnapshot: Sendable {
 
     private func makeStyle() throws -> Style {
         let database = context.database, measurer = context.measurer
-        // A library made before the characters were kept: they are found once now.
-        if try database.fontCharacters().styles == nil {
-            try AnnotationMeasurer(database: database, measurer: measurer).ensureMeasured(widths: [context.geometry.innerWidth])
+        // Characters found for other fonts (a font package upgraded since the import), or a
+        // library made before they were kept: found again now, before the fonts are cut.
+        let measuring = AnnotationMeasurer(database: database, measurer: measurer)
+        if try database.fontCharacters().styles != measuring.fontCharactersStyles {
+            try measuring.ensureMeasured(widths: [context.geometry.innerWidth])
         }
         var characters: [FontFace: Set<Unicode.Scalar>] = [:]
         for (face, text) in try database.fontCharacters().characters where FileManager.default.fileExists(atPath: face.path) {

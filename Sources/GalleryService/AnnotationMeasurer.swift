@@ -54,12 +54,17 @@ public struct AnnotationMeasurer: Sendable {
         return measured
     }
 
+    /// What the kept font characters were found for (`library_settings` 'font_characters'):
+    /// when it differs from what is stored (other fonts, a library from before), the next
+    /// `ensureMeasured` finds them again from every text.
+    public var fontCharactersStyles: String { styles.caption.fingerprint + "\n" + styles.comment.fingerprint }
+
     /// Keeps, beside the measurements, the characters each face drew (`font_characters`): a
     /// site's fonts are cut to them without shaping the library again. Only the texts measured
     /// now are shaped, unless the stored characters were found for other styles (or never):
     /// then every text is.
     private func keepFontCharacters(all texts: (captions: [String], comments: [String]), measured: [TextStyle: Set<String>]) throws {
-        let styles = styles.caption.fingerprint + "\n" + styles.comment.fingerprint
+        let styles = fontCharactersStyles
         let stored = try database.fontCharacters().styles
         let everything = stored != styles
         // Every text in every style: the pages set captions in the comment's fonts too (the

@@ -103,5 +103,14 @@ struct SiteFontsTests {
         for font in try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "first/fonts").path) {
             #expect(try Data(contentsOf: work.url.appending(path: "first/fonts/\(font)")) == Data(contentsOf: work.url.appending(path: "second/fonts/\(font)")), "\(font)")
         }
+
+        // Characters kept for other fonts (a font package upgraded since): found again too.
+        try database.writer.write { db in
+            try db.execute(sql: "DELETE FROM font_characters; UPDATE library_settings SET value = 'other fonts' WHERE key = 'font_characters'")
+        }
+        let third = try GalleryBinary.run(["export", "--out", "second", "--quiet"], in: work.url)
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try database.fontCharacters().characters == kept.characters)
+        #expect(css == (try String(contentsOf: work.url.appending(path: "second/gallery.css"), encoding: .utf8)))
     }
 }
