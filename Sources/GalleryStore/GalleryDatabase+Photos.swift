@@ -179,12 +179,12 @@ extension GalleryDatabase {
 
 extension GalleryDatabase {
     /// Albums in path order, with how many photos each holds.
-    public func albums() throws -> [(path: String, name: String, photoCount: Int)] {
+    public func albums() throws -> [LibraryAlbum] {
         try writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT a.path, a.name, count(p.id) FROM albums a LEFT JOIN photos p ON p.album_id = a.id
+                SELECT a.path, a.name, count(p.id) AS photo_count FROM albums a LEFT JOIN photos p ON p.album_id = a.id
                 GROUP BY a.id ORDER BY a.path
-                """).map { ($0[0], $0[1], $0[2]) }
+                """).map { LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"]) }
         }
     }
 }

@@ -11,15 +11,4 @@ extension GalleryDatabase {
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('root', ?)", arguments: [path])
         }
     }
-
-    /// Every photo's file facts an export needs, by id.
-    public func photoFiles() throws -> [Int64: (path: String, contentHash: String, format: String, orientation: Int)] {
-        try writer.read { db in
-            var result: [Int64: (String, String, String, Int)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, path, content_hash, format, orientation FROM photos") {
-                result[row[0]] = (row[1], row[2], row[3], row[4])
-            }
-            return result
-        }
-    }
 }
