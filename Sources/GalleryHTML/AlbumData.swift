@@ -42,6 +42,7 @@ struct AlbumData: Sendable {
     func plainPage(_ number: Int) -> String { "\(base).page-\(number).html" }
 
     static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
+    static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }
 
     /// What the page learns first: sizes, where each chunk lies at each column count, and the
     /// names of the other files.
@@ -104,10 +105,9 @@ struct AlbumData: Sendable {
     /// The index file, from where each chunk lies at each column count (`bounds[k − 1]`: top
     /// and bottom per chunk, flat).
     func indexScript(count: Int, bounds: [[Double]], geometry: SiteGeometry) throws -> String {
-        let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
-        return try Self.script(Index(
+        try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
-            chunks: (0 ..< chunks).map(chunkFile), ids: idsFile))
+            chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile))
     }
 
     func idsScript(_ ids: [Int64]) throws -> String {
@@ -133,7 +133,7 @@ struct AlbumData: Sendable {
     /// The rows view's index: its own bounds (`bounds[k − 1]`, as `indexScript`'s), the same
     /// content chunks, its frames' files.
     func rowsIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry) throws -> String {
-        let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
+        let chunks = Self.chunkCount(photos: count)
         return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))

@@ -35,6 +35,13 @@ final class AlbumSource: Sendable {
     }
 
     var subtitle: String { "\(count) photo\(count == 1 ? "" : "s")" }
+
+    /// The album's photos in runs of 25,600 (200 chunks): how a pass over a whole layout reads
+    /// it, so that it is never all in memory.
+    private var parts: [Range<Int>] {
+        let step = AlbumData.chunkSize * 200
+        return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
+    }
     var columns: ClosedRange<Int> { 1 ... layouts.count }
 
     /// The cells of the photos at `indices` in album order, each with its frame at every
@@ -80,9 +87,8 @@ final class AlbumSource: Sendable {
         guard let layout = layouts.first else { return [] }
         var ids: [Int64] = []
         ids.reserveCapacity(count)
-        let step = AlbumData.chunkSize * 200
-        for start in stride(from: 0, to: count, by: step) {
-            ids += try context.database.layoutItems(of: layout, indices: start ..< min(start + step, count)).map(\.photoID)
+        for part in parts {
+            ids += try context.database.layoutItems(of: layout, indices: part).map(\.photoID)
         }
         return ids
     }
@@ -98,13 +104,11 @@ final class AlbumSource: Sendable {
     /// Chunk bounds from `spans(indices)` (each photo's index, top and height), the layout read
     /// a part at a time, never whole.
     private func chunkBounds(_ spans: (Range<Int>) throws -> [(index: Int, y: Double, height: Double)]) rethrows -> [Double] {
-        let size = AlbumData.chunkSize
-        let chunks = (count + size - 1) / size
+        let chunks = AlbumData.chunkCount(photos: count)
         var top = [Double](repeating: .infinity, count: chunks), bottom = [Double](repeating: -.infinity, count: chunks)
-        let step = size * 200
-        for start in stride(from: 0, to: count, by: step) {
-            for span in try spans(start ..< min(start + step, count)) {
-                let chunk = span.index / size
+        for part in parts {
+            for span in try spans(part) {
+                let chunk = span.index / AlbumData.chunkSize
                 guard chunk < chunks else { continue }
                 top[chunk] = min(top[chunk], span.y)
                 bottom[chunk] = max(bottom[chunk], span.y + span.height)

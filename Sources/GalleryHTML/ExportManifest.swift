@@ -123,10 +123,13 @@ struct ExportManifest: Decodable {
         }
         while plain, let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
             pending.append(chunk)
-            while plain, let newline = pending.firstIndex(of: 0x0A) {
-                line(pending[pending.startIndex ..< newline])
-                pending = Data(pending[(newline + 1)...])
+            // Lines by index; what they used is dropped once per piece read, not per line.
+            var start = pending.startIndex
+            while plain, let newline = pending[start...].firstIndex(of: 0x0A) {
+                line(pending[start ..< newline])
+                start = newline + 1
             }
+            pending = Data(pending[start...])
         }
         if plain, !pending.isEmpty { line(pending) }
         if plain, ended, let complete { return ExportManifest(complete: complete, files: files) }

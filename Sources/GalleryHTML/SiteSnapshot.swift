@@ -26,7 +26,8 @@ public final class SiteSnapshot: Sendable {
         var name: String
         var count: Int
         var links: PageRenderer.AlbumLinks
-        var base: String { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)).base }
+        /// Its data files' and plain pages' names.
+        var data: AlbumData { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)) }
     }
 
     /// A file of one album.
@@ -92,7 +93,7 @@ public final class SiteSnapshot: Sendable {
         // The album's other files all start with its base and a dot (no base has one).
         let isData = name.hasPrefix("data/")
         let rest = isData ? name.dropFirst("data/".count) : name[...]
-        guard let dot = rest.firstIndex(of: "."), let album = albums.first(where: { $0.base == rest[..<dot] }) else { return nil }
+        guard let dot = rest.firstIndex(of: "."), let album = albums.first(where: { $0.data.base == rest[..<dot] }) else { return nil }
         let suffix = rest[rest.index(after: dot)...]
         func number(_ prefix: String, _ ext: String) -> Int? {
             guard suffix.hasPrefix(prefix), suffix.hasSuffix(ext) else { return nil }
@@ -100,10 +101,9 @@ public final class SiteSnapshot: Sendable {
             guard let value = Int(digits), String(value) == digits else { return nil }
             return value
         }
-        let chunks = (album.count + AlbumData.chunkSize - 1) / AlbumData.chunkSize
+        let chunks = AlbumData.chunkCount(photos: album.count)
         if !isData {
-            guard let page = number("page-", ".html"), (1 ... max(1, AlbumData.pageCount(photos: album.count))).contains(page),
-                  AlbumData.pageCount(photos: album.count) > 0 else { return nil }
+            guard let page = number("page-", ".html"), page >= 1, page <= AlbumData.pageCount(photos: album.count) else { return nil }
             return (album, .plainPage(page))
         }
         switch suffix {
@@ -119,8 +119,8 @@ public final class SiteSnapshot: Sendable {
 
     /// An album's files in the order an export writes them.
     func files(of album: Album) -> [(name: String, file: AlbumFile)] {
-        let data = AlbumData(albumPage: AlbumView.masonry.page(albumStem: album.links.stem))
-        let chunks = (album.count + AlbumData.chunkSize - 1) / AlbumData.chunkSize
+        let data = album.data
+        let chunks = AlbumData.chunkCount(photos: album.count)
         var files: [(String, AlbumFile)] = [(data.indexFile, .index), (data.idsFile, .ids)]
         files += (0 ..< chunks).map { (data.chunkFile($0), .chunk($0)) }
         files += (0 ..< chunks).map { (data.rowsFramesFile($0), .rowsFrames($0)) }
@@ -266,10 +266,13 @@ public final class SiteSnapshot: Sendable {
     /// gets the characters the measurement drew with it (kept in the library at import), plus
     /// the pages' own words.
     func style() throws -> Style {
-        if let made = madeStyle.withLock({ $0 }) { return made }
-        let made = try makeStyle()
-        madeStyle.withLock { $0 = made }
-        return made
+        // Under the lock: requests that ask at once wait for one cut of the fonts.
+        try madeStyle.withLock { made in
+            if let made { return made }
+            let style = try makeStyle()
+            made = style
+            return style
+        }
     }
 
     /// Words the pages and the script write, beside the captions and comments: their
@@ -285,11 +288,13 @@ public final class SiteSnapshot: Sendable {
         // Characters found for other fonts (a font package upgraded since the import), or a
         // library made before they were kept: found again now, before the fonts are cut.
         let measuring = AnnotationMeasurer(database: database, measurer: measurer)
-        if try database.fontCharacters().styles != measuring.fontCharactersStyles {
+        var kept = try database.fontCharacters()
+        if kept.styles != measuring.fontCharactersStyles {
             try measuring.ensureMeasured(widths: [context.geometry.innerWidth])
+            kept = try database.fontCharacters()
         }
         var characters: [FontFace: Set<Unicode.Scalar>] = [:]
-        for (face, text) in try database.fontCharacters().characters where FileManager.default.fileExists(atPath: face.path) {
+        for (face, text) in kept.characters where FileManager.default.fileExists(atPath: face.path) {
             characters[FontFace(family: face.family, path: face.path, index: face.index, package: face.package), default: []]
                 .formUnion(text.unicodeScalars)
         }

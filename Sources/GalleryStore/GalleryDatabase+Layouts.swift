@@ -29,20 +29,20 @@ extension GalleryDatabase {
         return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
     }
 
+    /// `select` (over photos `p` joined to albums `a`) kept to the scope's photos, in display order.
+    private static func inDisplayOrder(_ select: String, scope: String) -> (String, StatementArguments) {
+        guard scope.hasPrefix("album:") else { return (select + " ORDER BY a.path, p.sort_key, p.path", []) }
+        return (select + " WHERE a.path = ? ORDER BY a.path, p.sort_key, p.path", [String(scope.dropFirst(6))])
+    }
+
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
     public func layoutInputs(scope: String) throws -> (revision: Int64, photos: [LayoutInput]) {
         try writer.read { db in
-            var sql = """
+            let (sql, arguments) = Self.inDisplayOrder("""
                 SELECT p.id, p.display_width, p.display_height, coalesce(n.caption, ''), coalesce(n.comment, '')
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
-                """
-            var arguments: StatementArguments = []
-            if scope.hasPrefix("album:") {
-                sql += " WHERE a.path = ?"
-                arguments = [String(scope.dropFirst(6))]
-            }
-            sql += " ORDER BY a.path, p.sort_key, p.path"
+                """, scope: scope)
             let photos = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 let width: Double = row[1], height: Double = row[2]
                 return LayoutInput(photoID: row[0], aspectRatio: width / height, caption: row[3], comment: row[4])
@@ -265,13 +265,8 @@ extension GalleryDatabase {
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
     public func layoutShapes(scope: String) throws -> (revision: Int64, photos: [(id: Int64, aspectRatio: Double)]) {
         try writer.read { db in
-            var sql = "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id"
-            var arguments: StatementArguments = []
-            if scope.hasPrefix("album:") {
-                sql += " WHERE a.path = ?"
-                arguments = [String(scope.dropFirst(6))]
-            }
-            sql += " ORDER BY a.path, p.sort_key, p.path"
+            let (sql, arguments) = Self.inDisplayOrder(
+                "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)
             var photos: [(id: Int64, aspectRatio: Double)] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
