@@ -12,6 +12,7 @@
 //   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
+//   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
 //   GalleryService   measurements and layouts by width: measured, computed, stored, queried
 //                                                                            -> GalleryLayout, GalleryStore, TextMetrics
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryService, GalleryWork
@@ -26,6 +27,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gallery", targets: ["gallery"]),
+        // The layout engine alone, for other Swift projects (guide: Sources/GalleryLayout/GalleryLayout.docc).
+        .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -89,18 +92,21 @@ let package = Package(
             name: "GalleryWork"
         ),
         .target(
+            name: "GalleryJSON"
+        ),
+        .target(
             name: "GalleryImport",
-            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork"]
+            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON"]
         ),
 
         .target(
             name: "GalleryService",
-            dependencies: ["GalleryLayout", "GalleryStore", "TextMetrics"]
+            dependencies: ["GalleryLayout", "GalleryStore", "GalleryJSON", "TextMetrics"]
         ),
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "Imaging", "TextMetrics"],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "CZlib",
+                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -121,6 +127,7 @@ let package = Package(
                 "CAllocator",
                 "GalleryImport",
                 "GalleryWork",
+                "GalleryJSON",
                 "GalleryLayout",
                 "GalleryService",
                 "GalleryHTML",
@@ -140,7 +147,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "make-sample-data",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "GalleryJSON"],
             path: "Sources/SampleData"
         ),
 
@@ -173,6 +180,10 @@ let package = Package(
         .testTarget(
             name: "GalleryWorkTests",
             dependencies: ["GalleryWork"]
+        ),
+        .testTarget(
+            name: "GalleryJSONTests",
+            dependencies: ["GalleryJSON"]
         ),
         .testTarget(
             name: "GalleryLayoutTests",

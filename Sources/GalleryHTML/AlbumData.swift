@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
 /// the page itself stays the same size however many photos the album holds.
@@ -154,8 +155,6 @@ struct AlbumData: Sendable {
     }
 
     static func script(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return "galleryData(" + String(decoding: try encoder.encode(value), as: UTF8.self) + ");\n"
+        "galleryData(" + (try JSON.string(value, JSONOutput(sortedKeys: true))) + ");\n"
     }
 }

@@ -8,9 +8,9 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAnExport(let path):
-            return "\(path) is not empty and was not written by gallery export; choose an empty or new folder, or pass --force to write into it anyway (nothing that gallery did not write is ever deleted)"
+            return "\(path) is not empty and was not written by gallery export; choose an empty or new folder (nothing gallery did not write is ever deleted)"
         case .noLibrary:
-            return "the library has no photos folder yet; run 'gallery import PHOTOS/' first"
+            return "the library has no photos folder yet: nothing was imported into it"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

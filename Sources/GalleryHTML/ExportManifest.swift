@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 
 /// `.gallery-export.json`: the files an export owns in its folder (the only ones it will ever
 /// delete), and whether an export into the folder has finished.
@@ -23,9 +24,7 @@ struct ExportManifest: Decodable {
     }
 
     static func read(_ data: Data, thumbnailWidths: [Int]) throws -> ExportManifest {
-        let decoder = JSONDecoder()
-        decoder.userInfo[thumbnailWidthsKey] = thumbnailWidths
-        return try decoder.decode(ExportManifest.self, from: data)
+        try JSON.decode(ExportManifest.self, from: data, userInfo: [thumbnailWidthsKey: thumbnailWidths])
     }
 
     /// The manifest's JSON, keys sorted and indented as `JSONEncoder`'s `.prettyPrinted`
@@ -87,7 +86,7 @@ struct ExportManifest: Decodable {
     }
 
     /// Reads a manifest a line at a time when it has the shape `write` gives it (one name per
-    /// line), through `JSONDecoder` otherwise; nil when the file is missing or is no manifest.
+    /// line), through `JSON.decode` otherwise; nil when the file is missing or is no manifest.
     static func read(at url: URL, thumbnailWidths: [Int]) -> ExportManifest? {
         guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? handle.close() }
@@ -103,7 +102,7 @@ struct ExportManifest: Decodable {
                 var literal = text.hasSuffix(",") ? String(text.dropLast()) : text
                 guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\"") else { plain = false; return }
                 if literal.contains("\\") {
-                    guard let name = try? JSONDecoder().decode(String.self, from: Data(literal.utf8)) else { plain = false; return }
+                    guard let name = try? JSON.decode(String.self, from: literal.utf8) else { plain = false; return }
                     files.insert(name)
                 } else {
                     literal.removeFirst()
@@ -143,22 +142,8 @@ struct ExportManifest: Decodable {
         self.files = files
     }
 
-    /// A JSON string (slashes unescaped).
+    /// A JSON string, as the one JSON writer writes it.
     private static func quoted(_ name: String) -> String {
-        var out = "\""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        (try? JSON.string(name)) ?? "\"\""
     }
 }

@@ -4,8 +4,8 @@ import GalleryLayout
 /// window holds, a centered grid. Everything the CSS and the layouts must agree on is here.
 public struct SiteGeometry: Sendable {
     /// Column width: 236 px photos and text plus 8 px padding on each side.
-    public var columnWidth: Double = 252
-    public var cellPadding: Double = 8
+    public var columnWidth: Double = MasonryOptions.defaultColumnWidth
+    public var cellPadding: Double = MasonryOptions.defaultCellPadding
     /// Space kept free on each side of the grid.
     public var pageMargin: Double = 16
     /// The most columns a page offers (2,048 px windows and wider show this many).

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 import GalleryStore
 
 /// Every photo's caption and comment, gathered from the annotation files of a folder.
@@ -96,36 +97,34 @@ struct AnnotationCatalog {
 
     private mutating func loadJSON(file: String, source: String, folder: String, photos: Set<String>, into result: inout [String: Annotation]) {
         guard let text = readText(file) else { return }
-        let root: Any
+        let entries: [AnnotationEntry]
         do {
-            root = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            warnings.append("\(file): not valid JSON (\(detail)); no annotations were read from it")
-            return
-        }
-        guard let entries = root as? [Any] else {
+            entries = try JSON.decode([AnnotationEntry].self, from: text.utf8)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             warnings.append("\(file): expected an array of {\"photo\", \"caption\", \"comment\"} objects; no annotations were read from it")
+            return
+        } catch {
+            warnings.append("\(file): not valid JSON (\(JSON.describe(error))); no annotations were read from it")
             return
         }
         var seen: [String: Int] = [:]
         for (index, entry) in entries.enumerated() {
             let label = "\(file): entry \(index + 1)"
-            guard let object = entry as? [String: Any] else {
+            guard entry.isObject else {
                 warnings.append("\(label): expected an object with \"photo\", \"caption\" and \"comment\"; skipped")
                 continue
             }
-            guard let photo = object["photo"] as? String, !photo.isEmpty else {
+            guard let photo = entry.photo, !photo.isEmpty else {
                 warnings.append("\(label): missing the \"photo\" key (a path relative to the folder); skipped")
                 continue
             }
             var fields: [String: String] = [:]
             var wrongType: String?
-            for key in ["caption", "comment"] {
-                switch object[key] {
-                case nil, is NSNull: fields[key] = ""
-                case let value as String: fields[key] = value
-                default: wrongType = key
+            for (key, field) in [("caption", entry.caption), ("comment", entry.comment)] {
+                switch field {
+                case .absent: fields[key] = ""
+                case .text(let value): fields[key] = value
+                case .notAString: wrongType = wrongType ?? key
                 }
             }
             if let wrongType {

@@ -29,8 +29,7 @@ public struct MasonryLayout: CollectionLayout {
 
     /// The inner width a layout of `width` with `options` gives its items, for measuring text
     /// before the layout is made.
-    public static func geometry(width: Double, options: MasonryOptions) throws(LayoutError)
-        -> (columns: Int, columnWidth: Double, gutter: Double, innerWidth: Double) {
+    public static func geometry(width: Double, options: MasonryOptions) throws(LayoutError) -> MasonryGeometry {
         guard width.isFinite, width > 0, width <= 100_000 else { throw .invalidWidth(width) }
         let padding = options.cellPadding
         guard padding.isFinite, padding >= 0 else { throw .invalidOption(name: "padding", value: padding, allowed: "a finite number of px, 0 or more") }
@@ -57,13 +56,19 @@ public struct MasonryLayout: CollectionLayout {
         guard inner > 0, columnWidth >= 1 else {
             throw .columnsTooNarrow(columns: columns, width: width, padding: padding)
         }
-        return (columns, columnWidth, gutter, inner)
+        return MasonryGeometry(columns: columns, columnWidth: columnWidth, gutter: gutter, innerWidth: inner)
     }
 
     /// Lays out `items` in order.
     /// - Complexity: O(n × c) for n items in c columns (the shortest-column scan); O(n) for
     ///   round-robin.
     public init(width: Double, items: [MasonryItem], options: MasonryOptions = MasonryOptions()) throws(LayoutError) {
+        try self.init(width: width, items: items, options: options, oneByOne: false)
+    }
+
+    /// With `oneByOne`, every item is placed by the plain loop that defines the layout
+    /// (`placeOneByOne`), never by the fast path: what the tests compare the fast path with.
+    package init(width: Double, items: [MasonryItem], options: MasonryOptions, oneByOne: Bool) throws(LayoutError) {
         let geometry = try Self.geometry(width: width, options: options)
         self.width = width
         self.options = options
@@ -72,8 +77,12 @@ public struct MasonryLayout: CollectionLayout {
         gutter = geometry.gutter
         innerWidth = geometry.innerWidth
         columnHeights = Array(repeating: 0, count: geometry.columns)
+        placesOneByOne = oneByOne
         try place(items)
     }
+
+    /// Set only by the tests' `init(width:items:options:oneByOne:)`.
+    private var placesOneByOne = false
 
     /// This layout with `items` added after the existing ones, continuing from the saved
     /// column heights: no existing item moves. For round-robin the result equals a full layout
@@ -93,7 +102,7 @@ public struct MasonryLayout: CollectionLayout {
     }
 
     @inline(__always)
-    private static func heights(_ item: MasonryItem, inner: Double, top: Double, bottom: Double) -> (photo: Double, item: Double) {
+    static func heights(_ item: MasonryItem, inner: Double, top: Double, bottom: Double) -> (photo: Double, item: Double) {
         let photoHeight = inner / item.aspectRatio
         let annotationHeight = top + item.captionHeight + item.commentHeight + bottom
         return (photoHeight, photoHeight + annotationHeight)
@@ -103,11 +112,11 @@ public struct MasonryLayout: CollectionLayout {
         let first = itemY.count
         let total = first + newItems.count
         let padding = options.cellPadding
-        let columns = columnCount
         let roundRobin = options.placement == .roundRobin
         let inner = innerWidth, top = options.annotationTopPadding, bottom = options.annotationBottomPadding
         var heightsOfColumns = columnHeights
-        var invalid: (index: Int, field: String, value: Double)?
+        let oneByOne = placesOneByOne || options.placement == .roundRobin
+        var invalid: LayoutError?
         // Outputs are written once, never zero-filled first: at a million items filling and
         // then overwriting them cost as much as placing.
         let oldColumn = itemColumn, oldY = itemY
@@ -117,9 +126,13 @@ public struct MasonryLayout: CollectionLayout {
                 _ = oldY.withUnsafeBufferPointer { outY.initialize(fromContentsOf: $0) }
                 invalid = heightsOfColumns.withUnsafeMutableBufferPointer { columnHeights in
                     newItems.withUnsafeBufferPointer { source in
-                        Self.place(
-                            source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
-                            roundRobin: roundRobin, columns: columns, padding: padding, inner: inner, top: top, bottom: bottom)
+                        oneByOne
+                            ? Self.placeOneByOne(
+                                source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
+                                roundRobin: roundRobin, padding: padding, inner: inner, top: top, bottom: bottom)
+                            : Self.placeInShortestFast(
+                                source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
+                                padding: padding, inner: inner, top: top, bottom: bottom)
                     }
                 }
                 yCount = invalid == nil ? total : 0
@@ -128,7 +141,7 @@ public struct MasonryLayout: CollectionLayout {
         }
         if let invalid {
             itemY = oldY
-            throw .invalidItem(index: invalid.index, field: invalid.field, value: invalid.value)
+            throw invalid
         }
         itemColumn = placedColumn
         columnHeights = heightsOfColumns
@@ -136,192 +149,49 @@ public struct MasonryLayout: CollectionLayout {
         columnIndex = LazyColumnIndex()
     }
 
-    /// The whole cost of a layout: one loop over raw buffers. Returns the first bad item, if
-    /// any (the outputs are then incomplete and discarded).
-    @inline(__always)
-    private static func place(
+    /// What a masonry layout is, one item at a time (the tutorial's loop): item i goes to the
+    /// shortest column, the leftmost of equals — or, round-robin, to column i mod n — at that
+    /// column's height plus the padding; the column then grows by padding + item + padding.
+    /// Round-robin layouts are made by this loop; shortest-column ones by
+    /// `placeInShortestFast`, which places every item exactly as this loop does (seeded tests
+    /// compare them bit for bit). Returns the first bad item, if any (the outputs are then
+    /// incomplete and discarded).
+    static func placeOneByOne(
         _ source: UnsafeBufferPointer<MasonryItem>, from first: Int,
         into output: (column: UnsafeMutableBufferPointer<Int32>, y: UnsafeMutableBufferPointer<Double>),
         columnHeights: UnsafeMutableBufferPointer<Double>,
-        roundRobin: Bool, columns: Int, padding: Double, inner: Double, top: Double, bottom: Double
-    ) -> (index: Int, field: String, value: Double)? {
-        if !roundRobin {
-            return placeInShortest(source, from: first, into: output, columnHeights: columnHeights,
-                                   columns: columns, padding: padding, inner: inner, top: top, bottom: bottom)
-        }
-        // i mod n, kept as a wrapping counter (a 64-bit division per item costs more than the rest).
-        var robin = first % columns
+        roundRobin: Bool, padding: Double, inner: Double, top: Double, bottom: Double
+    ) -> LayoutError? {
+        let columns = columnHeights.count
+        // i mod n as a wrapping counter: a 64-bit division per item costs more than the rest.
+        var nextRobin = first % columns
         for offset in 0 ..< source.count {
-            let item = source[offset]
-            if let invalid = Self.validate(item, index: first + offset) { return invalid }
-            let height = heights(item, inner: inner, top: top, bottom: bottom).item
-            let column = robin
-            robin = robin + 1 == columns ? 0 : robin + 1
+            let item = source[offset], index = first + offset
+            if let invalid = validate(item, index: index) { return invalid }
+            var column = nextRobin
+            if roundRobin {
+                nextRobin = nextRobin + 1 == columns ? 0 : nextRobin + 1
+            } else {
+                column = 0
+                for candidate in 1 ..< columns where columnHeights[candidate] < columnHeights[column] { column = candidate }
+            }
             let y = columnHeights[column]
-            output.column[first + offset] = Int32(truncatingIfNeeded: column)
-            output.y[first + offset] = y + padding
-            // y_col += slot, the slot computed apart from y: one add on the chain from item to
-            // item instead of three.
-            let slot = padding + height + padding
-            columnHeights[column] = y + slot
+            output.column[index] = Int32(truncatingIfNeeded: column)
+            output.y[index] = y + padding
+            columnHeights[column] = y + (padding + heights(item, inner: inner, top: top, bottom: bottom).item + padding)
         }
         return nil
     }
 
-    /// The shortest-column rule (ties to the leftmost column), three items per look at the
-    /// columns (two when there are two).
-    ///
-    /// Each item waits for the one before it: its column depends on the heights that one
-    /// left, and the heights go through memory. One scan finds the three shortest (height,
-    /// column); the first item goes to the shortest, each next one to the lowest of the heights
-    /// the items before it left and the shortest ones they did not touch, as a scan would have
-    /// found (the other columns are no lower). Every choice is made with selects, not
-    /// branches: which column is shortest is a coin toss a branch predictor loses. At a
-    /// million items in 5 columns: one item per scan 7.1 ns an item, two 5.7, three 4.9.
-    private static func placeInShortest(
-        _ source: UnsafeBufferPointer<MasonryItem>, from first: Int,
-        into output: (column: UnsafeMutableBufferPointer<Int32>, y: UnsafeMutableBufferPointer<Double>),
-        columnHeights: UnsafeMutableBufferPointer<Double>,
-        columns: Int, padding: Double, inner: Double, top: Double, bottom: Double
-    ) -> (index: Int, field: String, value: Double)? {
-        @inline(__always) func bit(_ condition: Bool) -> Int { Int(unsafeBitCast(condition, to: UInt8.self)) }
-        @inline(__always) func pick(_ condition: Bool, _ a: Int, _ b: Int) -> Int {
-            let mask = 0 &- bit(condition)
-            return (a & mask) | (b & ~mask)
-        }
-        @inline(__always) func usable(_ item: MasonryItem) -> Bool {
-            let ratio = bit(item.aspectRatio > 0) & bit(item.aspectRatio < .infinity)
-            let caption = bit(item.captionHeight >= 0) & bit(item.captionHeight < .infinity)
-            let comment = bit(item.commentHeight >= 0) & bit(item.commentHeight < .infinity)
-            return ratio & caption & comment != 0
-        }
-        @inline(__always) func slot(_ item: MasonryItem) -> Double {
-            padding + heights(item, inner: inner, top: top, bottom: bottom).item + padding
-        }
-        var offset = 0
-        // Three or more columns: three items per scan, from the three shortest.
-        while columns >= 3, offset + 2 < source.count {
-            let a = source[offset], b = source[offset + 1], c = source[offset + 2]
-            if bit(usable(a)) & bit(usable(b)) & bit(usable(c)) == 0 {
-                return validate(a, index: first + offset) ?? validate(b, index: first + offset + 1) ?? validate(c, index: first + offset + 2)
-            }
-            let slotA = slot(a), slotB = slot(b), slotC = slot(c)
-            // The three shortest (h1, c1) ≤ (h2, c2) ≤ (h3, c3) by (height, column). Each
-            // column comes after all those already seen, so a strict `<` keeps ties in order;
-            // heights by min and max (inserting x into sorted s keeps min(max(x, s[j−1]), s[j])).
-            // Columns 0–2 are ordered first rather than starting from +∞ placeholders, so every
-            // candidate is a real column even when heights overflow to +∞.
-            let x0 = columnHeights[0], x1 = columnHeights[1], x2 = columnHeights[2]
-            let oneFirst = x1 < x0
-            var h1 = x1 < x0 ? x1 : x0, c1 = bit(oneFirst)
-            var h2 = x1 < x0 ? x0 : x1, c2 = 1 - c1
-            let twoBelowFirst = x2 < h1, twoBelowSecond = x2 < h2
-            var h3 = x2 < h2 ? h2 : x2, c3 = pick(twoBelowSecond, c2, 2)
-            c2 = pick(twoBelowFirst, c1, pick(twoBelowSecond, 2, c2))
-            c1 = pick(twoBelowFirst, 2, c1)
-            let twoAboveFirst = h1 > x2 ? h1 : x2
-            h2 = twoAboveFirst < h2 ? twoAboveFirst : h2
-            h1 = x2 < h1 ? x2 : h1
-            var column = 3
-            while column < columns {
-                let x = columnHeights[column]
-                let belowFirst = x < h1, belowSecond = x < h2, belowThird = x < h3
-                c3 = pick(belowSecond, c2, pick(belowThird, column, c3))
-                c2 = pick(belowFirst, c1, pick(belowSecond, column, c2))
-                c1 = pick(belowFirst, column, c1)
-                let aboveSecond = h2 > x ? h2 : x, aboveFirst = h1 > x ? h1 : x
-                h3 = aboveSecond < h3 ? aboveSecond : h3
-                h2 = aboveFirst < h2 ? aboveFirst : h2
-                h1 = x < h1 ? x : h1
-                column += 1
-            }
-            // a takes the shortest; b the lower of a's new height and the second shortest;
-            // c the lower of b's new height and the lowest of what b left (the second
-            // shortest if b went on top of a, else a's new height or the third shortest).
-            let raisedA = h1 + slotA
-            let aFirst = (bit(raisedA < h2) | (bit(raisedA == h2) & bit(c1 < c2))) != 0
-            let columnB = pick(aFirst, c1, c2)
-            let yB = raisedA < h2 ? raisedA : h2
-            let raisedB = yB + slotB
-            let aBeforeThird = (bit(raisedA < h3) | (bit(raisedA == h3) & bit(c1 < c3))) != 0
-            // max(h2, min(a's, h3)): h2 when a went first (a's height is then ≤ h2), else the
-            // lower of a's and the third's (both ≥ h2); no select of doubles, no branch.
-            let lowerOfAAndThird = raisedA < h3 ? raisedA : h3
-            let otherHeight = h2 > lowerOfAAndThird ? h2 : lowerOfAAndThird
-            let otherColumn = pick(aFirst, c2, pick(aBeforeThird, c1, c3))
-            let bFirst = (bit(raisedB < otherHeight) | (bit(raisedB == otherHeight) & bit(columnB < otherColumn))) != 0
-            let columnC = pick(bFirst, columnB, otherColumn)
-            let yC = raisedB < otherHeight ? raisedB : otherHeight
-            output.column[first + offset] = Int32(truncatingIfNeeded: c1)
-            output.y[first + offset] = h1 + padding
-            output.column[first + offset + 1] = Int32(truncatingIfNeeded: columnB)
-            output.y[first + offset + 1] = yB + padding
-            output.column[first + offset + 2] = Int32(truncatingIfNeeded: columnC)
-            output.y[first + offset + 2] = yC + padding
-            columnHeights[c1] = raisedA
-            columnHeights[columnB] = raisedB
-            columnHeights[columnC] = yC + slotC
-            offset += 3
-        }
-        while offset + 1 < source.count {
-            let a = source[offset], b = source[offset + 1]
-            // One test for both items, without a branch per field (NaN fails every comparison).
-            if bit(usable(a)) & bit(usable(b)) == 0 {
-                return validate(a, index: first + offset) ?? validate(b, index: first + offset + 1)
-            }
-            let slotA = slot(a), slotB = slot(b)
-            // The shortest (h1, c1) and second shortest (h2, c2), ordered by (height, column).
-            // c2 starts at a real column, so that no input (one column, heights that overflow
-            // to +∞) can make the second pick write outside the heights.
-            var h1 = columnHeights[0], c1 = 0
-            var h2 = Double.infinity, c2 = 0
-            var c = 1
-            while c < columns {
-                let x = columnHeights[c]
-                let belowFirst = x < h1, belowSecond = x < h2
-                let second = belowSecond ? c : c2
-                c2 = belowFirst ? c1 : second
-                let notFirst = h1 > x ? h1 : x
-                h2 = notFirst < h2 ? notFirst : h2
-                c1 = belowFirst ? c : c1
-                h1 = x < h1 ? x : h1
-                c += 1
-            }
-            output.column[first + offset] = Int32(truncatingIfNeeded: c1)
-            output.y[first + offset] = h1 + padding
-            let raised = h1 + slotA
-            let raisedFirst = (bit(raised < h2) | (bit(raised == h2) & bit(c1 < c2))) != 0
-            let column = pick(raisedFirst, c1, c2)
-            let y = raised < h2 ? raised : h2
-            output.column[first + offset + 1] = Int32(truncatingIfNeeded: column)
-            output.y[first + offset + 1] = y + padding
-            columnHeights[c1] = raised
-            columnHeights[column] = y + slotB
-            offset += 2
-        }
-        if offset < source.count {
-            let item = source[offset]
-            if let invalid = validate(item, index: first + offset) { return invalid }
-            var best = columnHeights[0], column = 0
-            for c in 1 ..< max(columns, 1) where columnHeights[c] < best {
-                best = columnHeights[c]
-                column = c
-            }
-            output.column[first + offset] = Int32(truncatingIfNeeded: column)
-            output.y[first + offset] = best + padding
-            columnHeights[column] = best + slot(item)
-        }
-        return nil
-    }
-
+    /// The error for an item no layout can place, or nil.
     @inline(__always)
-    private static func validate(_ item: MasonryItem, index: Int) -> (index: Int, field: String, value: Double)? {
+    static func validate(_ item: MasonryItem, index: Int) -> LayoutError? {
         // NaN fails both comparisons.
         guard item.aspectRatio > 0, item.aspectRatio < .infinity else {
-            return (index, "aspect ratio", item.aspectRatio)
+            return .invalidItem(index: index, field: "aspect ratio", value: item.aspectRatio)
         }
         guard item.captionHeight >= 0, item.captionHeight < .infinity, item.commentHeight >= 0, item.commentHeight < .infinity else {
-            return (index, "annotation height", item.captionHeight + item.commentHeight)
+            return .invalidItem(index: index, field: "annotation height", value: item.captionHeight + item.commentHeight)
         }
         return nil
     }

@@ -26,10 +26,16 @@ public struct MasonryOptions: Sendable, Hashable {
     public var annotationBottomPadding: Double
     public var placement: Placement
 
-    /// The gallery's defaults: 252 px columns with 8 px cell padding, so photos and text are
+    /// The gallery's column width: with `defaultCellPadding` on each side, photos and text are
     /// 236 px wide, Pinterest's pin width.
+    public static let defaultColumnWidth: Double = 252
+    public static let defaultCellPadding: Double = 8
+    /// Pinterest's rule at the default column width, no gutter, at least one column.
+    public static let defaultColumns = Columns.width(defaultColumnWidth, gutter: 0, minimum: 1)
+
+    /// The gallery's defaults: `defaultColumns`, `defaultCellPadding`, shortest column first.
     public init(
-        columns: Columns = .width(252, gutter: 0, minimum: 1), cellPadding: Double = 8,
+        columns: Columns = MasonryOptions.defaultColumns, cellPadding: Double = MasonryOptions.defaultCellPadding,
         annotationTopPadding: Double = 8, annotationBottomPadding: Double = 4, placement: Placement = .shortest
     ) {
         self.columns = columns

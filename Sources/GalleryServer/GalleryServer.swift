@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 import GalleryService
 import GalleryStore
 import Hummingbird
@@ -30,11 +31,9 @@ public enum GalleryServer {
         router.get("/api/photos") { request, _ -> Response in
             do {
                 let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init))
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes]
-                return JSONResponse.ok(String(decoding: try encoder.encode(photos), as: UTF8.self))
+                return JSONResponse.ok(try JSON.string(photos))
             } catch let error as StoreError {
-                return JSONResponse.error(.badRequest, error.description)
+                throw APIError(error)
             }
         }
 
@@ -47,25 +46,26 @@ public enum GalleryServer {
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
             let parsed: MasonryRequest
-            switch LayoutQuery.parse(query) {
-            case .success(let value): parsed = value
-            case .failure(let error): return JSONResponse.error(.badRequest, error.message)
+            do throws(MasonryRequestError) {
+                parsed = try MasonryRequest(validating: MasonryParameters(query: query))
+            } catch {
+                throw APIError(error)
             }
             do {
                 let result = try service.masonry(parsed)
                 guard result.items.count <= maximumItems else {
-                    return JSONResponse.error(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                    throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
                 }
-                let json = LayoutJSON.masonry(result)
+                let json = try LayoutJSON.masonry(result)
                 responses.set(cacheKey, revision: revision, json)
                 return JSONResponse.ok(json)
             } catch let error as StoreError {
-                return JSONResponse.error(.badRequest, error.description)
+                throw APIError(error)
             }
         }
 
-        router.get("/api/**") { _, _ in
-            JSONResponse.error(.notFound, "no such API route; the API has /api/photos and /api/layout")
+        router.get("/api/**") { _, _ -> Response in
+            throw APIError(.notFound, "no such API route; the API has /api/photos and /api/layout")
         }
 
         @Sendable func serveFile(_ request: Request, _: BasicRequestContext) async throws -> Response {
@@ -86,7 +86,7 @@ public enum GalleryServer {
                 // time they are asked for after a change.
                 return try StaticFiles.response(for: file, request: request)
             }
-            return JSONResponse.error(.notFound, "not found")
+            throw APIError(.notFound, "not found")
         }
         router.get("/", use: serveFile)
         router.get("/**", use: serveFile)

@@ -1,4 +1,4 @@
-import Foundation
+import GalleryJSON
 import Hummingbird
 
 /// Responses the API gives: JSON bodies, and errors that say what is wrong as
@@ -14,7 +14,7 @@ enum JSONResponse {
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let body = (try? JSONSerialization.data(withJSONObject: ["error": message], options: [.withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let body = (try? JSON.encode(["error": message])) ?? Array("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

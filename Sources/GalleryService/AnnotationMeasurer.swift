@@ -63,7 +63,7 @@ public struct AnnotationMeasurer: Sendable {
     /// site's fonts are cut to them without shaping the library again. Only the texts measured
     /// now are shaped, unless the stored characters were found for other styles (or never):
     /// then every text is.
-    private func keepFontCharacters(all texts: (captions: [String], comments: [String]), measured: [TextStyle: Set<String>]) throws {
+    private func keepFontCharacters(all texts: AnnotationTexts, measured: [TextStyle: Set<String>]) throws {
         let styles = fontCharactersStyles
         let stored = try database.fontCharacters().styles
         let everything = stored != styles

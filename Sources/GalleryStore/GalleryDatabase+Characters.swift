@@ -15,17 +15,25 @@ public struct StoredFontFace: Sendable, Hashable {
     }
 }
 
+/// The characters each face draws for the library's texts, and the styles they were found for.
+public struct KeptFontCharacters: Sendable {
+    /// The style fingerprints the characters were found for; nil when never found (a library
+    /// made before they were kept).
+    public var styles: String?
+    public var characters: [StoredFontFace: String]
+}
+
 extension GalleryDatabase {
     /// The characters each face draws for the library's texts, and the styles they were found
     /// for (nil when never found: a library made before they were kept).
-    public func fontCharacters() throws -> (styles: String?, characters: [StoredFontFace: String]) {
+    public func fontCharacters() throws -> KeptFontCharacters {
         try writer.read { db in
             let styles = try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'font_characters'")
             var result: [StoredFontFace: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT family, path, face_index, package, characters FROM font_characters") {
-                result[StoredFontFace(family: row[0], path: row[1], index: row[2], package: row[3])] = row[4]
+                result[StoredFontFace(family: row["family"], path: row["path"], index: row["face_index"], package: row["package"])] = row["characters"]
             }
-            return (styles, result)
+            return KeptFontCharacters(styles: styles, characters: result)
         }
     }
 

@@ -7,7 +7,7 @@ extension GalleryDatabase {
             var result: [String: String] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT content_hash, color FROM photo_colors")
             while let row = try rows.next() {
-                result[row[0]] = row[1]
+                result[row["content_hash"]] = row["color"]
             }
             return result
         }
@@ -22,7 +22,7 @@ extension GalleryDatabase {
                 let part = list[start ..< min(start + 500, list.count)]
                 let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
                 for row in try Row.fetchAll(db, sql: "SELECT content_hash, color FROM photo_colors WHERE content_hash IN (\(marks))", arguments: StatementArguments(part)) {
-                    result[row[0]] = row[1]
+                    result[row["content_hash"]] = row["color"]
                 }
             }
             return result

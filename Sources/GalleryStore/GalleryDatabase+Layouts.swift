@@ -7,17 +7,17 @@ extension GalleryDatabase {
     /// The scope for `album` (nil: the whole library when it has several albums, the album
     /// when it has one), and its display name.
     /// - Throws: `StoreError.unknownAlbum`, listing the known albums.
-    public func layoutScope(album: String?) throws -> (scope: String, name: String) {
+    public func layoutScope(album: String?) throws -> LayoutScope {
         try writer.read { db in
             let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
             if let album {
                 guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
                     throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
                 }
-                return ("album:" + (row["path"] as String), row["name"])
+                return LayoutScope(scope: "album:" + (row["path"] as String), name: row["name"])
             }
-            if albums.count == 1, let only = albums.first { return ("album:" + (only["path"] as String), only["name"]) }
-            return ("library", "all photos")
+            if albums.count == 1, let only = albums.first { return LayoutScope(scope: "album:" + (only["path"] as String), name: only["name"]) }
+            return LayoutScope(scope: "library", name: "all photos")
         }
     }
 
@@ -36,19 +36,25 @@ extension GalleryDatabase {
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
-    public func layoutInputs(scope: String) throws -> (revision: Int64, photos: [LayoutInput]) {
+    public func layoutInputs(scope: String) throws -> LayoutInputs {
         try writer.read { db in
             let (sql, arguments) = Self.inDisplayOrder("""
-                SELECT p.id, p.display_width, p.display_height, coalesce(n.caption, ''), coalesce(n.comment, '')
+                SELECT p.id AS photo_id, p.display_width, p.display_height,
+                       coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
                 """, scope: scope)
             let photos = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                let width: Double = row[1], height: Double = row[2]
-                return LayoutInput(photoID: row[0], aspectRatio: width / height, caption: row[3], comment: row[4])
+                LayoutInput(photoID: row["photo_id"], aspectRatio: Self.aspectRatio(row), caption: row["caption"], comment: row["comment"])
             }
-            return (try Self.revision(db, scope: scope), photos)
+            return LayoutInputs(revision: try Self.revision(db, scope: scope), photos: photos)
         }
+    }
+
+    /// display_width / display_height of a row that selects both.
+    private static func aspectRatio(_ row: Row) -> Double {
+        let width: Double = row["display_width"], height: Double = row["display_height"]
+        return width / height
     }
 
     // MARK: - Stored layouts
@@ -85,7 +91,7 @@ extension GalleryDatabase {
 
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
-    public func layoutItems(of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredLayoutItem] {
+    public func layoutItems(of layout: StoredLayout, in rect: StoredRect? = nil) throws -> [StoredLayoutItem] {
         try writer.read { db in try Self.layoutItems(db, of: layout, in: rect) }
     }
 
@@ -97,8 +103,8 @@ extension GalleryDatabase {
             var items: [StoredLayoutItem] = []
             items.reserveCapacity(indices.count)
             for row in try Self.chunkRows(db, of: layout, indices: indices) {
-                let chunk: Int = row[0]
-                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
+                let chunk: Int = row["chunk"]
+                let decoded = LayoutChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
                 items += decoded.filter { indices.contains($0.index) }
             }
             return items
@@ -107,13 +113,13 @@ extension GalleryDatabase {
 
     /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
     /// a writer replacing the layout meanwhile is seen entirely or not at all.
-    public func storedLayoutWithItems(_ key: LayoutKey, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> (layout: StoredLayout, items: [StoredLayoutItem])? {
+    public func storedLayoutWithItems(_ key: LayoutKey, in rect: StoredRect?) throws -> LayoutWithItems? {
         try writer.read { db in
             // Cached statements: this is the hot path of the layout API.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
                                              arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
             let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
-            return (layout, layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
+            return LayoutWithItems(layout: layout, items: layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
         }
     }
 
@@ -125,7 +131,7 @@ extension GalleryDatabase {
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
     /// (through the R*Tree), or those holding `indices`, or all.
     private static func chunkRows(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil,
-                                  in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [Row] {
+                                  in rect: StoredRect? = nil) throws -> [Row] {
         let size = LayoutChunkCodec.itemsPerChunk
         if let rect {
             let first = layout.id * LayoutChunkCodec.chunkIDFactor
@@ -146,13 +152,13 @@ extension GalleryDatabase {
         return try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
     }
 
-    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: (x: Double, y: Double, width: Double, height: Double)?) throws -> [StoredLayoutItem] {
+    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: StoredRect?) throws -> [StoredLayoutItem] {
         do {
             let rows = try chunkRows(db, of: layout, in: rect)
             var items: [StoredLayoutItem] = []
             for row in rows {
-                let chunk: Int = row[0]
-                let decoded = LayoutChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
+                let chunk: Int = row["chunk"]
+                let decoded = LayoutChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
                 guard let rect else {
                     items += decoded
                     continue
@@ -160,8 +166,7 @@ extension GalleryDatabase {
                 // The same test as LayoutRect.intersects: shared interior area.
                 items += decoded.filter { item in
                     let x = layout.x(column: item.column)
-                    return x < rect.x + rect.width && rect.x < x + layout.innerWidth
-                        && item.y < rect.y + rect.height && rect.y < item.y + item.height
+                    return rect.intersects(x: x, y: item.y, width: layout.innerWidth, height: item.height)
                 }
             }
             return items
@@ -173,7 +178,7 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
         try save(layout, count: items.count) { start, end in
             let slice = items[start ..< end]
-            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { (layout.x(column: $0.column), $0.y, layout.innerWidth, $0.height) }))
+            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { StoredRect(x: layout.x(column: $0.column), y: $0.y, width: layout.innerWidth, height: $0.height) }))
         }
     }
 
@@ -183,12 +188,12 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, frames: [StoredFrame]) throws -> StoredLayout {
         try save(layout, count: frames.count) { start, end in
             let slice = frames[start ..< end]
-            return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { ($0.x, $0.y, $0.width, $0.height) }))
+            return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { StoredRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
         }
     }
 
     /// The box around a chunk's frames, for the R*Tree.
-    private static func bounds(_ frames: some Sequence<(x: Double, y: Double, width: Double, height: Double)>)
+    private static func bounds(_ frames: some Sequence<StoredRect>)
         -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for frame in frames {
@@ -243,18 +248,17 @@ extension GalleryDatabase {
     /// chunks that hold them are read), or those that meet `rect` (through the R*Tree), in
     /// index order.
     public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
-                             in rect: (x: Double, y: Double, width: Double, height: Double)? = nil) throws -> [StoredFrame] {
+                             in rect: StoredRect? = nil) throws -> [StoredFrame] {
         let size = LayoutChunkCodec.itemsPerChunk
         return try writer.read { db in
             let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)
             var frames: [StoredFrame] = []
             for row in rows {
-                let chunk: Int = row[0]
-                frames += FrameChunkCodec.decode([UInt8](row[1] as Data), firstIndex: chunk * size).filter { frame in
+                let chunk: Int = row["chunk"]
+                frames += FrameChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * size).filter { frame in
                     if let indices, !indices.contains(frame.index) { return false }
                     guard let rect else { return true }
-                    return frame.x < rect.x + rect.width && rect.x < frame.x + frame.width
-                        && frame.y < rect.y + rect.height && rect.y < frame.y + frame.height
+                    return rect.intersects(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
                 }
             }
             return frames
@@ -263,17 +267,16 @@ extension GalleryDatabase {
 
     /// The ids and display aspect ratios of a scope's photos in display order, with the scope's
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
-    public func layoutShapes(scope: String) throws -> (revision: Int64, photos: [(id: Int64, aspectRatio: Double)]) {
+    public func layoutShapes(scope: String) throws -> LayoutShapes {
         try writer.read { db in
             let (sql, arguments) = Self.inDisplayOrder(
                 "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)
-            var photos: [(id: Int64, aspectRatio: Double)] = []
+            var photos: [PhotoShape] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                let width: Double = row[1], height: Double = row[2]
-                photos.append((row[0], width / height))
+                photos.append(PhotoShape(id: row["id"], aspectRatio: Self.aspectRatio(row)))
             }
-            return (try Self.revision(db, scope: scope), photos)
+            return LayoutShapes(revision: try Self.revision(db, scope: scope), photos: photos)
         }
     }
 

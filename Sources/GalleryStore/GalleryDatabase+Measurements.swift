@@ -15,12 +15,18 @@ public struct StoredMeasurement: Sendable, Hashable {
     }
 }
 
+/// The distinct captions and comments of a library.
+public struct AnnotationTexts: Sendable {
+    public var captions: [String]
+    public var comments: [String]
+}
+
 extension GalleryDatabase {
     /// The distinct captions and comments of the library (empty ones left out).
-    public func annotationTexts() throws -> (captions: [String], comments: [String]) {
+    public func annotationTexts() throws -> AnnotationTexts {
         try writer.read { db in
-            (try String.fetchAll(db, sql: "SELECT DISTINCT caption FROM annotations WHERE caption != '' ORDER BY caption"),
-             try String.fetchAll(db, sql: "SELECT DISTINCT comment FROM annotations WHERE comment != '' ORDER BY comment"))
+            AnnotationTexts(captions: try String.fetchAll(db, sql: "SELECT DISTINCT caption FROM annotations WHERE caption != '' ORDER BY caption"),
+                            comments: try String.fetchAll(db, sql: "SELECT DISTINCT comment FROM annotations WHERE comment != '' ORDER BY comment"))
         }
     }
 
@@ -30,7 +36,7 @@ extension GalleryDatabase {
             var result: [String: StoredMeasurement] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
             while let row = try rows.next() {
-                result[row[0]] = StoredMeasurement(lines: row[1], height: row[2], fontSignature: row[3])
+                result[row["text"]] = StoredMeasurement(lines: row["lines"], height: row["height"], fontSignature: row["font_signature"])
             }
             return result
         }

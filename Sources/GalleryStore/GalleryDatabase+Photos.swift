@@ -12,7 +12,7 @@ extension GalleryDatabase {
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     public func photos(album: String? = nil) throws -> [LibraryPhoto] {
         try writer.read { db in
-            var sql = Self.photoQuery
+            var sql = PhotoRow.select
             var arguments: StatementArguments = []
             if let album {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM albums WHERE name = ?", arguments: [album]) == true else {
@@ -22,36 +22,16 @@ extension GalleryDatabase {
                 arguments = [album]
             }
             sql += " ORDER BY a.path, p.sort_key, p.path"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.libraryPhoto)
+            return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
         }
-    }
-
-    /// A photo with its album's name and its annotation; rows read by `libraryPhoto(_:)`.
-    private static let photoQuery = """
-        SELECT p.id, p.path, a.name, p.format, p.width, p.height, p.orientation,
-               p.display_width, p.display_height,
-               coalesce(n.caption, ''), coalesce(n.comment, '')
-        FROM photos p
-        JOIN albums a ON a.id = p.album_id
-        LEFT JOIN annotations n ON n.photo_id = p.id
-        """
-
-    private static func libraryPhoto(_ row: Row) -> LibraryPhoto {
-        let displayWidth: Int = row[7]
-        let displayHeight: Int = row[8]
-        return LibraryPhoto(
-            id: row[0], path: row[1], album: row[2], format: row[3], width: row[4], height: row[5],
-            orientation: row[6], displayWidth: displayWidth, displayHeight: displayHeight,
-            aspectRatio: Double(displayWidth) / Double(displayHeight),
-            caption: row[9], comment: row[10])
     }
 
     /// The photo whose file has `contentHash` (the first by id if several do): what an image
     /// named by that hash is made from.
     public func photo(contentHash: String) throws -> LibraryPhoto? {
         try writer.read { db in
-            let sql = Self.photoQuery + " WHERE p.content_hash = ? ORDER BY p.id LIMIT 1"
-            return try Row.fetchOne(db, sql: sql, arguments: [contentHash]).map(Self.libraryPhoto)
+            let sql = PhotoRow.select + " WHERE p.content_hash = ? ORDER BY p.id LIMIT 1"
+            return try PhotoRow.fetchOne(db, sql: sql, arguments: [contentHash])?.libraryPhoto
         }
     }
 
@@ -70,11 +50,9 @@ extension GalleryDatabase {
             for start in stride(from: 0, to: list.count, by: 500) {
                 let part = list[start ..< min(start + 500, list.count)]
                 let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
-                // The content hash after the columns `libraryPhoto(_:)` reads.
-                let sql = Self.photoQuery.replacingOccurrences(of: "coalesce(n.comment, '')", with: "coalesce(n.comment, ''), p.content_hash") + " WHERE p.id IN (\(marks))"
-                for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(part)) {
-                    let photo = Self.libraryPhoto(row)
-                    result[photo.id] = StoredPhoto(photo: photo, contentHash: row[11])
+                let sql = PhotoRow.select + " WHERE p.id IN (\(marks))"
+                for row in try PhotoRow.fetchAll(db, sql: sql, arguments: StatementArguments(part)) {
+                    result[row.id] = StoredPhoto(photo: row.libraryPhoto, contentHash: row.contentHash)
                 }
             }
             return result
@@ -83,20 +61,32 @@ extension GalleryDatabase {
 
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
-        try writer.read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name,
+        /// One row of the query below, by column name.
+        struct StateRow: Decodable, FetchableRecord {
+            static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+            var path: String
+            var id: Int64
+            var fileSize: Int64
+            var mtimeNs: Int64
+            var contentHash: String
+            var album: String
+            var caption: String?
+            var comment: String?
+            var source: String?
+        }
+        return try writer.read { db in
+            let rows = try StateRow.fetchCursor(db, sql: """
+                SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
                        n.caption, n.comment, n.source
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
                 """)
             var states: [String: StoredPhotoState] = [:]
             while let row = try rows.next() {
-                let source: String? = row[8]
-                let annotation = source.map { Annotation(caption: row[6], comment: row[7], source: $0) }
-                states[row[0]] = StoredPhotoState(
-                    id: row[1], fileSize: row[2], mtimeNanoseconds: row[3], contentHash: row[4],
-                    albumName: row[5], annotation: annotation)
+                let annotation = row.source.map { Annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
+                states[row.path] = StoredPhotoState(
+                    id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
+                    albumName: row.album, annotation: annotation)
             }
             return states
         }

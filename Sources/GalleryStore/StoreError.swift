@@ -1,4 +1,4 @@
-/// Failures of the library database, phrased for the person who has to act on them.
+/// Failures of the library database, as facts (the command line adds what to type about them).
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The database was written by a newer `gallery` (it holds migrations this binary lacks).
     case newerSchema(path: String, unknownMigrations: [String])
@@ -8,11 +8,11 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .newerSchema(let path, let unknown):
-            return "\(path) was written by a newer version of gallery (schema \(unknown.joined(separator: ", ")) is unknown to this one); upgrade gallery, or use another --db"
+            return "\(path) was written by a newer version of gallery (schema \(unknown.joined(separator: ", ")) is unknown to this one); upgrade gallery to read it"
         case .cannotOpen(let path, let reason):
             return "cannot open the database \(path): \(reason)"
         case .unknownAlbum(let name, let known):
-            let list = known.isEmpty ? "the library has no albums yet; run 'gallery import PHOTOS/'" : "known albums: " + known.map { "'\($0)'" }.joined(separator: ", ")
+            let list = known.isEmpty ? "the library has no albums yet" : "known albums: " + known.map { "'\($0)'" }.joined(separator: ", ")
             return "no album named '\(name)'; \(list)"
         }
     }

@@ -88,3 +88,34 @@ public struct LayoutInput: Sendable, Hashable {
     public var caption: String
     public var comment: String
 }
+
+/// What layouts of an album (or the whole library) are keyed by, and its display name.
+public struct LayoutScope: Sendable, Hashable {
+    /// "album:PATH" or "library".
+    public var scope: String
+    public var name: String
+}
+
+/// A scope's photos in display order, read with the scope's revision in one snapshot.
+public struct LayoutInputs: Sendable {
+    public var revision: Int64
+    public var photos: [LayoutInput]
+}
+
+/// A photo's id and displayed shape: what a layout that needs no text is computed from.
+public struct PhotoShape: Sendable, Hashable {
+    public var id: Int64
+    public var aspectRatio: Double
+}
+
+/// A scope's photo shapes in display order, read with the scope's revision in one snapshot.
+public struct LayoutShapes: Sendable {
+    public var revision: Int64
+    public var photos: [PhotoShape]
+}
+
+/// A stored layout and the items asked for, read in one snapshot.
+public struct LayoutWithItems: Sendable {
+    public var layout: StoredLayout
+    public var items: [StoredLayoutItem]
+}

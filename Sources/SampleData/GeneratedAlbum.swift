@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 import Imaging
 
 /// A large album for tests and benchmarks: `count` small real JPEGs of varied aspect ratio
@@ -18,7 +19,7 @@ enum GeneratedAlbum {
         let album = folder.appending(path: name)
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
         let scenes = Scene.allCases
-        var annotations: [[String: String]] = []
+        var annotations: [GeneratedAnnotation] = []
         annotations.reserveCapacity(count)
         for i in 0 ..< count {
             let ratio = [0.33, 0.56, 0.67, 0.75, 0.75, 1.0, 1.33, 1.33, 1.5, 1.78, 3.0][Int(random.next() % 11)]
@@ -36,9 +37,15 @@ enum GeneratedAlbum {
             }
             let caption = random.next() % 8 == 0 ? "" : sentence(9)
             let comment = random.next() % 4 == 0 ? "" : sentence(45)
-            annotations.append(["photo": "\(name)/\(file)", "caption": caption, "comment": comment])
+            annotations.append(GeneratedAnnotation(photo: "\(name)/\(file)", caption: caption, comment: comment))
         }
-        let data = try JSONSerialization.data(withJSONObject: annotations, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: folder.appending(path: "annotations.json"))
+        try Data(try JSON.encode(annotations, JSONOutput(pretty: true, sortedKeys: true))).write(to: folder.appending(path: "annotations.json"))
     }
+}
+
+/// One entry of the generated album's annotations.json.
+struct GeneratedAnnotation: Encodable {
+    var photo: String
+    var caption: String
+    var comment: String
 }

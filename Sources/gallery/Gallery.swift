@@ -1,6 +1,7 @@
 import ArgumentParser
 import CAllocator
 import Foundation
+import GalleryHTML
 import GalleryStore
 
 /// The `gallery` command. Exit codes: see `GalleryExitCode`, the one table of them.
@@ -35,7 +36,8 @@ struct Gallery: AsyncParsableCommand {
             FileHandle.standardError.write(Data("gallery: \(error.message)\n".utf8))
             Foundation.exit(GalleryExitCode.failure.rawValue)
         case let described as CustomStringConvertible where !isArgumentParserError(error):
-            FileHandle.standardError.write(Data("gallery: \(described.description)\n".utf8))
+            let advice = commandLineAdvice(for: error).map { "; " + $0 } ?? ""
+            FileHandle.standardError.write(Data("gallery: \(described.description)\(advice)\n".utf8))
             Foundation.exit(GalleryExitCode(for: error).rawValue)
         default:
             let code = exitCode(for: error)
@@ -45,6 +47,17 @@ struct Gallery: AsyncParsableCommand {
                 Foundation.exit(GalleryExitCode.usage.rawValue)
             }
             Gallery.exit(withError: error)
+        }
+    }
+
+    /// What to type about an error of a lower module, which states only the facts.
+    private static func commandLineAdvice(for error: any Error) -> String? {
+        switch error {
+        case StoreError.newerSchema: "or use another --db"
+        case StoreError.unknownAlbum(_, let known) where known.isEmpty: "run 'gallery import PHOTOS/' first"
+        case ExportError.notAnExport: "or pass --force to write into this one anyway"
+        case ExportError.noLibrary: "run 'gallery import PHOTOS/' first"
+        default: nil
         }
     }
 

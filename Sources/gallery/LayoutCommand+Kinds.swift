@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryJSON
 import GalleryLayout
 import GalleryService
 import GalleryStore
@@ -15,7 +16,7 @@ extension LayoutCommand {
     }
 
     func validateViewportKind() throws {
-        if kind == "justified" {
+        if kind == .justified {
             guard let width, width.isFinite, width > 0, width <= 100_000 else {
                 throw ValidationError("--width is required for justified rows: a number of CSS px above 0 and at most 100000")
             }
@@ -25,8 +26,8 @@ extension LayoutCommand {
         guard let viewport else { throw ValidationError("--viewport WxH is required for the \(kind) layout") }
         _ = try Self.size(viewport, option: "--viewport")
         if let itemSize { _ = try Self.size(itemSize, option: "--item-size") }
-        if kind == "wheel", !(radius > 0) { throw ValidationError("--radius must be above 0 (got \(radius))") }
-        if kind == "carousel" {
+        if kind == .wheel, !(radius > 0) { throw ValidationError("--radius must be above 0 (got \(radius))") }
+        if kind == .carousel {
             guard spacing >= 0 else { throw ValidationError("--spacing must be 0 or more (got \(spacing))") }
             guard focusedSpacing >= spacing else { throw ValidationError("--focused-spacing must be at least --spacing (got \(focusedSpacing))") }
         }
@@ -48,25 +49,26 @@ extension LayoutCommand {
     func runWithoutStore() throws {
         let (ids, aspects) = try items()
         let layout: any CollectionLayout
-        var extra: [(String, String)] = []
+        var visibleRange: ClosedRange<Int>?
+        var focusedIndex: Double?
         do {
             switch kind {
-            case "masonry":
-                layout = try MasonryLayout(width: width ?? 0, items: aspects.map { MasonryItem(aspectRatio: $0) }, options: try masonryOptions)
-            case "justified":
+            case .masonry:
+                layout = try MasonryLayout(width: width ?? 0, items: aspects.map { MasonryItem(aspectRatio: $0) }, options: try masonryRequest.options)
+            case .justified:
                 layout = try JustifiedLayout(width: width ?? 0, aspectRatios: aspects, options: .init(targetRowHeight: rowHeight))
-            case "wheel":
+            case .wheel:
                 let wheel = try WheelLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 133, height: 173),
                                             radius: radius, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
-                extra.append(("visibleRange", "[\(wheel.visibleRange.lowerBound),\(wheel.visibleRange.upperBound)]"))
+                visibleRange = wheel.visibleRange
                 layout = wheel
-            case "circle":
+            case .circle:
                 layout = try CircleLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 100, height: 100),
                                           viewport: try Self.size(viewport ?? "", option: "--viewport"))
-            default:
+            case .carousel:
                 let carousel = try CarouselLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 200, height: 280),
                                                   spacing: spacing, focusedSpacing: focusedSpacing, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
-                extra.append(("focusedIndex", LayoutJSON.number(carousel.focusedIndex)))
+                focusedIndex = carousel.focusedIndex
                 layout = carousel
             }
         } catch let error as LayoutError {
@@ -74,22 +76,26 @@ extension LayoutCommand {
         }
         if let targetOffset {
             let target = layout.targetContentOffset(proposed: LayoutPoint(x: targetOffset, y: 0), velocity: LayoutPoint(x: velocity, y: 0)).x
-            print(json ? LayoutJSON.target(kind: kind, proposed: targetOffset, velocity: velocity, target: target)
+            print(json ? try LayoutJSON.target(kind: kind.rawValue, proposed: targetOffset, velocity: velocity, target: target)
                        : "\(kind): scrolling proposed to stop at \(targetOffset) with velocity \(velocity) comes to rest at \(target)")
             return
         }
         // A viewport layout shows what is drawn at its offset; --rect asks for another area.
         var rect = try layoutRect
-        if rect == nil, kind != "justified", kind != "masonry", let viewport {
+        if rect == nil, kind.isViewport, let viewport {
             let size = try Self.size(viewport, option: "--viewport")
-            rect = LayoutRect(x: kind == "circle" ? 0 : offset, y: 0, width: size.width, height: size.height)
+            rect = LayoutRect(x: kind == .circle ? 0 : offset, y: 0, width: size.width, height: size.height)
         }
         let shown = rect.map { layout.attributes(in: $0) } ?? layout.allAttributes
         if json {
-            print(LayoutJSON.layout(kind: kind, contentSize: layout.contentSize, items: shown, ids: ids, extra: extra))
+            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: layout.contentSize, items: shown, ids: ids,
+                                        visibleRange: visibleRange, focusedIndex: focusedIndex))
             return
         }
-        print("\(kind): \(layout.count) items, content \(layout.contentSize.width) × \(layout.contentSize.height) px" + extra.map { ", \($0.0) \($0.1)" }.joined())
+        var extra = ""
+        if let visibleRange { extra += ", visibleRange [\(visibleRange.lowerBound),\(visibleRange.upperBound)]" }
+        if let focusedIndex { extra += ", focusedIndex " + (try JSON.string(focusedIndex)) }
+        print("\(kind): \(layout.count) items, content \(layout.contentSize.width) × \(layout.contentSize.height) px" + extra)
         var table = TextTable(columns: ["index", "x", "y", "width", "height", "angle", "zIndex", "translateX"])
         for item in shown {
             table.add([String(item.index), String(format: "%.2f", item.frame.x), String(format: "%.2f", item.frame.y), String(format: "%.2f", item.frame.width),

@@ -9,16 +9,17 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Print the masonry layout for a width, computing and storing it if needed.",
         discussion: """
-            By default columns are 252 px wide (Pinterest's rule: as many as fit, at least \
-            --min-columns); --columns N divides the width into N instead. Says on stderr whether \
-            the layout was read from the store, computed, recomputed or appended to.
+            By default columns are \(Int(MasonryOptions.defaultColumnWidth)) px wide (Pinterest's rule: \
+            as many as fit, at least --min-columns); --columns N divides the width into N instead. \
+            Says on stderr whether the layout was read from the store, computed, recomputed or \
+            appended to.
             """
     )
 
     @OptionGroup var library: LibraryOptions
 
-    @Option(help: ArgumentHelp("masonry (default), justified, wheel, circle or carousel.", valueName: "kind"))
-    var kind: String = "masonry"
+    @Option(help: ArgumentHelp("The layout to compute.", valueName: "kind"))
+    var kind: LayoutKind = .masonry
 
     @Option(help: ArgumentHelp("The width to lay out, in CSS px (masonry and justified).", valueName: "px"))
     var width: Double?
@@ -59,7 +60,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
     var columns: Int?
 
-    @Option(name: .customLong("column-width"), help: ArgumentHelp("Fixed column width (default 252).", valueName: "px"))
+    @Option(name: .customLong("column-width"), help: ArgumentHelp("Fixed column width (default \(Int(MasonryOptions.defaultColumnWidth))).", valueName: "px"))
     var columnWidth: Double?
 
     @Option(help: ArgumentHelp("Space between columns with --column-width (default 0).", valueName: "px"))
@@ -68,11 +69,11 @@ struct LayoutCommand: ParsableCommand {
     @Option(name: .customLong("min-columns"), help: ArgumentHelp("Fewest columns with --column-width (default 1).", valueName: "n"))
     var minColumns: Int?
 
-    @Option(help: ArgumentHelp("Cell padding on every side (default 8).", valueName: "px"))
-    var padding: Double = 8
+    @Option(help: ArgumentHelp("Cell padding on every side (default \(Int(MasonryOptions.defaultCellPadding))).", valueName: "px"))
+    var padding: Double?
 
-    @Option(help: ArgumentHelp("shortest (default) or round-robin.", valueName: "placement"))
-    var placement: String = "shortest"
+    @Option(help: ArgumentHelp("Which column the next photo goes to.", valueName: "placement"))
+    var placement: MasonryOptions.Placement = .shortest
 
     @Option(help: ArgumentHelp("Only the items whose frame intersects X,Y,W,H.", valueName: "x,y,w,h"))
     var rect: String?
@@ -80,68 +81,52 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Print one JSON object (keys documented in the README).")
     var json = false
 
-    var masonryOptions: MasonryOptions {
+    /// The masonry request these options ask for, checked as `/api/layout` checks its query.
+    var masonryRequest: MasonryRequest {
         get throws {
-            guard let placement = MasonryOptions.Placement(rawValue: placement) else {
-                throw ValidationError("--placement must be shortest or round-robin (got '\(placement)')")
+            let parameters = MasonryParameters(
+                width: width, album: album, columns: columns, columnWidth: columnWidth, gutter: gutter,
+                minColumns: minColumns, padding: padding, placement: placement, rect: rect)
+            do {
+                return try MasonryRequest(validating: parameters)
+            } catch {
+                throw ValidationError(error.message(naming: { "--" + $0 }))
             }
-            let columnsOption: MasonryOptions.Columns = columns.map { .count($0) }
-                ?? .width(columnWidth ?? 252, gutter: gutter ?? 0, minimum: minColumns ?? 1)
-            return MasonryOptions(columns: columnsOption, cellPadding: padding, placement: placement)
         }
     }
 
     var layoutRect: LayoutRect? {
         get throws {
             guard let rect else { return nil }
-            let parts = rect.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-                  [x, y, w, h].allSatisfy(\.isFinite)
-            else {
-                throw ValidationError("--rect takes four finite numbers X,Y,W,H (got '\(rect)')")
+            do {
+                return try MasonryRequest.rect(rect)
+            } catch {
+                throw ValidationError(error.message(naming: { "--" + $0 }))
             }
-            guard w >= 0, h >= 0 else { throw ValidationError("--rect needs a width and height of 0 or more (got \(w)×\(h))") }
-            return LayoutRect(x: x, y: y, width: w, height: h)
         }
     }
 
     func validate() throws {
-        guard ["masonry", "justified", "wheel", "circle", "carousel"].contains(kind) else {
-            throw ValidationError("--kind must be masonry, justified, wheel, circle or carousel (got '\(kind)')")
-        }
         if let count, count < 0 { throw ValidationError("--count must be 0 or more (got \(count))") }
         for (name, value) in [("--offset", offset), ("--radius", radius), ("--spacing", spacing), ("--focused-spacing", focusedSpacing), ("--velocity", velocity)] {
             guard value.isFinite else { throw ValidationError("\(name) must be a finite number (got \(value))") }
         }
         if let targetOffset, !targetOffset.isFinite { throw ValidationError("--target-offset must be a finite number (got \(targetOffset))") }
-        if kind != "masonry" {
+        if kind != .masonry {
             try validateViewportKind()
             return
         }
-        guard let width else { throw ValidationError("--width is required for a masonry layout") }
-        guard width.isFinite, width > 0, width <= 100_000 else {
-            throw ValidationError("--width must be a number of CSS px above 0 and at most 100000 (got \(width))")
-        }
-        if columns != nil, columnWidth != nil || gutter != nil || minColumns != nil {
-            throw ValidationError("--columns cannot be combined with --column-width, --gutter or --min-columns")
-        }
-        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
-        _ = try layoutRect
-        do {
-            _ = try MasonryLayout.geometry(width: width, options: try masonryOptions)
-        } catch let error as LayoutError {
-            throw ValidationError(error.description)
-        }
+        _ = try masonryRequest
     }
 
     func run() throws {
-        if kind != "masonry" || count != nil {
+        if kind != .masonry || count != nil {
             try runWithoutStore()
             return
         }
         let database = try library.open(create: false)
         let service = LayoutService(database: database)
-        let result = try service.masonry(MasonryRequest(width: width ?? 0, album: album, options: try masonryOptions, rect: try layoutRect))
+        let result = try service.masonry(try masonryRequest)
         let layout = result.layout
         let origin: String
         switch result.origin {
@@ -152,7 +137,7 @@ struct LayoutCommand: ParsableCommand {
         }
         FileHandle.standardError.write(Data("layout: \(origin)\n".utf8))
         if json {
-            print(LayoutJSON.masonry(result))
+            print(try LayoutJSON.masonry(result))
             return
         }
         print("masonry, \(format(layout.key.width)) px: \(layout.columns) column\(layout.columns == 1 ? "" : "s") of \(format(layout.columnWidth)) px, content \(format(layout.contentWidth)) × \(format(layout.contentHeight)) px, \(layout.itemCount) items, \(result.placement.rawValue)")

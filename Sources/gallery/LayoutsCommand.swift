@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryJSON
 import GalleryStore
 
 struct LayoutsCommand: ParsableCommand {
@@ -13,18 +14,28 @@ struct LayoutsCommand: ParsableCommand {
     @Flag(help: "Print a JSON array.")
     var json = false
 
+    /// One layout in `--json`; the keys are an interface.
+    struct Listed: Encodable {
+        var scope: String
+        var kind: String
+        var width: Double
+        var options: String
+        var columns: Int
+        var items: Int
+        var contentHeight: Double
+        var stale: Bool
+        var computedAt: String
+    }
+
     func run() throws {
         let layouts = try library.open(create: false).storedLayouts()
         if json {
-            let objects = layouts.map { layout -> [String: Any] in
-                [
-                    "scope": layout.key.scope, "kind": layout.key.kind, "width": layout.key.width,
-                    "options": layout.key.options, "columns": layout.columns, "items": layout.itemCount,
-                    "contentHeight": layout.contentHeight, "stale": layout.isStale, "computedAt": layout.computedAt,
-                ]
+            let listed = layouts.map { layout in
+                Listed(scope: layout.key.scope, kind: layout.key.kind, width: layout.key.width, options: layout.key.options,
+                       columns: layout.columns, items: layout.itemCount, contentHeight: layout.contentHeight,
+                       stale: layout.isStale, computedAt: layout.computedAt)
             }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            print(try JSON.string(listed, JSONOutput(pretty: true, sortedKeys: true)))
             return
         }
         var table = TextTable(columns: ["scope", "kind", "width", "columns", "items", "content height", "state", "computed", "options"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryJSON
 import TextMetrics
 
 struct MeasureCommand: ParsableCommand {
@@ -25,6 +26,14 @@ struct MeasureCommand: ParsableCommand {
 
     @Flag(name: .customLong("print-css"), help: "Print the CSS for the styles and exit.")
     var printCSS = false
+
+    /// One text's measurement; the keys are an interface.
+    struct Measured: Encodable {
+        var lines: Int
+        var height: Double
+        /// UTF-8 offsets where each line after the first begins (`TextMeasurement.breaks`).
+        var breaks: [Int]
+    }
 
     func validate() throws {
         if printCSS { return }
@@ -52,11 +61,11 @@ struct MeasureCommand: ParsableCommand {
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let text = try? JSONDecoder().decode(String.self, from: Data(line.utf8)) else {
+            guard let text = try? JSON.decode(String.self, from: line.utf8) else {
                 throw CommandFailure(message: "stdin line \(lineNumber): not a JSON string; give one JSON string per line, e.g. \"Harbour at dusk\"")
             }
             let measurement = try measurer.measure(text, style: textStyle, width: width)
-            output += #"{"lines":\#(measurement.lines),"height":\#(measurement.height),"breaks":[\#(measurement.breaks.map(String.init).joined(separator: ","))]}"# + "\n"
+            output += try JSON.string(Measured(lines: measurement.lines, height: measurement.height, breaks: measurement.breaks)) + "\n"
             if output.utf8.count > 1 << 16 {
                 FileHandle.standardOutput.write(Data(output.utf8))
                 output = ""

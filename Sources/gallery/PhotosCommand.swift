@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryJSON
 import GalleryStore
 
 struct PhotosCommand: ParsableCommand {
@@ -19,9 +20,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
         let photos = try library.open(create: false).photos(album: album)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-            FileHandle.standardOutput.write(try encoder.encode(photos) + Data("\n".utf8))
+            print(try JSON.string(photos, JSONOutput(pretty: true)))
             return
         }
         var table = TextTable(columns: ["id", "album", "path", "size", "orientation", "caption"])

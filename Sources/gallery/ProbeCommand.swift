@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryJSON
 import Imaging
 
 struct ProbeCommand: ParsableCommand {
@@ -27,7 +28,10 @@ struct ProbeCommand: ParsableCommand {
                 let result = try PhotoProbe.probe(path: file)
                 guard !stats else { continue }
                 if json {
-                    output += #"{"path":\#(jsonString(file)),"format":"\#(result.format.rawValue)","width":\#(result.width),"height":\#(result.height),"orientation":\#(result.orientation.rawValue),"displayWidth":\#(result.displayWidth),"displayHeight":\#(result.displayHeight)}"# + "\n"
+                    output += try JSON.string(Probed(
+                        path: file, format: result.format.rawValue, width: result.width, height: result.height,
+                        orientation: result.orientation.rawValue, displayWidth: result.displayWidth,
+                        displayHeight: result.displayHeight)) + "\n"
                 } else {
                     output += "\(file): \(result.format.rawValue) \(result.width)×\(result.height), orientation \(result.orientation), displayed \(result.displayWidth)×\(result.displayHeight)\n"
                 }
@@ -44,8 +48,14 @@ struct ProbeCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// One file in `--json`; the keys are an interface.
+    struct Probed: Encodable {
+        var path: String
+        var format: String
+        var width: Int
+        var height: Int
+        var orientation: Int
+        var displayWidth: Int
+        var displayHeight: Int
     }
 }

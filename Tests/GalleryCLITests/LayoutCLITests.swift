@@ -78,8 +78,8 @@ struct LayoutCLITests {
             (["--width", "800", "--columns", "0"], "--columns must be at least 1"),
             (["--width", "800", "--columns", "60"], "60 columns in 800.0 px leave no room"),
             (["--width", "800", "--rect", "0,0,-1,10"], "--rect needs a width and height of 0 or more"),
-            (["--width", "800", "--rect", "0,0,10"], "--rect takes four finite numbers"),
-            (["--width", "800", "--placement", "random"], "--placement must be shortest or round-robin"),
+            (["--width", "800", "--rect", "0,0,10"], "--rect must be four finite numbers"),
+            (["--width", "800", "--placement", "random"], "Please provide one of 'shortest' and 'round-robin'"),
             (["--width", "800", "--album", "nope"], "no album named 'nope'; known albums: 'photos'"),
             (["--width", "800", "--columns", "3", "--gutter", "5"], "--columns cannot be combined"),
         ]

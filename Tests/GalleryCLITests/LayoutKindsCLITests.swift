@@ -60,7 +60,7 @@ struct LayoutKindsCLITests {
             (["--kind", "carousel", "--count", "3", "--viewport", "375x667", "--offset", "nan"], "--offset must be a finite number"),
             (["--kind", "circle", "--count", "3", "--viewport", "375x667", "--item-size=-5x5"], "--item-size needs a width and height above 0"),
             (["--kind", "wheel", "--count", "3"], "--viewport WxH is required"),
-            (["--kind", "spiral", "--count", "3"], "--kind must be masonry, justified, wheel, circle or carousel"),
+            (["--kind", "spiral", "--count", "3"], "Please provide one of 'masonry', 'justified', 'wheel', 'circle' or 'carousel'"),
             (["--kind", "carousel", "--count", "3", "--viewport", "300x300", "--spacing", "20", "--focused-spacing", "10"], "--focused-spacing must be at least --spacing"),
         ]
         for (arguments, message) in cases {

@@ -3,6 +3,7 @@ import GalleryHTML
 import GalleryImport
 import GalleryStore
 import GalleryTestSupport
+import Imaging
 import Testing
 
 @Suite("Static export: files, incremental runs, safety")
@@ -73,6 +74,26 @@ struct SiteExporterTests {
         // Thumbnails are upright at their exact size: p1 is stored 127×90 with orientation 6.
         let thumbs = try FileManager.default.contentsOfDirectory(atPath: out.path + "/thumbs")
         #expect(thumbs.count == 20)
+        let stored = try database.storedPhotos(ids: try database.photoIDs())
+        for photo in stored.values {
+            let key = photo.contentHash.dropFirst("xxh64:".count)
+            // The test images' bright corner is the stored top-left; orientation 6 turns it
+            // to the top right.
+            let sidewaysCorner = photo.photo.orientation == 6
+            let (displayWidth, displayHeight) = sidewaysCorner ? (90, photo.photo.width) : (photo.photo.width, 90)
+            for width in [236, 472] {
+                let bytes = try [UInt8](Data(contentsOf: out.url.appending(path: "thumbs/\(key)-\(width).jpg")))
+                let image = try ImageDecoder.decode(bytes, format: .jpeg)
+                let height = Int((Double(width) * Double(displayHeight) / Double(displayWidth)).rounded())
+                #expect(image.width == width && image.height == height, "\(photo.photo.path) at \(width): \(image.width)×\(image.height)")
+                func bright(_ x: Double, _ y: Double) -> Bool {
+                    let (r, g, b) = image.pixel(Int(x * Double(image.width)), Int(y * Double(image.height)))
+                    return min(r, g, b) > 230
+                }
+                #expect(bright(sidewaysCorner ? 0.95 : 0.05, 0.05), "\(photo.photo.path) at \(width): corner not where upright puts it")
+                #expect(!bright(sidewaysCorner ? 0.05 : 0.95, 0.05) && !bright(0.05, 0.95), "\(photo.photo.path) at \(width)")
+            }
+        }
 
         let second = try SiteExporter(database: database, outFolder: out.path).run()
         #expect(second.imagesWritten == 0 && second.imagesReused == 30 && second.filesRemoved == 0)

@@ -64,6 +64,11 @@ struct SiteFontsTests {
             }
             shown.append(html)
         }
+        // And the words the script writes into the page (`….textContent = '…'`).
+        let script = try String(contentsOf: site.appending(path: "gallery.js"), encoding: .utf8)
+        let written = script.matches(of: #/textContent = '(?<text>[^']+)'/#).map { String($0.output.text) }
+        #expect(written.contains("Photo unavailable"), "\(written)")
+        shown += written
         #expect(shown.contains { $0.contains("Carousel") && $0.contains("×") })
         var missing: [String] = []
         for scalar in Set(shown.flatMap(\.unicodeScalars)) {

@@ -10,26 +10,6 @@ func randomItems(_ count: Int, _ rng: inout SplitMix64) -> [MasonryItem] {
     }
 }
 
-/// The column choice written as plainly as possible, to check the layout against.
-func referenceColumns(_ items: [MasonryItem], columns: Int, inner: Double, options: MasonryOptions) -> [(column: Int, y: Double)] {
-    referenceLayout(items, columns: columns, inner: inner, options: options).placements
-}
-
-func referenceLayout(_ items: [MasonryItem], columns: Int, inner: Double, options: MasonryOptions) -> (placements: [(column: Int, y: Double)], heights: [Double]) {
-    var heights = Array(repeating: 0.0, count: columns)
-    var result: [(Int, Double)] = []
-    for (i, item) in items.enumerated() {
-        var column = i % columns
-        if options.placement == .shortest {
-            column = heights.indices.min { heights[$0] < heights[$1] || (heights[$0] == heights[$1] && $0 < $1) } ?? 0
-        }
-        let height = inner / item.aspectRatio + (options.annotationTopPadding + item.captionHeight + item.commentHeight + options.annotationBottomPadding)
-        result.append((column, heights[column] + options.cellPadding))
-        heights[column] += options.cellPadding + height + options.cellPadding
-    }
-    return (result, heights)
-}
-
 @Suite("Masonry layout: seeded properties")
 struct MasonryLayoutTests {
     static let counts = [0, 1, 2, 3, 4, 5, 7, 50, 333]
@@ -65,13 +45,14 @@ struct MasonryLayoutTests {
         }
     }
 
-    func check(_ layout: MasonryLayout, _ items: [MasonryItem], geometry: (columns: Int, columnWidth: Double, gutter: Double, innerWidth: Double), options: MasonryOptions) throws {
+    func check(_ layout: MasonryLayout, _ items: [MasonryItem], geometry: MasonryGeometry, options: MasonryOptions) throws {
         let all = layout.allAttributes
         // Every item exactly once, in order.
         #expect(all.map(\.index) == Array(items.indices))
         #expect(layout.count == items.count)
         // Each item's height is the formula; its width the inner width; its x its column's.
-        let reference = referenceColumns(items, columns: geometry.columns, inner: geometry.innerWidth, options: options)
+        // The engine's plain loop, which defines the layout (the fast path must equal it).
+        let reference = try MasonryLayout(width: layout.width, items: items, options: options, oneByOne: true)
         for (item, attributes) in zip(items, all) {
             let photo = geometry.innerWidth / item.aspectRatio
             #expect(attributes.photoHeight == photo)
@@ -79,9 +60,9 @@ struct MasonryLayoutTests {
             #expect(attributes.frame.width == geometry.innerWidth)
             let column = try #require(attributes.column)
             #expect(attributes.frame.x == Double(column) * (geometry.columnWidth + geometry.gutter) + options.cellPadding)
-            // Placement equals the plain reference (shortest-column brute force, or i mod n).
-            #expect(column == reference[attributes.index].column)
-            #expect(attributes.frame.y == reference[attributes.index].y)
+            // Placement equals the plain loop's (shortest column, or i mod n).
+            #expect(column == reference.attributes(at: attributes.index)?.column)
+            #expect(attributes.frame.y == reference.attributes(at: attributes.index)?.frame.y)
         }
         // No two frames overlap: columns do not overlap sideways, and within a column each
         // frame starts at or below the previous one's bottom.
@@ -95,7 +76,7 @@ struct MasonryLayoutTests {
         }
         // Content height is the tallest column, bottom padding included: exactly the plain
         // reference's, and (up to rounding) the lowest frame's bottom plus the padding.
-        let referenceHeights = referenceLayout(items, columns: geometry.columns, inner: geometry.innerWidth, options: options).heights
+        let referenceHeights = reference.columnHeights
         #expect(layout.columnHeights == referenceHeights)
         #expect(layout.contentSize.height == (referenceHeights.max() ?? 0))
         let tallest = all.map { $0.frame.maxY + options.cellPadding }.max() ?? 0

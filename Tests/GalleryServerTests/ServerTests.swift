@@ -82,7 +82,7 @@ struct ServerTests {
             ("/api/layout?width=800&rect=0,0,-5,10", "rect needs a width and height of 0 or more"),
             ("/api/layout?width=800&album=nope", "no album named 'nope'; known albums: 'photos'"),
             ("/api/layout?width=800&placement=random", "placement must be shortest or round-robin"),
-            ("/api/layout?width=800&columns=0", "the column count 0 must be at least 1"),
+            ("/api/layout?width=800&columns=0", "columns must be at least 1 (got 0)"),
             ("/api/layout?width=800&columns=3&gutter=4", "columns cannot be combined"),
             ("/api/photos?album=nope", "no album named 'nope'"),
         ]
