@@ -9,8 +9,8 @@
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
 //   CFontconfig      system fontconfig: the face a browser falls back to for a character
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG
-//   GalleryStore     the SQLite database, migrations embedded at build time  -> GRDB
+//   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG, CPNG, CZlib, swift-system
+//   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
 //   GalleryService   measurements and layouts by width: measured, computed, stored, queried
@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         // MARK: - C libraries
@@ -75,7 +76,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib"],
+            dependencies: ["CJPEG", "CPNG", "CZlib", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -85,7 +86,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GalleryLayout", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -96,7 +97,8 @@ let package = Package(
         ),
         .target(
             name: "GalleryImport",
-            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON"]
+            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         .target(

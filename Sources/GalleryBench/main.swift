@@ -133,7 +133,7 @@ if arguments.first == "measure" {
     print(String(format: "layout_persist_1m_s %.3f s", persistTime))
     var times: [Double] = []
     for y in offsets.prefix(200) {
-        times.append(try seconds { _ = try database.layoutItems(of: saved, in: StoredRect(x: 0, y: y, width: 1280, height: 2000)) })
+        times.append(try seconds { _ = try database.layoutItems(of: saved, in: LayoutRect(x: 0, y: y, width: 1280, height: 2000)) })
     }
     times.sort()
     print(String(format: "layout_sqlite_query_ms %.3f ms median, %.3f ms p99", times[times.count / 2] * 1e3, times[times.count * 99 / 100] * 1e3))

@@ -122,7 +122,7 @@ final class AlbumSource: Sendable {
     func cells(startingAbove height: Double) throws -> [CellModel] {
         var last = -1
         for (k, layout) in zip(columns, layouts) {
-            let found = try context.database.layoutItems(of: layout, in: StoredRect(x: 0, y: 0, width: context.geometry.width(columns: k), height: height))
+            let found = try context.database.layoutItems(of: layout, in: LayoutRect(x: 0, y: 0, width: context.geometry.width(columns: k), height: height))
             last = max(last, found.last?.index ?? -1)
         }
         return try cells(0 ..< last + 1).filter { cell in cell.frames.values.contains { $0.y < height } }
@@ -170,7 +170,7 @@ final class AlbumSource: Sendable {
         let layouts = try rowsLayouts()
         var last = -1
         for (k, layout) in zip(columns, layouts) {
-            let found = try context.database.layoutFrames(of: layout, in: StoredRect(x: 0, y: 0, width: context.geometry.justifiedWidth(columns: k), height: height))
+            let found = try context.database.layoutFrames(of: layout, in: LayoutRect(x: 0, y: 0, width: context.geometry.justifiedWidth(columns: k), height: height))
             last = max(last, found.last?.index ?? -1)
         }
         let frames = try rowsFrames(0 ..< last + 1)

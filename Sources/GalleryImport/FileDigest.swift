@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Imaging
+import SystemPackage
 
 /// One streaming read of a whole file: its content hash, its length, and whether the image's
 /// end marker appears where it must (a file cut short has a good header but no end).
@@ -15,9 +16,13 @@ struct FileDigest {
     private static let chunkSize = 256 * 1024
 
     static func read(path: String, endMarker: EndMarker) throws(ProbeError) -> FileDigest {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        defer { close(fd) }
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        defer { try? file.close() }
         var hasher = ContentHasher()
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         let marker = endMarker.bytes
@@ -26,10 +31,11 @@ struct FileDigest {
         var offset = 0
         var found = false
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, chunkSize) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(String(cString: strerror(errno)))
+            let n: Int
+            do {
+                n = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
+            } catch {
+                throw .unreadable("\(error)")
             }
             if n == 0 { break }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0 ..< n])) }

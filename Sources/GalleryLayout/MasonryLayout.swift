@@ -115,7 +115,7 @@ public struct MasonryLayout: CollectionLayout {
         let roundRobin = options.placement == .roundRobin
         let inner = innerWidth, top = options.annotationTopPadding, bottom = options.annotationBottomPadding
         var heightsOfColumns = columnHeights
-        let oneByOne = placesOneByOne || options.placement == .roundRobin
+        let oneByOne = placesOneByOne
         var invalid: LayoutError?
         // Outputs are written once, never zero-filled first: at a million items filling and
         // then overwriting them cost as much as placing.
@@ -126,13 +126,21 @@ public struct MasonryLayout: CollectionLayout {
                 _ = oldY.withUnsafeBufferPointer { outY.initialize(fromContentsOf: $0) }
                 invalid = heightsOfColumns.withUnsafeMutableBufferPointer { columnHeights in
                     newItems.withUnsafeBufferPointer { source in
-                        oneByOne
-                            ? Self.placeOneByOne(
+                        // Each call with a constant `roundRobin`, so the inlined loop has no
+                        // per-item test of it.
+                        if roundRobin {
+                            Self.placeOneByOne(
                                 source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
-                                roundRobin: roundRobin, padding: padding, inner: inner, top: top, bottom: bottom)
-                            : Self.placeInShortestFast(
+                                roundRobin: true, padding: padding, inner: inner, top: top, bottom: bottom)
+                        } else if oneByOne {
+                            Self.placeOneByOne(
+                                source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
+                                roundRobin: false, padding: padding, inner: inner, top: top, bottom: bottom)
+                        } else {
+                            Self.placeInShortestFast(
                                 source, from: first, into: (outColumn, outY), columnHeights: columnHeights,
                                 padding: padding, inner: inner, top: top, bottom: bottom)
+                        }
                     }
                 }
                 yCount = invalid == nil ? total : 0
@@ -156,6 +164,7 @@ public struct MasonryLayout: CollectionLayout {
     /// `placeInShortestFast`, which places every item exactly as this loop does (seeded tests
     /// compare them bit for bit). Returns the first bad item, if any (the outputs are then
     /// incomplete and discarded).
+    @inline(__always)
     static func placeOneByOne(
         _ source: UnsafeBufferPointer<MasonryItem>, from first: Int,
         into output: (column: UnsafeMutableBufferPointer<Int32>, y: UnsafeMutableBufferPointer<Double>),

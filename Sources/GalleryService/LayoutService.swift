@@ -69,7 +69,7 @@ public final class LayoutService: Sendable {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
         let scope = try database.layoutScope(album: request.album)
         let key = LayoutKey(scope: scope.scope, kind: "masonry", width: request.width, options: optionsKey(request.options))
-        let rect = request.rect.map { StoredRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let rect = request.rect
 
         // Header and items in one snapshot: an import or another request replacing the layout
         // meanwhile is seen entirely or not at all.

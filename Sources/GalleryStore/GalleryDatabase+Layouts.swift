@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import GRDB
 
 extension GalleryDatabase {
@@ -91,7 +92,7 @@ extension GalleryDatabase {
 
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
-    public func layoutItems(of layout: StoredLayout, in rect: StoredRect? = nil) throws -> [StoredLayoutItem] {
+    public func layoutItems(of layout: StoredLayout, in rect: LayoutRect? = nil) throws -> [StoredLayoutItem] {
         try writer.read { db in try Self.layoutItems(db, of: layout, in: rect) }
     }
 
@@ -113,7 +114,7 @@ extension GalleryDatabase {
 
     /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
     /// a writer replacing the layout meanwhile is seen entirely or not at all.
-    public func storedLayoutWithItems(_ key: LayoutKey, in rect: StoredRect?) throws -> LayoutWithItems? {
+    public func storedLayoutWithItems(_ key: LayoutKey, in rect: LayoutRect?) throws -> LayoutWithItems? {
         try writer.read { db in
             // Cached statements: this is the hot path of the layout API.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
@@ -131,7 +132,7 @@ extension GalleryDatabase {
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
     /// (through the R*Tree), or those holding `indices`, or all.
     private static func chunkRows(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil,
-                                  in rect: StoredRect? = nil) throws -> [Row] {
+                                  in rect: LayoutRect? = nil) throws -> [Row] {
         let size = LayoutChunkCodec.itemsPerChunk
         if let rect {
             let first = layout.id * LayoutChunkCodec.chunkIDFactor
@@ -152,7 +153,7 @@ extension GalleryDatabase {
         return try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
     }
 
-    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: StoredRect?) throws -> [StoredLayoutItem] {
+    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
         do {
             let rows = try chunkRows(db, of: layout, in: rect)
             var items: [StoredLayoutItem] = []
@@ -163,10 +164,9 @@ extension GalleryDatabase {
                     items += decoded
                     continue
                 }
-                // The same test as LayoutRect.intersects: shared interior area.
                 items += decoded.filter { item in
                     let x = layout.x(column: item.column)
-                    return rect.intersects(x: x, y: item.y, width: layout.innerWidth, height: item.height)
+                    return rect.intersects(LayoutRect(x: x, y: item.y, width: layout.innerWidth, height: item.height))
                 }
             }
             return items
@@ -178,7 +178,7 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
         try save(layout, count: items.count) { start, end in
             let slice = items[start ..< end]
-            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { StoredRect(x: layout.x(column: $0.column), y: $0.y, width: layout.innerWidth, height: $0.height) }))
+            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { LayoutRect(x: layout.x(column: $0.column), y: $0.y, width: layout.innerWidth, height: $0.height) }))
         }
     }
 
@@ -188,12 +188,12 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredLayout, frames: [StoredFrame]) throws -> StoredLayout {
         try save(layout, count: frames.count) { start, end in
             let slice = frames[start ..< end]
-            return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { StoredRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
+            return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
         }
     }
 
     /// The box around a chunk's frames, for the R*Tree.
-    private static func bounds(_ frames: some Sequence<StoredRect>)
+    private static func bounds(_ frames: some Sequence<LayoutRect>)
         -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for frame in frames {
@@ -248,7 +248,7 @@ extension GalleryDatabase {
     /// chunks that hold them are read), or those that meet `rect` (through the R*Tree), in
     /// index order.
     public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
-                             in rect: StoredRect? = nil) throws -> [StoredFrame] {
+                             in rect: LayoutRect? = nil) throws -> [StoredFrame] {
         let size = LayoutChunkCodec.itemsPerChunk
         return try writer.read { db in
             let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)
@@ -258,7 +258,7 @@ extension GalleryDatabase {
                 frames += FrameChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * size).filter { frame in
                     if let indices, !indices.contains(frame.index) { return false }
                     guard let rect else { return true }
-                    return rect.intersects(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+                    return rect.intersects(LayoutRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
                 }
             }
             return frames

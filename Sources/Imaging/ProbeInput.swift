@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Random access to a file's bytes through a small window, so a probe reads the few kilobytes
 /// of headers it needs and seeks over the rest (a 64 KB EXIF thumbnail, a large ICC profile)
@@ -11,56 +7,63 @@ struct ProbeInput: ~Copyable {
     let size: Int
     private var window: [UInt8]
     private var windowStart: Int
-    private let descriptor: Int32
+    /// nil for bytes given in memory.
+    private let file: FileDescriptor?
 
     /// Bytes read on the first access: enough for the markers of nearly every camera file.
     private static let initialWindow = 16 * 1024
 
     init(path: String) throws(ProbeError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(Self.errnoText()) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let text = Self.errnoText()
-            close(fd)
-            throw .unreadable(text)
+        let file: FileDescriptor
+        let info: Stat
+        do {
+            file = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            throw .unreadable("\(error)")
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+        do {
+            info = try file.stat()
+        } catch {
+            try? file.close()
+            throw .unreadable("\(error)")
+        }
+        guard info.type == .regular else {
+            try? file.close()
             throw .unreadable("not a regular file")
         }
-        descriptor = fd
-        size = Int(info.st_size)
+        self.file = file
+        size = Int(info.size)
         window = []
         windowStart = 0
     }
 
     init(bytes: [UInt8]) {
-        descriptor = -1
+        file = nil
         size = bytes.count
         window = bytes
         windowStart = 0
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        try? file?.close()
     }
 
     /// Makes `offset ..< offset + count` available; false when it reaches past the end of the file.
     private mutating func ensure(_ offset: Int, _ count: Int) throws(ProbeError) -> Bool {
         guard offset >= 0, count >= 0, offset <= size - count else { return false }
         if offset >= windowStart && offset + count <= windowStart + window.count { return true }
-        guard descriptor >= 0 else { return false }
+        guard let file else { return false }
         let length = min(max(count, Self.initialWindow), size - offset)
         var buffer = [UInt8](repeating: 0, count: length)
         var done = 0
         while done < length {
-            let n = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset + done))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(Self.errnoText())
+            let n: Int
+            do {
+                n = try buffer.withUnsafeMutableBytes { raw in
+                    try file.read(fromAbsoluteOffset: Int64(offset + done), into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]))
+                }
+            } catch {
+                throw .unreadable("\(error)")
             }
             if n == 0 { return false }  // the file shrank while we read it
             done += n
@@ -91,9 +94,5 @@ struct ProbeInput: ~Copyable {
         guard try ensure(offset, count) else { return nil }
         let i = offset - windowStart
         return Array(window[i ..< i + count])
-    }
-
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -18,8 +18,8 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The box width in CSS px.", valueName: "px"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("caption or comment.", valueName: "style"))
-    var style: String = "comment"
+    @Option(help: ArgumentHelp("The text style to measure with.", valueName: "style"))
+    var style = TextStyleChoice(argument: GalleryTextStyles.comment.name)!
 
     @Flag(help: "Print JSON objects (the default output is JSON too; kept for symmetry with other commands).")
     var json = false
@@ -41,9 +41,6 @@ struct MeasureCommand: ParsableCommand {
         guard width.isFinite, width > 0, width <= 100_000 else {
             throw ValidationError("--width must be a number of CSS px above 0 and at most 100000 (got \(width))")
         }
-        guard GalleryTextStyles.all.contains(where: { $0.name == style }) else {
-            throw ValidationError("--style must be one of: \(GalleryTextStyles.all.map(\.name).joined(separator: ", ")) (got '\(style)')")
-        }
     }
 
     func run() throws {
@@ -51,7 +48,8 @@ struct MeasureCommand: ParsableCommand {
             print(TextStyle.css(for: GalleryTextStyles.all) { URL(fileURLWithPath: $0.path).absoluteString }, terminator: "")
             return
         }
-        guard let width, let textStyle = GalleryTextStyles.all.first(where: { $0.name == style }) else { return }
+        guard let width else { return }
+        let textStyle = style.style
         let measurer = TextMeasurer { warning in
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
