@@ -8,8 +8,10 @@
 //   CHarfBuzz        system HarfBuzz (shaping, subsetting)
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
 //   CFontconfig      system fontconfig: the face a browser falls back to for a character
+//   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
+//   CExif            system libexif: capture date, camera, exposure, GPS
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF orientation, JPEG encode      -> CJPEG, CPNG, CZlib, swift-system
+//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CExif, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
@@ -66,6 +68,21 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
@@ -76,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CExif", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -172,7 +189,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "GalleryTestSupport",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "CHeif", "CWebP"],
             path: "Tests/GalleryTestSupport"
         ),
         .testTarget(

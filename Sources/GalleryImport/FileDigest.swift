@@ -29,7 +29,7 @@ struct FileDigest {
         // The last bytes of the previous chunk, so a marker split across two chunks is seen.
         var carry: [UInt8] = []
         var offset = 0
-        var found = false
+        var found = marker.isEmpty
         while true {
             let n: Int
             do {

@@ -34,10 +34,6 @@ enum EXIFOrientationReader {
         return nil
     }
 
-    /// The payload of an APP1 segment; nil unless it is EXIF ("Exif\0\0" then TIFF).
-    static func orientation(app1 payload: [UInt8]) -> Int? {
-        let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
-        guard payload.count > prefix.count, Array(payload[0 ..< 6]) == prefix else { return nil }
-        return orientation(tiff: Array(payload[6...]))
-    }
+    /// What an APP1 segment holding EXIF starts with, before the TIFF structure.
+    static let app1Prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
 }

@@ -1,18 +1,21 @@
 import CJPEG
 import CPNG
 
-/// Decodes JPEG (libjpeg-turbo, with DCT scaling) and PNG (libpng) to RGB.
+/// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif) and
+/// WebP (libwebp, scaled while decoding) to RGB.
 public enum ImageDecoder {
     /// The neutral background transparent PNG pixels are composited onto (a warm light grey
     /// that sits well on the gallery's light and dark pages).
     public static let background: (UInt8, UInt8, UInt8) = (236, 234, 230)
 
     /// Decodes `bytes`, as small as DCT scaling allows while staying at least
-    /// `minWidth` × `minHeight` (JPEG only; 0 for full size).
+    /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
         switch format {
         case .jpeg: return try decodeJPEG(bytes, minWidth: minWidth, minHeight: minHeight)
         case .png: return try decodePNG(bytes)
+        case .heic, .avif: return try decodeHEIF(bytes)
+        case .webp: return try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         }
     }
 

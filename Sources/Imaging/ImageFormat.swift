@@ -3,4 +3,9 @@
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case jpeg
     case png
+    /// HEIF with HEVC pictures: iPhones' photos since 2017.
+    case heic
+    /// HEIF with AV1 pictures.
+    case avif
+    case webp
 }

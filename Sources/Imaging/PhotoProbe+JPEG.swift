@@ -9,6 +9,7 @@ extension PhotoProbe {
     static func probeJPEG(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
         var offset = 2
         var orientation: Int?
+        var exif: [UInt8]?
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
@@ -63,11 +64,13 @@ extension PhotoProbe {
                 return ProbeResult(
                     format: .jpeg, width: width, height: height,
                     orientation: Orientation(exifValue: orientation ?? 1),
-                    endMarker: .jpeg(after: end))
+                    endMarker: .jpeg(after: end), exif: exif)
             }
-            if marker == 0xE1, orientation == nil,
-               let payload = try input.bytes(at: segment + 2, count: length - 2) {
-                orientation = EXIFOrientationReader.orientation(app1: payload)
+            if marker == 0xE1, exif == nil,
+               let payload = try input.bytes(at: segment + 2, count: length - 2),
+               payload.starts(with: EXIFOrientationReader.app1Prefix) {
+                exif = Array(payload.dropFirst(EXIFOrientationReader.app1Prefix.count))
+                orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
             }
             offset = end
         }

@@ -18,6 +18,7 @@ extension PhotoProbe {
             throw .corrupt("PNG dimensions \(width)×\(height) exceed the PNG limit of 2³¹−1")
         }
         var orientation: Int?
+        var exif: [UInt8]?
         var offset = 8 + 12 + 13
         for _ in 0 ..< 100_000 {
             guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
@@ -28,8 +29,8 @@ extension PhotoProbe {
             if name == "eXIf", length <= maximumEXIFChunk,
                let payload = try input.bytes(at: offset + 8, count: length) {
                 // Some writers keep JPEG's "Exif\0\0" prefix in the chunk.
-                orientation = EXIFOrientationReader.orientation(tiff: payload)
-                    ?? EXIFOrientationReader.orientation(app1: payload)
+                exif = payload.starts(with: EXIFOrientationReader.app1Prefix) ? Array(payload.dropFirst(6)) : payload
+                orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
             }
             guard length <= Int(Int32.max) else {
                 throw .corrupt("PNG chunk \(name) declares an invalid length")
@@ -39,6 +40,6 @@ extension PhotoProbe {
         return ProbeResult(
             format: .png, width: width, height: height,
             orientation: Orientation(exifValue: orientation ?? 1),
-            endMarker: .png(after: 33))
+            endMarker: .png(after: 33), exif: exif)
     }
 }

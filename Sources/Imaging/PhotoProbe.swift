@@ -1,5 +1,6 @@
 /// Reads an image's format, stored size and EXIF orientation from its headers, without
-/// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks.
+/// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks, HEIF's item
+/// tables and properties, WebP's RIFF chunks.
 ///
 /// Sizes are checked against `ImageLimits` here, before anything could be allocated for them.
 public enum PhotoProbe {
@@ -23,6 +24,10 @@ public enum PhotoProbe {
             result = try probeJPEG(&input)
         } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             result = try probePNG(&input)
+        } else if let heif = heifFormat(head) {
+            result = try probeHEIF(&input, format: heif)
+        } else if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8 ..< 12]) == Array("WEBP".utf8) {
+            result = try probeWebP(&input)
         } else if let other = otherFormat(head) {
             throw .unsupportedFormat(other)
         } else if head.count < 3 && [0xFF, 0xD8, 0xFF].starts(with: head) {
@@ -39,6 +44,17 @@ public enum PhotoProbe {
         return result
     }
 
+    /// HEIF files by their `ftyp` brands: AVIF for AV1 pictures, HEIC for HEVC ones (and the
+    /// generic image brands, which iPhones and cameras use for HEVC).
+    private static func heifFormat(_ head: [UInt8]) -> ImageFormat? {
+        guard head.count >= 12, String(decoding: head[4 ..< 8], as: UTF8.self) == "ftyp" else { return nil }
+        switch String(decoding: head[8 ..< 12], as: UTF8.self) {
+        case "avif", "avis": return .avif
+        case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "mif2": return .heic
+        default: return nil
+        }
+    }
+
     /// Names formats people commonly have in a photo folder, for a more useful error.
     private static func otherFormat(_ head: [UInt8]) -> String? {
         func ascii(_ range: Range<Int>) -> String? {
@@ -46,14 +62,6 @@ public enum PhotoProbe {
             return String(decoding: head[range], as: UTF8.self)
         }
         if ascii(0 ..< 4) == "GIF8" { return "GIF" }
-        if ascii(0 ..< 4) == "RIFF", ascii(8 ..< 12) == "WEBP" { return "WebP" }
-        if ascii(4 ..< 8) == "ftyp" {
-            switch ascii(8 ..< 12) {
-            case "heic", "heix", "hevc", "heim", "heis", "mif1", "msf1": return "HEIC/HEIF"
-            case "avif", "avis": return "AVIF"
-            default: return nil  // a video (mp4, mov) is simply not an image
-            }
-        }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             return "TIFF (or camera RAW)"
         }

@@ -17,9 +17,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG or PNG image"
+            return "not a JPEG, PNG, HEIC, AVIF or WebP image"
         case .unsupportedFormat(let name):
-            return "\(name) images are not supported; convert it to JPEG or PNG"
+            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF or WebP"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):

@@ -90,6 +90,12 @@ struct ProbeInput: ~Copyable {
         return Int(window[i]) << 24 | Int(window[i + 1]) << 16 | Int(window[i + 2]) << 8 | Int(window[i + 3])
     }
 
+    mutating func uint32LE(at offset: Int) throws(ProbeError) -> Int? {
+        guard try ensure(offset, 4) else { return nil }
+        let i = offset - windowStart
+        return Int(window[i]) | Int(window[i + 1]) << 8 | Int(window[i + 2]) << 16 | Int(window[i + 3]) << 24
+    }
+
     mutating func bytes(at offset: Int, count: Int) throws(ProbeError) -> [UInt8]? {
         guard try ensure(offset, count) else { return nil }
         let i = offset - windowStart

@@ -8,13 +8,17 @@ public struct ProbeResult: Sendable, Hashable {
     /// Where the rest of the file must show its end marker for the file to be complete; see
     /// `EndMarker`. The probe reads headers only, so it cannot see truncation itself.
     public var endMarker: EndMarker
+    /// The EXIF block (a TIFF structure: "II*\0" or "MM\0*" first) as the file carries it, for
+    /// `PhotoMetadata`; nil when the file has none.
+    public var exif: [UInt8]?
 
-    public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker) {
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker, exif: [UInt8]? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
         self.endMarker = endMarker
+        self.exif = exif
     }
 
     /// Size as displayed, after the EXIF orientation is applied.
@@ -36,6 +40,10 @@ public struct EndMarker: Sendable, Hashable {
     /// JPEG's EOI (FF D9). Entropy-coded data stuffs every FF with 00, so FF D9 after the frame
     /// header can only be the end of the image.
     static func jpeg(after offset: Int) -> EndMarker { EndMarker(bytes: [0xFF, 0xD9], searchFrom: offset) }
+
+    /// No marker to look for: the probe saw that the file holds all the image's data (HEIF's
+    /// item locations, WebP's RIFF size).
+    static let checkedByProbe = EndMarker(bytes: [], searchFrom: 0)
 
     /// PNG's IEND chunk: length 0, type "IEND", and its fixed CRC.
     static func png(after offset: Int) -> EndMarker {

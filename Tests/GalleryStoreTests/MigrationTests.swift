@@ -47,6 +47,7 @@ struct MigrationTests {
                                         width, height, orientation, display_width, display_height)
                     VALUES (1, 'a.jpg', 'a.jpg', 10, 1, 'xxh64:0', 'jpeg', 4, 3, 6, 3, 4)
                     """)
+                try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, 'Kept', '', 'sidecar')")
             }
             try queue.close()
             let database = try GalleryDatabase(path: path)
@@ -54,6 +55,14 @@ struct MigrationTests {
             let photos = try database.photos()
             #expect(photos.map(\.path) == ["a.jpg"])
             #expect(photos.first?.aspectRatio == 0.75)
+            // The rebuilt photos table (0008) keeps ids, so annotations still belong to their photos.
+            #expect(photos.first?.caption == "Kept", "upgraded from \(older)")
+            // Its triggers are back: a change still bumps the library's revision.
+            let revision = try database.libraryRevision()
+            var removal = LibraryChanges()
+            removal.removals = ["a.jpg"]
+            try database.apply(removal)
+            #expect(try database.libraryRevision() > revision, "upgraded from \(older)")
         }
     }
 

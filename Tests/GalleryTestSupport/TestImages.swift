@@ -29,6 +29,11 @@ public enum TestImages {
         }
     }
 
+    /// The RGB rows `jpeg` and `heif` draw (for comparing a decoded file with its source).
+    public static func jpegPattern(width: Int, height: Int, seed: UInt8 = 0) -> [UInt8] {
+        pattern(width: width, height: height, channels: 3, seed: seed)
+    }
+
     public static func png(width: Int = 40, height: Int = 30, channels: Int = 3, orientation: Int? = nil) -> [UInt8] {
         let pixels = (0 ..< width * height * channels).map { UInt8(truncatingIfNeeded: $0 * 7) }
         do {

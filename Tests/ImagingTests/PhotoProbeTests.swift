@@ -107,7 +107,11 @@ struct PhotoProbeTests {
         if case .corrupt = probeError(badLength) {} else { Issue.record("expected .corrupt for a bad length") }
         // Other formats are named.
         #expect(probeError(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)) == .unsupportedFormat("GIF"))
-        #expect(probeError([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 20)) == .unsupportedFormat("HEIC/HEIF"))
+        #expect(probeError([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [UInt8](repeating: 0, count: 20)) == .notAnImage)  // a video
+        // A HEIC whose boxes hold no image items.
+        if case .corrupt = probeError([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 20)) {} else {
+            Issue.record("expected .corrupt for a HEIC without items")
+        }
         // A truncated PNG signature and a PNG whose IHDR is damaged.
         var damagedPNG = TestImages.png()
         damagedPNG[12] = 0x58
