@@ -90,6 +90,10 @@ struct AlbumData: Sendable {
         var failure: String?
         var caption: Text?
         var comment: Text?
+        /// ISO 8601 capture time, the camera line, [latitude, longitude] (published only).
+        var taken: String?
+        var shot: String?
+        var location: [Double]?
     }
 
     struct Chunk: Encodable {
@@ -151,7 +155,8 @@ struct AlbumData: Sendable {
             thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, height: cell.captionHeight, starts: cell.captionLineStarts),
-            comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts))
+            comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts),
+            taken: cell.takenAt, shot: cell.shot, location: cell.location)
     }
 
     static func script(_ value: some Encodable) throws -> String {

@@ -77,7 +77,9 @@ final class AlbumSource: Sendable {
                 photoHeight: item.photoHeight, aspectRatio: photo.aspectRatio, frames: frames,
                 thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil,
                 intrinsicHeight: plan?.grid[0].height ?? Int(item.photoHeight.rounded()), failure: failure,
-                placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil))
+                placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
+                takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),
+                location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil))
         }
         return cells
     }

@@ -25,6 +25,12 @@ struct CellModel: Sendable {
     var failure: String?
     /// The photo's dominant colour ("#rrggbb"), drawn in its place until the image arrives.
     var placeholderColor: String?
+    /// When it was taken (ISO 8601, the camera's clock) and the camera line
+    /// (`ShotDescription`), shown in the lightbox.
+    var takenAt: String?
+    var shot: String?
+    /// Latitude and longitude, only when the site publishes locations.
+    var location: [Double]?
 }
 
 /// Renders pages. Export and server use this one renderer, so they cannot differ.
@@ -119,7 +125,7 @@ struct PageRenderer {
         <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
         <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
         <img alt="">
-        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p></div>
+        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><p class="lightbox-meta"></p></div>
         </div>
 
         """
@@ -130,6 +136,7 @@ struct PageRenderer {
         // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
         // the list item; the link inside it keeps its own role for screen readers.
         var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(position)\" aria-setsize=\"\(setSize)\""
+        attributes += Self.metadataAttributes(cell)
         var style = ""
         var height = 0.0
         for columns in 1 ... geometry.maximumColumns {
@@ -166,10 +173,20 @@ struct PageRenderer {
         return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(link)</div>\n"
     }
 
+    /// `data-taken`, `data-shot` and (when published) `data-location` for the lightbox.
+    static func metadataAttributes(_ cell: CellModel) -> String {
+        var attributes = ""
+        if let taken = cell.takenAt { attributes += " data-taken=\"\(HTML.escape(taken))\"" }
+        if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
+        if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
+        return attributes
+    }
+
     struct AlbumCard {
         var name: String
         var link: String
         var count: Int
+        var dates: String?
         var cover: String?
     }
 
@@ -183,7 +200,9 @@ struct PageRenderer {
             } else {
                 html += "<span class=\"placeholder\"></span>"
             }
-            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(album.count) photo\(album.count == 1 ? "" : "s")</span></a>\n"
+            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(album.count) photo\(album.count == 1 ? "" : "s")</span>"
+            if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
+            html += "</a>\n"
         }
         return html + "</main>\n" + foot()
     }

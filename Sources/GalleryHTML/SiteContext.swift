@@ -11,8 +11,13 @@ struct SiteContext: Sendable {
     let measurer: TextMeasurer
     let layouts: LayoutService
     var imageFailures: [Int64: String] = [:]
+    /// Whether pages carry the photos' GPS positions (off unless asked for: a location is
+    /// private until its owner publishes it).
+    var publishLocation = false
 
-    init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:]) {
+    init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
+         publishLocation: Bool = false) {
+        self.publishLocation = publishLocation
         self.database = database
         self.geometry = geometry
         self.measurer = measurer

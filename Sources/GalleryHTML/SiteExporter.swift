@@ -40,9 +40,12 @@ public struct SiteExporter: Sendable {
     /// False: pages, styles and fonts only; the images they name are made later, one photo at
     /// a time, by `renderImages(named:)` (what `gallery serve` does on request).
     let encodeImages: Bool
+    /// Pages carry the photos' GPS positions (`--publish-location`); never otherwise.
+    let publishLocation: Bool
 
     public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil,
-                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true) {
+                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true, publishLocation: Bool = false) {
+        self.publishLocation = publishLocation
         self.database = database
         self.outFolder = URL(fileURLWithPath: outFolder).standardizedFileURL
         self.force = force
@@ -64,7 +67,8 @@ public struct SiteExporter: Sendable {
         // The pages set each caption and comment in its lines once or twice (a chunk, a plain
         // page): a small cache of shaped paragraphs is enough.
         let measurer = TextMeasurer(warn: { events(.warning($0)) }, paragraphCacheLimit: 2_000)
-        let site = try SiteSnapshot(context: SiteContext(database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures))
+        let site = try SiteSnapshot(context: SiteContext(
+            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, publishLocation: publishLocation))
         let style = try site.style()
         for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
             try writeIfChanged(name, Data(bytes))

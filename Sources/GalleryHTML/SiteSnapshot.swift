@@ -25,6 +25,8 @@ public final class SiteSnapshot: Sendable {
         var path: String
         var name: String
         var count: Int
+        /// "14–28 Jul 2024" (`DateRangeText`), nil when no photo has a date.
+        var dates: String?
         var links: PageRenderer.AlbumLinks
         /// Its data files' and plain pages' names.
         var data: AlbumData { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)) }
@@ -40,9 +42,11 @@ public final class SiteSnapshot: Sendable {
         case rowsFrames(Int)
     }
 
-    public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(),
+    /// `publishLocation`: pages carry the photos' GPS positions (never unless asked for).
+    public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(), publishLocation: Bool = false,
                             warnings: @escaping @Sendable (String) -> Void = { _ in }) throws {
-        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000)))
+        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000),
+                                           publishLocation: publishLocation))
     }
 
     init(context: SiteContext) throws {
@@ -55,6 +59,7 @@ public final class SiteSnapshot: Sendable {
         var used = Set<String>()
         albums = stored.map { album in
             Album(path: album.path, name: album.name, count: album.photoCount,
+                  dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
                   links: PageRenderer.AlbumLinks(home: several ? "index.html" : nil,
                                                  stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil))
         }
@@ -247,7 +252,7 @@ public final class SiteSnapshot: Sendable {
         let cards = try albums.map { album in
             let source = try source(album)
             return PageRenderer.AlbumCard(name: album.name, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
-                                          cover: try source.cells(0 ..< 1).first?.thumbnails?.first?.url)
+                                          dates: album.dates, cover: try source.cells(0 ..< 1).first?.thumbnails?.first?.url)
         }
         return renderer.indexPage(albums: cards, photoCount: photoCount)
     }
@@ -282,6 +287,7 @@ public final class SiteSnapshot: Sendable {
         + "Some could not be shown: is missing damaged. Reload or see them below Only first can This loaded "
         + "abcdefghijklmnopqrstuvwxyz-./ "
         + AlbumView.allCases.map(\.title).joined(separator: " ")
+        + " · ISO mm f/ s Map " + DateRangeText.months.joined(separator: " ")
 
     private func makeStyle() throws -> Style {
         let database = context.database, measurer = context.measurer

@@ -52,8 +52,9 @@ public struct Importer: Sendable {
         var finalChanges = LibraryChanges()
         var work: [ScannedFile] = []
         for file in scan.files {
+            // A photo imported before metadata was read is read again (its file is unchanged).
             if let state = stored[file.path], state.fileSize == file.size,
-               state.mtimeNanoseconds == file.mtimeNanoseconds {
+               state.mtimeNanoseconds == file.mtimeNanoseconds, state.metadataRead {
                 let annotation = catalog.annotations[file.path]
                 if annotation != state.annotation {
                     finalChanges.annotationUpdates.append((file.path, annotation))
@@ -89,6 +90,7 @@ public struct Importer: Sendable {
                     summary.skipped += 1
                     failed.insert(file.path)
                 case .success(let photo):
+                    for warning in photo.exif.warnings { events(.warning("\(display(file.path)): \(warning)")) }
                     let annotation = catalog.annotations[file.path]
                     let photoFile = PhotoFile(
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
@@ -96,7 +98,8 @@ public struct Importer: Sendable {
                         mtimeNanoseconds: file.mtimeNanoseconds, contentHash: photo.contentHash,
                         format: photo.probe.format.rawValue, width: photo.probe.width, height: photo.probe.height,
                         orientation: photo.probe.orientation.rawValue,
-                        displayWidth: photo.probe.displayWidth, displayHeight: photo.probe.displayHeight)
+                        displayWidth: photo.probe.displayWidth, displayHeight: photo.probe.displayHeight,
+                        metadata: PhotoMetadata(photo.exif))
                     changes.upserts.append((photoFile, annotation))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.
@@ -138,6 +141,7 @@ public struct Importer: Sendable {
         var probe: ProbeResult
         var contentHash: String
         var length: Int64
+        var exif: EXIFReading
     }
 
     /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
@@ -159,7 +163,8 @@ public struct Importer: Sendable {
                     ? "the JPEG has no end-of-image marker after its data"
                     : "the PNG has no IEND chunk")
             }
-            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length))
+            let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
+            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length, exif: exif))
         } catch {
             return .failure(error)
         }

@@ -31,15 +31,16 @@ extension GalleryDatabase {
     }
 
     /// `select` (over photos `p` joined to albums `a`) kept to the scope's photos, in display order.
-    private static func inDisplayOrder(_ select: String, scope: String) -> (String, StatementArguments) {
-        guard scope.hasPrefix("album:") else { return (select + " ORDER BY a.path, p.sort_key, p.path", []) }
-        return (select + " WHERE a.path = ? ORDER BY a.path, p.sort_key, p.path", [String(scope.dropFirst(6))])
+    private static func inDisplayOrder(_ db: Database, _ select: String, scope: String) throws -> (String, StatementArguments) {
+        let order = try photoOrder(db).orderBy
+        guard scope.hasPrefix("album:") else { return (select + " ORDER BY " + order, []) }
+        return (select + " WHERE a.path = ? ORDER BY " + order, [String(scope.dropFirst(6))])
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
     public func layoutInputs(scope: String) throws -> LayoutInputs {
         try writer.read { db in
-            let (sql, arguments) = Self.inDisplayOrder("""
+            let (sql, arguments) = try Self.inDisplayOrder(db, """
                 SELECT p.id AS photo_id, p.display_width, p.display_height,
                        coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment
                 FROM photos p JOIN albums a ON a.id = p.album_id
@@ -269,7 +270,7 @@ extension GalleryDatabase {
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
     public func layoutShapes(scope: String) throws -> LayoutShapes {
         try writer.read { db in
-            let (sql, arguments) = Self.inDisplayOrder(
+            let (sql, arguments) = try Self.inDisplayOrder(db,
                 "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)
             var photos: [PhotoShape] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)

@@ -8,7 +8,8 @@ extension GalleryDatabase {
         try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path") }
     }
 
-    /// Photos in display order (album path, then natural file order), optionally of one album.
+    /// Photos in display order (album path, then capture or file order: `photoOrder()`),
+    /// optionally of one album.
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     public func photos(album: String? = nil) throws -> [LibraryPhoto] {
         try writer.read { db in
@@ -21,7 +22,7 @@ extension GalleryDatabase {
                 sql += " WHERE a.name = ?"
                 arguments = [album]
             }
-            sql += " ORDER BY a.path, p.sort_key, p.path"
+            sql += " ORDER BY " + (try Self.photoOrder(db).orderBy)
             return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
         }
     }
@@ -73,11 +74,12 @@ extension GalleryDatabase {
             var caption: String?
             var comment: String?
             var source: String?
+            var metadataRead: Bool
         }
         return try writer.read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
                 SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
-                       n.caption, n.comment, n.source
+                       n.caption, n.comment, n.source, p.metadata_read
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
                 """)
@@ -86,7 +88,7 @@ extension GalleryDatabase {
                 let annotation = row.source.map { Annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
                 states[row.path] = StoredPhotoState(
                     id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
-                    albumName: row.album, annotation: annotation)
+                    albumName: row.album, annotation: annotation, metadataRead: row.metadataRead)
             }
             return states
         }
@@ -104,14 +106,20 @@ extension GalleryDatabase {
             var albumIDs: [String: Int64] = [:]
             let upsertPhoto = try db.cachedStatement(sql: """
                 INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
-                                    width, height, orientation, display_width, display_height)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    width, height, orientation, display_width, display_height,
+                                    taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
+                                    focal_length, latitude, longitude, metadata_read)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
                     content_hash = excluded.content_hash, format = excluded.format,
                     width = excluded.width, height = excluded.height, orientation = excluded.orientation,
-                    display_width = excluded.display_width, display_height = excluded.display_height
+                    display_width = excluded.display_width, display_height = excluded.display_height,
+                    taken_at = excluded.taken_at, camera_make = excluded.camera_make,
+                    camera_model = excluded.camera_model, lens = excluded.lens, f_number = excluded.f_number,
+                    exposure_time = excluded.exposure_time, iso = excluded.iso, focal_length = excluded.focal_length,
+                    latitude = excluded.latitude, longitude = excluded.longitude, metadata_read = 1
                 RETURNING id
                 """)
             for (file, annotation) in changes.upserts {
@@ -122,9 +130,12 @@ extension GalleryDatabase {
                     albumID = try Self.albumID(db, path: file.albumPath, name: file.albumName)
                     albumIDs[file.albumPath] = albumID
                 }
+                let metadata = file.metadata
                 guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: [
                     albumID, file.path, file.sortKey, file.fileSize, file.mtimeNanoseconds, file.contentHash,
                     file.format, file.width, file.height, file.orientation, file.displayWidth, file.displayHeight,
+                    metadata.takenAt, metadata.cameraMake, metadata.cameraModel, metadata.lens, metadata.fNumber,
+                    metadata.exposureTime, metadata.iso, metadata.focalLength, metadata.latitude, metadata.longitude,
                 ]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
@@ -172,9 +183,13 @@ extension GalleryDatabase {
     public func albums() throws -> [LibraryAlbum] {
         try writer.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT a.path, a.name, count(p.id) AS photo_count FROM albums a LEFT JOIN photos p ON p.album_id = a.id
+                SELECT a.path, a.name, count(p.id) AS photo_count, min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
+                FROM albums a LEFT JOIN photos p ON p.album_id = a.id
                 GROUP BY a.id ORDER BY a.path
-                """).map { LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"]) }
+                """).map {
+                    LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"],
+                                 firstTakenAt: $0["first_taken"], lastTakenAt: $0["last_taken"])
+                }
         }
     }
 }

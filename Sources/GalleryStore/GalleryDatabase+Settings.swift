@@ -11,4 +11,24 @@ extension GalleryDatabase {
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('root', ?)", arguments: [path])
         }
     }
+
+    /// The order photos are shown and laid out in (`library_settings` key 'sort'; date by default).
+    public func photoOrder() throws -> PhotoOrder {
+        try writer.read { db in try Self.photoOrder(db) }
+    }
+
+    static func photoOrder(_ db: Database) throws -> PhotoOrder {
+        try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'sort'").flatMap(PhotoOrder.init(rawValue:)) ?? .date
+    }
+
+    /// Sets the order; a change makes every stored layout stale (they are in the old order),
+    /// in the same transaction.
+    public func setPhotoOrder(_ order: PhotoOrder) throws {
+        try writer.write { db in
+            guard try Self.photoOrder(db) != order else { return }
+            try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('sort', ?)", arguments: [order.rawValue])
+            try db.execute(sql: "UPDATE albums SET revision = revision + 1")
+            try db.execute(sql: "UPDATE library_revision SET revision = revision + 1")
+        }
+    }
 }

@@ -18,4 +18,89 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var aspectRatio: Double
     public var caption: String
     public var comment: String
+    /// When and with what it was taken; in JSON as `takenAt`, `camera`, `lens`, `fNumber`,
+    /// `exposureTime`, `iso`, `focalLength`, `latitude`, `longitude`, each `null` when unknown.
+    public var metadata: PhotoMetadata
+
+    private enum CodingKeys: String, CodingKey {
+        case id, path, album, format, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
+        case takenAt, camera, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude
+    }
+
+    init(id: Int64, path: String, album: String, format: String, width: Int, height: Int, orientation: Int,
+         displayWidth: Int, displayHeight: Int, aspectRatio: Double, caption: String, comment: String, metadata: PhotoMetadata) {
+        self.id = id
+        self.path = path
+        self.album = album
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+        self.aspectRatio = aspectRatio
+        self.caption = caption
+        self.comment = comment
+        self.metadata = metadata
+    }
+
+    /// This photo without its GPS position (what a published page or API may show).
+    public var withoutLocation: LibraryPhoto {
+        var copy = self
+        copy.metadata.latitude = nil
+        copy.metadata.longitude = nil
+        return copy
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(path, forKey: .path)
+        try container.encode(album, forKey: .album)
+        try container.encode(format, forKey: .format)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(displayWidth, forKey: .displayWidth)
+        try container.encode(displayHeight, forKey: .displayHeight)
+        try container.encode(aspectRatio, forKey: .aspectRatio)
+        try container.encode(caption, forKey: .caption)
+        try container.encode(comment, forKey: .comment)
+        // Unknown values are written as null, not left out: every object has every key.
+        try container.encode(metadata.takenAt, forKey: .takenAt)
+        try container.encode(metadata.camera, forKey: .camera)
+        try container.encode(metadata.cameraMake, forKey: .cameraMake)
+        try container.encode(metadata.cameraModel, forKey: .cameraModel)
+        try container.encode(metadata.lens, forKey: .lens)
+        try container.encode(metadata.fNumber, forKey: .fNumber)
+        try container.encode(metadata.exposureTime, forKey: .exposureTime)
+        try container.encode(metadata.iso, forKey: .iso)
+        try container.encode(metadata.focalLength, forKey: .focalLength)
+        try container.encode(metadata.latitude, forKey: .latitude)
+        try container.encode(metadata.longitude, forKey: .longitude)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), path: try container.decode(String.self, forKey: .path),
+            album: try container.decode(String.self, forKey: .album), format: try container.decode(String.self, forKey: .format),
+            width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height),
+            orientation: try container.decode(Int.self, forKey: .orientation),
+            displayWidth: try container.decode(Int.self, forKey: .displayWidth),
+            displayHeight: try container.decode(Int.self, forKey: .displayHeight),
+            aspectRatio: try container.decode(Double.self, forKey: .aspectRatio),
+            caption: try container.decode(String.self, forKey: .caption), comment: try container.decode(String.self, forKey: .comment),
+            metadata: PhotoMetadata(
+                takenAt: try container.decodeIfPresent(String.self, forKey: .takenAt),
+                cameraMake: try container.decodeIfPresent(String.self, forKey: .cameraMake),
+                cameraModel: try container.decodeIfPresent(String.self, forKey: .cameraModel),
+                lens: try container.decodeIfPresent(String.self, forKey: .lens),
+                fNumber: try container.decodeIfPresent(Double.self, forKey: .fNumber),
+                exposureTime: try container.decodeIfPresent(Double.self, forKey: .exposureTime),
+                iso: try container.decodeIfPresent(Int.self, forKey: .iso),
+                focalLength: try container.decodeIfPresent(Double.self, forKey: .focalLength),
+                latitude: try container.decodeIfPresent(Double.self, forKey: .latitude),
+                longitude: try container.decodeIfPresent(Double.self, forKey: .longitude)))
+    }
 }

@@ -14,11 +14,12 @@ public struct PhotoFile: Sendable, Hashable {
     public var orientation: Int
     public var displayWidth: Int
     public var displayHeight: Int
+    public var metadata: PhotoMetadata
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
         mtimeNanoseconds: Int64, contentHash: String, format: String, width: Int, height: Int,
-        orientation: Int, displayWidth: Int, displayHeight: Int
+        orientation: Int, displayWidth: Int, displayHeight: Int, metadata: PhotoMetadata = PhotoMetadata()
     ) {
         self.albumPath = albumPath
         self.albumName = albumName
@@ -33,6 +34,7 @@ public struct PhotoFile: Sendable, Hashable {
         self.orientation = orientation
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
+        self.metadata = metadata
     }
 }
 
@@ -57,4 +59,6 @@ public struct StoredPhotoState: Sendable, Hashable {
     public var contentHash: String
     public var albumName: String
     public var annotation: Annotation?
+    /// False for photos imported before metadata was read (migration 0008).
+    public var metadataRead: Bool
 }

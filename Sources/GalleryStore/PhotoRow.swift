@@ -17,12 +17,24 @@ struct PhotoRow: Decodable, FetchableRecord {
     var caption: String
     var comment: String
     var contentHash: String
+    var takenAt: String?
+    var cameraMake: String?
+    var cameraModel: String?
+    var lens: String?
+    var fNumber: Double?
+    var exposureTime: Double?
+    var iso: Int?
+    var focalLength: Double?
+    var latitude: Double?
+    var longitude: Double?
 
     /// Photos `p` with their album `a` and annotation `n`; callers add WHERE / ORDER BY.
     static let select = """
         SELECT p.id, p.path, a.name AS album, p.format, p.width, p.height, p.orientation,
                p.display_width, p.display_height,
-               coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment, p.content_hash
+               coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment, p.content_hash,
+               p.taken_at, p.camera_make, p.camera_model, p.lens, p.f_number, p.exposure_time, p.iso,
+               p.focal_length, p.latitude, p.longitude
         FROM photos p
         JOIN albums a ON a.id = p.album_id
         LEFT JOIN annotations n ON n.photo_id = p.id
@@ -32,6 +44,9 @@ struct PhotoRow: Decodable, FetchableRecord {
         LibraryPhoto(
             id: id, path: path, album: album, format: format, width: width, height: height,
             orientation: orientation, displayWidth: displayWidth, displayHeight: displayHeight,
-            aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment)
+            aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment,
+            metadata: PhotoMetadata(
+                takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
+                exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
     }
 }

@@ -36,6 +36,12 @@ struct ExportOptions: ParsableArguments {
     @Flag(help: "Print no progress, only failures, warnings and the summary.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("The order of each album's photos: date (capture time; undated ones after, by name) or name.", valueName: "order"))
+    var sort: PhotoOrder = .date
+
+    @Flag(name: .customLong("publish-location"), help: "Put the photos' GPS positions into the pages (never done otherwise).")
+    var publishLocation = false
+
     func validate() throws {
         if let jobs, jobs < 1 || jobs > 1024 {
             throw ValidationError("--jobs must be between 1 and 1024 (got \(jobs))")
@@ -43,8 +49,12 @@ struct ExportOptions: ParsableArguments {
     }
 
     func export(_ database: GalleryDatabase) throws {
+        // The order is the library's: the stored layouts, `gallery layout` and `gallery serve`
+        // follow it (a change makes the layouts stale).
+        try database.setPhotoOrder(sort)
         let display = ProgressDisplay(quiet: quiet, verb: "export")
-        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs).run { display.handle($0) }
+        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation)
+            .run { display.handle($0) }
         display.finish()
         print(summary.line)
         if !quiet {
@@ -53,3 +63,5 @@ struct ExportOptions: ParsableArguments {
         }
     }
 }
+
+extension PhotoOrder: ExpressibleByArgument {}

@@ -109,7 +109,7 @@ struct ImporterTests {
         #expect(summary.added == 3 && summary.skipped == 7)
         let reasons = Dictionary(uniqueKeysWithValues: log.skipped.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) })
         #expect(reasons["zero.jpg"]?.contains("empty") == true)
-        #expect(reasons["text.jpg"]?.contains("not a JPEG or PNG") == true)
+        #expect(reasons["text.jpg"]?.contains("not a JPEG, PNG, HEIC, AVIF or WebP") == true)
         #expect(reasons["truncated.jpg"]?.contains("truncated") == true)
         #expect(reasons["header-only.jpg"]?.contains("truncated") == true)
         #expect(reasons["huge.jpg"]?.contains("65500×65500") == true)

@@ -7,7 +7,7 @@ public enum TestImages {
     public static func jpeg(
         width: Int = 64, height: Int = 48, orientation: Int? = nil,
         byteOrder: EXIFBuilder.ByteOrder = .littleEndian, format: JPEGEncoder.PixelFormat = .rgb,
-        progressive: Bool = false, quality: Int = 80, seed: UInt8 = 0
+        progressive: Bool = false, quality: Int = 80, seed: UInt8 = 0, exif: [UInt8]? = nil
     ) -> [UInt8] {
         let channels = format == .gray ? 1 : (format == .rgb ? 3 : 4)
         var pixels = [UInt8](repeating: 0, count: width * height * channels)
@@ -19,7 +19,8 @@ public enum TestImages {
                 }
             }
         }
-        let app1 = orientation.map { EXIFBuilder.app1(orientation: $0, byteOrder: byteOrder) }
+        // `exif`: a whole TIFF block (dates, camera, GPS) instead of the orientation alone.
+        let app1 = exif.map { Array("Exif".utf8) + [0, 0] + $0 } ?? orientation.map { EXIFBuilder.app1(orientation: $0, byteOrder: byteOrder) }
         do {
             return try JPEGEncoder.encode(
                 pixels: pixels, width: width, height: height, format: format,

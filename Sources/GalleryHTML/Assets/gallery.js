@@ -42,13 +42,36 @@ const galleryDescribe = (item) => {
   return {
     id: item.dataset.photoId, large: link ? link.getAttribute('href') : null, alt: image ? image.alt : '',
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
+    taken: item.dataset.taken || null, shot: item.dataset.shot || null,
+    location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
   };
 };
 
 // The same, from the photo's entry in a data file.
 const galleryDescribeData = (cell) => {
   const caption = cell.caption ? cell.caption.lines.join('') : '';
-  return { id: String(cell.id), large: cell.large || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '' };
+  return {
+    id: String(cell.id), large: cell.large || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '',
+    taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
+  };
+};
+
+// When and with what a photo was taken, for the lightbox: the camera's clock time (the file's
+// offset, if any, is not applied: the time is the one the photographer saw), in the page's
+// language, then the camera line.
+const galleryMetaLine = (photo) => {
+  const parts = [];
+  const clock = photo.taken && /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)/.exec(photo.taken);
+  if (clock) {
+    const when = new Date(+clock[1], +clock[2] - 1, +clock[3], +clock[4], +clock[5]);
+    try {
+      parts.push(new Intl.DateTimeFormat(document.documentElement.lang || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(when));
+    } catch (error) {
+      parts.push(photo.taken.slice(0, 16).replace('T', ' '));
+    }
+  }
+  if (photo.shot) parts.push(photo.shot);
+  return parts.join(' · ');
 };
 
 // A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
@@ -275,6 +298,9 @@ const galleryMakeCell = (cell, i, frame, index) => {
   element.setAttribute('role', 'listitem');
   element.setAttribute('aria-posinset', String(i + 1));
   element.setAttribute('aria-setsize', String(index.count));
+  if (cell.taken) element.dataset.taken = cell.taken;
+  if (cell.shot) element.dataset.shot = cell.shot;
+  if (cell.location) element.dataset.location = cell.location.join(',');
   for (let k = 1; 4 * k <= frame.length; k++) {
     element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
     element.style.setProperty('--x' + k, frame[4 * k - 4] + 'px');
@@ -524,6 +550,7 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
   const image = box.querySelector('img');
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
+  const meta = box.querySelector('.lightbox-meta');
   let current = -1;
   // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
   // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
@@ -547,6 +574,19 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
       image.alt = photo.alt;
       caption.textContent = photo.caption;
       comment.textContent = photo.comment;
+      if (meta) {
+        meta.textContent = galleryMetaLine(photo);
+        // Only a site exported with --publish-location carries positions.
+        if (photo.location) {
+          const [lat, lon] = photo.location;
+          const map = document.createElement('a');
+          map.href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
+          map.textContent = 'Map';
+          map.rel = 'noopener';
+          if (meta.textContent) meta.append(' · ');
+          meta.append(map);
+        }
+      }
     };
     const photo = album.photo(current);
     if (photo && typeof photo.then === 'function') {
@@ -554,6 +594,7 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
       image.removeAttribute('src');
       caption.textContent = '';
       comment.textContent = '';
+      if (meta) meta.textContent = '';
       photo.then(fill, () => { if (current === shown) caption.textContent = 'This photo could not be loaded.'; });
     } else {
       fill(photo);
