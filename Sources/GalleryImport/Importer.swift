@@ -90,6 +90,7 @@ public struct Importer: Sendable {
                     summary.skipped += 1
                     failed.insert(file.path)
                 case .success(let photo):
+                    if let damage = photo.damage { events(.warning("\(display(file.path)): \(damage)")) }
                     for warning in photo.exif.warnings { events(.warning("\(display(file.path)): \(warning)")) }
                     let annotation = catalog.annotations[file.path]
                     let photoFile = PhotoFile(
@@ -142,6 +143,8 @@ public struct Importer: Sendable {
         var contentHash: String
         var length: Int64
         var exif: EXIFReading
+        /// What is wrong with a file that is imported all the same, for one warning line.
+        var damage: String?
     }
 
     /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
@@ -158,13 +161,25 @@ public struct Importer: Sendable {
         do throws(ProbeError) {
             let probe = try PhotoProbe.probe(path: path)
             let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)
-            guard digest.endMarkerFound else {
-                throw ProbeError.truncated(probe.format == .jpeg
-                    ? "the JPEG has no end-of-image marker after its data"
-                    : "the PNG has no IEND chunk")
+            var warnings = probe.damage
+            if !digest.endMarkerFound {
+                guard probe.format == .jpeg else { throw ProbeError.truncated("the PNG has no IEND chunk") }
+                warnings.append("the JPEG has no end-of-image marker")
+            }
+            if !warnings.isEmpty {
+                // Damage the header walk found: what a browser shows is what libjpeg decodes,
+                // so the file is taken if libjpeg decodes it (warnings and all).
+                guard let bytes = FileManager.default.contents(atPath: path) else { throw ProbeError.unreadable("the file vanished") }
+                do {
+                    if let libjpeg = try ImageDecoder.warnings(in: [UInt8](bytes), format: probe.format) { warnings.append("libjpeg: \(libjpeg)") }
+                } catch {
+                    throw ProbeError.truncated(warnings.joined(separator: "; ") + ", and it cannot be decoded (\(error))")
+                }
+                warnings.append("imported as browsers show it (missing rows, if any, grey)")
             }
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
-            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length, exif: exif))
+            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length, exif: exif,
+                                           damage: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
         } catch {
             return .failure(error)
         }

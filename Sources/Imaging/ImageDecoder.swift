@@ -28,10 +28,29 @@ public enum ImageDecoder {
         defer { cjpeg_buffer_free(&image.pixels) }
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard status == 0, let data = image.pixels.data else { throw CodecError("JPEG decoding failed: \(text)") }
-        // A truncated or damaged file decodes with warnings and grey where data is missing.
-        guard image.warnings == 0 else { throw CodecError("JPEG data is damaged or incomplete: \(text)") }
+        // A file with stray bytes or cut short decodes with warnings, the missing rows grey, as
+        // browsers show it; the importer reported the warning (`warnings(in:format:)`).
         return RGBImage(width: Int(image.width), height: Int(image.height),
                         pixels: Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size))))
+    }
+
+    /// Decodes `bytes` as cheaply as the format allows (a JPEG at 1/8 scale) for what the
+    /// decoder says about it: nil when it decodes cleanly, libjpeg's first warning when it
+    /// decodes with warnings ("Premature end of JPEG file"); throws when it cannot be decoded.
+    public static func warnings(in bytes: [UInt8], format: ImageFormat) throws(CodecError) -> String? {
+        guard format == .jpeg else {
+            _ = try decode(bytes, format: format, minWidth: 1, minHeight: 1)
+            return nil
+        }
+        var image = cjpeg_image()
+        var message = [CChar](repeating: 0, count: 200)
+        let status = bytes.withUnsafeBufferPointer { data in
+            cjpeg_decode(data.baseAddress, data.count, 1, 1, &image, &message, message.count)
+        }
+        defer { cjpeg_buffer_free(&image.pixels) }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 0, image.pixels.data != nil else { throw CodecError("JPEG decoding failed: \(text)") }
+        return image.warnings == 0 ? nil : (text.isEmpty ? "libjpeg warned while decoding" : text)
     }
 
     static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {

@@ -1,4 +1,7 @@
 extension PhotoProbe {
+    /// How far the probe looks past stray bytes for the next JPEG marker.
+    private static let maximumStrayBytes = 64 * 1024
+
     /// Frame header markers: SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
     private static func isStartOfFrame(_ marker: UInt8) -> Bool {
         (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
@@ -10,13 +13,23 @@ extension PhotoProbe {
         var offset = 2
         var orientation: Int?
         var exif: [UInt8]?
+        var damage: [String] = []
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
                 throw .truncated("the file ends before the JPEG frame header")
             }
             guard first == 0xFF else {
-                throw .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))")
+                // Stray bytes between segments: libjpeg (and so browsers) skip to the next
+                // marker with a warning; so does the probe, a short way at most.
+                var next = offset + 1
+                while next < offset + maximumStrayBytes, let byte = try input.byte(at: next), byte != 0xFF { next += 1 }
+                guard try input.byte(at: next) == 0xFF else {
+                    throw .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))")
+                }
+                damage.append("\(next - offset) extraneous bytes before the marker at byte \(next)")
+                offset = next
+                continue
             }
             // Any number of 0xFF fill bytes may precede a marker code.
             var markerOffset = offset + 1
@@ -61,10 +74,12 @@ extension PhotoProbe {
                 else {
                     throw .corrupt("the JPEG frame header is too short")
                 }
-                return ProbeResult(
+                var result = ProbeResult(
                     format: .jpeg, width: width, height: height,
                     orientation: Orientation(exifValue: orientation ?? 1),
                     endMarker: .jpeg(after: end), exif: exif)
+                result.damage = damage
+                return result
             }
             if marker == 0xE1, exif == nil,
                let payload = try input.bytes(at: segment + 2, count: length - 2),

@@ -11,6 +11,9 @@ public struct ProbeResult: Sendable, Hashable {
     /// The EXIF block (a TIFF structure: "II*\0" or "MM\0*" first) as the file carries it, for
     /// `PhotoMetadata`; nil when the file has none.
     public var exif: [UInt8]?
+    /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
+    /// worth a real decode before it is taken.
+    public var damage: [String] = []
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker, exif: [UInt8]? = nil) {
         self.format = format

@@ -96,11 +96,16 @@ struct PhotoProbeTests {
         let cut = Array(good.prefix(30))
         #expect(throws: ProbeError.self) { try PhotoProbe.probe(bytes: cut) }
         if case .truncated = probeError(cut) {} else { Issue.record("expected .truncated, got \(String(describing: probeError(cut)))") }
-        // A corrupt marker after the first segment (SOI, then APP0 of 2 + 16 bytes).
-        var corrupt = good
-        #expect(corrupt[20] == 0xFF)
-        corrupt[20] = 0x12
-        if case .corrupt = probeError(corrupt) {} else { Issue.record("expected .corrupt") }
+        // After the first segment (SOI, then APP0 of 2 + 16 bytes), a stray byte where a marker
+        // should start is stepped over (as libjpeg does) and named.
+        var stray = good
+        #expect(stray[20] == 0xFF)
+        stray[20] = 0x12
+        let stepped = try PhotoProbe.probe(bytes: stray)
+        #expect(stepped.width == 64 && stepped.height == 48)
+        #expect(stepped.damage.count == 1 && stepped.damage[0].contains("extraneous bytes"), "\(stepped.damage)")
+        // No marker at all after the stray bytes: corrupt.
+        if case .corrupt = probeError(Array(good.prefix(20)) + [UInt8](repeating: 0x12, count: 200)) {} else { Issue.record("expected .corrupt") }
         // A segment length below 2.
         var badLength = good
         badLength[4] = 0; badLength[5] = 1
