@@ -10,8 +10,9 @@
 //   CFontconfig      system fontconfig: the face a browser falls back to for a character
 //   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
 //   CExif            system libexif: capture date, camera, exposure, GPS
+//   CLCMS            system Little CMS 2: embedded ICC profiles converted to sRGB
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CExif, swift-system
+//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CExif, CLCMS, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
@@ -78,6 +79,11 @@ let package = Package(
             providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
+            name: "CLCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        .systemLibrary(
             name: "CExif",
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
@@ -93,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CExif", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CExif", "CLCMS", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -189,7 +195,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "GalleryTestSupport",
-            dependencies: ["Imaging", "CHeif", "CWebP"],
+            dependencies: ["Imaging", "CHeif", "CWebP", "CLCMS", "CZlib"],
             path: "Tests/GalleryTestSupport"
         ),
         .testTarget(

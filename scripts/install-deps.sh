@@ -11,6 +11,7 @@ packages=(
   libheif-dev       # HEIC and AVIF (Sources/CHeif; libheif1 brings the libde265 and dav1d/aom decoders)
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
   libexif-dev       # capture date, camera, exposure and GPS (Sources/CExif)
+  liblcms2-dev      # embedded colour profiles converted to sRGB (Sources/CLCMS)
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)
   libfontconfig-dev # the face a browser falls back to for a character no listed font has (Sources/CFontconfig)

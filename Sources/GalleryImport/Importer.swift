@@ -177,6 +177,7 @@ public struct Importer: Sendable {
                 }
                 warnings.append("imported as browsers show it (missing rows, if any, grey)")
             }
+            if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
             return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length, exif: exif,
                                            damage: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))

@@ -207,6 +207,16 @@ struct HEIFItems {
         return transform.orientation
     }
 
+    /// The ICC profile of `item`'s `colr` property (types "prof" and "rICC"; "nclx" describes
+    /// colour with code points, not a profile).
+    func iccProfile(of item: Int) -> [UInt8]? {
+        for property in properties(of: item) where property.type == "colr" && property.bytes.count > 4 {
+            let type = String(decoding: property.bytes.prefix(4), as: UTF8.self)
+            if type == "prof" || type == "rICC" { return Array(property.bytes.dropFirst(4)) }
+        }
+        return nil
+    }
+
     /// The file ranges holding `item`'s bytes (empty when not stored in the file itself).
     func extents(of item: Int) -> [Range<Int>] { locations[item] ?? [] }
 

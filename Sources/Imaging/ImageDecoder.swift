@@ -10,13 +10,17 @@ public enum ImageDecoder {
 
     /// Decodes `bytes`, as small as DCT scaling allows while staying at least
     /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
+    /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        let decoded: RGBImage
         switch format {
-        case .jpeg: return try decodeJPEG(bytes, minWidth: minWidth, minHeight: minHeight)
-        case .png: return try decodePNG(bytes)
-        case .heic, .avif: return try decodeHEIF(bytes)
-        case .webp: return try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
+        case .jpeg: decoded = try decodeJPEG(bytes, minWidth: minWidth, minHeight: minHeight)
+        case .png: decoded = try decodePNG(bytes)
+        case .heic, .avif: decoded = try decodeHEIF(bytes)
+        case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         }
+        guard let profile = (try? PhotoProbe.probe(bytes: bytes))?.iccProfile else { return decoded }
+        return ColorConversion.toSRGB(decoded, profile: profile)
     }
 
     static func decodeJPEG(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
@@ -62,9 +66,29 @@ public enum ImageDecoder {
         guard Int(image.width) * Int(image.height) <= ImageLimits.maximumPixels else {
             throw CodecError("PNG over \(ImageLimits.maximumMegapixels) megapixels")
         }
+        let width = Int(image.width), height = Int(image.height)
+        // libpng's simplified API takes a 16-bit PNG without gAMA or sRGB for linear light and
+        // would brighten it on the way to 8 bits; browsers take it for sRGB-encoded (or for
+        // its ICC profile's curve). Such files are read as they are stored and cut to 8 bits.
+        if image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0, !Self.pngDeclaresGamma(bytes) {
+            image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_LINEAR)
+            var rgba = [UInt16](repeating: 0, count: width * height * 4)
+            let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+            guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            let back = [Int(background.0), Int(background.1), Int(background.2)]
+            for i in 0 ..< width * height {
+                // Linear formats are premultiplied: colour + background × (1 − alpha).
+                let alpha = Int(rgba[i * 4 + 3])
+                for c in 0 ..< 3 {
+                    let value = Int(rgba[i * 4 + c]) + back[c] * 257 * (65535 - alpha) / 65535
+                    rgb[i * 3 + c] = UInt8(min(255, (value + 128) / 257))
+                }
+            }
+            return RGBImage(width: width, height: height, pixels: rgb)
+        }
         // PNG_FORMAT_RGBA is a macro expression Swift cannot import; it is COLOR | ALPHA.
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let width = Int(image.width), height = Int(image.height)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
@@ -77,6 +101,19 @@ public enum ImageDecoder {
             }
         }
         return RGBImage(width: width, height: height, pixels: rgb)
+    }
+
+    /// Whether a PNG has a gAMA or sRGB chunk before its image data.
+    static func pngDeclaresGamma(_ bytes: [UInt8]) -> Bool {
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let type = String(decoding: bytes[(offset + 4) ..< (offset + 8)], as: UTF8.self)
+            if type == "gAMA" || type == "sRGB" { return true }
+            if type == "IDAT" || length < 0 { return false }
+            offset += 12 + length
+        }
+        return false
     }
 
     private static func pngMessage(_ image: inout png_image) -> String {

@@ -53,9 +53,11 @@ extension PhotoProbe {
             let skip = Int(payload[0]) << 24 | Int(payload[1]) << 16 | Int(payload[2]) << 8 | Int(payload[3])
             if skip >= 0, 4 + skip < payload.count { exif = Array(payload[(4 + skip)...]) }
         }
-        return ProbeResult(
+        var result = ProbeResult(
             format: format, width: size.width, height: size.height,
             orientation: items.orientation(of: primary), endMarker: .checkedByProbe, exif: exif)
+        result.iccProfile = items.iccProfile(of: primary)
+        return result
     }
 
     /// A box's type and where its content starts and ends (`end` may lie past `limit` when the

@@ -14,6 +14,7 @@ extension PhotoProbe {
         var orientation: Int?
         var exif: [UInt8]?
         var damage: [String] = []
+        var iccChunks: [Int: ArraySlice<UInt8>] = [:]
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
@@ -79,6 +80,7 @@ extension PhotoProbe {
                     orientation: Orientation(exifValue: orientation ?? 1),
                     endMarker: .jpeg(after: end), exif: exif)
                 result.damage = damage
+                result.iccProfile = ICCProfile.joined(jpegChunks: iccChunks)
                 return result
             }
             if marker == 0xE1, exif == nil,
@@ -86,6 +88,10 @@ extension PhotoProbe {
                payload.starts(with: EXIFOrientationReader.app1Prefix) {
                 exif = Array(payload.dropFirst(EXIFOrientationReader.app1Prefix.count))
                 orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
+            }
+            if marker == 0xE2, length - 2 > ICCProfile.jpegSignature.count + 2,
+               let payload = try input.bytes(at: segment + 2, count: length - 2), payload.starts(with: ICCProfile.jpegSignature) {
+                iccChunks[Int(payload[ICCProfile.jpegSignature.count])] = payload.dropFirst(ICCProfile.jpegSignature.count + 2)
             }
             offset = end
         }

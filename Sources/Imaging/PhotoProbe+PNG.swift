@@ -19,6 +19,7 @@ extension PhotoProbe {
         }
         var orientation: Int?
         var exif: [UInt8]?
+        var profile: [UInt8]?
         var offset = 8 + 12 + 13
         for _ in 0 ..< 100_000 {
             guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
@@ -32,14 +33,19 @@ extension PhotoProbe {
                 exif = payload.starts(with: EXIFOrientationReader.app1Prefix) ? Array(payload.dropFirst(6)) : payload
                 orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
             }
+            if name == "iCCP", length <= maximumEXIFChunk, let payload = try input.bytes(at: offset + 8, count: length) {
+                profile = ICCProfile.fromPNGChunk(payload)
+            }
             guard length <= Int(Int32.max) else {
                 throw .corrupt("PNG chunk \(name) declares an invalid length")
             }
             offset += 12 + length
         }
-        return ProbeResult(
+        var result = ProbeResult(
             format: .png, width: width, height: height,
             orientation: Orientation(exifValue: orientation ?? 1),
             endMarker: .png(after: 33), exif: exif)
+        result.iccProfile = profile
+        return result
     }
 }

@@ -14,6 +14,7 @@ extension PhotoProbe {
         let end = 8 + riffSize
         var size: (width: Int, height: Int)?
         var exif: [UInt8]?
+        var profile: [UInt8]?
         var offset = 12
         for _ in 0 ..< 100_000 {
             guard offset + 8 <= end, let type = try input.bytes(at: offset, count: 4), let length = try input.uint32LE(at: offset + 4) else { break }
@@ -41,6 +42,8 @@ extension PhotoProbe {
                     // Some writers keep JPEG's "Exif\0\0" before the TIFF structure.
                     exif = payload.starts(with: EXIFOrientationReader.app1Prefix) ? Array(payload.dropFirst(6)) : payload
                 }
+            case "ICCP" where profile == nil && length <= maximumEXIFChunk:
+                profile = try input.bytes(at: data, count: length)
             default:
                 break
             }
@@ -49,7 +52,9 @@ extension PhotoProbe {
         guard let size else { throw .corrupt("the WebP has no image chunk ('VP8 ', 'VP8L' or 'VP8X')") }
         // Browsers apply a WebP's EXIF orientation as they do a JPEG's.
         let orientation = exif.flatMap { EXIFOrientationReader.orientation(tiff: $0) } ?? 1
-        return ProbeResult(format: .webp, width: size.width, height: size.height,
-                           orientation: Orientation(exifValue: orientation), endMarker: .checkedByProbe, exif: exif)
+        var result = ProbeResult(format: .webp, width: size.width, height: size.height,
+                                 orientation: Orientation(exifValue: orientation), endMarker: .checkedByProbe, exif: exif)
+        result.iccProfile = profile
+        return result
     }
 }

@@ -11,6 +11,9 @@ public struct ProbeResult: Sendable, Hashable {
     /// The EXIF block (a TIFF structure: "II*\0" or "MM\0*" first) as the file carries it, for
     /// `PhotoMetadata`; nil when the file has none.
     public var exif: [UInt8]?
+    /// The embedded ICC profile (JPEG APP2, PNG iCCP, HEIF colr, WebP ICCP), nil when the
+    /// picture is sRGB by default.
+    public var iccProfile: [UInt8]?
     /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
     /// worth a real decode before it is taken.
     public var damage: [String] = []

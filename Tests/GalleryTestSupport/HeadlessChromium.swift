@@ -39,6 +39,8 @@ public enum HeadlessChromium {
             "--no-first-run", "--disable-extensions", "--font-render-hinting=none",
             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
             "--virtual-time-budget=\(budgetMilliseconds)",
+            // Screenshots in sRGB whatever the machine: tagged images are converted into it.
+            "--force-color-profile=srgb",
         ]
         if let screenshot {
             arguments.append("--screenshot=\(screenshot.path)")

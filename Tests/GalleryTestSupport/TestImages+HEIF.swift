@@ -24,7 +24,8 @@ extension TestImages {
     /// (a TIFF structure), alpha when asked for, and `bitDepth` 8, 10 or 12.
     public static func heif(
         width: Int = 64, height: Int = 48, avif: Bool = false, orientation: Int = 1, exif: [UInt8]? = nil,
-        alpha: Bool = false, bitDepth: Int = 8, quality: Int = 90, seed: UInt8 = 0
+        alpha: Bool = false, bitDepth: Int = 8, quality: Int = 90, seed: UInt8 = 0,
+        profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil
     ) throws -> [UInt8] {
         guard let context = heif_context_alloc() else { throw CodecError("libheif: no context") }
         defer { heif_context_free(context) }
@@ -48,7 +49,9 @@ extension TestImages {
         defer { heif_image_release(image) }
         var stride: Int32 = 0
         guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else { throw CodecError("libheif: no plane") }
-        let pixels = pattern(width: width, height: height, channels: channels, seed: seed)
+        // `color`: one flat colour instead of the pattern (for colour-profile tests).
+        let pixels = color.map { c in (0 ..< width * height).flatMap { _ in [c.0, c.1, c.2] + (alpha ? [255] : []) } }
+            ?? pattern(width: width, height: height, channels: channels, seed: seed)
         for y in 0 ..< height {
             for i in 0 ..< width * channels {
                 let value = pixels[y * width * channels + i]
@@ -61,6 +64,9 @@ extension TestImages {
                     plane[y * Int(stride) + 2 * i + 1] = UInt8(wide >> 8)
                 }
             }
+        }
+        if let profile {
+            try profile.withUnsafeBytes { try check(heif_image_set_raw_color_profile(image, "prof", $0.baseAddress, $0.count)) }
         }
         guard let options = heif_encoding_options_alloc() else { throw CodecError("libheif: no options") }
         defer { heif_encoding_options_free(options) }

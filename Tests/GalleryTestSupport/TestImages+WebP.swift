@@ -8,11 +8,12 @@ extension TestImages {
     /// a different seed, so the first frame is recognisable).
     public static func webp(
         width: Int = 64, height: Int = 48, lossless: Bool = false, alpha: Bool = false,
-        exif: [UInt8]? = nil, frames: Int = 1, seed: UInt8 = 0
+        exif: [UInt8]? = nil, frames: Int = 1, seed: UInt8 = 0, profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil
     ) throws -> [UInt8] {
         func encode(_ seed: UInt8) throws -> [UInt8] {
             let channels = alpha ? 4 : 3
-            let pixels = pattern(width: width, height: height, channels: channels, seed: seed)
+            let pixels = color.map { c in (0 ..< width * height).flatMap { _ in [c.0, c.1, c.2] + (alpha ? [255] : []) } }
+                ?? pattern(width: width, height: height, channels: channels, seed: seed)
             var output: UnsafeMutablePointer<UInt8>?
             let size = pixels.withUnsafeBufferPointer { p -> Int in
                 let stride = Int32(width * channels)
@@ -28,7 +29,7 @@ extension TestImages {
             return Array(UnsafeBufferPointer(start: output, count: size))
         }
         let simple = try encode(seed)
-        guard exif != nil || frames > 1 else { return simple }
+        guard exif != nil || frames > 1 || profile != nil else { return simple }
         // The image chunks of a file libwebp wrote: everything after "RIFF" size "WEBP" but its
         // own VP8X chunk (an image with alpha comes as VP8X, ALPH, VP8).
         func imageChunks(_ file: [UInt8]) -> [UInt8] {
@@ -40,6 +41,7 @@ extension TestImages {
         var flags: UInt8 = 0
         if alpha { flags |= 0x10 }
         if exif != nil { flags |= 0x08 }
+        if profile != nil { flags |= 0x20 }
         if frames > 1 {
             flags |= 0x02
             body += chunk("ANIM", [0, 0, 0, 0] + [0, 0])  // background colour, loop forever
@@ -51,6 +53,8 @@ extension TestImages {
             body += imageChunks(simple)
         }
         if let exif { body += chunk("EXIF", exif) }
+        // ICCP comes right after VP8X.
+        if let profile { body = chunk("ICCP", profile) + body }
         let vp8x = chunk("VP8X", [flags, 0, 0, 0] + le24(width - 1) + le24(height - 1))
         let payload = Array("WEBP".utf8) + vp8x + body
         return Array("RIFF".utf8) + le32(payload.count) + payload

@@ -1,0 +1,84 @@
+import Foundation
+import GalleryTestSupport
+import Imaging
+import Testing
+
+/// Photos with embedded profiles come out in sRGB, within ΔE 2 of a conversion computed here
+/// from the spaces' primaries without Little CMS; without a profile they are taken as sRGB.
+@Suite("Colour profiles: Display P3 and Adobe RGB in every format, converted to sRGB")
+struct ColorProfileTests {
+    static let cases: [(name: String, space: TestProfiles.Space, color: (UInt8, UInt8, UInt8))] = [
+        ("Display P3", TestProfiles.displayP3, (200, 100, 50)),
+        ("Display P3", TestProfiles.displayP3, (60, 170, 90)),
+        ("Adobe RGB", TestProfiles.adobeRGB, (50, 180, 60)),
+        ("Adobe RGB", TestProfiles.adobeRGB, (120, 80, 200)),
+    ]
+
+    static func centre(_ image: RGBImage) -> (Double, Double, Double) {
+        let (r, g, b) = image.pixel(image.width / 2, image.height / 2)
+        return (Double(r), Double(g), Double(b))
+    }
+
+    @Test("JPEG (APP2, in pieces written out of order), WebP (ICCP), HEIC (colr prof), 16-bit PNG (iCCP)")
+    func everyFormat() throws {
+        for (name, space, color) in Self.cases {
+            let profile = TestProfiles.icc(space)
+            #expect(ColorConversion.problem(with: profile) == nil)
+            let expected = TestProfiles.toSRGB((Int(color.0), Int(color.1), Int(color.2)), from: space)
+            let files: [(String, [UInt8], ImageFormat, Double)] = [
+                ("JPEG", TestImages.jpeg(color: color, profile: profile, chunkSize: profile.count / 2 + 1), .jpeg, 2),
+                ("WebP", try TestImages.webp(width: 16, height: 16, lossless: true, profile: profile, color: color), .webp, 2),
+                ("PNG", TestImages.png16(color: color, profile: profile), .png, 2),
+                // HEVC stores 4:2:0 YCbCr: a flat colour comes back within a few levels.
+                ("HEIC", try TestImages.heif(width: 64, height: 64, quality: 100, profile: profile, color: color), .heic, 3),
+            ]
+            for (format, file, type, tolerance) in files {
+                let probe = try PhotoProbe.probe(bytes: file)
+                #expect(probe.iccProfile == profile, "\(format) \(name): the profile is not found whole")
+                let shown = Self.centre(try ImageDecoder.decode(file, format: type))
+                let difference = TestProfiles.deltaE(shown, expected)
+                #expect(difference < tolerance, "\(format) \(name) \(color): drawn \(shown), expected \(expected), ΔE \(difference)")
+            }
+            // The same pixels without the profile are taken as sRGB: visibly other colours.
+            let untagged = Self.centre(try ImageDecoder.decode(TestImages.jpeg(color: color, profile: nil), format: .jpeg))
+            #expect(TestProfiles.deltaE(untagged, expected) > 4, "\(name) \(color): the conversion changed nothing")
+        }
+    }
+
+    @Test("a profile that is not ICC: named once, the picture taken as sRGB")
+    func invalidProfile() throws {
+        let garbage = [UInt8](repeating: 0x42, count: 300)
+        #expect(ColorConversion.problem(with: garbage)?.contains("not a valid ICC profile") == true)
+        let file = TestImages.jpeg(color: (200, 100, 50), profile: garbage)
+        let shown = Self.centre(try ImageDecoder.decode(file, format: .jpeg))
+        #expect(abs(shown.0 - 200) < 3 && abs(shown.1 - 100) < 3 && abs(shown.2 - 50) < 3)
+    }
+
+    @Test("Chromium draws the Display P3 original as the reference says, and the sRGB thumbnail as it draws the original")
+    func chromium() throws {
+        let folder = try TemporaryDirectory("colour")
+        let profile = TestProfiles.icc(TestProfiles.displayP3)
+        var page = "<!doctype html><html><body style=\"margin:0;background:#fff\">"
+        for (index, color) in [(200, 100, 50), (60, 170, 90)].enumerated() {
+            let original = TestImages.jpeg(color: (UInt8(color.0), UInt8(color.1), UInt8(color.2)), profile: profile, width: 96, height: 96)
+            let thumbnail = try Thumbnailer.render(original, format: .jpeg, orientation: .up, sizes: [(96, 96)])[0]
+            try folder.write("original-\(index).jpg", original)
+            try folder.write("thumbnail-\(index).jpg", thumbnail)
+            page += "<div style=\"display:flex\"><img src=\"original-\(index).jpg\" width=96 height=96><img src=\"thumbnail-\(index).jpg\" width=96 height=96></div>"
+        }
+        try folder.write("page.html", text: page + "</body></html>")
+        let screenshot = folder.url.appending(path: "shot.png")
+        _ = try HeadlessChromium.run(page: folder.url.appending(path: "page.html"), width: 400, height: 300, budgetMilliseconds: 3_000, screenshot: screenshot)
+        let shot = try ImageDecoder.decode([UInt8](try Data(contentsOf: screenshot)), format: .png)
+        for (index, color) in [(200, 100, 50), (60, 170, 90)].enumerated() {
+            func drawn(_ x: Int) -> (Double, Double, Double) {
+                let (r, g, b) = shot.pixel(x, 48 + 96 * index)
+                return (Double(r), Double(g), Double(b))
+            }
+            let reference = TestProfiles.toSRGB(color, from: TestProfiles.displayP3)
+            let original = drawn(48), thumbnail = drawn(96 + 48)
+            #expect(TestProfiles.deltaE(original, reference) < 2, "Chromium drew the P3 original \(original), the reference is \(reference)")
+            #expect(TestProfiles.deltaE(thumbnail, original) < 2, "the thumbnail is drawn \(thumbnail), the original \(original)")
+        }
+    }
+}
