@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: release build, then each benchmark against its peer in the same run.
 # Figures are printed and appended to bench/RESULTS.md. Work files live in bench/work/ (ignored).
-# bench/run.sh large-album runs only the large-album pages and serve (issue 13).
+# bench/run.sh large-album runs only the large-album pages and serve (issue 13);
+# bench/run.sh phone-formats only the HEIC/WebP probe, HEIC thumbnails and metadata (issue 15).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -126,6 +127,83 @@ summary() { echo "$1" | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} /Non-2xx|Socke
 record "| $stamp | $commit | gallery serve, /api/layout?width=1280&rect=0,0,1280,2000, wrk 2 threads 32 connections 20 s, 10,000 photos | $(summary "$fixed") | — | goal ≥ 10,000 req/s, p99 ≤ 10 ms |"
 record "| $stamp | $commit | same, a random viewport per request (response cache missed) | $(summary "$random") | — | — |"
 
+fi
+
+if [ "$only" = all ] || [ "$only" = phone-formats ]; then
+# MARK: phone formats and metadata (issue 15). Peers in the same run: Pillow with pillow-heif
+# (probe), vipsthumbnail with libvips' HEIF loader (thumbnails of HEIC).
+[ -x "$work/venv/bin/python" ] && "$work/venv/bin/python" -c 'import pillow_heif' 2>/dev/null \
+  || "$work/venv/bin/pip" install -q --disable-pip-version-check "pillow-heif==0.18.0"
+# A mixed folder of 2,000: 500 each of JPEG, PNG (both from make-sample-data), HEIC (heif-enc,
+# x265) and WebP (cwebp), 640x480.
+if [ ! -d "$work/mixed-2000" ]; then
+  "$make_sample" --many 1000 --size 640x480 "$work/mixed-src" >/dev/null
+  mkdir -p "$work/mixed-2000"
+  find "$work/mixed-src" -name '*.jpg' | sort | head -1000 > "$work/mixed-src.txt"
+  n=0
+  while read -r file; do
+    case $((n % 4)) in
+      0) cp "$file" "$work/mixed-2000/$n.jpg" ;;
+      1) "$work/venv/bin/python" -c "import sys; from PIL import Image; Image.open(sys.argv[1]).save(sys.argv[2])" "$file" "$work/mixed-2000/$n.png" ;;
+      2) heif-enc -q 70 -o "$work/mixed-2000/$n.heic" "$file" >/dev/null 2>&1 ;;
+      3) cwebp -quiet -q 75 -metadata exif "$file" -o "$work/mixed-2000/$n.webp" ;;
+    esac
+    n=$((n + 1))
+  done < "$work/mixed-src.txt"
+  # Twice as many files: each again under another name (the probe reads headers only).
+  for f in "$work"/mixed-2000/*; do cp "$f" "${f%.*}-b.${f##*.}"; done
+fi
+find "$work/mixed-2000" -type f | sort > "$work/mixed-files.txt"
+ours=0
+for _ in 1 2 3 4 5; do
+  rate=$(xargs -a "$work/mixed-files.txt" "$gallery" probe --stats | sed -E 's/.*: ([0-9]+) files\/s/\1/')
+  [ "$rate" -gt "$ours" ] && ours=$rate
+done
+pillow=$("$work/venv/bin/python" bench/probe_pillow.py 5 "$work/mixed-files.txt" --heif)
+ratio=$(awk -v a="$ours" -v b="$pillow" 'BEGIN { printf "%.1f", a / b }')
+record "| $stamp | $commit | probe, 2,000 mixed files (JPEG, PNG, HEIC, WebP; 640x480), 1 core, best of 5 | gallery probe: $ours files/s | Pillow $pillow_version + pillow-heif, open+size+getexif: $pillow files/s | ${ratio}× (goal ≥ 2×) |"
+
+# Thumbnails of 12 MP HEIC (4000x3000, grain like a camera's), 2 workers each side.
+if [ ! -d "$work/heic-12mp" ]; then
+  "$make_sample" --many 24 --size 4000x3000 --grain "$work/heic-12mp-src" >/dev/null
+  mkdir -p "$work/heic-12mp"
+  for f in $(find "$work/heic-12mp-src" -name '*.jpg' | sort); do
+    heif-enc -q 80 -o "$work/heic-12mp/$(basename "${f%.jpg}").heic" "$f" >/dev/null 2>&1
+  done
+fi
+rm -rf "$work/vips-heic-out" "$work/ours-heic-out" && mkdir -p "$work/vips-heic-out"
+find "$work/heic-12mp" -name '*.heic' | sort > "$work/heic-files.txt"
+count=$(wc -l < "$work/heic-files.txt")
+split -n l/2 -d "$work/heic-files.txt" "$work/heic-half-"
+start=$(date +%s.%N)
+xargs -a "$work/heic-half-00" vipsthumbnail --size 400x -o "$PWD/$work/vips-heic-out/%s-a.jpg" &
+xargs -a "$work/heic-half-01" vipsthumbnail --size 400x -o "$PWD/$work/vips-heic-out/%s-b.jpg" &
+wait
+vips_rate=$(awk -v s="$start" -v e="$(date +%s.%N)" -v n="$count" 'BEGIN { printf "%.2f", n / (e - s) }')
+ours_rate=$(.build/release/gallery-bench thumbs "$work/heic-12mp" "$work/ours-heic-out" 2 | sed -E 's/.*: ([0-9.]+) files\/s/\1/')
+ratio=$(awk -v a="$ours_rate" -v b="$vips_rate" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | thumbnails 400 px, $count HEIC of 12 MP, 2 workers | $ours_rate files/s | vipsthumbnail (libvips HEIF loader, 2 processes): $vips_rate files/s | ${ratio}× (goal ≥ 1.0×) |"
+
+# Metadata read: import of 10,000 JPEGs whose EXIF is a camera's whole block (date, camera,
+# exposure, GPS) against the same pictures with orientation only, alternating, best of 3.
+if [ ! -d "$work/import-10000-camera" ]; then
+  "$make_sample" --many 10000 --size 160x120 --camera "$work/import-10000-camera" >/dev/null
+fi
+plain_best=999999; camera_best=999999
+for _ in 1 2 3; do
+  for set in import-10000 import-10000-camera; do
+    rm -f "$work/meta.db" "$work/meta.db-wal" "$work/meta.db-shm"
+    /usr/bin/time -f '%e' -o "$work/meta-time.txt" "$gallery" import "$work/$set" --db "$work/meta.db" --quiet >/dev/null 2>&1
+    seconds=$(cat "$work/meta-time.txt")
+    if [ "$set" = import-10000 ]; then
+      plain_best=$(awk -v a="$plain_best" -v b="$seconds" 'BEGIN { print (b < a ? b : a) }')
+    else
+      camera_best=$(awk -v a="$camera_best" -v b="$seconds" 'BEGIN { print (b < a ? b : a) }')
+    fi
+  done
+done
+overhead=$(awk -v a="$camera_best" -v b="$plain_best" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
+record "| $stamp | $commit | import of 10,000 JPEGs with a camera's whole EXIF vs orientation only, best of 3, alternating | ${camera_best} s vs ${plain_best} s | — | ${overhead} % (goal ≤ +10 %) |"
 fi
 
 if [ "$only" = all ] || [ "$only" = large-album ]; then

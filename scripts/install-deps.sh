@@ -23,7 +23,7 @@ packages=(
   xvfb              #   which needs an X server even to draw off screen
 )
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(python3-venv time libvips-tools wrk curl)
+  packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp)
 fi
 
 missing=()

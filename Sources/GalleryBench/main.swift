@@ -138,10 +138,11 @@ if arguments.first == "measure" {
     times.sort()
     print(String(format: "layout_sqlite_query_ms %.3f ms median, %.3f ms p99", times[times.count / 2] * 1e3, times[times.count * 99 / 100] * 1e3))
 } else if arguments.first == "thumbs", arguments.count == 4, let jobs = Int(arguments[arguments.startIndex + 3]) {
-    // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every JPEG under SRC, the
-    // export's pipeline (probe, DCT-scaled decode, Lanczos-3, orientation, progressive encode).
+    // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every image under SRC
+    // (JPEG, HEIC, AVIF, WebP), the export's pipeline (probe, decode — DCT-scaled for JPEG —,
+    // colour profile, Lanczos-3, orientation, progressive encode).
     let source = arguments[arguments.startIndex + 1], out = arguments[arguments.startIndex + 2]
-    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") }.sorted() ?? []
+    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { [".jpg", ".heic", ".avif", ".webp"].contains { ext in $0.lowercased().hasSuffix(ext) } }.sorted() ?? []
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let next = Atomic<Int>(0)
     let time = seconds {
@@ -153,7 +154,7 @@ if arguments.first == "measure" {
                 guard let probe = try? PhotoProbe.probe(path: path), let data = FileManager.default.contents(atPath: path) else { continue }
                 let size = Thumbnailer.size(displayWidth: probe.displayWidth, displayHeight: probe.displayHeight, toWidth: 400)
                 if let jpeg = try? Thumbnailer.render([UInt8](data), format: probe.format, orientation: probe.orientation, sizes: [size]).first {
-                    try? Data(jpeg).write(to: URL(fileURLWithPath: out + "/" + files[i].replacingOccurrences(of: "/", with: "_")))
+                    try? Data(jpeg).write(to: URL(fileURLWithPath: out + "/" + files[i].replacingOccurrences(of: "/", with: "_") + ".jpg"))
                 }
             }
         }

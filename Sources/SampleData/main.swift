@@ -4,7 +4,7 @@ import Imaging
 // make-sample-data: draws the demo library, or many photos for benchmarks.
 //
 //   make-sample-data sample-data/                 the ~30 demo photos (annotations.json is hand-written)
-//   make-sample-data --many N --size WxH [--grain] DIR
+//   make-sample-data --many N --size WxH [--grain] [--camera] DIR
 //                                                 N photos, a quarter with orientation 6 or 8
 //   make-sample-data --album N DIR                one album of N small photos of varied shapes,
 //                                                 with annotations.json (large-album tests)
@@ -21,6 +21,23 @@ struct Photo {
     var format: ImageFormat = .jpeg
     var progressive = false
     var grain: Float = 0
+    /// A camera's whole EXIF block (date, camera, exposure, GPS) rather than orientation only:
+    /// the n-th photo of a run, taken a minute after the one before.
+    var cameraShot: Int?
+}
+
+/// What a camera writes: Make, Model, Orientation; the capture time with offset and
+/// sub-seconds, exposure, lens; a GPS position.
+func cameraEXIF(shot: Int, orientation: Int) -> [UInt8] {
+    let minutes = shot % (60 * 24 * 28)
+    let date = String(format: "2024:06:%02ld %02ld:%02ld:%02ld", 1 + minutes / (60 * 24), minutes / 60 % 24, minutes % 60, shot % 60)
+    return EXIFBuilder.tiff(
+        ifd0: [(0x010F, .ascii("Canon")), (0x0110, .ascii("Canon EOS R6")), (0x0112, .short(orientation))],
+        exif: [(0x9003, .ascii(date)), (0x9011, .ascii("+02:00")), (0x9291, .ascii(String(shot % 100))),
+               (0x829D, .rational([(28, 10)])), (0x829A, .rational([(1, 250)])), (0x8827, .short(400)),
+               (0x920A, .rational([(50, 1)])), (0xA434, .ascii("RF24-105mm F4 L IS USM"))],
+        gps: [(0x0001, .ascii("N")), (0x0002, .rational([(57, 1), (7, 1), (1234, 100)])),
+              (0x0003, .ascii("W")), (0x0004, .rational([(5, 1), (2, 1), (4321, 100)]))])
 }
 
 let demo: [Photo] = [
@@ -64,7 +81,8 @@ func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
     let bytes: [UInt8]
     switch photo.format {
     case .jpeg:
-        let exif = photo.orientation == 1 ? nil : EXIFBuilder.app1(orientation: photo.orientation, byteOrder: seed % 2 == 0 ? .littleEndian : .bigEndian)
+        let exif = photo.cameraShot.map { Array("Exif".utf8) + [0, 0] + cameraEXIF(shot: $0, orientation: photo.orientation) }
+            ?? (photo.orientation == 1 ? nil : EXIFBuilder.app1(orientation: photo.orientation, byteOrder: seed % 2 == 0 ? .littleEndian : .bigEndian))
         bytes = try JPEGEncoder.encode(
             pixels: pixels, width: canvas.width, height: canvas.height, format: .rgb,
             options: .init(quality: 80, progressive: photo.progressive, app1: exif))
@@ -83,7 +101,9 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 do {
     // --grain: sensor-like noise, so files weigh what camera JPEGs weigh (benchmarks).
     let grain: Float = arguments.contains("--grain") ? 40 : 0
-    arguments.removeAll { $0 == "--grain" }
+    // --camera: every JPEG carries a camera's whole EXIF block (benchmarks of metadata reading).
+    let camera = arguments.contains("--camera")
+    arguments.removeAll { $0 == "--grain" || $0 == "--camera" }
     if arguments.first == "--many", arguments.count == 5, let count = Int(arguments[1]), arguments[2] == "--size" {
         let size = arguments[3].split(separator: "x").compactMap { Int($0) }
         guard size.count == 2 else { throw CodecError("--size takes WxH") }
@@ -95,7 +115,8 @@ do {
             let portrait = i % 3 == 2
             let photo = Photo(
                 path: String(format: "album-%02ld/photo-%06ld.jpg", i / 500, i), scene: scenes[i % scenes.count],
-                width: portrait ? size[1] : size[0], height: portrait ? size[0] : size[1], orientation: orientation, grain: grain)
+                width: portrait ? size[1] : size[0], height: portrait ? size[0] : size[1], orientation: orientation, grain: grain,
+                cameraShot: camera ? i : nil)
             try write(photo, into: folder, seed: UInt64(i) &* 7919 &+ 1)
         }
         print("wrote \(count) photos under \(folder.path)")
@@ -109,7 +130,7 @@ do {
         }
         print("wrote \(demo.count) photos under \(folder.path)")
     } else {
-        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] DIR | make-sample-data --album N DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] [--camera] DIR | make-sample-data --album N DIR\n".utf8))
         exit(2)
     }
 } catch {
