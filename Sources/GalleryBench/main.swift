@@ -142,7 +142,7 @@ if arguments.first == "measure" {
     // (JPEG, HEIC, AVIF, WebP), the export's pipeline (probe, decode — DCT-scaled for JPEG —,
     // colour profile, Lanczos-3, orientation, progressive encode).
     let source = arguments[arguments.startIndex + 1], out = arguments[arguments.startIndex + 2]
-    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { [".jpg", ".heic", ".avif", ".webp"].contains { ext in $0.lowercased().hasSuffix(ext) } }.sorted() ?? []
+    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { name in [".jpg", ".heic", ".avif", ".webp"].contains { name.lowercased().hasSuffix($0) } }.sorted() ?? []
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let next = Atomic<Int>(0)
     let time = seconds {
