@@ -186,6 +186,7 @@ record "| $stamp | $commit | thumbnails 400 px, $count HEIC of 12 MP, 2 workers 
 
 # Metadata read: import of 10,000 JPEGs whose EXIF is a camera's whole block (date, camera,
 # exposure, GPS) against the same pictures with orientation only, alternating, best of 3.
+[ -d "$work/import-10000" ] || "$make_sample" --many 10000 --size 160x120 "$work/import-10000" >/dev/null
 if [ ! -d "$work/import-10000-camera" ]; then
   "$make_sample" --many 10000 --size 160x120 --camera "$work/import-10000-camera" >/dev/null
 fi
