@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "GalleryServerTests",
             dependencies: [
-                "GalleryServer", "GalleryStore", "GalleryImport", "GalleryTestSupport",
+                "GalleryServer", "GalleryStore", "GalleryImport", "GalleryTestSupport", "Imaging",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -7,7 +7,8 @@ import Logging
 
 /// `gallery serve`: the gallery's pages and a JSON layout API over HTTP.
 ///
-/// Routes: `GET /healthz`; `GET /api/photos[?album=]` (the objects of `gallery photos --json`);
+/// Routes: `GET /healthz`; `GET /api/photos[?album=]` (the objects of `gallery photos --json`,
+/// latitude and longitude always null);
 /// `GET /api/layout?width=…` (exactly the JSON of `gallery layout --json`); everything else,
 /// the files of the static export, each made when first asked for and kept next to the
 /// database (`SiteCache`).
@@ -31,7 +32,8 @@ public enum GalleryServer {
         router.get("/api/photos") { request, _ -> Response in
             do {
                 let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init))
-                return JSONResponse.ok(try JSON.string(photos))
+                // Positions stay on the owner's machine: a served page or API never shows them.
+                return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
             } catch let error as StoreError {
                 throw APIError(error)
             }

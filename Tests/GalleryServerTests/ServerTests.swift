@@ -3,6 +3,7 @@ import GalleryImport
 import GalleryServer
 import GalleryStore
 import GalleryTestSupport
+import Imaging
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -17,7 +18,10 @@ struct ServedLibrary {
     init(photos: Int = 12) throws {
         work = try TemporaryDirectory("serve")
         for i in 0 ..< photos {
-            try work.write(String(format: "photos/p%02ld.jpg", i), TestImages.jpeg(width: 60 + i * 9, height: 50, orientation: i == 2 ? 6 : nil, seed: UInt8(i)))
+            // p00 was taken somewhere its GPS says: the API must not tell.
+            let position = i == 0 ? EXIFBuilder.tiff(ifd0: [], gps: [(0x0001, .ascii("N")), (0x0002, .rational([(48, 1), (51, 1), (30, 1)])),
+                                                                   (0x0003, .ascii("E")), (0x0004, .rational([(2, 1), (17, 1), (40, 1)]))]) : nil
+            try work.write(String(format: "photos/p%02ld.jpg", i), TestImages.jpeg(width: 60 + i * 9, height: 50, orientation: i == 2 ? 6 : nil, seed: UInt8(i), exif: position))
             try work.write(String(format: "photos/p%02ld.txt", i), text: "Photo \(i)\nA comment that is long enough to wrap at least once in a column.")
         }
         database = try GalleryDatabase(path: work.path + "/gallery.db")
@@ -42,6 +46,9 @@ struct ServerTests {
         let library = try ServedLibrary()
         let cli = try GalleryBinary.run(["layout", "--width", "800", "--json"], in: library.work.url)
         #expect(cli.status == 0, "\(cli.stderr)")
+        // The library knows p00's position (gallery photos --json, on the owner's machine).
+        let listed = try GalleryBinary.run(["photos", "--json"], in: library.work.url)
+        #expect(listed.stdout.contains("48.858"), "the fixture has no position")
         try await library.app().test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
@@ -51,6 +58,7 @@ struct ServerTests {
                 #expect(response.status == .ok)
                 let photos = try #require(try json(response.body) as? [[String: Any]])
                 #expect(photos.count == 12 && photos[2]["orientation"] as? Int == 6 && photos[0]["caption"] as? String == "Photo 0")
+                #expect(photos[0]["latitude"] is NSNull && photos[0]["longitude"] is NSNull, "the API gives away a position")
             }
             try await client.execute(uri: "/api/photos?album=photos", method: .get) { response in
                 let photos = try json(response.body) as? [Any]
