@@ -24,20 +24,45 @@ struct Photo {
     /// A camera's whole EXIF block (date, camera, exposure, GPS) rather than orientation only:
     /// the n-th photo of a run, taken a minute after the one before.
     var cameraShot: Int?
+    var camera = Camera.benchmark
 }
 
-/// What a camera writes: Make, Model, Orientation; the capture time with offset and
-/// sub-seconds, exposure, lens; a GPS position.
-func cameraEXIF(shot: Int, orientation: Int) -> [UInt8] {
-    let minutes = shot % (60 * 24 * 28)
-    let date = String(format: "2024:06:%02ld %02ld:%02ld:%02ld", 1 + minutes / (60 * 24), minutes / 60 % 24, minutes % 60, shot % 60)
+/// A camera as its EXIF names it, with the exposure it writes.
+struct Camera {
+    var make: String, model: String, lens: String
+    var fNumber: (UInt32, UInt32), exposure: (UInt32, UInt32), iso: Int, focalLength: (UInt32, UInt32)
+    /// The first shot's date ("YYYY:MM:DD") and hour, the clock's offset, where it was.
+    var day: String, hour: Int, offset: String
+    var latitude: (ref: String, dms: [(UInt32, UInt32)]), longitude: (ref: String, dms: [(UInt32, UInt32)])
+
+    static let benchmark = Camera(
+        make: "Canon", model: "Canon EOS R6", lens: "RF24-105mm F4 L IS USM", fNumber: (28, 10), exposure: (1, 250), iso: 400,
+        focalLength: (50, 1), day: "2024:06:01", hour: 0, offset: "+02:00",
+        latitude: ("N", [(57, 1), (7, 1), (1234, 100)]), longitude: ("W", [(5, 1), (2, 1), (4321, 100)]))
+    static let phone = Camera(
+        make: "Google", model: "Pixel 7", lens: "Pixel 7 back camera 6.81mm f/1.85", fNumber: (185, 100), exposure: (1, 120), iso: 50,
+        focalLength: (681, 100), day: "2024:07:14", hour: 6, offset: "+01:00",
+        latitude: ("N", [(50, 1), (7, 1), (1480, 100)]), longitude: ("W", [(5, 1), (32, 1), (2210, 100)]))
+    static let mirrorless = Camera(
+        make: "FUJIFILM", model: "X-T5", lens: "XF16-55mmF2.8 R LM WR", fNumber: (56, 10), exposure: (1, 500), iso: 160,
+        focalLength: (23, 1), day: "2024:10:02", hour: 7, offset: "+01:00",
+        latitude: ("N", [(57, 1), (4, 1), (3020, 100)]), longitude: ("W", [(3, 1), (40, 1), (1140, 100)]))
+}
+
+/// What a camera writes: Make, Model, Orientation; the capture time (shot n: 37 minutes after
+/// shot n − 1, so capture order is the order of the shots) with offset and sub-seconds,
+/// exposure, lens; a GPS position.
+func cameraEXIF(_ camera: Camera, shot: Int, orientation: Int) -> [UInt8] {
+    let minutes = camera.hour * 60 + shot * 37
+    let day = Int(camera.day.suffix(2))! + minutes / (60 * 24)
+    let date = String(format: "%@:%02ld %02ld:%02ld:%02ld", String(camera.day.prefix(7)), day, minutes / 60 % 24, minutes % 60, shot % 60)
     return EXIFBuilder.tiff(
-        ifd0: [(0x010F, .ascii("Canon")), (0x0110, .ascii("Canon EOS R6")), (0x0112, .short(orientation))],
-        exif: [(0x9003, .ascii(date)), (0x9011, .ascii("+02:00")), (0x9291, .ascii(String(shot % 100))),
-               (0x829D, .rational([(28, 10)])), (0x829A, .rational([(1, 250)])), (0x8827, .short(400)),
-               (0x920A, .rational([(50, 1)])), (0xA434, .ascii("RF24-105mm F4 L IS USM"))],
-        gps: [(0x0001, .ascii("N")), (0x0002, .rational([(57, 1), (7, 1), (1234, 100)])),
-              (0x0003, .ascii("W")), (0x0004, .rational([(5, 1), (2, 1), (4321, 100)]))])
+        ifd0: [(0x010F, .ascii(camera.make)), (0x0110, .ascii(camera.model)), (0x0112, .short(orientation))],
+        exif: [(0x9003, .ascii(date)), (0x9011, .ascii(camera.offset)), (0x9291, .ascii(String(shot % 100))),
+               (0x829D, .rational([camera.fNumber])), (0x829A, .rational([camera.exposure])), (0x8827, .short(camera.iso)),
+               (0x920A, .rational([camera.focalLength])), (0xA434, .ascii(camera.lens))],
+        gps: [(0x0001, .ascii(camera.latitude.ref)), (0x0002, .rational(camera.latitude.dms)),
+              (0x0003, .ascii(camera.longitude.ref)), (0x0004, .rational(camera.longitude.dms))])
 }
 
 let demo: [Photo] = [
@@ -81,7 +106,7 @@ func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
     let bytes: [UInt8]
     switch photo.format {
     case .jpeg:
-        let exif = photo.cameraShot.map { Array("Exif".utf8) + [0, 0] + cameraEXIF(shot: $0, orientation: photo.orientation) }
+        let exif = photo.cameraShot.map { Array("Exif".utf8) + [0, 0] + cameraEXIF(photo.camera, shot: $0, orientation: photo.orientation) }
             ?? (photo.orientation == 1 ? nil : EXIFBuilder.app1(orientation: photo.orientation, byteOrder: seed % 2 == 0 ? .littleEndian : .bigEndian))
         bytes = try JPEGEncoder.encode(
             pixels: pixels, width: canvas.width, height: canvas.height, format: .rgb,
@@ -126,7 +151,12 @@ do {
     } else if arguments.count == 1 {
         let folder = URL(fileURLWithPath: arguments[0])
         for (i, photo) in demo.enumerated() {
-            try write(photo, into: folder, seed: UInt64(i) + 2026)
+            // The coast taken with a phone in July, the highlands with a camera in October, in
+            // the files' order (the PNG, a screenshot, has no EXIF).
+            var shot = photo
+            shot.cameraShot = i % 15
+            shot.camera = photo.path.hasPrefix("coast/") ? .phone : .mirrorless
+            try write(shot, into: folder, seed: UInt64(i) + 2026)
         }
         print("wrote \(demo.count) photos under \(folder.path)")
     } else {
