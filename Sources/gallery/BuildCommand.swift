@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GalleryImport
+import GalleryStore
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,8 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let database = try library.open(create: true)
+        // The order first: the layouts the import stores are then already the export's.
+        try database.setPhotoOrder(output.sort)
         let display = ProgressDisplay(quiet: output.quiet, verb: "import")
         let summary = try Importer(database: database, folder: folder, options: ImportOptions(jobs: output.jobs, annotationsFile: annotations))
             .run { display.handle($0) }
