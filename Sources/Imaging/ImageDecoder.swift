@@ -24,18 +24,9 @@ public enum ImageDecoder {
     }
 
     static func decodeJPEG(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
-        var image = cjpeg_image()
-        var message = [CChar](repeating: 0, count: 200)
-        let status = bytes.withUnsafeBufferPointer { data in
-            cjpeg_decode(data.baseAddress, data.count, Int32(minWidth), Int32(minHeight), &image, &message, message.count)
-        }
-        defer { cjpeg_buffer_free(&image.pixels) }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard status == 0, let data = image.pixels.data else { throw CodecError("JPEG decoding failed: \(text)") }
         // A file with stray bytes or cut short decodes with warnings, the missing rows grey, as
         // browsers show it; the importer reported the warning (`warnings(in:format:)`).
-        return RGBImage(width: Int(image.width), height: Int(image.height),
-                        pixels: Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size))))
+        try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight).image
     }
 
     /// Decodes `bytes` as cheaply as the format allows (a JPEG at 1/8 scale) for what the
@@ -46,15 +37,22 @@ public enum ImageDecoder {
             _ = try decode(bytes, format: format, minWidth: 1, minHeight: 1)
             return nil
         }
+        return try libjpeg(bytes, minWidth: 1, minHeight: 1).warning
+    }
+
+    /// One libjpeg decode (DCT-scaled to cover `minWidth` × `minHeight`) and its first warning.
+    private static func libjpeg(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> (image: RGBImage, warning: String?) {
         var image = cjpeg_image()
         var message = [CChar](repeating: 0, count: 200)
         let status = bytes.withUnsafeBufferPointer { data in
-            cjpeg_decode(data.baseAddress, data.count, 1, 1, &image, &message, message.count)
+            cjpeg_decode(data.baseAddress, data.count, Int32(minWidth), Int32(minHeight), &image, &message, message.count)
         }
         defer { cjpeg_buffer_free(&image.pixels) }
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard status == 0, image.pixels.data != nil else { throw CodecError("JPEG decoding failed: \(text)") }
-        return image.warnings == 0 ? nil : (text.isEmpty ? "libjpeg warned while decoding" : text)
+        guard status == 0, let data = image.pixels.data else { throw CodecError("JPEG decoding failed: \(text)") }
+        let decoded = RGBImage(width: Int(image.width), height: Int(image.height),
+                               pixels: Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size))))
+        return (decoded, image.warnings == 0 ? nil : (text.isEmpty ? "libjpeg warned while decoding" : text))
     }
 
     static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {
@@ -92,15 +90,9 @@ public enum ImageDecoder {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        let back = [Int(background.0), Int(background.1), Int(background.2)]
-        for i in 0 ..< width * height {
-            let alpha = Int(rgba[i * 4 + 3])
-            for c in 0 ..< 3 {
-                rgb[i * 3 + c] = UInt8((Int(rgba[i * 4 + c]) * alpha + back[c] * (255 - alpha) + 127) / 255)
-            }
+        return rgba.withUnsafeBufferPointer { pixels in
+            RGBImage(interleaved: pixels.baseAddress!, width: width, height: height, stride: width * 4, alpha: true, background: background)
         }
-        return RGBImage(width: width, height: height, pixels: rgb)
     }
 
     /// Whether a PNG has a gAMA or sRGB chunk before its image data.
