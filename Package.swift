@@ -9,10 +9,10 @@
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
 //   CFontconfig      system fontconfig: the face a browser falls back to for a character
 //   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
-//   CExif            system libexif: capture date, camera, exposure, GPS
+//   CExif            system libexif: only the benchmark's peer for the EXIF reader (gallery-bench exif)
 //   CLCMS            system Little CMS 2: embedded ICC profiles converted to sRGB
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CExif, CLCMS, swift-system
+//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
@@ -99,7 +99,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CExif", "CLCMS", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -167,7 +167,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "gallery-bench",
-            dependencies: ["TextMetrics", "GalleryLayout", "GalleryStore", "Imaging"],
+            dependencies: ["TextMetrics", "GalleryLayout", "GalleryStore", "Imaging", "CExif"],
             path: "Sources/GalleryBench"
         ),
         .executableTarget(
@@ -200,7 +200,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "GalleryTestSupport"]
+            dependencies: ["Imaging", "GalleryTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "GalleryWorkTests",

@@ -10,7 +10,7 @@ packages=(
   libpng-dev        # PNG reading (Sources/CPNG)
   libheif-dev       # HEIC and AVIF (Sources/CHeif; libheif1 brings the libde265 and dav1d/aom decoders)
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
-  libexif-dev       # capture date, camera, exposure and GPS (Sources/CExif)
+  libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif, gallery-bench only)
   liblcms2-dev      # embedded colour profiles converted to sRGB (Sources/CLCMS)
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)
@@ -21,6 +21,8 @@ packages=(
   firefox-esr       #   Gecko,
   webkit2gtk-driver #   and WebKit (Safari's engine: WebKitGTK's MiniBrowser and WebDriver),
   xvfb              #   which needs an X server even to draw off screen
+  libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
+  libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp)

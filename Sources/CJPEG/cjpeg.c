@@ -134,7 +134,7 @@ void cjpeg_buffer_free(cjpeg_buffer *buffer) {
 
 // MARK: - Decoding
 
-int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height,
+int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height, int keep_cmyk,
                  cjpeg_image *out, char *error, size_t error_capacity) {
     struct jpeg_decompress_struct cinfo;
     cjpeg_error_mgr err;
@@ -142,7 +142,8 @@ int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_heig
     out->pixels.data = NULL;
     out->pixels.size = 0;
     out->width = out->height = out->warnings = 0;
-    unsigned char *cmyk_row = NULL;
+    out->channels = 3;
+    unsigned char *volatile cmyk_row = NULL;  // volatile: read after a longjmp
     cinfo.err = (struct jpeg_error_mgr *)&err;
     cjpeg_install(&err);
     if (setjmp(err.escape)) {
@@ -178,19 +179,23 @@ int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_heig
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
     jpeg_start_decompress(&cinfo);
     size_t width = cinfo.output_width, height = cinfo.output_height;
-    out->pixels.size = width * height * 3;
+    // Adobe writes CMYK inverted (0 = full ink), which is how Photoshop files come.
+    int inverted = cinfo.saw_Adobe_marker;
+    int ink = cmyk && keep_cmyk;
+    out->channels = ink ? 4 : 3;
+    out->pixels.size = width * height * (size_t)out->channels;
     out->pixels.data = malloc(out->pixels.size);
-    if (cmyk) cmyk_row = malloc(width * 4);
-    if (!out->pixels.data || (cmyk && !cmyk_row)) {
+    if (cmyk && !ink) cmyk_row = malloc(width * 4);
+    if (!out->pixels.data || (cmyk && !ink && !cmyk_row)) {
         ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
     }
     while (cinfo.output_scanline < cinfo.output_height) {
-        unsigned char *row_out = out->pixels.data + (size_t)cinfo.output_scanline * width * 3;
-        JSAMPROW row = cmyk ? cmyk_row : row_out;
+        unsigned char *row_out = out->pixels.data + (size_t)cinfo.output_scanline * width * (size_t)out->channels;
+        JSAMPROW row = (cmyk && !ink) ? cmyk_row : row_out;
         jpeg_read_scanlines(&cinfo, &row, 1);
-        if (cmyk) {
-            // Adobe writes CMYK inverted (0 = full ink), which is how Photoshop files come.
-            int inverted = cinfo.saw_Adobe_marker;
+        if (ink) {
+            if (inverted) for (size_t i = 0; i < width * 4; i++) row_out[i] = (unsigned char)(255 - row_out[i]);
+        } else if (cmyk) {
             for (size_t x = 0; x < width; x++) {
                 int c = cmyk_row[x * 4], m = cmyk_row[x * 4 + 1], y = cmyk_row[x * 4 + 2], k = cmyk_row[x * 4 + 3];
                 if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }

@@ -160,7 +160,27 @@ if arguments.first == "measure" {
         }
     }
     print(String(format: "thumbs %ld files in %.3f s: %.1f files/s", files.count, time, Double(files.count) / time))
+} else if arguments.first == "exif", arguments.count >= 2 {
+    // gallery-bench exif FILE...: the EXIF blocks of these files (as the probe finds them) read
+    // by EXIFReader (our directory walk) and by libexif (LibexifReader, the peer), alternating,
+    // one core, best of 5 rounds; and whether both read the same values.
+    let blocks = arguments.dropFirst().compactMap { try? PhotoProbe.probe(path: $0).exif }
+    guard !blocks.isEmpty else { FileHandle.standardError.write(Data("no EXIF in these files\n".utf8)); exit(1) }
+    let repeats = max(1, 200_000 / blocks.count)
+    var ours = Double.infinity, peer = Double.infinity, sink = 0
+    for _ in 0 ..< 5 {
+        ours = min(ours, seconds { for _ in 0 ..< repeats { for block in blocks { sink &+= EXIFReader.read(tiff: block).iso ?? 1 } } })
+        peer = min(peer, seconds { for _ in 0 ..< repeats { for block in blocks { sink &+= LibexifReader.read(tiff: block).texts.count } } })
+    }
+    let reads = Double(repeats * blocks.count)
+    let disagreements = blocks.filter { block in
+        let a = EXIFReader.read(tiff: block), b = LibexifReader.read(tiff: block)
+        return a.cameraMake != b.texts[6] || a.cameraModel != b.texts[7] || a.lens != b.texts[8] || a.fNumber != b.numbers[0].first
+            || a.exposureTime != b.numbers[1].first || a.focalLength != b.numbers[2].first
+    }.count
+    print(String(format: "exif %ld blocks (%ld bytes on average): ours %.2f µs/block, libexif %.2f µs/block, %.1f× faster; %ld disagree (%ld)",
+                 blocks.count, blocks.reduce(0) { $0 + $1.count } / blocks.count, ours / reads * 1e6, peer / reads * 1e6, peer / ours, disagreements, sink & 1))
 } else {
-    FileHandle.standardError.write(Data("usage: gallery-bench measure | layout | thumbs SRC OUT JOBS\n".utf8))
+    FileHandle.standardError.write(Data("usage: gallery-bench measure | layout | thumbs SRC OUT JOBS | exif FILE...\n".utf8))
     exit(2)
 }

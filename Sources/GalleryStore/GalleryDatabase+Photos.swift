@@ -140,7 +140,7 @@ extension GalleryDatabase {
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
             for (path, annotation) in changes.annotationUpdates {
-                guard let photoID = try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) else { continue }
+                guard let photoID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photos WHERE path = ?"), arguments: [path]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
             let remove = try db.cachedStatement(sql: "DELETE FROM photos WHERE path = ?")
@@ -164,16 +164,16 @@ extension GalleryDatabase {
     }
 
     private static func setAnnotation(_ db: Database, photoID: Int64, _ annotation: Annotation?) throws {
+        // Cached: this runs once per photo, and compiling the statement (with the triggers it
+        // fires) costs more than running it.
         if let annotation {
-            try db.execute(
-                sql: """
-                    INSERT INTO annotations (photo_id, caption, comment, source) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(photo_id) DO UPDATE SET
-                        caption = excluded.caption, comment = excluded.comment, source = excluded.source
-                    """,
-                arguments: [photoID, annotation.caption, annotation.comment, annotation.source])
+            try db.cachedStatement(sql: """
+                INSERT INTO annotations (photo_id, caption, comment, source) VALUES (?, ?, ?, ?)
+                ON CONFLICT(photo_id) DO UPDATE SET
+                    caption = excluded.caption, comment = excluded.comment, source = excluded.source
+                """).execute(arguments: [photoID, annotation.caption, annotation.comment, annotation.source])
         } else {
-            try db.execute(sql: "DELETE FROM annotations WHERE photo_id = ?", arguments: [photoID])
+            try db.cachedStatement(sql: "DELETE FROM annotations WHERE photo_id = ?").execute(arguments: [photoID])
         }
     }
 }

@@ -1,8 +1,8 @@
 import CLCMS
 import Synchronization
 
-/// Pictures with an embedded ICC profile (Display P3 from phones, Adobe RGB from cameras)
-/// converted to sRGB with Little CMS, perceptual intent, before they are resampled and
+/// Pictures with an embedded ICC profile (Display P3 from phones, Adobe RGB from cameras, a
+/// print profile in CMYK JPEGs) converted to sRGB with Little CMS, perceptual intent, before they are resampled and
 /// written: the thumbnails carry no profile, so every browser shows them as the original
 /// looks where it is colour-managed. (Converting rather than embedding: a Display P3 profile
 /// is ~0.5 KB, 5–8 % of a 236 px thumbnail, on every image; see bench/RESULTS.md.)
@@ -13,19 +13,48 @@ public enum ColorConversion {
 
     private final class TransformBox: @unchecked Sendable {
         let transform: cmsHTRANSFORM?
-        init(_ transform: cmsHTRANSFORM?) { self.transform = transform }
+        /// The bytes a source pixel takes: 3 from an RGB profile, 4 from a CMYK one.
+        let channels: Int
+        init(_ transform: cmsHTRANSFORM?, channels: Int) {
+            self.transform = transform
+            self.channels = channels
+        }
         deinit { if let transform { cmsDeleteTransform(transform) } }
     }
 
     /// `image` in sRGB. A profile that is sRGB already, not RGB, or that lcms cannot read (the
     /// importer says so: `problem(with:)`), leaves it as it is.
     static func toSRGB(_ image: RGBImage, profile: [UInt8]) -> RGBImage {
-        guard let transform = transform(for: profile) else { return image }
+        guard let box = transform(for: profile), box.channels == 3, let transform = box.transform else { return image }
         var converted = image
         converted.pixels.withUnsafeMutableBufferPointer { pixels in
             cmsDoTransform(transform, pixels.baseAddress, pixels.baseAddress, cmsUInt32Number(image.width * image.height))
         }
         return converted
+    }
+
+    /// Whether `profile` describes CMYK inks (a print profile such as SWOP or FOGRA).
+    static func isCMYK(_ profile: [UInt8]) -> Bool {
+        transform(for: profile)?.channels == 4
+    }
+
+    /// CMYK inks (4 bytes a pixel, 0 = no ink) in sRGB through their CMYK `profile`; a profile
+    /// lcms cannot use mixes the inks naively instead.
+    static func cmykToSRGB(_ ink: [UInt8], width: Int, height: Int, profile: [UInt8]) -> RGBImage {
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        if let box = transform(for: profile), box.channels == 4, let transform = box.transform {
+            ink.withUnsafeBufferPointer { source in
+                rgb.withUnsafeMutableBufferPointer { target in
+                    cmsDoTransform(transform, source.baseAddress, target.baseAddress, cmsUInt32Number(width * height))
+                }
+            }
+        } else {
+            for i in 0 ..< width * height {
+                let white = 255 - Int(ink[i * 4 + 3])
+                for c in 0 ..< 3 { rgb[i * 3 + c] = UInt8(((255 - Int(ink[i * 4 + c])) * white + 127) / 255) }
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: rgb)
     }
 
     /// Why an embedded profile cannot be used, or nil when Little CMS reads it.
@@ -37,24 +66,31 @@ public enum ColorConversion {
         return nil
     }
 
-    private static func transform(for profile: [UInt8]) -> cmsHTRANSFORM? {
-        if let known = transforms.withLock({ $0[profile] }) { return known.transform }
-        let made = TransformBox(makeTransform(profile))
+    private static func transform(for profile: [UInt8]) -> TransformBox? {
+        if let known = transforms.withLock({ $0[profile] }) { return known }
+        let made = makeTransform(profile)
         let kept = transforms.withLock { cache in
             if let raced = cache[profile] { return raced }
             cache[profile] = made
             return made
         }
-        return kept.transform
+        return kept
     }
 
-    private static func makeTransform(_ profile: [UInt8]) -> cmsHTRANSFORM? {
-        guard let source = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else { return nil }
+    private static func makeTransform(_ profile: [UInt8]) -> TransformBox {
+        guard let source = profile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
+            return TransformBox(nil, channels: 0)
+        }
         defer { cmsCloseProfile(source) }
-        guard cmsGetColorSpace(source) == cmsSigRgbData, !isSRGB(source), let srgb = cmsCreate_sRGBProfile() else { return nil }
+        let space = cmsGetColorSpace(source)
+        let channels = space == cmsSigCmykData ? 4 : 3
+        guard space == cmsSigCmykData || (space == cmsSigRgbData && !isSRGB(source)), let srgb = cmsCreate_sRGBProfile() else {
+            return TransformBox(nil, channels: channels)
+        }
         defer { cmsCloseProfile(srgb) }
-        return cmsCreateTransform(source, gallery_TYPE_RGB_8, srgb, gallery_TYPE_RGB_8,
-                                  cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_NOCACHE))
+        return TransformBox(cmsCreateTransform(source, channels == 4 ? gallery_TYPE_CMYK_8 : gallery_TYPE_RGB_8, srgb, gallery_TYPE_RGB_8,
+                                               cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_NOCACHE)),
+                            channels: channels)
     }
 
     /// sRGB profiles by their description ("sRGB IEC61966-2.1", "sRGB built-in", ...): no

@@ -12,21 +12,24 @@ public enum ImageDecoder {
     /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
     /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        let profile = (try? PhotoProbe.probe(bytes: bytes))?.iccProfile
         let decoded: RGBImage
         switch format {
-        case .jpeg: decoded = try decodeJPEG(bytes, minWidth: minWidth, minHeight: minHeight)
+        case .jpeg:
+            // A CMYK JPEG with a CMYK profile (print work, stock photos) is converted with it;
+            // without one its inks are mixed naively, as browsers do.
+            if let profile, ColorConversion.isCMYK(profile) {
+                return try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight, cmykProfile: profile).image
+            }
+            // A file with stray bytes or cut short decodes with warnings, the missing rows grey,
+            // as browsers show it; the importer reported the warning (`warnings(in:format:)`).
+            decoded = try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight).image
         case .png: decoded = try decodePNG(bytes)
         case .heic, .avif: decoded = try decodeHEIF(bytes)
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         }
-        guard let profile = (try? PhotoProbe.probe(bytes: bytes))?.iccProfile else { return decoded }
+        guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
-    }
-
-    static func decodeJPEG(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
-        // A file with stray bytes or cut short decodes with warnings, the missing rows grey, as
-        // browsers show it; the importer reported the warning (`warnings(in:format:)`).
-        try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight).image
     }
 
     /// Decodes `bytes` as cheaply as the format allows (a JPEG at 1/8 scale) for what the
@@ -41,18 +44,23 @@ public enum ImageDecoder {
     }
 
     /// One libjpeg decode (DCT-scaled to cover `minWidth` × `minHeight`) and its first warning.
-    private static func libjpeg(_ bytes: [UInt8], minWidth: Int, minHeight: Int) throws(CodecError) -> (image: RGBImage, warning: String?) {
+    /// With `cmykProfile`, a CMYK file's inks are converted through it (else mixed naively).
+    private static func libjpeg(_ bytes: [UInt8], minWidth: Int, minHeight: Int, cmykProfile: [UInt8]? = nil)
+        throws(CodecError) -> (image: RGBImage, warning: String?) {
         var image = cjpeg_image()
         var message = [CChar](repeating: 0, count: 200)
         let status = bytes.withUnsafeBufferPointer { data in
-            cjpeg_decode(data.baseAddress, data.count, Int32(minWidth), Int32(minHeight), &image, &message, message.count)
+            cjpeg_decode(data.baseAddress, data.count, Int32(minWidth), Int32(minHeight), cmykProfile == nil ? 0 : 1, &image, &message, message.count)
         }
         defer { cjpeg_buffer_free(&image.pixels) }
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard status == 0, let data = image.pixels.data else { throw CodecError("JPEG decoding failed: \(text)") }
-        let decoded = RGBImage(width: Int(image.width), height: Int(image.height),
-                               pixels: Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size))))
-        return (decoded, image.warnings == 0 ? nil : (text.isEmpty ? "libjpeg warned while decoding" : text))
+        let pixels = Array(UnsafeBufferPointer(start: data, count: Int(image.pixels.size)))
+        let warning = image.warnings == 0 ? nil : (text.isEmpty ? "libjpeg warned while decoding" : text)
+        if image.channels == 4, let cmykProfile {
+            return (ColorConversion.cmykToSRGB(pixels, width: Int(image.width), height: Int(image.height), profile: cmykProfile), warning)
+        }
+        return (RGBImage(width: Int(image.width), height: Int(image.height), pixels: pixels), warning)
     }
 
     static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {

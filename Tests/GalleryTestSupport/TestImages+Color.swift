@@ -22,6 +22,24 @@ extension TestImages {
         return file
     }
 
+    /// A flat CMYK JPEG as Photoshop writes one (Adobe marker, inverted values) of these ink
+    /// amounts (0 = none, 255 = full), with `profile` in APP2 pieces when given.
+    public static func cmykJPEG(ink: (UInt8, UInt8, UInt8, UInt8), profile: [UInt8]?, width: Int = 32, height: Int = 24) -> [UInt8] {
+        let pixels = (0 ..< width * height).flatMap { _ in [255 - ink.0, 255 - ink.1, 255 - ink.2, 255 - ink.3] }
+        var file: [UInt8]
+        do {
+            file = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, format: .cmyk, options: .init(quality: 98))
+        } catch {
+            fatalError("test JPEG could not be encoded: \(error)")
+        }
+        guard let profile else { return file }
+        let pieces = stride(from: 0, to: profile.count, by: 60_000).map { Array(profile[$0 ..< min($0 + 60_000, profile.count)]) }
+        for (number, piece) in pieces.enumerated().reversed() {
+            file = insertingSegment(file, marker: 0xE2, payload: Array("ICC_PROFILE".utf8) + [0, UInt8(number + 1), UInt8(pieces.count)] + piece)
+        }
+        return file
+    }
+
     /// A 16-bit RGB PNG of one colour (given in 8 bits, spread to 16) with `profile` in iCCP.
     public static func png16(color: (UInt8, UInt8, UInt8), profile: [UInt8], width: Int = 8, height: Int = 8) -> [UInt8] {
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

@@ -48,13 +48,16 @@ typedef struct {
     int width;
     int height;
     int warnings;   ///< libjpeg warnings (e.g. "Premature end of JPEG file": a truncated file)
+    int channels;   ///< 3 (RGB), or 4 (CMYK ink, 0 = none) when asked to keep CMYK and it is
 } cjpeg_image;
 
 /// Decodes a JPEG to RGB, scaled by libjpeg's DCT scaling to the smallest size M/8 of the
 /// original (M in 1...8) that is still at least `min_width` × `min_height` (0: full size).
-/// Grayscale is expanded to RGB; CMYK and YCCK (Adobe, inverted) are converted to RGB.
+/// Grayscale is expanded to RGB; CMYK and YCCK (Adobe, inverted) are converted to RGB, or,
+/// with `keep_cmyk` (the file has a CMYK profile to convert them with), given as CMYK ink
+/// amounts (0 = no ink; Adobe's inverted values turned round), 4 bytes per pixel.
 /// Returns 0 on success; otherwise non-zero with a message in `error`.
-int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height,
+int cjpeg_decode(const uint8_t *data, size_t length, int min_width, int min_height, int keep_cmyk,
                  cjpeg_image *out, char *error, size_t error_capacity);
 
 #ifdef __cplusplus
