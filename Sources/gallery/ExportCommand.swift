@@ -30,7 +30,7 @@ struct ExportOptions: ParsableArguments {
     @Flag(help: "Write into a non-empty folder that is not a previous export.")
     var force = false
 
-    @Option(help: ArgumentHelp("Images encoded at once (default: the number of cores).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Images encoded at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Print no progress, only failures, warnings and the summary.")

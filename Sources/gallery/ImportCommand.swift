@@ -24,7 +24,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON annotations file; its paths are relative to the folder.", valueName: "file"))
     var annotations: String?
 
-    @Option(help: ArgumentHelp("Files read at once (default: the number of cores).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Files read at once (default: the number of cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Print no progress, only skipped files, warnings and the summary.")

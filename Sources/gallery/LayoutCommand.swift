@@ -21,61 +21,61 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The layout to compute.", valueName: "kind"))
     var kind: LayoutKind = .masonry
 
-    @Option(help: ArgumentHelp("The width to lay out, in CSS px (masonry and justified).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The width to lay out, in CSS px (masonry and justified).", valueName: "px"))
     var width: Double?
 
-    @Option(help: ArgumentHelp("Lay out N placeholder items, without a database.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Lay out N placeholder items, without a database.", valueName: "n"))
     var count: Int?
 
     @Option(help: ArgumentHelp("The viewport (wheel, circle, carousel).", valueName: "WxH"))
     var viewport: String?
 
-    @Option(help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative: --offset=-200).", valueName: "x"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative ones as they are: --offset -200).", valueName: "x"))
     var offset: Double = 0
 
-    @Option(name: .customLong("item-size"), help: ArgumentHelp("Item size (wheel 133x173, circle 100x100, carousel 200x280).", valueName: "WxH"))
+    @Option(name: .customLong("item-size"), parsing: .unconditional, help: ArgumentHelp("Item size (wheel 133x173, circle 100x100, carousel 200x280).", valueName: "WxH"))
     var itemSize: String?
 
-    @Option(help: ArgumentHelp("Wheel radius (default 500).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Wheel radius (default 500).", valueName: "px"))
     var radius: Double = 500
 
-    @Option(help: ArgumentHelp("Carousel spacing (default 16).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Carousel spacing (default 16).", valueName: "px"))
     var spacing: Double = 16
 
-    @Option(name: .customLong("focused-spacing"), help: ArgumentHelp("Carousel spacing around the focused item (default 48).", valueName: "px"))
+    @Option(name: .customLong("focused-spacing"), parsing: .unconditional, help: ArgumentHelp("Carousel spacing around the focused item (default 48).", valueName: "px"))
     var focusedSpacing: Double = 48
 
-    @Option(name: .customLong("row-height"), help: ArgumentHelp("Justified rows' target height (default 220).", valueName: "px"))
+    @Option(name: .customLong("row-height"), parsing: .unconditional, help: ArgumentHelp("Justified rows' target height (default 220).", valueName: "px"))
     var rowHeight: Double = 220
 
-    @Option(name: .customLong("target-offset"), help: ArgumentHelp("Print where scrolling proposed to stop here comes to rest.", valueName: "x"))
+    @Option(name: .customLong("target-offset"), parsing: .unconditional, help: ArgumentHelp("Print where scrolling proposed to stop here comes to rest.", valueName: "x"))
     var targetOffset: Double?
 
-    @Option(help: ArgumentHelp("The scroll velocity for --target-offset (its sign matters).", valueName: "v"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The scroll velocity for --target-offset (its sign matters).", valueName: "v"))
     var velocity: Double = 0
 
     @Option(help: ArgumentHelp("Only this album (default: the whole library).", valueName: "name"))
     var album: String?
 
-    @Option(help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
     var columns: Int?
 
-    @Option(name: .customLong("column-width"), help: ArgumentHelp("Fixed column width (default \(Int(MasonryOptions.defaultColumnWidth))).", valueName: "px"))
+    @Option(name: .customLong("column-width"), parsing: .unconditional, help: ArgumentHelp("Fixed column width (default \(Int(MasonryOptions.defaultColumnWidth))).", valueName: "px"))
     var columnWidth: Double?
 
-    @Option(help: ArgumentHelp("Space between columns with --column-width (default 0).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns with --column-width (default 0).", valueName: "px"))
     var gutter: Double?
 
-    @Option(name: .customLong("min-columns"), help: ArgumentHelp("Fewest columns with --column-width (default 1).", valueName: "n"))
+    @Option(name: .customLong("min-columns"), parsing: .unconditional, help: ArgumentHelp("Fewest columns with --column-width (default 1).", valueName: "n"))
     var minColumns: Int?
 
-    @Option(help: ArgumentHelp("Cell padding on every side (default \(Int(MasonryOptions.defaultCellPadding))).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cell padding on every side (default \(Int(MasonryOptions.defaultCellPadding))).", valueName: "px"))
     var padding: Double?
 
     @Option(help: ArgumentHelp("Which column the next photo goes to.", valueName: "placement"))
     var placement: MasonryOptions.Placement = .shortest
 
-    @Option(help: ArgumentHelp("Only the items whose frame intersects X,Y,W,H.", valueName: "x,y,w,h"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only the items whose frame intersects X,Y,W,H.", valueName: "x,y,w,h"))
     var rect: String?
 
     @Flag(help: "Print one JSON object (keys documented in the README).")

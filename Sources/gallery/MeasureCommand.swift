@@ -15,7 +15,7 @@ struct MeasureCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The box width in CSS px.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The box width in CSS px.", valueName: "px"))
     var width: Double?
 
     @Option(help: ArgumentHelp("The text style to measure with.", valueName: "style"))

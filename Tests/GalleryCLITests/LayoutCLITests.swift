@@ -53,6 +53,11 @@ struct LayoutCLITests {
         let rect = try GalleryBinary.run(["layout", "--width", "800", "--json", "--rect", "0,0,100,50"], in: work.url)
         let rectItems = (try JSONSerialization.jsonObject(with: Data(rect.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]]
         #expect(rectItems?.map { $0["index"] as? Int } == [0])
+        // A viewport reaching above and left of the grid, written with its minus signs.
+        let above = try GalleryBinary.run(["layout", "--width", "800", "--json", "--rect", "-100,-100,200,150"], in: work.url)
+        #expect(above.status == 0, "\(above.stderr)")
+        let aboveItems = (try JSONSerialization.jsonObject(with: Data(above.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]]
+        #expect(aboveItems?.map { $0["index"] as? Int } == [0])
         // The table and the list of stored layouts.
         let table = try GalleryBinary.run(["layout", "--width", "800"], in: work.url)
         #expect(table.stdout.hasPrefix("masonry, 800 px: 3 columns of 252 px"))
@@ -73,6 +78,8 @@ struct LayoutCLITests {
         let cases: [([String], String)] = [
             (["--width", "0"], "--width must be"),
             (["--width=-5"], "--width must be"),
+            (["--width", "-5"], "--width must be"),
+            (["--width", "800", "--rect", "-10,-10,-1,10"], "--rect needs a width and height of 0 or more"),
             (["--width", "nan"], "--width must be"),
             (["--width", "100001"], "--width must be"),
             (["--width", "800", "--columns", "0"], "--columns must be at least 1"),

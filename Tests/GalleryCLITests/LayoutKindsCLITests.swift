@@ -29,6 +29,11 @@ struct LayoutKindsCLITests {
         #expect(angles?.count == 4 && abs((angles?[1] ?? 0) - 0.259979881867593) < 1e-12)
         let carousel = try object(["--kind", "carousel", "--count", "5", "--viewport", "600x400", "--offset=-200"], in: work.url)
         #expect(carousel["focusedIndex"] as? Double == 0)
+        // Negative numbers written the usual way, as a separate argument.
+        let spaced = try object(["--kind", "carousel", "--count", "5", "--viewport", "600x400", "--offset", "-200"], in: work.url)
+        #expect(NSDictionary(dictionary: spaced).isEqual(to: carousel))
+        let leftward = try object(["--kind", "wheel", "--count", "10", "--viewport", "375x667", "--target-offset", "-40", "--velocity", "-2"], in: work.url)
+        #expect(leftward["proposedOffset"] as? Double == -40 && leftward["velocity"] as? Double == -2)
         // Snapping: the answer is an object with the proposed offset, the velocity and the target.
         let target = try object(["--kind", "wheel", "--count", "10", "--viewport", "375x667", "--target-offset", "300", "--velocity", "1"], in: work.url)
         #expect(target["kind"] as? String == "wheel" && target["proposedOffset"] as? Double == 300 && target["velocity"] as? Double == 1)
