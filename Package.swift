@@ -16,6 +16,7 @@
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
+//   GalleryConfig    gallery.toml: the site's words, look and content, read strictly  -> TOMLKit
 //   GalleryService   measurements and layouts by width: measured, computed, stored, queried
 //                                                                            -> GalleryLayout, GalleryStore, TextMetrics
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryService, GalleryWork
@@ -39,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
     ],
     targets: [
         // MARK: - C libraries
@@ -119,6 +122,10 @@ let package = Package(
             name: "GalleryJSON"
         ),
         .target(
+            name: "GalleryConfig",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
             name: "GalleryImport",
             dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON",
                            .product(name: "SystemPackage", package: "swift-system")]
@@ -157,6 +164,7 @@ let package = Package(
                 "GalleryService",
                 "GalleryHTML",
                 "GalleryServer",
+                "GalleryConfig",
                 "TextMetrics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -210,6 +218,10 @@ let package = Package(
         .testTarget(
             name: "GalleryJSONTests",
             dependencies: ["GalleryJSON"]
+        ),
+        .testTarget(
+            name: "GalleryConfigTests",
+            dependencies: ["GalleryConfig"]
         ),
         .testTarget(
             name: "GalleryLayoutTests",

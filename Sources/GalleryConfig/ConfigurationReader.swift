@@ -1,0 +1,251 @@
+import Foundation
+import TOMLKit
+
+/// Reads `gallery.toml` into a `GalleryConfiguration`, strictly: a syntax error, an unknown
+/// table or key, a value of the wrong type or out of range stops the reading with one
+/// `ConfigurationError` naming the file, line and key and what is accepted. A typo must not
+/// pass for a default (a site published with the wrong title is worse than an error).
+public enum ConfigurationReader {
+    /// The file `gallery.toml` in `folder`.
+    public static let fileName = "gallery.toml"
+
+    /// Reads the file at `path`.
+    public static func read(path: String) throws(ConfigurationError) -> GalleryConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, problem: "cannot be read (missing, or no permission)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, problem: "is not UTF-8 text", accepted: "a TOML file saved as UTF-8")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Reads `text`; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> GalleryConfiguration {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(file: file, line: error.source.begin.line, key: nil,
+                                     problem: "is not valid TOML: \(error.description) (column \(error.source.begin.column))")
+        } catch {
+            throw ConfigurationError(file: file, line: nil, key: nil, problem: "is not valid TOML: \(error)")
+        }
+        let lines = KeyLines(text)
+        var reader = TableReader(file: file, lines: lines)
+        var configuration = GalleryConfiguration()
+        for name in root.keys {
+            guard let value = root[name] else { continue }
+            guard let table = value.table, Section(rawValue: name) != nil else {
+                throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
+                                         problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
+                                         accepted: "the tables [site], [look] and [content]")
+            }
+            switch Section(rawValue: name)! {
+            case .site: configuration.site = try reader.site(table)
+            case .look: configuration.look = try reader.look(table)
+            case .content: configuration.content = try reader.content(table)
+            }
+        }
+        return configuration
+    }
+
+    enum Section: String { case site, look, content }
+
+    /// Reads the keys of one table, checking each.
+    struct TableReader {
+        let file: String
+        let lines: KeyLines
+
+        func site(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Site {
+            var site = GalleryConfiguration.Site()
+            let keys = Keys(table: table, section: "site", reader: self,
+                            known: ["title", "description", "author", "copyright", "language", "base_url"])
+            try keys.checkKnown()
+            if let title = try keys.string("title") { site.title = title }
+            site.description = try keys.string("description") ?? site.description
+            site.author = try keys.string("author") ?? site.author
+            site.copyright = try keys.string("copyright") ?? site.copyright
+            if let language = try keys.string("language") {
+                guard Self.isLanguageTag(language) else {
+                    throw keys.error("language", "'\(language)' is not a language tag", accepted: "a tag such as en, de, fr, ja or pt-BR")
+                }
+                site.language = language
+            }
+            if let base = try keys.string("base_url") {
+                guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+                      url.host?.isEmpty == false else {
+                    throw keys.error("base_url", "'\(base)' is not an absolute http(s) address", accepted: "an address such as https://example.org/photos/")
+                }
+                site.baseURL = base.hasSuffix("/") ? base : base + "/"
+            }
+            return site
+        }
+
+        func look(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Look {
+            var look = GalleryConfiguration.Look()
+            let keys = Keys(table: table, section: "look", reader: self,
+                            known: ["theme", "accent", "caption_font", "caption_size", "comment_font", "comment_size",
+                                    "column_width", "gutter", "cell_padding", "max_columns"])
+            try keys.checkKnown()
+            look.theme = try keys.choice("theme", of: GalleryConfiguration.Theme.self) ?? look.theme
+            if let accent = try keys.string("accent") {
+                guard Self.isHexColor(accent) else {
+                    throw keys.error("accent", "'\(accent)' is not a colour", accepted: "a hex colour such as \"#c0392b\" or \"#c33\"")
+                }
+                look.accent = accent.lowercased()
+            }
+            look.captionFont = try keys.family("caption_font") ?? look.captionFont
+            look.captionSize = try keys.number("caption_size", in: 8 ... 48) ?? look.captionSize
+            look.commentFont = try keys.family("comment_font") ?? look.commentFont
+            look.commentSize = try keys.number("comment_size", in: 8 ... 48) ?? look.commentSize
+            look.columnWidth = try keys.number("column_width", in: 120 ... 640) ?? look.columnWidth
+            look.gutter = try keys.number("gutter", in: 0 ... 64) ?? look.gutter
+            look.cellPadding = try keys.number("cell_padding", in: 0 ... 32) ?? look.cellPadding
+            look.maxColumns = try keys.integer("max_columns", in: 1 ... 16) ?? look.maxColumns
+            if look.columnWidth - 2 * look.cellPadding < 80 {
+                throw keys.error(table["cell_padding"] != nil ? "cell_padding" : "column_width",
+                                 "leaves \(Int(look.columnWidth - 2 * look.cellPadding)) px for the photo in a \(Int(look.columnWidth)) px column",
+                                 accepted: "column_width at least 80 px more than twice cell_padding")
+            }
+            return look
+        }
+
+        func content(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Content {
+            var content = GalleryConfiguration.Content()
+            let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality"])
+            try keys.checkKnown()
+            content.sort = try keys.choice("sort", of: GalleryConfiguration.SortOrder.self) ?? content.sort
+            if let views = try keys.choices("views", of: GalleryConfiguration.View.self) {
+                guard views.contains(.masonry) else {
+                    throw keys.error("views", "must include masonry (the album's own page is its masonry grid)",
+                                     accepted: "a list with \"masonry\" and any of rows, wheel, carousel, circle")
+                }
+                // The listed order is kept (it is the order of the view links); duplicates once.
+                var seen = Set<GalleryConfiguration.View>()
+                content.views = views.filter { seen.insert($0).inserted }
+            }
+            content.downloads = try keys.choice("downloads", of: GalleryConfiguration.Downloads.self) ?? content.downloads
+            content.imageQuality = try keys.integer("image_quality", in: 1 ... 100) ?? content.imageQuality
+            return content
+        }
+
+        static func isLanguageTag(_ tag: String) -> Bool {
+            let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+            guard let first = parts.first, (2 ... 3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            return parts.dropFirst().allSatisfy { (1 ... 8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        }
+
+        static func isHexColor(_ text: String) -> Bool {
+            guard text.first == "#" else { return false }
+            let digits = text.dropFirst()
+            return (digits.count == 3 || digits.count == 6) && digits.allSatisfy(\.isHexDigit)
+        }
+    }
+
+    /// One table's keys, read with the checks each kind of value needs.
+    struct Keys {
+        let table: TOMLTable
+        let section: String
+        let reader: TableReader
+        let known: [String]
+
+        func error(_ key: String, _ problem: String, accepted: String? = nil) -> ConfigurationError {
+            ConfigurationError(file: reader.file, line: reader.lines.line(table: section, key: key), key: "\(section).\(key)",
+                               problem: problem, accepted: accepted)
+        }
+
+        func checkKnown() throws(ConfigurationError) {
+            for key in table.keys where !known.contains(key) {
+                let near = known.min { Self.distance($0, key) < Self.distance($1, key) }
+                let hint = near.map { Self.distance($0, key) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
+                throw error(key, "is not a key of [\(section)]\(hint)", accepted: known.joined(separator: ", "))
+            }
+        }
+
+        func string(_ key: String) throws(ConfigurationError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw error(key, "is \(Self.describe(value)), not text", accepted: "a quoted string") }
+            return text
+        }
+
+        func family(_ key: String) throws(ConfigurationError) -> String? {
+            guard let name = try string(key) else { return nil }
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { throw error(key, "is empty", accepted: "a font family name such as \"Inter\" or \"Noto Serif\"") }
+            return trimmed
+        }
+
+        func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
+            guard let value = table[key] else { return nil }
+            let accepted = "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+            guard let number = value.double ?? value.int.map(Double.init) else {
+                throw error(key, "is \(Self.describe(value)), not a number", accepted: accepted)
+            }
+            guard number.isFinite, range.contains(number) else { throw error(key, "is \(Self.format(number))", accepted: accepted) }
+            return number
+        }
+
+        func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+            guard let value = table[key] else { return nil }
+            let accepted = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            guard let number = value.int else { throw error(key, "is \(Self.describe(value)), not a whole number", accepted: accepted) }
+            guard range.contains(number) else { throw error(key, "is \(number)", accepted: accepted) }
+            return number
+        }
+
+        func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, of: Choice.Type) throws(ConfigurationError) -> Choice?
+            where Choice.RawValue == String {
+            guard let text = try string(key) else { return nil }
+            guard let choice = Choice(rawValue: text) else {
+                throw error(key, "'\(text)' is not one of its values", accepted: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return choice
+        }
+
+        func choices<Choice: RawRepresentable & CaseIterable>(_ key: String, of: Choice.Type) throws(ConfigurationError) -> [Choice]?
+            where Choice.RawValue == String {
+            guard let value = table[key] else { return nil }
+            let accepted = "a list of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            guard let array = value.array else { throw error(key, "is \(Self.describe(value)), not a list", accepted: accepted) }
+            var chosen: [Choice] = []
+            for element in array {
+                guard let text = element.string, let choice = Choice(rawValue: text) else {
+                    throw error(key, "holds \(element.string.map { "'\($0)'" } ?? Self.describe(element)), which is not one of its values", accepted: accepted)
+                }
+                chosen.append(choice)
+            }
+            return chosen
+        }
+
+        static func describe(_ value: TOMLValueConvertible) -> String {
+            switch value.type {
+            case .string: "text"
+            case .int: "a whole number"
+            case .double: "a number"
+            case .bool: "true or false"
+            case .array: "a list"
+            case .table: "a table"
+            default: "a date or time"
+            }
+        }
+
+        static func format(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
+
+        /// Edit distance, for "did you mean".
+        static func distance(_ a: String, _ b: String) -> Int {
+            let a = Array(a), b = Array(b)
+            var previous = Array(0 ... b.count)
+            for i in 1 ... max(a.count, 1) where !a.isEmpty {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in 1 ... max(b.count, 1) where !b.isEmpty {
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                previous = current
+            }
+            return a.isEmpty ? b.count : previous[b.count]
+        }
+    }
+}

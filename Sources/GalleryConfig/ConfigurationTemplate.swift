@@ -1,0 +1,60 @@
+/// The `gallery.toml` that `gallery init` writes: every key at its default, each with a line
+/// saying what it does. Keys without a default value (title, accent, base_url) are shown
+/// commented out, with an example. Made from `GalleryConfiguration()`, so it cannot drift
+/// from the defaults; a test reads it back.
+public enum ConfigurationTemplate {
+    public static func text(folderName: String) -> String {
+        let d = GalleryConfiguration()
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let views = "[" + d.content.views.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"
+        return """
+            # gallery.toml: how `gallery build`, `export` and `serve` make this folder's site.
+            # Every key is optional; a key left out keeps the default shown here. A key gallery
+            # does not know is an error (so a typo never passes for a default).
+
+            [site]
+            # The site's name (default: the album's name, or the folder's: \(folderName)).
+            # title = \(quoted(folderName))
+            # A sentence or two under the title, and in search and social previews.
+            description = \(quoted(d.site.description))
+            author = \(quoted(d.site.author))
+            # Shown in every page's footer, e.g. "© 2024 Ada Lovelace".
+            copyright = \(quoted(d.site.copyright))
+            # The pages' language and their few words: en, de, fr, ja (others use English words).
+            language = \(quoted(d.site.language))
+            # Where the site will be published: adds social preview tags, canonical links and
+            # sitemap.xml, which need absolute addresses.
+            # base_url = "https://example.org/photos/"
+
+            [look]
+            # light, dark, or auto (follows the visitor's system).
+            theme = \(quoted(d.look.theme.rawValue))
+            # Links and highlights (default: a warm rust, lighter on dark pages).
+            # accent = "#c0392b"
+            # Any family fontconfig finds (`fc-list : family`); captions and comments are
+            # measured with it, so the layout stays exact.
+            caption_font = \(quoted(d.look.captionFont))
+            caption_size = \(number(d.look.captionSize))
+            comment_font = \(quoted(d.look.commentFont))
+            comment_size = \(number(d.look.commentSize))
+            # The grid: column width in CSS px (photo and text plus cell_padding on each side),
+            # space between columns, and the most columns a wide window shows.
+            column_width = \(number(d.look.columnWidth))
+            gutter = \(number(d.look.gutter))
+            cell_padding = \(number(d.look.cellPadding))
+            max_columns = \(d.look.maxColumns)
+
+            [content]
+            # date (capture time; photos without one after, by name) or name.
+            sort = \(quoted(d.content.sort.rawValue))
+            # The views each album offers, in this order; masonry is the album's own page.
+            views = \(views)
+            # What the lightbox offers to download: none, large (the large view) or original.
+            downloads = \(quoted(d.content.downloads.rawValue))
+            # JPEG quality of the thumbnails and large views, 1 to 100.
+            image_quality = \(d.content.imageQuality)
+
+            """
+    }
+}

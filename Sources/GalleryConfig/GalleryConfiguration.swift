@@ -1,0 +1,59 @@
+/// What a person can choose about their gallery, read from `gallery.toml` (`ConfigurationReader`)
+/// or left at these defaults. Three tables, as the file has them: the site's words, its look,
+/// and what it contains.
+public struct GalleryConfiguration: Sendable, Equatable, Codable {
+    public var site = Site()
+    public var look = Look()
+    public var content = Content()
+
+    public init() {}
+
+    public struct Site: Sendable, Equatable, Codable {
+        /// The site's name; nil: the album's name (one album) or the folder's.
+        public var title: String?
+        public var description = ""
+        public var author = ""
+        public var copyright = ""
+        /// The pages' `lang` and the language of their few words (`SiteWords`).
+        public var language = "en"
+        /// Where the site will be published, ending in "/": enables OpenGraph and Twitter card
+        /// tags, canonical links and sitemap.xml (all need absolute addresses).
+        public var baseURL: String?
+
+        public init() {}
+    }
+
+    public struct Look: Sendable, Equatable, Codable {
+        public var theme = Theme.auto
+        /// "#rrggbb"; nil: the built-in accent (a warm rust, lighter on dark pages).
+        public var accent: String?
+        public var captionFont = "Inter"
+        public var captionSize = 15.0
+        public var commentFont = "Inter"
+        public var commentSize = 13.0
+        /// The grid's column: photo and text plus `cellPadding` on each side.
+        public var columnWidth = 252.0
+        public var gutter = 0.0
+        public var cellPadding = 8.0
+        public var maxColumns = 8
+
+        public init() {}
+    }
+
+    public struct Content: Sendable, Equatable, Codable {
+        public var sort = SortOrder.date
+        public var views = View.allCases
+        public var downloads = Downloads.none
+        /// JPEG quality of the thumbnails and large views (1–100).
+        public var imageQuality = 82
+
+        public init() {}
+    }
+
+    public enum Theme: String, Sendable, Codable, CaseIterable { case light, dark, auto }
+    public enum SortOrder: String, Sendable, Codable, CaseIterable { case date, name }
+    /// An album's views; the masonry grid is the album's page itself.
+    public enum View: String, Sendable, Codable, CaseIterable { case masonry, rows, wheel, carousel, circle }
+    /// What the lightbox offers to download: nothing, the large view, or the original file.
+    public enum Downloads: String, Sendable, Codable, CaseIterable { case none, large, original }
+}

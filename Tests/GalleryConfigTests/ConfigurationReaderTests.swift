@@ -1,0 +1,106 @@
+import GalleryConfig
+import Testing
+
+@Suite("gallery.toml: every key read, every mistake named by file, line and key")
+struct ConfigurationReaderTests {
+    @Test("the file gallery init writes reads back as the defaults")
+    func templateIsTheDefaults() throws {
+        let text = ConfigurationTemplate.text(folderName: "Summer \"24\"")
+        #expect(try ConfigurationReader.parse(text, file: "gallery.toml") == GalleryConfiguration())
+        // Uncommenting the examples gives values that are accepted.
+        let uncommented = text.replacingOccurrences(of: "# title =", with: "title =")
+            .replacingOccurrences(of: "# accent =", with: "accent =").replacingOccurrences(of: "# base_url =", with: "base_url =")
+        let read = try ConfigurationReader.parse(uncommented, file: "gallery.toml")
+        #expect(read.site.title == "Summer \"24\"" && read.look.accent == "#c0392b" && read.site.baseURL == "https://example.org/photos/")
+    }
+
+    @Test("the issue's example, every key set")
+    func everyKey() throws {
+        let text = """
+            [site]
+            title = "Summer on the coast"
+            description = "Two weeks, one camera."
+            author = "Ada"
+            copyright = "© 2024 Ada"
+            language = "de"
+            base_url = "https://example.org/coast"
+            [look]
+            theme = "dark"
+            accent = "#C0392B"
+            caption_font = "Noto Serif"
+            caption_size = 17.5
+            comment_font = "DejaVu Sans"
+            comment_size = 12
+            column_width = 300
+            gutter = 12
+            cell_padding = 10
+            max_columns = 5
+            [content]
+            sort = "name"
+            views = ["masonry", "circle", "rows", "circle"]
+            downloads = "original"
+            image_quality = 90
+            """
+        let c = try ConfigurationReader.parse(text, file: "x.toml")
+        #expect(c.site.title == "Summer on the coast" && c.site.description == "Two weeks, one camera." && c.site.author == "Ada")
+        #expect(c.site.copyright == "© 2024 Ada" && c.site.language == "de" && c.site.baseURL == "https://example.org/coast/")
+        #expect(c.look.theme == .dark && c.look.accent == "#c0392b" && c.look.captionFont == "Noto Serif" && c.look.captionSize == 17.5)
+        #expect(c.look.commentFont == "DejaVu Sans" && c.look.commentSize == 12 && c.look.columnWidth == 300 && c.look.gutter == 12)
+        #expect(c.look.cellPadding == 10 && c.look.maxColumns == 5)
+        #expect(c.content.sort == .name && c.content.views == [.masonry, .circle, .rows] && c.content.downloads == .original && c.content.imageQuality == 90)
+        // An empty file, and one with only a table: the defaults.
+        #expect(try ConfigurationReader.parse("", file: "x.toml") == GalleryConfiguration())
+        #expect(try ConfigurationReader.parse("[look]\n", file: "x.toml") == GalleryConfiguration())
+    }
+
+    @Test("each kind of mistake: one error with the file, line, key and what is accepted")
+    func mistakes() {
+        let cases: [(text: String, line: Int?, key: String?, says: String)] = [
+            ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look] and [content]"),
+            ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
+            ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
+            ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
+            ("[look]\ncaption_size = 200\n", 2, "look.caption_size", "is 200 (accepted: a number from 8 to 48)"),
+            ("[look]\nmax_columns = 2.5\n", 2, "look.max_columns", "not a whole number"),
+            ("[look]\ntheme = \"sepia\"\n", 2, "look.theme", "one of light, dark, auto"),
+            ("[look]\naccent = \"red\"\n", 2, "look.accent", "a hex colour"),
+            ("[look]\ncolumn_width = 130\ncell_padding = 32\n", 3, "look.cell_padding", "leaves 66 px"),
+            ("[look]\ncaption_font = \"  \"\n", 2, "look.caption_font", "is empty"),
+            ("[site]\nbase_url = \"example.org\"\n", 2, "site.base_url", "not an absolute http(s) address"),
+            ("[site]\nlanguage = \"english!\"\n", 2, "site.language", "not a language tag"),
+            ("[site]\ntitle = 5\n", 2, "site.title", "is a whole number, not text"),
+            ("[content]\nviews = [\"rows\"]\n", 2, "content.views", "must include masonry"),
+            ("[content]\nviews = \"masonry\"\n", 2, "content.views", "not a list"),
+            ("[content]\nviews = [\"masonry\", \"grid\"]\n", 2, "content.views", "'grid'"),
+            ("[content]\ndownloads = \"all\"\n", 2, "content.downloads", "one of none, large, original"),
+            ("[content]\nimage_quality = 0\n", 2, "content.image_quality", "a whole number from 1 to 100"),
+            ("[content]\nsort = true\n", 2, "content.sort", "is true or false, not text"),
+            // A multi-line string that looks like keys is stepped over when lines are counted.
+            ("[site]\ndescription = \"\"\"\nsort = 1\n\"\"\"\n[content]\nsort = \"size\"\n", 6, "content.sort", "one of date, name"),
+            ("look.theme = \"nope\"\n", 1, "look.theme", "one of light, dark, auto"),
+        ]
+        for (text, line, key, says) in cases {
+            do {
+                let read = try ConfigurationReader.parse(text, file: "photos/gallery.toml")
+                Issue.record("accepted: \(text) → \(read)")
+            } catch {
+                #expect(error.file == "photos/gallery.toml")
+                #expect(error.line == line, "\(text): \(error)")
+                #expect(error.key == key, "\(text): \(error)")
+                #expect(error.description.contains(says), "\(text): \(error)")
+                #expect(error.description.hasPrefix("photos/gallery.toml:\(line.map(String.init) ?? "")"), "\(error)")
+            }
+        }
+    }
+
+    @Test("a file that is missing or not UTF-8 is named")
+    func unreadable() throws {
+        #expect(throws: ConfigurationError.self) { try ConfigurationReader.read(path: "/nonexistent/gallery.toml") }
+        do {
+            _ = try ConfigurationReader.read(path: "/nonexistent/gallery.toml")
+        } catch {
+            #expect(error.description == "/nonexistent/gallery.toml: cannot be read (missing, or no permission)")
+        }
+    }
+}
