@@ -138,7 +138,7 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "Imaging", "TextMetrics"],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),
@@ -146,7 +146,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "CZlib",
+                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "GalleryConfig", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

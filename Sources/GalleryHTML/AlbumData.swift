@@ -85,6 +85,8 @@ struct AlbumData: Sendable {
         var thumbs: [String]?
         var widths: [Int]?
         var large: String?
+        /// The original file's copy, when the site offers originals for download.
+        var original: String?
         var intrinsicHeight: Int
         var color: String?
         var failure: String?
@@ -152,7 +154,7 @@ struct AlbumData: Sendable {
             id: cell.photoID,
             xy: columns.flatMap { k in cell.frames[k].map { [HTML.rounded($0.x), HTML.rounded($0.y)] } ?? [0, 0] },
             height: HTML.rounded(cell.frames.values.first?.height ?? 0), photoHeight: HTML.rounded(cell.photoHeight),
-            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large,
+            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, original: cell.original,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, height: cell.captionHeight, starts: cell.captionLineStarts),
             comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts),

@@ -34,7 +34,7 @@ final class AlbumSource: Sendable {
         count = layouts.first?.itemCount ?? 0
     }
 
-    var subtitle: String { "\(count) photo\(count == 1 ? "" : "s")" }
+    var subtitle: String { SiteWords(language: context.configuration.site.language).photoCount(count) }
 
     /// The album's photos in runs of 25,600 (200 chunks): how a pass over a whole layout reads
     /// it, so that it is never all in memory.
@@ -67,7 +67,8 @@ final class AlbumSource: Sendable {
                 let placed = items[k - 1][position]
                 frames[k] = (layout.x(column: placed.column), placed.y, layout.innerWidth, placed.height)
             }
-            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry)
+            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, quality: context.configuration.content.imageQuality,
+                                 withOriginal: context.configuration.content.downloads == .original)
             let failure = context.imageFailures[item.photoID]
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
@@ -75,7 +76,7 @@ final class AlbumSource: Sendable {
                 captionLineStarts: try context.measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
                 commentLineStarts: try context.measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth),
                 photoHeight: item.photoHeight, aspectRatio: photo.aspectRatio, frames: frames,
-                thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil,
+                thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil, original: failure == nil ? plan?.original : nil,
                 intrinsicHeight: plan?.grid[0].height ?? Int(item.photoHeight.rounded()), failure: failure,
                 placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),

@@ -12,17 +12,32 @@ struct ImagePlan: Sendable {
     var grid: [(width: Int, height: Int)]
     var large: (width: Int, height: Int)
     var sizes: [(width: Int, height: Int)] { grid + [large] }
+    /// JPEG quality (`[content] image_quality`); other than the default, it is in the names, so
+    /// a change of quality makes new images (and only images).
+    var quality: Int
     var thumbnails: [(url: String, width: Int)] { zip(names, grid).map { ($0, $1.width) } }
 
     /// Nil for a format the thumbnailer cannot read.
-    init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry) {
+    /// The original file's copy ("originals/HASH.heic"), when the site offers originals.
+    var original: String?
+
+    init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, quality: Int = Thumbnailer.quality,
+          withOriginal: Bool = false) {
         guard let format = ImageFormat(rawValue: photo.format) else { return nil }
         let key = String(contentHash.dropFirst("xxh64:".count))
         grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
         orientation = Orientation(exifValue: photo.orientation)
         large = Thumbnailer.largeSize(
             format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
-        names = grid.map { "thumbs/\(key)-\($0.width).jpg" } + ["large/\(key)-\(large.width)x\(large.height).jpg"]
+        let suffix = quality == Thumbnailer.quality ? "" : "-q\(quality)"
+        names = grid.map { "thumbs/\(key)-\($0.width)\(suffix).jpg" } + ["large/\(key)-\(large.width)x\(large.height)\(suffix).jpg"]
         self.format = format
+        self.quality = quality
+        if withOriginal {
+            let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
+            var ext = format.rawValue
+            if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
+            original = "originals/\(key).\(ext.lowercased())"
+        }
     }
 }

@@ -38,7 +38,7 @@ extension PageRenderer {
             html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12)
         }
         html += "</div>\n</main>\n"
-        return html + Self.lightbox + foot()
+        return html + lightbox + foot()
     }
 
     /// Cards a wheel or carousel page writes as HTML; the script keeps a window of this many
@@ -80,7 +80,7 @@ extension PageRenderer {
             html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10)
         }
         html += "</div>\n</div>\n</div>\n</main>\n"
-        return html + Self.lightbox + foot()
+        return html + lightbox + foot()
     }
 
     /// - Parameters:
@@ -105,7 +105,7 @@ extension PageRenderer {
             html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6)
         }
         html += "</div>\n</div>\n</main>\n"
-        return html + Self.lightbox + foot()
+        return html + lightbox + foot()
     }
 
     /// - Parameters:
@@ -128,13 +128,13 @@ extension PageRenderer {
                          style: "--a:\(String(angle))rad", eager: true)
         }
         html += "</div>\n</main>\n"
-        return html + Self.lightbox + foot()
+        return html + lightbox + foot()
     }
 
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
     private func opening(_ view: AlbumView, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
                          scripts: [String] = []) -> String {
-        head(title: title + " · " + view.title, scripts: scripts)
+        head(title: title + " · " + (words.views[view] ?? view.title), page: view.page(albumStem: links.stem), scripts: scripts)
             + header(title: title, subtitle: subtitle, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }
@@ -148,11 +148,12 @@ extension PageRenderer {
             let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
             inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
-            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">Photo unavailable</span>"
+            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</span>"
         }
         if !cell.caption.isEmpty { inner += "<span class=\"view-caption\">\(HTML.escape(cell.caption))</span>" }
         if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style)\""
+        let attributes = attributes + (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
         if let large = cell.large {
             return "<a class=\"\(name)\" href=\"\(HTML.escape(large))\" \(attributes)\(styleAttribute)>\(inner)</a>\n"
         }

@@ -1,3 +1,5 @@
+import GalleryConfig
+
 /// One photo's cell as a page draws it.
 struct CellModel: Sendable {
     var photoID: Int64
@@ -20,6 +22,8 @@ struct CellModel: Sendable {
     /// could not be decoded.
     var thumbnails: [(url: String, width: Int)]?
     var large: String?
+    /// The original file's copy in the site (`[content] downloads = "original"`).
+    var original: String?
     var intrinsicHeight: Int
     /// Why the photo has no image (the cell then shows a placeholder).
     var failure: String?
@@ -37,6 +41,19 @@ struct CellModel: Sendable {
 struct PageRenderer {
     let geometry: SiteGeometry
     let siteTitle: String
+    /// The person's choices (`gallery.toml`): words, language, theme, views, downloads.
+    let configuration: GalleryConfiguration
+    let words: SiteWords
+
+    init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration()) {
+        self.geometry = geometry
+        self.siteTitle = siteTitle
+        self.configuration = configuration
+        words = SiteWords(language: configuration.site.language)
+    }
+
+    /// The album views the site offers, in the configured order.
+    var views: [AlbumView] { AlbumView.enabled(by: configuration) }
 
     /// Where an album's pages are: its other views' pages, and the site's index if any.
     struct AlbumLinks {
@@ -62,6 +79,10 @@ struct PageRenderer {
         var data: AlbumData?
         /// Links to the album's plain pages, below the grid.
         var pages: PageLinks
+        /// The page's own file name (for its canonical address).
+        var fileName: String
+        /// The picture social previews show (the album's first large view).
+        var image: String?
     }
 
     /// The album's plain pages (every photo reachable without script), as a page links them.
@@ -75,7 +96,8 @@ struct PageRenderer {
     }
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
-        var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, scripts: content.data.map { [$0.indexFile] } ?? [])
+        var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
+                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [])
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(content.heights[$0] ?? 0))px" }.joined(separator: ";")
@@ -87,7 +109,7 @@ struct PageRenderer {
             html += self.cell(cell, position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count) + "</main>\n"
-        return html + Self.lightbox + foot()
+        return html + lightbox + foot()
     }
 
     /// Links through the album's plain pages: on the album page, to the first; on a plain
@@ -95,12 +117,12 @@ struct PageRenderer {
     private func pageLinks(_ pages: PageLinks, count: Int) -> String {
         var parts: [String] = []
         if let position = pages.position {
-            if let previous = pages.previous { parts.append("<a href=\"\(HTML.escape(previous))\" rel=\"prev\">← Previous</a>") }
+            if let previous = pages.previous { parts.append("<a href=\"\(HTML.escape(previous))\" rel=\"prev\">\(HTML.escape(words.previous))</a>") }
             parts.append("<span>\(HTML.escape(position))</span>")
-            if let next = pages.next { parts.append("<a href=\"\(HTML.escape(next))\" rel=\"next\">Next →</a>") }
-            parts.append("<a href=\"\(HTML.escape(pages.album))\">The whole album</a>")
+            if let next = pages.next { parts.append("<a href=\"\(HTML.escape(next))\" rel=\"next\">\(HTML.escape(words.next))</a>") }
+            parts.append("<a href=\"\(HTML.escape(pages.album))\">\(HTML.escape(words.wholeAlbum))</a>")
         } else if let first = pages.first {
-            parts.append("<a href=\"\(HTML.escape(first))\">All \(count) photos, page by page</a>")
+            parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(count)))</a>")
         }
         if parts.isEmpty { return "" }
         return "<nav class=\"pages\" aria-label=\"Pages of this album\">" + parts.joined(separator: " ") + "</nav>\n"
@@ -112,9 +134,9 @@ struct PageRenderer {
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
         html += "<nav class=\"views\" aria-label=\"Views of this album\">"
-        for view in AlbumView.allCases {
+        for view in views {
             let marker = view == current ? " aria-current=\"page\"" : ""
-            html += "<a href=\"\(HTML.escape(view.page(albumStem: links.stem)))\" data-view=\"\(view.rawValue)\"\(marker)>\(view.title)</a>"
+            html += "<a href=\"\(HTML.escape(view.page(albumStem: links.stem)))\" data-view=\"\(view.rawValue)\"\(marker)>\(HTML.escape(words.views[view] ?? view.title))</a>"
         }
         return html + "</nav></header>\n"
     }
@@ -129,6 +151,15 @@ struct PageRenderer {
         </div>
 
         """
+
+    /// The lightbox, with a download link when the site offers downloads (the script points it
+    /// at the photo shown: its large view or its original file).
+    var lightbox: String {
+        guard configuration.content.downloads != .none else { return Self.lightbox }
+        return Self.lightbox.replacingOccurrences(
+            of: "<p class=\"lightbox-meta\"></p>",
+            with: "<p class=\"lightbox-meta\"></p><a class=\"lightbox-download\" download hidden data-download=\"\(configuration.content.downloads.rawValue)\">\(HTML.escape(words.download))</a>")
+    }
 
     /// One cell. The script makes the cells it adds from the data files the same way
     /// (gallery.js, `galleryMakeCell`; a browser test holds them equal): change both together.
@@ -154,7 +185,7 @@ struct PageRenderer {
             let loading = cell.index < 8 ? "eager" : "lazy"
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\(cell.placeholderColor.map { ";background-color:\($0)" } ?? "")\">"
         } else {
-            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">Photo unavailable</div>"
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">\(HTML.escape(words.photoUnavailable))</div>"
         }
         inner += "<div class=\"annotation\">"
         for (name, text, height, starts) in [
@@ -178,6 +209,7 @@ struct PageRenderer {
         var attributes = ""
         if let taken = cell.takenAt { attributes += " data-taken=\"\(HTML.escape(taken))\"" }
         if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
+        if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
         if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
         return attributes
     }
@@ -190,9 +222,13 @@ struct PageRenderer {
         var cover: String?
     }
 
-    func indexPage(albums: [AlbumCard], photoCount: Int) -> String {
-        var html = head(title: siteTitle)
-        html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1><p class=\"meta\">\(albums.count) albums, \(photoCount) photos</p></header>\n<main class=\"albums\">\n"
+    func indexPage(albums: [AlbumCard], photoCount: Int, image: String?) -> String {
+        var html = head(title: siteTitle, page: "index.html", image: image)
+        html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1>"
+        if !configuration.site.description.isEmpty {
+            html += "<p class=\"site-description\">\(HTML.escape(configuration.site.description))</p>"
+        }
+        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.photoCount(photoCount)))</p></header>\n<main class=\"albums\">\n"
         for album in albums {
             html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
             if let cover = album.cover {
@@ -200,26 +236,59 @@ struct PageRenderer {
             } else {
                 html += "<span class=\"placeholder\"></span>"
             }
-            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(album.count) photo\(album.count == 1 ? "" : "s")</span>"
+            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(HTML.escape(words.photoCount(album.count)))</span>"
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
             html += "</a>\n"
         }
         return html + "</main>\n" + foot()
     }
 
-    /// - Parameter scripts: data files the page's script loads at once: fetched while the
-    ///   page loads, run when the script asks for them.
-    func head(title: String, scripts: [String] = []) -> String {
+    /// - Parameters:
+    ///   - page: the page's file name, for its canonical address and social previews
+    ///     (written only when the site has a `base_url`).
+    ///   - image: the picture social previews show.
+    ///   - scripts: data files the page's script loads at once: fetched while the page loads,
+    ///     run when the script asks for them.
+    func head(title: String, page: String, image: String? = nil, scripts: [String] = []) -> String {
+        let site = configuration.site
         let data = scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
+        var meta = ""
+        if !site.description.isEmpty { meta += "<meta name=\"description\" content=\"\(HTML.escape(site.description))\">\n" }
+        if !site.author.isEmpty { meta += "<meta name=\"author\" content=\"\(HTML.escape(site.author))\">\n" }
+        let scheme = switch configuration.look.theme {
+        case .light: "light"
+        case .dark: "dark"
+        case .auto: "light dark"
+        }
+        meta += "<meta name=\"color-scheme\" content=\"\(scheme)\">\n"
+        if let base = site.baseURL {
+            // Social previews and search engines need absolute addresses.
+            let address = base + (page == "index.html" ? "" : page)
+            meta += "<link rel=\"canonical\" href=\"\(HTML.escape(address))\">\n"
+            meta += "<meta property=\"og:type\" content=\"website\">\n"
+            meta += "<meta property=\"og:title\" content=\"\(HTML.escape(title))\">\n"
+            meta += "<meta property=\"og:url\" content=\"\(HTML.escape(address))\">\n"
+            meta += "<meta property=\"og:site_name\" content=\"\(HTML.escape(siteTitle))\">\n"
+            if !site.description.isEmpty { meta += "<meta property=\"og:description\" content=\"\(HTML.escape(site.description))\">\n" }
+            meta += "<meta property=\"og:locale\" content=\"\(HTML.escape(site.language.replacingOccurrences(of: "-", with: "_")))\">\n"
+            if let image {
+                meta += "<meta property=\"og:image\" content=\"\(HTML.escape(base + image))\">\n"
+                meta += "<meta name=\"twitter:card\" content=\"summary_large_image\">\n"
+                meta += "<meta name=\"twitter:image\" content=\"\(HTML.escape(base + image))\">\n"
+            } else {
+                meta += "<meta name=\"twitter:card\" content=\"summary\">\n"
+            }
+            meta += "<meta name=\"twitter:title\" content=\"\(HTML.escape(title))\">\n"
+        }
         return """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(HTML.escape(site.language))" data-theme="\(configuration.look.theme.rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="gallery">
         <title>\(HTML.escape(title))</title>
-        <link rel="stylesheet" href="gallery.css">
+        \(meta)<link rel="stylesheet" href="gallery.css">
         \(data)</head>
         <body>
 
@@ -227,6 +296,11 @@ struct PageRenderer {
     }
 
     func foot() -> String {
-        "<footer class=\"site-footer\">Made with gallery</footer>\n<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
+        let site = configuration.site
+        var parts: [String] = []
+        if !site.copyright.isEmpty { parts.append("<span class=\"copyright\">\(HTML.escape(site.copyright))</span>") }
+        if !site.author.isEmpty, !site.copyright.contains(site.author) { parts.append("<span class=\"author\">\(HTML.escape(site.author))</span>") }
+        parts.append(HTML.escape(words.madeWith))
+        return "<footer class=\"site-footer\">\(parts.joined(separator: " · "))</footer>\n<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
     }
 }

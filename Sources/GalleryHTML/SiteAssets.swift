@@ -6,7 +6,9 @@ import TextMetrics
 /// (`.caption`, `.comment`, `@font-face`, from the same `TextStyle` values the measurements
 /// used) after.
 enum SiteAssets {
-    static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = []) -> String {
+    /// - Parameter accent: `[look] accent` ("#rrggbb"), which replaces the built-in accent on
+    ///   light and dark pages alike.
+    static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = [], accent: String? = nil) -> String {
         let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
         let families = (GalleryTextStyles.comment.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
         let headingFamilies = (GalleryTextStyles.caption.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
@@ -22,6 +24,10 @@ enum SiteAssets {
             }
 
             """ + asset("gallery.css")
+        if let accent {
+            // After the theme rules, and as specific as the most specific of them.
+            css += ":root[data-theme] { --accent: \(accent); }\n"
+        }
         // One media query per column count: the grid shows that layout, every cell its frame in it.
         for columns in 2 ... max(2, geometry.maximumColumns) where columns <= geometry.maximumColumns {
             css += "@media (min-width: \(HTML.px(geometry.breakpoint(columns: columns)))px) { "

@@ -1,3 +1,4 @@
+import GalleryConfig
 import GalleryService
 import GalleryStore
 import TextMetrics
@@ -14,10 +15,13 @@ struct SiteContext: Sendable {
     /// Whether pages carry the photos' GPS positions (off unless asked for: a location is
     /// private until its owner publishes it).
     var publishLocation = false
+    /// The person's choices (`gallery.toml`).
+    var configuration: GalleryConfiguration
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
-         publishLocation: Bool = false) {
+         publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
         self.publishLocation = publishLocation
+        self.configuration = configuration
         self.database = database
         self.geometry = geometry
         self.measurer = measurer

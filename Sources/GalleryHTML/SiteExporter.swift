@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryService
 import GalleryStore
 import GalleryWork
@@ -42,10 +43,14 @@ public struct SiteExporter: Sendable {
     let encodeImages: Bool
     /// Pages carry the photos' GPS positions (`--publish-location`); never otherwise.
     let publishLocation: Bool
+    /// The person's choices (`gallery.toml`).
+    let configuration: GalleryConfiguration
 
     public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil,
-                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true, publishLocation: Bool = false) {
+                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true, publishLocation: Bool = false,
+                configuration: GalleryConfiguration = GalleryConfiguration()) {
         self.publishLocation = publishLocation
+        self.configuration = configuration
         self.database = database
         self.outFolder = URL(fileURLWithPath: outFolder).standardizedFileURL
         self.force = force
@@ -68,7 +73,8 @@ public struct SiteExporter: Sendable {
         // page): a small cache of shaped paragraphs is enough.
         let measurer = TextMeasurer(warn: { events(.warning($0)) }, paragraphCacheLimit: 2_000)
         let site = try SiteSnapshot(context: SiteContext(
-            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, publishLocation: publishLocation))
+            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, publishLocation: publishLocation,
+            configuration: configuration))
         let style = try site.style()
         for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
             try writeIfChanged(name, Data(bytes))
@@ -96,6 +102,10 @@ public struct SiteExporter: Sendable {
             try writeIfChanged("index.html", Data(index))
             written.insert("index.html")
             summary.pages += 1
+        }
+        if let sitemap = try site.render("sitemap.xml") {
+            try writeIfChanged("sitemap.xml", Data(sitemap))
+            written.insert("sitemap.xml")
         }
         summary.photos = site.photoCount
 
@@ -180,17 +190,19 @@ public struct SiteExporter: Sendable {
     /// request never sees half a file and an interrupted encode leaves none. Keeps the photo's
     /// dominant colour. False when no photo of the library has an image of that name.
     public func renderImages(named name: String) throws -> Bool {
+        if name.hasPrefix("originals/") { return try copyOriginal(named: name) }
         let parts = name.split(separator: "/")
         guard parts.count == 2, ["thumbs", "large"].contains(parts[0]),
               let dash = parts[1].firstIndex(of: "-") else { return false }
         let hash = "xxh64:" + parts[1][..<dash]
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         guard let photo = try database.photo(contentHash: hash) else { return false }
-        guard let plan = ImagePlan(photo, contentHash: hash, geometry: geometry), plan.names.contains(name) else { return false }
+        guard let plan = ImagePlan(photo, contentHash: hash, geometry: geometry, quality: configuration.content.imageQuality), plan.names.contains(name) else { return false }
         guard let data = FileManager.default.contents(atPath: root + "/" + photo.path) else {
             throw CodecError("cannot read \(root + "/" + photo.path) (was it moved? run 'gallery import' again)")
         }
-        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes)
+        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes,
+                                                       quality: plan.quality)
         for folder in ["thumbs", "large"] {
             try FileManager.default.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
         }
@@ -199,6 +211,31 @@ public struct SiteExporter: Sendable {
         }
         try database.saveDominantColors([hash: rendered.dominantColor.hex])
         return true
+    }
+
+    /// Copies the original file that `name` ("originals/HASH.ext") stands for into the site,
+    /// atomically; false when the site offers no such original.
+    private func copyOriginal(named name: String) throws -> Bool {
+        let file = name.dropFirst("originals/".count)
+        guard configuration.content.downloads == .original, let dot = file.firstIndex(of: ".") else { return false }
+        let hash = "xxh64:" + file[..<dot]
+        guard let root = try database.libraryRoot(), let photo = try database.photo(contentHash: hash),
+              ImagePlan(photo, contentHash: hash, geometry: geometry, withOriginal: true)?.original == name else { return false }
+        try Self.copyAtomically(from: root + "/" + photo.path, to: outFolder.appending(path: name))
+        return true
+    }
+
+    /// A copy that appears whole or not at all (a temporary name, then a rename).
+    static func copyAtomically(from source: String, to target: URL) throws {
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).partial")
+        try? FileManager.default.removeItem(at: temporary)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: temporary)
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CodecError("cannot write \(target.path): \(reason)")
+        }
     }
 
     /// Makes the images of every photo that lacks one (all sizes from one decode), on all
@@ -216,9 +253,22 @@ public struct SiteExporter: Sendable {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
             let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))
             for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
-                guard let plan = ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry) else { continue }
+                guard let plan = ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry, quality: configuration.content.imageQuality,
+                                           withOriginal: configuration.content.downloads == .original) else { continue }
                 written.formUnion(plan.names)
                 if !encodeImages { continue }
+                if let original = plan.original {
+                    // The file as it is, for `[content] downloads = "original"`: copied once.
+                    let target = outFolder.appending(path: original)
+                    if !FileManager.default.fileExists(atPath: target.path) {
+                        do {
+                            try Self.copyAtomically(from: root + "/" + stored.photo.path, to: target)
+                        } catch {
+                            events(.warning("\(root + "/" + stored.photo.path): its original could not be copied into the site: \(error)"))
+                        }
+                    }
+                    if FileManager.default.fileExists(atPath: target.path) { written.insert(original) }
+                }
                 if plan.names.allSatisfy({ FileManager.default.fileExists(atPath: outFolder.appending(path: $0).path) }) {
                     summary.imagesReused += plan.names.count
                     // Images kept from an earlier export into another library: read the colour
@@ -246,7 +296,7 @@ public struct SiteExporter: Sendable {
         for start in stride(from: 0, to: total, by: 256) {
             let batch = try database.storedPhotos(ids: pending[start ..< min(start + 256, total)])
             let jobs = batch.sorted { $0.key < $1.key }.compactMap { id, stored in
-                ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry).map {
+                ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry, quality: configuration.content.imageQuality).map {
                     Job(photoID: id, contentHash: stored.contentHash, source: root + "/" + stored.photo.path, plan: $0)
                 }
             }
@@ -259,7 +309,7 @@ public struct SiteExporter: Sendable {
                         throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
                     }
                     let rendered = try Thumbnailer.renderWithColor(
-                        [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes)
+                        [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes, quality: job.plan.quality)
                     for (name, bytes) in zip(job.plan.names, rendered.images) {
                         try Data(bytes).write(to: out.appending(path: name), options: .atomic)
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryLayout
 import GalleryService
 import GalleryStore
@@ -44,9 +45,10 @@ public final class SiteSnapshot: Sendable {
 
     /// `publishLocation`: pages carry the photos' GPS positions (never unless asked for).
     public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(), publishLocation: Bool = false,
+                            configuration: GalleryConfiguration = GalleryConfiguration(),
                             warnings: @escaping @Sendable (String) -> Void = { _ in }) throws {
         try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000),
-                                           publishLocation: publishLocation))
+                                           publishLocation: publishLocation, configuration: configuration))
     }
 
     init(context: SiteContext) throws {
@@ -65,8 +67,9 @@ public final class SiteSnapshot: Sendable {
         }
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
-        let title = stored.count == 1 ? stored[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName)
-        renderer = PageRenderer(geometry: context.geometry, siteTitle: title)
+        let title = context.configuration.site.title
+            ?? (stored.count == 1 ? stored[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))
+        renderer = PageRenderer(geometry: context.geometry, siteTitle: title, configuration: context.configuration)
     }
 
     /// Whether the site has a page of album cards (several albums, or none).
@@ -81,6 +84,7 @@ public final class SiteSnapshot: Sendable {
         case "gallery.css": return Array(try style().css.utf8)
         case "gallery.js": return Array(SiteAssets.script.utf8)
         case "index.html" where hasIndexPage: return Array(try indexPage().utf8)
+        case "sitemap.xml" where context.configuration.site.baseURL != nil: return Array(try sitemap().utf8)
         default: break
         }
         if name.hasPrefix("fonts/") { return try style().fonts[name] }
@@ -91,7 +95,7 @@ public final class SiteSnapshot: Sendable {
     /// Which album file `name` is, if any.
     func albumFile(named name: String) -> (Album, AlbumFile)? {
         for album in albums {
-            for view in AlbumView.allCases where view.page(albumStem: album.links.stem) == name {
+            for view in renderer.views where view.page(albumStem: album.links.stem) == name {
                 return (album, .page(view))
             }
         }
@@ -114,12 +118,30 @@ public final class SiteSnapshot: Sendable {
         switch suffix {
         case "index.js": return (album, .index)
         case "ids.js": return (album, .ids)
-        case "rows.index.js": return (album, .rowsIndex)
+        case "rows.index.js" where hasRows: return (album, .rowsIndex)
         default:
             if let chunk = number("chunk-", ".js"), chunk < chunks { return (album, .chunk(chunk)) }
-            if let chunk = number("rows-", ".js"), chunk < chunks { return (album, .rowsFrames(chunk)) }
+            if hasRows, let chunk = number("rows-", ".js"), chunk < chunks { return (album, .rowsFrames(chunk)) }
             return nil
         }
+    }
+
+    /// Whether the site offers the rows view (its layouts and data files are made only then).
+    var hasRows: Bool { renderer.views.contains(.justified) }
+
+    /// The site's pages for search engines, when it knows its address (`base_url`).
+    func sitemap() throws -> String {
+        guard let base = context.configuration.site.baseURL else { return "" }
+        var pages: [String] = hasIndexPage ? ["index.html"] : []
+        for album in albums {
+            pages += renderer.views.map { $0.page(albumStem: album.links.stem) }
+            pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.data.plainPage($0 + 1) }
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages {
+            xml += "<url><loc>\(HTML.escape(base + (page == "index.html" ? "" : page)))</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
     }
 
     /// An album's files in the order an export writes them.
@@ -128,9 +150,11 @@ public final class SiteSnapshot: Sendable {
         let chunks = AlbumData.chunkCount(photos: album.count)
         var files: [(String, AlbumFile)] = [(data.indexFile, .index), (data.idsFile, .ids)]
         files += (0 ..< chunks).map { (data.chunkFile($0), .chunk($0)) }
-        files += (0 ..< chunks).map { (data.rowsFramesFile($0), .rowsFrames($0)) }
-        files.append((data.rowsIndexFile, .rowsIndex))
-        files += AlbumView.allCases.map { ($0.page(albumStem: album.links.stem), .page($0)) }
+        if hasRows {
+            files += (0 ..< chunks).map { (data.rowsFramesFile($0), .rowsFrames($0)) }
+            files.append((data.rowsIndexFile, .rowsIndex))
+        }
+        files += renderer.views.map { ($0.page(albumStem: album.links.stem), .page($0)) }
         files += (0 ..< AlbumData.pageCount(photos: album.count)).map { (data.plainPage($0 + 1), .plainPage($0 + 1)) }
         return files
     }
@@ -158,7 +182,8 @@ public final class SiteSnapshot: Sendable {
     /// them.
     public func prepareLayouts() throws {
         for album in albums {
-            _ = try source(album).rowsLayouts()
+            let source = try source(album)
+            if hasRows { _ = try source.rowsLayouts() }
             forget(album)
         }
     }
@@ -198,9 +223,10 @@ public final class SiteSnapshot: Sendable {
             let pageCount = AlbumData.pageCount(photos: album.count)
             let plain = PageRenderer.PageLinks(album: view.page(albumStem: album.links.stem), first: pageCount > 0 ? album.data.plainPage(1) : nil)
             let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.contentHeight)))
+            let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
-                cells: try album.cells(startingAbove: AlbumData.firstScreenHeight), count: album.count, heights: heights,
-                data: album.data, pages: plain))
+                cells: cells, count: album.count, heights: heights,
+                data: album.data, pages: plain, fileName: view.page(albumStem: album.links.stem), image: cells.first?.large))
         case .justified:
             let (firstScreen, rows) = try album.rowsFirstScreen(startingAbove: AlbumData.firstScreenHeight)
             return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
@@ -242,19 +268,23 @@ public final class SiteSnapshot: Sendable {
         let around = PageRenderer.PageLinks(
             album: AlbumView.masonry.page(albumStem: album.links.stem),
             previous: number > 1 ? album.data.plainPage(number - 1) : nil,
-            next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: "Page \(number)")
-        let range = shown.count == 1 ? "Photo \(first + 1)" : "Photos \(first + 1)–\(first + shown.count)"
+            next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: renderer.words.page(number))
+        let range = renderer.words.photoRange(first + 1, first + shown.count)
         return renderer.albumPage(title: album.name, subtitle: range, links: album.links, content: .init(
-            cells: shown, count: album.count, listOffset: first, listCount: shown.count, heights: heights, data: nil, pages: around))
+            cells: shown, count: album.count, listOffset: first, listCount: shown.count, heights: heights, data: nil, pages: around,
+            fileName: album.data.plainPage(number), image: shown.first?.large))
     }
 
     private func indexPage() throws -> String {
+        var image: String?
         let cards = try albums.map { album in
             let source = try source(album)
+            let first = try source.cells(0 ..< 1).first
+            if image == nil { image = first?.large }
             return PageRenderer.AlbumCard(name: album.name, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
-                                          dates: album.dates, cover: try source.cells(0 ..< 1).first?.thumbnails?.first?.url)
+                                          dates: album.dates, cover: first?.thumbnails?.first?.url)
         }
-        return renderer.indexPage(albums: cards, photoCount: photoCount)
+        return renderer.indexPage(albums: cards, photoCount: photoCount, image: image)
     }
 
     // MARK: - Style sheet and fonts
@@ -304,7 +334,8 @@ public final class SiteSnapshot: Sendable {
             characters[FontFace(family: face.family, path: face.path, index: face.index, package: face.package), default: []]
                 .formUnion(text.unicodeScalars)
         }
-        let own = [Self.chromeText, renderer.siteTitle] + albums.map(\.name)
+        let site = context.configuration.site
+        let own = [Self.chromeText, renderer.words.allText, renderer.siteTitle, site.description, site.author, site.copyright] + albums.map(\.name)
         for style in GalleryTextStyles.all {
             characters.merge(try measurer.charactersByFace(own, style: style)) { $0.union($1) }
         }
@@ -329,7 +360,8 @@ public final class SiteSnapshot: Sendable {
         let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
         let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
         let textCSS = TextStyle.css(for: GalleryTextStyles.all, fallbackFaces: fallbackFaces) { urls[$0.family] }
-        return Style(css: SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces), fonts: fonts)
+        return Style(css: SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces,
+                                                accent: context.configuration.look.accent), fonts: fonts)
     }
 
     // MARK: - Names

@@ -25,10 +25,11 @@ struct LibraryScanner {
             || name.lowercased().hasSuffix(".txt")
     }
 
-    /// Metadata files that sit next to photos and are not images; not worth a "skipped" line.
+    /// Metadata files that sit next to photos and are not images (gallery.toml, album.toml and
+    /// index.md among them); not worth a "skipped" line.
     static func isKnownNonImage(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return [".xmp", ".json", ".plist", ".md", ".aae", ".pp3", ".dop"].contains { lower.hasSuffix($0) }
+        return [".xmp", ".json", ".plist", ".md", ".toml", ".aae", ".pp3", ".dop"].contains { lower.hasSuffix($0) }
     }
 
     struct Result {

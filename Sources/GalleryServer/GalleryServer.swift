@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryJSON
 import GalleryService
 import GalleryStore
@@ -17,10 +18,11 @@ public enum GalleryServer {
     public static let maximumItemsPerResponse = 10_000
 
     public static func router(
-        database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse
+        database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse,
+        configuration: GalleryConfiguration = GalleryConfiguration()
     ) -> Router<BasicRequestContext> {
         let service = LayoutService(database: database)
-        let site = SiteCache(database: database, folder: siteFolder)
+        let site = SiteCache(database: database, folder: siteFolder, configuration: configuration)
         let responses = ResponseCache(capacity: 1024)
         let router = Router()
         router.add(middleware: AccessLogMiddleware(logger: logger))
@@ -74,7 +76,7 @@ public enum GalleryServer {
             var name = request.uri.path.removingPercentEncoding ?? request.uri.path
             while name.hasPrefix("/") { name.removeFirst() }
             if name.isEmpty { name = "index.html" }
-            if name.hasPrefix("thumbs/") || name.hasPrefix("large/") {
+            if name.hasPrefix("thumbs/") || name.hasPrefix("large/") || name.hasPrefix("originals/") {
                 // Images are named by content hash: one made earlier is served as it is; one
                 // not made yet is made now (only names the pages use are accepted).
                 if let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
@@ -98,10 +100,11 @@ public enum GalleryServer {
     /// The application for `gallery serve`; `onReady` receives the URL once it listens.
     public static func application(
         database: GalleryDatabase, siteFolder: URL, host: String, port: Int, logger: Logger,
+        configuration: GalleryConfiguration = GalleryConfiguration(),
         onReady: @escaping @Sendable (String) -> Void
     ) -> some ApplicationProtocol {
         Application(
-            router: router(database: database, siteFolder: siteFolder, logger: logger),
+            router: router(database: database, siteFolder: siteFolder, logger: logger, configuration: configuration),
             configuration: .init(address: .hostname(host, port: port), serverName: "gallery"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port

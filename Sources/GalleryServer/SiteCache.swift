@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GalleryConfig
 import GalleryHTML
 import GalleryStore
 
@@ -30,16 +31,20 @@ actor SiteCache {
     private(set) var imageEncodes = 0
     private let slots = EncodeSlots(limit: ProcessInfo.processInfo.activeProcessorCount)
 
-    init(database: GalleryDatabase, folder: URL) {
+    /// The person's choices (`gallery.toml`).
+    let configuration: GalleryConfiguration
+
+    init(database: GalleryDatabase, folder: URL, configuration: GalleryConfiguration = GalleryConfiguration()) {
         self.database = database
         self.folder = folder
+        self.configuration = configuration
     }
 
     /// The site of the library as it is now.
     private func site() throws -> SiteSnapshot {
         let revision = try database.libraryRevision()
         if let snapshot, snapshot.revision == revision { return snapshot }
-        let site = try SiteSnapshot(database: database)
+        let site = try SiteSnapshot(database: database, configuration: configuration)
         snapshot = site
         made = []
         snapshotsMade += 1
@@ -76,15 +81,16 @@ actor SiteCache {
     /// library has it; false otherwise (404). Encodes run a few at a time, off the concurrency
     /// pool, and each file appears whole (written atomically) or not at all.
     func image(named name: String) async throws -> Bool {
-        guard let file = name.split(separator: "/").last, let dash = file.firstIndex(of: "-") else { return false }
-        let photo = file[..<dash]
+        // The photo's content hash starts the file's name ("HASH-236.jpg", originals "HASH.heic").
+        guard let file = name.split(separator: "/").last, let end = file.firstIndex(where: { $0 == "-" || $0 == "." }) else { return false }
+        let photo = file[..<end]
         if let running = encoding[photo] { return try await running.value }
         imageEncodes += 1
-        let task = Task { [database, folder, slots] in
+        let task = Task { [database, folder, slots, configuration] in
             await slots.acquire()
             do {
                 let made = try await Self.offPool {
-                    try SiteExporter(database: database, outFolder: folder.path, force: true).renderImages(named: name)
+                    try SiteExporter(database: database, outFolder: folder.path, force: true, configuration: configuration).renderImages(named: name)
                 }
                 await slots.release()
                 return made

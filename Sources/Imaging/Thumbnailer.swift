@@ -44,7 +44,7 @@ public enum Thumbnailer {
     /// `render`, and the photo's dominant colour (`RGBImage.dominantColor`), taken from the
     /// smallest size's pixels: a page's placeholder until the image arrives.
     public static func renderWithColor(
-        _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)]
+        _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
         guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
             return ([], RGBColor(red: 0, green: 0, blue: 0))

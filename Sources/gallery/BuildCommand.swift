@@ -15,19 +15,22 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var output: ExportOptions
+    @OptionGroup var settings: ConfigurationOptions
 
     @Option(help: ArgumentHelp("A JSON annotations file; its paths are relative to the folder.", valueName: "file"))
     var annotations: String?
 
     func run() throws {
+        // Read before anything is written: a bad configuration changes nothing.
+        let configuration = try settings.load(folder: folder)
         let database = try library.open(create: true)
         // The order first: the layouts the import stores are then already the export's.
-        try database.setPhotoOrder(output.sort)
+        try database.setPhotoOrder(output.order(configuration))
         let display = ProgressDisplay(quiet: output.quiet, verb: "import")
         let summary = try Importer(database: database, folder: folder, options: ImportOptions(jobs: output.jobs, annotationsFile: annotations))
             .run { display.handle($0) }
         display.finish()
         print(summary.line)
-        try output.export(database)
+        try output.export(database, configuration: configuration)
     }
 }

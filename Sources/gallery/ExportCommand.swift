@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryConfig
 import GalleryHTML
 import GalleryStore
 
@@ -16,9 +17,11 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var output: ExportOptions
+    @OptionGroup var settings: ConfigurationOptions
 
     func run() throws {
-        try output.export(try library.open(create: false))
+        let database = try library.open(create: false)
+        try output.export(database, configuration: try settings.load(library: database))
     }
 }
 
@@ -36,8 +39,8 @@ struct ExportOptions: ParsableArguments {
     @Flag(help: "Print no progress, only failures, warnings and the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("The order of each album's photos: date (capture time; undated ones after, by name) or name.", valueName: "order"))
-    var sort: PhotoOrder = .date
+    @Option(help: ArgumentHelp("The order of each album's photos: date (capture time; undated ones after, by name) or name (default: [content] sort, else date).", valueName: "order"))
+    var sort: PhotoOrder?
 
     @Flag(name: .customLong("publish-location"), help: "Put the photos' GPS positions into the pages (never done otherwise).")
     var publishLocation = false
@@ -48,12 +51,18 @@ struct ExportOptions: ParsableArguments {
         }
     }
 
-    func export(_ database: GalleryDatabase) throws {
+    /// `--sort`, else the configuration's.
+    func order(_ configuration: GalleryConfiguration) -> PhotoOrder {
+        sort ?? PhotoOrder(configuration.content.sort)
+    }
+
+    func export(_ database: GalleryDatabase, configuration: GalleryConfiguration) throws {
         // The order is the library's: the stored layouts, `gallery layout` and `gallery serve`
         // follow it (a change makes the layouts stale).
-        try database.setPhotoOrder(sort)
+        try database.setPhotoOrder(order(configuration))
         let display = ProgressDisplay(quiet: quiet, verb: "export")
-        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation)
+        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation,
+                                       configuration: configuration)
             .run { display.handle($0) }
         display.finish()
         print(summary.line)
@@ -64,4 +73,11 @@ struct ExportOptions: ParsableArguments {
     }
 }
 
-extension PhotoOrder: ExpressibleByArgument {}
+extension PhotoOrder: ExpressibleByArgument {
+    init(_ order: GalleryConfiguration.SortOrder) {
+        switch order {
+        case .date: self = .date
+        case .name: self = .name
+        }
+    }
+}

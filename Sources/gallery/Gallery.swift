@@ -1,6 +1,7 @@
 import ArgumentParser
 import CAllocator
 import Foundation
+import GalleryConfig
 import GalleryHTML
 import GalleryStore
 
@@ -9,7 +10,7 @@ import GalleryStore
 struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of photos and their annotations into masonry galleries.",
-        subcommands: [BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
     )
 
     static func main() async {
@@ -84,6 +85,8 @@ enum GalleryExitCode: Int32 {
     init(for error: any Error) {
         switch error {
         case StoreError.unknownAlbum: self = .usage
+        // A configuration that cannot be used is wrong input, like a bad option.
+        case is ConfigurationError: self = .usage
         default: self = .failure
         }
     }

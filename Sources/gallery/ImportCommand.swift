@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryConfig
 import GalleryHTML
 import GalleryImport
 import GalleryStore
@@ -20,6 +21,7 @@ struct ImportCommand: ParsableCommand {
     var folder: String
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var settings: ConfigurationOptions
 
     @Option(help: ArgumentHelp("A JSON annotations file; its paths are relative to the folder.", valueName: "file"))
     var annotations: String?
@@ -37,7 +39,13 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Read before anything is written: a bad configuration changes nothing.
+        let file = try settings.loadFile(folder: folder)
+        let configuration = file ?? GalleryConfiguration()
         let database = try library.open(create: true)
+        // A configured order becomes the library's; without a file the library keeps its own
+        // (an earlier `export --sort`).
+        if let file { try database.setPhotoOrder(PhotoOrder(file.content.sort)) }
         let display = ProgressDisplay(quiet: quiet, verb: "import")
         let importer = Importer(
             database: database, folder: folder,
@@ -45,7 +53,7 @@ struct ImportCommand: ParsableCommand {
         let summary = try importer.run { display.handle($0) }
         // The layouts the site's pages show, computed now (only albums that changed): a page
         // served or exported next reads them.
-        try SiteSnapshot(database: database) { display.handle(.warning($0)) }.prepareLayouts()
+        try SiteSnapshot(database: database, configuration: configuration) { display.handle(.warning($0)) }.prepareLayouts()
         display.finish()
         print(summary.line)
     }

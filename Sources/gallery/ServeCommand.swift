@@ -16,6 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var settings: ConfigurationOptions
 
     @Option(help: ArgumentHelp("The address to listen on (other machines cannot connect to the default).", valueName: "address"))
     var host = "127.0.0.1"
@@ -29,11 +30,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let database = try library.open(create: false)
+        let configuration = try settings.load(library: database)
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "gallery")
         logger.logLevel = .info
         let site = URL(fileURLWithPath: library.db).standardizedFileURL.appendingPathExtension("site")
-        let app = GalleryServer.application(database: database, siteFolder: site, host: host, port: port, logger: logger) { url in
+        let app = GalleryServer.application(database: database, siteFolder: site, host: host, port: port, logger: logger,
+                                            configuration: configuration) { url in
             FileHandle.standardOutput.write(Data("serving \(url)\n".utf8))
         }
         try await app.runService()

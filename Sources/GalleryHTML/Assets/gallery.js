@@ -40,7 +40,7 @@ const galleryDescribe = (item) => {
   };
   const image = item.querySelector('img');
   return {
-    id: item.dataset.photoId, large: link ? link.getAttribute('href') : null, alt: image ? image.alt : '',
+    id: item.dataset.photoId, large: link ? link.getAttribute('href') : null, original: item.dataset.original || null, alt: image ? image.alt : '',
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
@@ -51,7 +51,7 @@ const galleryDescribe = (item) => {
 const galleryDescribeData = (cell) => {
   const caption = cell.caption ? cell.caption.lines.join('') : '';
   return {
-    id: String(cell.id), large: cell.large || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '',
+    id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '',
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
   };
 };
@@ -115,6 +115,7 @@ const galleryMakeItem = (cell, i, className, sizes) => {
   if (cell.large) element.setAttribute('href', cell.large);
   element.dataset.photoId = String(cell.id);
   element.dataset.index = String(i);
+  if (cell.original) element.dataset.original = cell.original;
   const caption = cell.caption ? cell.caption.lines.join('') : '';
   element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
   if (caption) {
@@ -300,6 +301,7 @@ const galleryMakeCell = (cell, i, frame, index) => {
   element.setAttribute('aria-setsize', String(index.count));
   if (cell.taken) element.dataset.taken = cell.taken;
   if (cell.shot) element.dataset.shot = cell.shot;
+  if (cell.original) element.dataset.original = cell.original;
   if (cell.location) element.dataset.location = cell.location.join(',');
   for (let k = 1; 4 * k <= frame.length; k++) {
     element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
@@ -551,6 +553,8 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
   const meta = box.querySelector('.lightbox-meta');
+  // Present when the site offers downloads ([content] downloads): the large view or the original.
+  const download = box.querySelector('.lightbox-download');
   let current = -1;
   // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
   // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
@@ -574,6 +578,11 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
       image.alt = photo.alt;
       caption.textContent = photo.caption;
       comment.textContent = photo.comment;
+      if (download) {
+        const file = download.dataset.download === 'original' ? photo.original : photo.large;
+        if (file) download.setAttribute('href', file); else download.removeAttribute('href');
+        download.hidden = !file;
+      }
       if (meta) {
         meta.textContent = galleryMetaLine(photo);
         // Only a site exported with --publish-location carries positions.

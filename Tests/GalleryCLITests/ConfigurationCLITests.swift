@@ -1,0 +1,175 @@
+import Foundation
+import GalleryTestSupport
+import Imaging
+import Testing
+
+/// gallery.toml through the built binary: `gallery init`, each key's effect in the built site,
+/// what a change redoes, and bad configurations refused with nothing written.
+@Suite("gallery.toml: init, every key seen in the site, mistakes refused with nothing written", .timeLimit(.minutes(5)))
+struct ConfigurationCLITests {
+    /// Two albums of a few photos, with captions.
+    static func folder() throws -> TemporaryDirectory {
+        let work = try TemporaryDirectory()
+        for (index, album) in ["coast", "hills"].enumerated() {
+            for n in 0 ..< 3 {
+                try work.write("photos/\(album)/\(album)-\(n).jpg", TestImages.jpeg(width: 120 + 40 * n, height: 90, seed: UInt8(index * 3 + n)))
+            }
+        }
+        try work.write("photos/annotations.json", text: """
+            [{"path": "coast/coast-0.jpg", "caption": "Harbour", "comment": "The ferry had just left."},
+             {"path": "hills/hills-1.jpg", "caption": "Ridge", "comment": "Wind."}]
+            """)
+        return work
+    }
+
+    static func read(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
+
+    /// Every file of a site, by relative path.
+    static func files(_ site: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(site.path.count + 1))] = try? Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("gallery init writes the defaults: a build with it is the build without it; a second init needs --force")
+    func initWritesDefaults() throws {
+        let work = try Self.folder()
+        let plain = try GalleryBinary.run(["build", "photos", "--db", "plain.db", "--out", "plain", "--quiet"], in: work.url)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let initialized = try GalleryBinary.run(["init", "photos"], in: work.url)
+        #expect(initialized.status == 0 && initialized.stdout.contains("gallery.toml"), "\(initialized.stderr)")
+        let text = try Self.read(work.url.appending(path: "photos/gallery.toml"))
+        #expect(text.contains("[site]") && text.contains("[look]") && text.contains("[content]") && text.contains("image_quality = 82"))
+        let again = try GalleryBinary.run(["init", "photos"], in: work.url)
+        #expect(again.status == 1 && again.stderr.contains("exists already") && again.stderr.contains("--force"), "\(again.stderr)")
+        #expect(try GalleryBinary.run(["init", "photos", "--force"], in: work.url).status == 0)
+        let configured = try GalleryBinary.run(["build", "photos", "--db", "configured.db", "--out", "configured", "--quiet"], in: work.url)
+        #expect(configured.status == 0, "\(configured.stderr)")
+        // The same site, byte for byte, apart from the manifest (it names its own run).
+        var a = Self.files(work.url.appending(path: "plain")), b = Self.files(work.url.appending(path: "configured"))
+        a[".gallery-export.json"] = nil
+        b[".gallery-export.json"] = nil
+        #expect(a.keys.sorted() == b.keys.sorted())
+        #expect(a.keys.filter { a[$0] != b[$0] }.isEmpty, "\(a.keys.filter { a[$0] != b[$0] })")
+    }
+
+    @Test("[site], [look] theme and accent, [content]: each key's effect in the written pages")
+    func everyKeySeen() throws {
+        let work = try Self.folder()
+        try work.write("photos/gallery.toml", text: """
+            [site]
+            title = "Summer & <sea>"
+            description = "Two weeks, one camera."
+            author = "Ada Lovelace"
+            copyright = "© 2024 Ada Lovelace"
+            language = "de"
+            base_url = "https://example.org/summer"
+            [look]
+            theme = "dark"
+            accent = "#C0392B"
+            [content]
+            views = ["masonry", "circle", "rows"]
+            downloads = "original"
+            image_quality = 70
+            """)
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let site = work.url.appending(path: "site")
+        let index = try Self.read(site.appending(path: "index.html"))
+        #expect(index.contains("<html lang=\"de\" data-theme=\"dark\">"))
+        #expect(index.contains("<title>Summer &amp; &lt;sea&gt;</title>") && index.contains("<h1>Summer &amp; &lt;sea&gt;</h1>"))
+        #expect(index.contains("<meta name=\"description\" content=\"Two weeks, one camera.\">"))
+        #expect(index.contains("<meta name=\"author\" content=\"Ada Lovelace\">"))
+        #expect(index.contains("© 2024 Ada Lovelace") && index.contains("Erstellt mit gallery") && index.contains("2 Alben, 6 Fotos"))
+        #expect(index.contains("<link rel=\"canonical\" href=\"https://example.org/summer/\">"))
+        #expect(index.contains("<meta property=\"og:image\" content=\"https://example.org/summer/large/"))
+        let album = try Self.read(site.appending(path: "album-coast.html"))
+        #expect(album.contains("<link rel=\"canonical\" href=\"https://example.org/summer/album-coast.html\">"))
+        // The views listed, in their order, in German; the others not written.
+        let nav = album.components(separatedBy: "<nav class=\"views\"")[1].components(separatedBy: "</nav>")[0]
+        #expect(nav.contains(">Raster</a>") && nav.contains(">Kreis</a>") && nav.contains(">Zeilen</a>"))
+        #expect(nav.range(of: "Kreis")!.lowerBound < nav.range(of: "Zeilen")!.lowerBound)
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-carousel.html").path))
+        // sitemap.xml names every page the site has, at its address.
+        let sitemap = try Self.read(site.appending(path: "sitemap.xml"))
+        for page in ["https://example.org/summer/</loc>", "album-coast.html", "album-hills-circle.html", "album-hills-justified.html", "album-coast.page-1.html"] {
+            #expect(sitemap.contains(page), "\(page)")
+        }
+        #expect(!sitemap.contains("wheel"))
+        // The accent, after the theme rules.
+        let css = try Self.read(site.appending(path: "gallery.css"))
+        #expect(css.contains(":root[data-theme] { --accent: #c0392b; }"))
+        #expect(css.range(of: "--accent: #c0392b")!.lowerBound > css.range(of: ":root[data-theme=\"dark\"]")!.lowerBound)
+        // Originals offered for download: copied byte for byte, named on the cells and in the lightbox.
+        #expect(album.contains("<a class=\"lightbox-download\" download hidden data-download=\"original\">Herunterladen</a>"))
+        let originals = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "originals").path)
+        #expect(originals.count == 6)
+        let source = try Data(contentsOf: work.url.appending(path: "photos/coast/coast-0.jpg"))
+        #expect(originals.contains { (try? Data(contentsOf: site.appending(path: "originals/\($0)"))) == source })
+        #expect(album.contains("data-original=\"originals/"))
+        // The image quality is in the images' names and in their bytes.
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "thumbs").path)
+        #expect(!thumbs.isEmpty && thumbs.allSatisfy { $0.hasSuffix("-q70.jpg") })
+    }
+
+    @Test("what a change redoes: words rewrite pages only; the image quality re-encodes images only")
+    func onlyWhatChanged() throws {
+        let work = try Self.folder()
+        let first = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(first.stdout.contains("18 images written, 0 reused"), "\(first.stdout)")
+        try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n")
+        let retitled = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(retitled.stdout.contains("0 images written, 18 reused"), "\(retitled.stdout)")
+        #expect(try Self.read(work.url.appending(path: "site/index.html")).contains("<h1>Renamed</h1>"))
+        let pagesBefore = Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") }
+        try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n[content]\nimage_quality = 95\n")
+        let requality = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(requality.stdout.contains("18 images written, 0 reused") && requality.stdout.contains("18 removed"), "\(requality.stdout)")
+        // Pages change only where they name the images.
+        let pagesAfter = Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") }
+        for (name, before) in pagesBefore {
+            let after = String(decoding: pagesAfter[name] ?? Data(), as: UTF8.self)
+            let expected = String(decoding: before, as: UTF8.self).replacingOccurrences(of: ".jpg", with: "-q95.jpg")
+            #expect(after == expected, "\(name) changed beyond its image names")
+        }
+    }
+
+    @Test("bad configurations: exit 2, one line naming file, line and key, and nothing written", arguments: [
+        ("[look]\ntheme = \"sepia\"\n", "gallery.toml:2: look.theme: 'sepia' is not one of its values (accepted: one of light, dark, auto)"),
+        ("[look]\ncaption_size = \"big\"\n", "gallery.toml:2: look.caption_size: is text, not a number"),
+        ("[site]\ntitle = \"x\"\ntitel = \"y\"\n", "gallery.toml:3: site.titel: is not a key of [site] (did you mean title?)"),
+        ("[content]\nviews = [\"masonry\",\n", "gallery.toml:2: is not valid TOML"),
+        ("[pictures]\n", "gallery.toml:1: pictures: is not a table gallery knows"),
+    ])
+    func badConfiguration(text: String, message: String) throws {
+        let work = try Self.folder()
+        try work.write("photos/gallery.toml", text: text)
+        for command in [["build", "photos", "--out", "site"], ["import", "photos"]] {
+            let run = try GalleryBinary.run(command, in: work.url)
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(command): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "gallery.db").path))
+            #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
+        }
+        // A site built before stays whole when the configuration goes bad.
+        try work.remove("photos/gallery.toml")
+        #expect(try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url).status == 0)
+        let before = Self.files(work.url.appending(path: "site"))
+        try work.write("photos/gallery.toml", text: text)
+        for command in [["export", "--out", "site"], ["build", "photos", "--out", "site"]] {
+            let run = try GalleryBinary.run(command, in: work.url)
+            #expect(run.status == 2 && run.stderr.contains(message), "\(command): \(run.stderr)")
+        }
+        #expect(Self.files(work.url.appending(path: "site")) == before)
+        // --config names another file; a missing one is an error of its own.
+        let missing = try GalleryBinary.run(["export", "--out", "site", "--config", "nope.toml"], in: work.url)
+        #expect(missing.status == 2 && missing.stderr.contains("nope.toml: cannot be read"), "\(missing.stderr)")
+    }
+}
