@@ -47,7 +47,7 @@ public struct SiteExporter: Sendable {
     let configuration: GalleryConfiguration
 
     public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil,
-                geometry: SiteGeometry = SiteGeometry(), encodeImages: Bool = true, publishLocation: Bool = false,
+                geometry: SiteGeometry? = nil, encodeImages: Bool = true, publishLocation: Bool = false,
                 configuration: GalleryConfiguration = GalleryConfiguration()) {
         self.publishLocation = publishLocation
         self.configuration = configuration
@@ -55,7 +55,8 @@ public struct SiteExporter: Sendable {
         self.outFolder = URL(fileURLWithPath: outFolder).standardizedFileURL
         self.force = force
         self.jobs = max(1, jobs ?? ProcessorCount.online)
-        self.geometry = geometry
+        // The grid `[look]` asks for, unless a test gives another.
+        self.geometry = geometry ?? SiteGeometry(configuration)
         self.encodeImages = encodeImages
     }
 

@@ -1,3 +1,4 @@
+import GalleryConfig
 import GalleryLayout
 
 /// The gallery page's fixed geometry, Pinterest's model: fixed-width columns, as many as the
@@ -10,18 +11,32 @@ public struct SiteGeometry: Sendable {
     public var pageMargin: Double = 16
     /// The most columns a page offers (2,048 px windows and wider show this many).
     public var maximumColumns: Int = 8
+    /// Space between columns (`[look] gutter`).
+    public var gutter: Double = 0
 
     public init() {}
+
+    /// The grid `[look]` asks for: column width, padding, gutter, most columns.
+    public init(_ configuration: GalleryConfiguration) {
+        columnWidth = configuration.look.columnWidth
+        cellPadding = configuration.look.cellPadding
+        gutter = configuration.look.gutter
+        maximumColumns = configuration.look.maxColumns
+    }
 
     public var innerWidth: Double { columnWidth - 2 * cellPadding }
 
     /// The masonry options of the layout a page shows at `columns` columns.
     public func options(columns: Int) -> MasonryOptions {
-        MasonryOptions(columns: .count(columns), cellPadding: cellPadding)
+        // With a gutter, Pinterest's rule at exactly the width of `columns` columns and their
+        // gutters gives `columns` columns; without, the same layout as `.count`.
+        gutter > 0
+            ? MasonryOptions(columns: .width(columnWidth, gutter: gutter, minimum: columns), cellPadding: cellPadding)
+            : MasonryOptions(columns: .count(columns), cellPadding: cellPadding)
     }
 
-    /// The layout width for `columns` columns.
-    public func width(columns: Int) -> Double { Double(columns) * columnWidth }
+    /// The layout width for `columns` columns (and the gutters between them).
+    public func width(columns: Int) -> Double { Double(columns) * columnWidth + Double(max(0, columns - 1)) * gutter }
 
     /// The narrowest window that shows `columns` columns.
     public func breakpoint(columns: Int) -> Double { Double(columns) * columnWidth + 2 * pageMargin }

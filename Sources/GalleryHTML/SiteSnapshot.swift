@@ -44,10 +44,11 @@ public final class SiteSnapshot: Sendable {
     }
 
     /// `publishLocation`: pages carry the photos' GPS positions (never unless asked for).
-    public convenience init(database: GalleryDatabase, geometry: SiteGeometry = SiteGeometry(), publishLocation: Bool = false,
+    public convenience init(database: GalleryDatabase, geometry: SiteGeometry? = nil, publishLocation: Bool = false,
                             configuration: GalleryConfiguration = GalleryConfiguration(),
                             warnings: @escaping @Sendable (String) -> Void = { _ in }) throws {
-        try self.init(context: SiteContext(database: database, geometry: geometry, measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000),
+        try self.init(context: SiteContext(database: database, geometry: geometry ?? SiteGeometry(configuration),
+                                           measurer: TextMeasurer(warn: warnings, paragraphCacheLimit: 2_000),
                                            publishLocation: publishLocation, configuration: configuration))
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// A site built with a gallery.toml that changes the grid, the theme, the accent and the
+/// downloads, opened in the three engines: cells drawn where the engine computed them for that
+/// grid, the dark theme and the accent drawn, the lightbox offering the original file.
+@Suite("A configured site (grid, theme, accent, downloads) in every engine", .serialized)
+struct ConfiguredSiteBrowserTests {
+    static let configuration = """
+        [look]
+        theme = "dark"
+        accent = "#2e86c1"
+        column_width = 300
+        gutter = 12
+        cell_padding = 10
+        max_columns = 4
+        [content]
+        downloads = "original"
+        """
+
+    /// The sample photos with the configuration above, built once for the suite.
+    static let work: Result<TemporaryDirectory, any Error> = Result {
+        let work = try TemporaryDirectory("configured")
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: work.url.appending(path: "photos"))
+        try work.write("photos/gallery.toml", text: configuration)
+        let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        guard build.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build failed: \(build.stderr)") }
+        return work
+    }
+
+    static let probe = """
+        window.addEventListener('load', async () => {
+          await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
+          await document.fonts.ready;
+          const grid = document.querySelector('.grid');
+          const g = grid.getBoundingClientRect();
+          const cells = [...grid.querySelectorAll('.cell')].map(cell => {
+            const r = cell.getBoundingClientRect();
+            return { id: Number(cell.dataset.photoId), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height };
+          });
+          const style = getComputedStyle(document.body);
+          const link = document.querySelector('.views a:not([aria-current])');
+          link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+          const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+          grid.querySelector('.cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          await new Promise(resolve => setTimeout(resolve, 200));
+          const download = document.querySelector('.lightbox-download');
+          const href = download && !download.hidden ? download.getAttribute('href') : null;
+          const bytes = href ? (await (await fetch(href)).arrayBuffer()).byteLength : 0;
+          galleryTestReport({ cells, background: style.backgroundColor, color: style.color, accent, href, bytes,
+                              firstId: Number(grid.querySelector('.cell').dataset.photoId) });
+        });
+        """
+
+    struct Drawn: Decodable {
+        struct Cell: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
+        var cells: [Cell]
+        var background: String
+        var color: String
+        var accent: String
+        var href: String?
+        var bytes: Int
+        var firstId: Int64
+    }
+
+    @Test("cells where the engine computed them at 300 px columns with 12 px gutters; dark theme, accent, original download", arguments: BrowserEngine.allCases)
+    func configuredSite(engine: BrowserEngine) throws {
+        let work = try Self.work.get()
+        let site = work.url.appending(path: "site")
+        let page = try EngineExportTests.probe("album-coast.html", in: site, script: Self.probe)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: page)) }
+        // 1,000 px: three columns (3 × 300 + 2 × 12 = 924, and the page's margins).
+        let drawn = try JSONDecoder().decode(Drawn.self, from: engine.open(page, in: site, width: 1000, height: 900))
+        // The engine's own numbers for that grid, from the CLI.
+        let computed = try GalleryBinary.run(["layout", "--width", "924", "--column-width", "300", "--gutter", "12", "--padding", "10",
+                                              "--album", "coast", "--json"], in: work.url)
+        #expect(computed.status == 0, "\(computed.stderr)")
+        struct Layout: Decodable {
+            struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var width: Double; var height: Double }
+            var columns: Int
+            var items: [Item]
+        }
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(computed.stdout.utf8))
+        #expect(layout.columns == 3)
+        let frames = Dictionary(uniqueKeysWithValues: layout.items.map { ($0.id, $0) })
+        #expect(drawn.cells.count >= 6, "\(engine): \(drawn.cells.count) cells drawn")
+        for cell in drawn.cells {
+            guard let frame = frames[cell.id] else { Issue.record("\(engine): photo \(cell.id) is not in the computed layout"); continue }
+            for (a, b) in zip([cell.x, cell.y, cell.w, cell.h], [frame.x, frame.y, frame.width, frame.height]) {
+                #expect(abs(a - b) <= 0.5, "\(engine): photo \(cell.id) drawn \([cell.x, cell.y, cell.w, cell.h]), computed \([frame.x, frame.y, frame.width, frame.height])")
+            }
+        }
+        #expect(drawn.cells.contains { abs($0.x - 322) <= 0.5 } && drawn.cells.contains { abs($0.x - 634) <= 0.5 }, "\(engine): no gutter in \(drawn.cells)")
+        // The dark theme whatever the system prefers, and the configured accent.
+        #expect(drawn.background == "rgb(20, 19, 18)", "\(engine): background \(drawn.background)")
+        #expect(drawn.color == "rgb(235, 232, 226)", "\(engine): text \(drawn.color)")
+        #expect(drawn.accent == "#2e86c1", "\(engine): accent \(drawn.accent)")
+        // The lightbox offers the photo's original, byte for byte the file imported.
+        let href = try #require(drawn.href, "\(engine): the lightbox offers no download")
+        #expect(href.hasPrefix("originals/") && href.hasSuffix(".jpg"), "\(href)")
+        let original = try Data(contentsOf: site.appending(path: href))
+        #expect(drawn.bytes == original.count && drawn.bytes > 0, "\(engine): fetched \(drawn.bytes) bytes of \(original.count)")
+    }
+}
