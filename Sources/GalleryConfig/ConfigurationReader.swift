@@ -9,19 +9,22 @@ public enum ConfigurationReader {
     /// The file `gallery.toml` in `folder`.
     public static let fileName = "gallery.toml"
 
+    /// Whether a font family is installed (fontconfig knows it); nil: not checked.
+    public typealias FamilyCheck = @Sendable (String) -> Bool
+
     /// Reads the file at `path`.
-    public static func read(path: String) throws(ConfigurationError) -> GalleryConfiguration {
+    public static func read(path: String, fontFamilyExists: FamilyCheck? = nil) throws(ConfigurationError) -> GalleryConfiguration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(file: path, line: nil, key: nil, problem: "cannot be read (missing, or no permission)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(file: path, line: nil, key: nil, problem: "is not UTF-8 text", accepted: "a TOML file saved as UTF-8")
         }
-        return try parse(text, file: path)
+        return try parse(text, file: path, fontFamilyExists: fontFamilyExists)
     }
 
     /// Reads `text`; `file` names it in errors.
-    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> GalleryConfiguration {
+    public static func parse(_ text: String, file: String, fontFamilyExists: FamilyCheck? = nil) throws(ConfigurationError) -> GalleryConfiguration {
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -32,7 +35,7 @@ public enum ConfigurationReader {
             throw ConfigurationError(file: file, line: nil, key: nil, problem: "is not valid TOML: \(error)")
         }
         let lines = KeyLines(text)
-        var reader = TableReader(file: file, lines: lines)
+        let reader = TableReader(file: file, lines: lines, fontFamilyExists: fontFamilyExists)
         var configuration = GalleryConfiguration()
         for name in root.keys {
             guard let value = root[name] else { continue }
@@ -56,6 +59,7 @@ public enum ConfigurationReader {
     struct TableReader {
         let file: String
         let lines: KeyLines
+        let fontFamilyExists: FamilyCheck?
 
         func site(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Site {
             var site = GalleryConfiguration.Site()
@@ -172,7 +176,11 @@ public enum ConfigurationReader {
         func family(_ key: String) throws(ConfigurationError) -> String? {
             guard let name = try string(key) else { return nil }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { throw error(key, "is empty", accepted: "a font family name such as \"Inter\" or \"Noto Serif\"") }
+            let accepted = "a family fontconfig lists (`fc-list : family`), such as \"Inter\" or \"DejaVu Serif\""
+            guard !trimmed.isEmpty else { throw error(key, "is empty", accepted: accepted) }
+            if let exists = reader.fontFamilyExists, !exists(trimmed) {
+                throw error(key, "'\(trimmed)' is not a font family installed here (fontconfig would draw another)", accepted: accepted)
+            }
             return trimmed
         }
 

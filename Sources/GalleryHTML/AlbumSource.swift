@@ -73,8 +73,8 @@ final class AlbumSource: Sendable {
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
                 captionHeight: item.captionHeight, commentHeight: item.commentHeight,
-                captionLineStarts: try context.measurer.lineStarts(photo.caption, style: GalleryTextStyles.caption, width: geometry.innerWidth),
-                commentLineStarts: try context.measurer.lineStarts(photo.comment, style: GalleryTextStyles.comment, width: geometry.innerWidth),
+                captionLineStarts: try context.measurer.lineStarts(photo.caption, style: context.caption, width: geometry.innerWidth),
+                commentLineStarts: try context.measurer.lineStarts(photo.comment, style: context.comment, width: geometry.innerWidth),
                 photoHeight: item.photoHeight, aspectRatio: photo.aspectRatio, frames: frames,
                 thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil, original: failure == nil ? plan?.original : nil,
                 intrinsicHeight: plan?.grid[0].height ?? Int(item.photoHeight.rounded()), failure: failure,

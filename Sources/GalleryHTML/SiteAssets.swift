@@ -8,10 +8,12 @@ import TextMetrics
 enum SiteAssets {
     /// - Parameter accent: `[look] accent` ("#rrggbb"), which replaces the built-in accent on
     ///   light and dark pages alike.
-    static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = [], accent: String? = nil) -> String {
+    static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = [],
+                           styles: (caption: TextStyle, comment: TextStyle) = (GalleryTextStyles.caption, GalleryTextStyles.comment),
+                           accent: String? = nil) -> String {
         let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
-        let families = (GalleryTextStyles.comment.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
-        let headingFamilies = (GalleryTextStyles.caption.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
+        let families = (styles.comment.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
+        let headingFamilies = (styles.caption.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
         let inner = HTML.px(geometry.innerWidth)
         // The geometry and font lists the layouts were computed with, as custom properties that
         // the page's own styles (Assets/gallery.css) use.

@@ -17,6 +17,10 @@ struct SiteContext: Sendable {
     var publishLocation = false
     /// The person's choices (`gallery.toml`).
     var configuration: GalleryConfiguration
+    /// The caption and comment styles (`[look]`), measured and drawn.
+    let caption: TextStyle
+    let comment: TextStyle
+    var textStyles: [TextStyle] { [caption, comment] }
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
          publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
@@ -25,7 +29,8 @@ struct SiteContext: Sendable {
         self.database = database
         self.geometry = geometry
         self.measurer = measurer
-        layouts = LayoutService(database: database, measurer: measurer)
+        (caption, comment) = configuration.textStyles
+        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment)
         self.imageFailures = imageFailures
     }
 }

@@ -39,11 +39,18 @@ public struct SiteGeometry: Sendable {
     public func width(columns: Int) -> Double { Double(columns) * columnWidth + Double(max(0, columns - 1)) * gutter }
 
     /// The narrowest window that shows `columns` columns.
-    public func breakpoint(columns: Int) -> Double { Double(columns) * columnWidth + 2 * pageMargin }
+    public func breakpoint(columns: Int) -> Double { width(columns: columns) + 2 * pageMargin }
 
-    /// Thumbnail widths in the grid: 1× and 2× of the inner width; the large view's long side
-    /// (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see Thumbnailer.largeSize).
-    public var thumbnailWidths: [Int] { [Int(innerWidth), Int(innerWidth) * 2] }
+    /// Thumbnail widths in the grid, 1× and 2× of the default inner width; the large view's
+    /// long side (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see
+    /// Thumbnailer.largeSize).
+    ///
+    /// Fixed at Pinterest's 236 and twice that, whatever `[look]` says of the columns:
+    /// images depend on the photo alone, so a change of grid or fonts re-lays out and encodes
+    /// no image. A wider column is drawn from the 2× image (sharp at 1×; at 2× beyond 236 px
+    /// the browser scales it up a little).
+    public var thumbnailWidths: [Int] { Self.gridImageWidths }
+    public static let gridImageWidths = [236, 472]
     public var largeLongSide = 1600
 
     // MARK: The other views of an album

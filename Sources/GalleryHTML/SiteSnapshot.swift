@@ -324,7 +324,8 @@ public final class SiteSnapshot: Sendable {
         let database = context.database, measurer = context.measurer
         // Characters found for other fonts (a font package upgraded since the import), or a
         // library made before they were kept: found again now, before the fonts are cut.
-        let measuring = AnnotationMeasurer(database: database, measurer: measurer)
+        let measuring = AnnotationMeasurer(database: database, measurer: measurer, caption: context.caption, comment: context.comment)
+        let styles = context.textStyles
         var kept = try database.fontCharacters()
         if kept.styles != measuring.fontCharactersStyles {
             try measuring.ensureMeasured(widths: [context.geometry.innerWidth])
@@ -337,15 +338,15 @@ public final class SiteSnapshot: Sendable {
         }
         let site = context.configuration.site
         let own = [Self.chromeText, renderer.words.allText, renderer.siteTitle, site.description, site.author, site.copyright] + albums.map(\.name)
-        for style in GalleryTextStyles.all {
+        for style in styles {
             characters.merge(try measurer.charactersByFace(own, style: style)) { $0.union($1) }
         }
         var fonts: [String: [UInt8]] = [:]
         var urls: [String: String] = [:]
         var seen = Set<String>()
-        let fallbacks = characters.keys.filter { face in !GalleryTextStyles.all.contains { $0.fonts.contains(face) } }
+        let fallbacks = characters.keys.filter { face in !styles.contains { $0.fonts.contains(face) } }
             .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
-        for face in GalleryTextStyles.all.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
+        for face in styles.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
             guard let used = characters[face], !used.isEmpty,
                   let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
             let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
@@ -358,10 +359,10 @@ public final class SiteSnapshot: Sendable {
             fonts[name] = bytes
             urls[face.family] = name
         }
-        let listed = Set(GalleryTextStyles.all.flatMap(\.fonts))
+        let listed = Set(styles.flatMap(\.fonts))
         let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
-        let textCSS = TextStyle.css(for: GalleryTextStyles.all, fallbackFaces: fallbackFaces) { urls[$0.family] }
-        return Style(css: SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces,
+        let textCSS = TextStyle.css(for: styles, fallbackFaces: fallbackFaces) { urls[$0.family] }
+        return Style(css: SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces, styles: (context.caption, context.comment),
                                                 accent: context.configuration.look.accent), fonts: fonts)
     }
 

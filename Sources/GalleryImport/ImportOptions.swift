@@ -1,5 +1,6 @@
 import GalleryService
 import GalleryWork
+import TextMetrics
 
 /// How an import runs.
 public struct ImportOptions: Sendable {
@@ -12,9 +13,15 @@ public struct ImportOptions: Sendable {
     public var batchSize: Int
     /// Widths (CSS px) at which captions and comments are measured and stored; empty for none.
     public var textWidths: [Double]
+    /// The styles captions and comments are measured in (`[look]` fonts and sizes).
+    public var captionStyle: TextStyle
+    public var commentStyle: TextStyle
 
     public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64,
-                textWidths: [Double] = AnnotationMeasurer.defaultTextWidths) {
+                textWidths: [Double] = AnnotationMeasurer.defaultTextWidths,
+                captionStyle: TextStyle = GalleryTextStyles.caption, commentStyle: TextStyle = GalleryTextStyles.comment) {
+        self.captionStyle = captionStyle
+        self.commentStyle = commentStyle
         self.jobs = max(1, jobs ?? ProcessorCount.online)
         self.annotationsFile = annotationsFile
         self.batchSize = max(1, batchSize)

@@ -129,7 +129,8 @@ public struct Importer: Sendable {
         guard !options.textWidths.isEmpty else { return }
         let measurer = TextMeasurer { events(.warning($0)) }
         do {
-            try AnnotationMeasurer(database: database, measurer: measurer).ensureMeasured(widths: options.textWidths)
+            try AnnotationMeasurer(database: database, measurer: measurer, caption: options.captionStyle, comment: options.commentStyle)
+                .ensureMeasured(widths: options.textWidths)
             // Texts no annotation uses any more can only appear after an import.
             try database.pruneMeasurements()
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GalleryHTML
 import GalleryJSON
 import GalleryService
 import GalleryStore
@@ -21,7 +22,8 @@ public enum GalleryServer {
         database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse,
         configuration: GalleryConfiguration = GalleryConfiguration()
     ) -> Router<BasicRequestContext> {
-        let service = LayoutService(database: database)
+        let styles = configuration.textStyles
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
         let site = SiteCache(database: database, folder: siteFolder, configuration: configuration)
         let responses = ResponseCache(capacity: 1024)
         let router = Router()

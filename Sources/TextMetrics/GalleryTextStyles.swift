@@ -33,6 +33,29 @@ public enum GalleryTextStyles {
 
     public static let all = [caption, comment]
 
+    /// The two styles in other families or sizes (`[look]`): each family's face nearest the
+    /// default's weight (caption 600, comment 400) as fontconfig finds it, the same fallbacks,
+    /// line heights in the defaults' proportions. The defaults themselves ("Inter", 15 and 13)
+    /// give `caption` and `comment` exactly. Nil for a family fontconfig does not have.
+    public static func styles(captionFamily: String, captionSize: Double, commentFamily: String, commentSize: Double)
+        -> (caption: TextStyle, comment: TextStyle)? {
+        func style(_ base: TextStyle, family: String, size: Double, weight: Int) -> TextStyle? {
+            var style = base
+            if family.lowercased() != "inter" {
+                guard let face = FontFamilyLookup.face(family: family, weight: weight) else { return nil }
+                style.fonts = [face] + fallbackFonts
+            }
+            if size != base.fontSize {
+                style.fontSize = size
+                style.lineHeight = (size * base.lineHeight / base.fontSize).rounded()
+            }
+            return style
+        }
+        guard let caption = style(caption, family: captionFamily, size: captionSize, weight: 600),
+              let comment = style(comment, family: commentFamily, size: commentSize, weight: 400) else { return nil }
+        return (caption, comment)
+    }
+
     /// The Debian packages that provide the fonts.
     public static var packages: [String] {
         Array(Set(all.flatMap { $0.fonts.map(\.package) })).sorted()

@@ -27,7 +27,7 @@ struct BuildCommand: ParsableCommand {
         // The order first: the layouts the import stores are then already the export's.
         try database.setPhotoOrder(output.order(configuration))
         let display = ProgressDisplay(quiet: output.quiet, verb: "import")
-        let summary = try Importer(database: database, folder: folder, options: ImportOptions(jobs: output.jobs, annotationsFile: annotations))
+        let summary = try Importer(database: database, folder: folder, options: ImportOptions(configuration, jobs: output.jobs, annotationsFile: annotations))
             .run { display.handle($0) }
         display.finish()
         print(summary.line)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryConfig
 import GalleryStore
+import TextMetrics
 
 /// `--config`, shared by the commands that make a site (import, build, export, serve).
 struct ConfigurationOptions: ParsableArguments {
@@ -17,11 +18,15 @@ struct ConfigurationOptions: ParsableArguments {
 
     /// The configuration file's, or nil when there is none.
     func loadFile(folder: String?) throws -> GalleryConfiguration? {
-        if let config { return try ConfigurationReader.read(path: config) }
-        guard let folder else { return nil }
-        let path = URL(fileURLWithPath: folder).appending(path: ConfigurationReader.fileName).path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try ConfigurationReader.read(path: path)
+        let path: String
+        if let config {
+            path = config
+        } else {
+            guard let folder else { return nil }
+            path = URL(fileURLWithPath: folder).appending(path: ConfigurationReader.fileName).path
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+        }
+        return try ConfigurationReader.read(path: path, fontFamilyExists: { FontFamilyLookup.exists($0) })
     }
 
     /// The configuration of a library's photo folder (the folder it was imported from).

@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         let display = ProgressDisplay(quiet: quiet, verb: "import")
         let importer = Importer(
             database: database, folder: folder,
-            options: ImportOptions(jobs: jobs, annotationsFile: annotations))
+            options: ImportOptions(configuration, jobs: jobs, annotationsFile: annotations))
         let summary = try importer.run { display.handle($0) }
         // The layouts the site's pages show, computed now (only albums that changed): a page
         // served or exported next reads them.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryHTML
 import GalleryLayout
 import GalleryService
 import GalleryStore
@@ -17,6 +18,7 @@ struct LayoutCommand: ParsableCommand {
     )
 
     @OptionGroup var library: LibraryOptions
+    @OptionGroup var settings: ConfigurationOptions
 
     @Option(help: ArgumentHelp("The layout to compute.", valueName: "kind"))
     var kind: LayoutKind = .masonry
@@ -125,7 +127,9 @@ struct LayoutCommand: ParsableCommand {
             return
         }
         let database = try library.open(create: false)
-        let service = LayoutService(database: database)
+        // Captions and comments in the site's fonts and sizes (`[look]` of gallery.toml).
+        let styles = try settings.load(library: database).textStyles
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
         let result = try service.masonry(try masonryRequest)
         let layout = result.layout
         let origin: String

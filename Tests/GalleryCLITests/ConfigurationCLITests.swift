@@ -118,7 +118,7 @@ struct ConfigurationCLITests {
         #expect(!thumbs.isEmpty && thumbs.allSatisfy { $0.hasSuffix("-q70.jpg") })
     }
 
-    @Test("what a change redoes: words rewrite pages only; the image quality re-encodes images only")
+    @Test("what a change redoes: words rewrite pages only; fonts and columns re-measure and re-lay out, no image; the image quality re-encodes images only")
     func onlyWhatChanged() throws {
         let work = try Self.folder()
         let first = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
@@ -128,6 +128,17 @@ struct ConfigurationCLITests {
         #expect(retitled.stdout.contains("0 images written, 18 reused"), "\(retitled.stdout)")
         #expect(try Self.read(work.url.appending(path: "site/index.html")).contains("<h1>Renamed</h1>"))
         let pagesBefore = Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") }
+        // Fonts and grid: new measurements and layouts (other heights in the pages), no image.
+        try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n[look]\ncaption_font = \"DejaVu Serif\"\ncolumn_width = 300\n")
+        let relaid = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(relaid.status == 0 && relaid.stdout.contains("0 images written, 18 reused"), "\(relaid.stdout) \(relaid.stderr)")
+        let css = try Self.read(work.url.appending(path: "site/gallery.css"))
+        #expect(css.contains("\"Gallery DejaVu Serif Bold\"") && css.contains("--inner-width: 284px"))
+        let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
+        #expect(layouts.stdout.contains("\"width\":300") || layouts.stdout.contains("\"width\" : 300"), "\(layouts.stdout.prefix(300))")
+        try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n")
+        #expect(try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url).stdout.contains("0 images written, 18 reused"))
+        #expect(Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") } == pagesBefore)
         try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n[content]\nimage_quality = 95\n")
         let requality = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(requality.stdout.contains("18 images written, 0 reused") && requality.stdout.contains("18 removed"), "\(requality.stdout)")

@@ -2,15 +2,20 @@ import Foundation
 import GalleryTestSupport
 import Testing
 
-/// A site built with a gallery.toml that changes the grid, the theme, the accent and the
-/// downloads, opened in the three engines: cells drawn where the engine computed them for that
-/// grid, the dark theme and the accent drawn, the lightbox offering the original file.
-@Suite("A configured site (grid, theme, accent, downloads) in every engine", .serialized)
+/// A site built with a gallery.toml that changes the fonts, the grid, the theme, the accent and
+/// the downloads, opened in the three engines: cells drawn where the engine computed them for
+/// that grid and those fonts, every text in its measured lines, the dark theme and the accent
+/// drawn, the lightbox offering the original file.
+@Suite("A configured site (fonts, grid, theme, accent, downloads) in every engine", .serialized)
 struct ConfiguredSiteBrowserTests {
     static let configuration = """
         [look]
         theme = "dark"
         accent = "#2e86c1"
+        caption_font = "DejaVu Serif"
+        caption_size = 17
+        comment_font = "DejaVu Sans"
+        comment_size = 12
         column_width = 300
         gutter = 12
         cell_padding = 10
@@ -35,6 +40,15 @@ struct ConfiguredSiteBrowserTests {
           await document.fonts.ready;
           const grid = document.querySelector('.grid');
           const g = grid.getBoundingClientRect();
+          // Each text's own height with the page's clamps lifted: the lines the browser really sets.
+          const texts = [...grid.querySelectorAll('.caption, .comment')];
+          const loose = document.createElement('style');
+          loose.textContent = '[data-lines] { height: auto !important; display: block !important; -webkit-line-clamp: none !important; overflow: visible !important; }';
+          document.head.appendChild(loose);
+          const lines = texts.map(p => ({ kind: p.className, natural: p.getBoundingClientRect().height, lines: parseInt(p.dataset.lines || '0'),
+                                          lineHeight: parseFloat(getComputedStyle(p).lineHeight), family: getComputedStyle(p).fontFamily.split(',')[0],
+                                          text: p.textContent.slice(0, 40) }));
+          loose.remove();
           const cells = [...grid.querySelectorAll('.cell')].map(cell => {
             const r = cell.getBoundingClientRect();
             return { id: Number(cell.dataset.photoId), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height };
@@ -48,14 +62,16 @@ struct ConfiguredSiteBrowserTests {
           const download = document.querySelector('.lightbox-download');
           const href = download && !download.hidden ? download.getAttribute('href') : null;
           const bytes = href ? (await (await fetch(href)).arrayBuffer()).byteLength : 0;
-          galleryTestReport({ cells, background: style.backgroundColor, color: style.color, accent, href, bytes,
+          galleryTestReport({ cells, lines, background: style.backgroundColor, color: style.color, accent, href, bytes,
                               firstId: Number(grid.querySelector('.cell').dataset.photoId) });
         });
         """
 
     struct Drawn: Decodable {
         struct Cell: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
+        struct Text: Decodable { var kind: String; var natural: Double; var lines: Int; var lineHeight: Double; var family: String; var text: String }
         var cells: [Cell]
+        var lines: [Text]
         var background: String
         var color: String
         var accent: String
@@ -90,6 +106,14 @@ struct ConfiguredSiteBrowserTests {
             for (a, b) in zip([cell.x, cell.y, cell.w, cell.h], [frame.x, frame.y, frame.width, frame.height]) {
                 #expect(abs(a - b) <= 0.5, "\(engine): photo \(cell.id) drawn \([cell.x, cell.y, cell.w, cell.h]), computed \([frame.x, frame.y, frame.width, frame.height])")
             }
+        }
+        // Every caption and comment set in the lines measured with the configured fonts.
+        #expect(drawn.lines.count >= 6)
+        for text in drawn.lines {
+            #expect(abs(text.natural - Double(text.lines) * text.lineHeight) <= 0.5,
+                    "\(engine): \(text.kind) '\(text.text)' takes \(text.natural / text.lineHeight) lines, measured \(text.lines)")
+            #expect(text.family.contains(text.kind == "caption" ? "DejaVu Serif" : "DejaVu Sans"), "\(engine): \(text.kind) in \(text.family)")
+            #expect(text.lineHeight == (text.kind == "caption" ? 23 : 17), "\(engine): \(text.kind) line height \(text.lineHeight)")
         }
         #expect(drawn.cells.contains { abs($0.x - 322) <= 0.5 } && drawn.cells.contains { abs($0.x - 634) <= 0.5 }, "\(engine): no gutter in \(drawn.cells)")
         // The dark theme whatever the system prefers, and the configured accent.
