@@ -16,7 +16,7 @@
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
-//   GalleryConfig    gallery.toml: the site's words, look and content, read strictly  -> TOMLKit
+//   GalleryConfig    gallery.toml, album.toml, index.md: read strictly             -> TOMLKit, Ink
 //   GalleryService   measurements and layouts by width: measured, computed, stored, queried
 //                                                                            -> GalleryLayout, GalleryStore, TextMetrics
 //   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryService, GalleryWork
@@ -123,7 +123,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryConfig",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Ink", package: "Ink")]
         ),
         .target(
             name: "GalleryImport",
@@ -221,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryConfigTests",
-            dependencies: ["GalleryConfig"]
+            dependencies: ["GalleryConfig", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryLayoutTests",

@@ -20,10 +20,17 @@ final class AlbumSource: Sendable {
     /// The stored masonry layout at k columns (entry k − 1).
     let layouts: [StoredLayout]
     let context: SiteContext
+    /// The album's description (`album.toml`, `index.md`), shown above its grid.
+    let description: AlbumDescription?
+    /// The cover's file name in the album's folder (`cover`), if one was chosen.
+    let coverFile: String?
 
-    init(path: String, name: String, links: PageRenderer.AlbumLinks, context: SiteContext) throws {
+    init(path: String, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
+         coverFile: String? = nil) throws {
         self.path = path
         self.name = name
+        self.description = description
+        self.coverFile = coverFile
         self.links = links
         self.context = context
         data = AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem))
@@ -32,6 +39,14 @@ final class AlbumSource: Sendable {
             try context.layouts.masonryLayout(MasonryRequest(width: geometry.width(columns: k), album: path, options: geometry.options(columns: k)))
         }
         count = layouts.first?.itemCount ?? 0
+    }
+
+    /// The chosen cover's cell: its picture on the index and in social previews. Nil when none
+    /// was chosen, or the file is not one of the album's photos (any more).
+    func cover() throws -> CellModel? {
+        guard let coverFile, let id = try context.database.photoID(path: path.isEmpty ? coverFile : path + "/" + coverFile),
+              let index = try photoIDs().firstIndex(of: id) else { return nil }
+        return try cells(index ..< index + 1).first
     }
 
     var subtitle: String { SiteWords(language: context.configuration.site.language).photoCount(count) }

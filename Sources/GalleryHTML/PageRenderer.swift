@@ -59,6 +59,8 @@ struct PageRenderer {
     struct AlbumLinks {
         var home: String?
         var stem: String?
+        /// An unlisted album (`hidden`): its pages ask search engines to stay away.
+        var unlisted = false
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -83,6 +85,8 @@ struct PageRenderer {
         var fileName: String
         /// The picture social previews show (the album's first large view).
         var image: String?
+        /// The album's description and its box at each column count.
+        var description: (html: String, boxes: [Int: (width: Double, height: Double)])? = nil
     }
 
     /// The album's plain pages (every photo reachable without script), as a page links them.
@@ -97,9 +101,16 @@ struct PageRenderer {
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
-                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [])
+                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: links.unlisted)
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
+        if let description = content.description {
+            // Its box at every column count, measured: the grid below starts where computed.
+            let boxes = (1 ... geometry.maximumColumns).compactMap { k in
+                description.boxes[k].map { "--dw\(k):\(HTML.px($0.width))px;--dh\(k):\(HTML.px($0.height))px" }
+            }.joined(separator: ";")
+            html += "<div class=\"album-description\" style=\"\(boxes)\">\(description.html)</div>\n"
+        }
         let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(content.heights[$0] ?? 0))px" }.joined(separator: ";")
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
@@ -249,7 +260,7 @@ struct PageRenderer {
     ///   - image: the picture social previews show.
     ///   - scripts: data files the page's script loads at once: fetched while the page loads,
     ///     run when the script asks for them.
-    func head(title: String, page: String, image: String? = nil, scripts: [String] = []) -> String {
+    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], noindex: Bool = false) -> String {
         let site = configuration.site
         let data = scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
         var meta = ""
@@ -261,6 +272,7 @@ struct PageRenderer {
         case .auto: "light dark"
         }
         meta += "<meta name=\"color-scheme\" content=\"\(scheme)\">\n"
+        if noindex { meta += "<meta name=\"robots\" content=\"noindex\">\n" }
         if let base = site.baseURL {
             // Social previews and search engines need absolute addresses.
             let address = base + (page == "index.html" ? "" : page)

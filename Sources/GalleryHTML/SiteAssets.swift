@@ -34,6 +34,7 @@ enum SiteAssets {
         for columns in 2 ... max(2, geometry.maximumColumns) where columns <= geometry.maximumColumns {
             css += "@media (min-width: \(HTML.px(geometry.breakpoint(columns: columns)))px) { "
             css += ".grid { --columns: \(columns); --w: \(HTML.px(geometry.width(columns: columns)))px; --h: var(--h\(columns)); } "
+            css += ".album-description { --dw: var(--dw\(columns)); --dh: var(--dh\(columns)); } "
             css += ".cell { --x: var(--x\(columns)); --y: var(--y\(columns)); } "
             css += ".rows { --columns: \(columns); --rw: \(HTML.px(geometry.justifiedWidth(columns: columns)))px; --rh: var(--ch\(columns)); } "
             css += ".row-item { --x: var(--x\(columns)); --y: var(--y\(columns)); --w: var(--w\(columns)); --h: var(--h\(columns)); } }\n"

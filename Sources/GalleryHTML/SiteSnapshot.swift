@@ -29,6 +29,10 @@ public final class SiteSnapshot: Sendable {
         /// "14–28 Jul 2024" (`DateRangeText`), nil when no photo has a date.
         var dates: String?
         var links: PageRenderer.AlbumLinks
+        /// What `album.toml` or `index.md` says (title, description, cover, order, hidden).
+        var settings: AlbumSettings?
+        /// The title shown: the settings' or the folder's name.
+        var title: String { settings?.title ?? name }
         /// Its data files' and plain pages' names.
         var data: AlbumData { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)) }
     }
@@ -60,16 +64,24 @@ public final class SiteSnapshot: Sendable {
         let stored = try database.albums().filter { $0.photoCount > 0 }
         let several = stored.count > 1
         var used = Set<String>()
-        albums = stored.map { album in
-            Album(path: album.path, name: album.name, count: album.photoCount,
-                  dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
-                  links: PageRenderer.AlbumLinks(home: several ? "index.html" : nil,
-                                                 stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil))
+        var albums: [Album] = []
+        for album in stored {
+            // An album folder's own words, read (and checked) with the library.
+            let folder = album.path.isEmpty ? root : root + "/" + album.path
+            let settings = try AlbumSettingsReader.read(folder: folder)
+            albums.append(Album(
+                path: album.path, name: album.name, count: album.photoCount,
+                dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
+                links: PageRenderer.AlbumLinks(home: several ? "index.html" : nil,
+                                               stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil,
+                                               unlisted: settings?.hidden ?? false),
+                settings: settings))
         }
+        self.albums = albums
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
         let title = context.configuration.site.title
-            ?? (stored.count == 1 ? stored[0].name : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))
+            ?? (albums.count == 1 ? albums[0].title : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))
         renderer = PageRenderer(geometry: context.geometry, siteTitle: title, configuration: context.configuration)
     }
 
@@ -134,7 +146,7 @@ public final class SiteSnapshot: Sendable {
     func sitemap() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
         var pages: [String] = hasIndexPage ? ["index.html"] : []
-        for album in albums {
+        for album in albums where !album.links.unlisted {
             pages += renderer.views.map { $0.page(albumStem: album.links.stem) }
             pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.data.plainPage($0 + 1) }
         }
@@ -171,7 +183,9 @@ public final class SiteSnapshot: Sendable {
         // replace the other's, and one would read the items of layouts that are gone.
         try sources.withLock { sources in
             if let known = sources[album.path] { return known }
-            let made = try AlbumSource(path: album.path, name: album.name, links: album.links, context: context)
+            let made = try AlbumSource(path: album.path, name: album.title, links: album.links, context: context,
+                                       description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
+                                       coverFile: album.settings?.cover)
             sources[album.path] = made
             return made
         }
@@ -225,9 +239,14 @@ public final class SiteSnapshot: Sendable {
             let plain = PageRenderer.PageLinks(album: view.page(albumStem: album.links.stem), first: pageCount > 0 ? album.data.plainPage(1) : nil)
             let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.contentHeight)))
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
+            let description = try album.description.map { description in
+                (html: description.blocks.map { "<p class=\"comment\">\($0.html)</p>" }.joined(),
+                 boxes: try description.boxes(geometry: geometry, style: context.comment, measurer: context.measurer))
+            }
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
                 cells: cells, count: album.count, heights: heights,
-                data: album.data, pages: plain, fileName: view.page(albumStem: album.links.stem), image: cells.first?.large))
+                data: album.data, pages: plain, fileName: view.page(albumStem: album.links.stem),
+                image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:
             let (firstScreen, rows) = try album.rowsFirstScreen(startingAbove: AlbumData.firstScreenHeight)
             return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
@@ -278,11 +297,20 @@ public final class SiteSnapshot: Sendable {
 
     private func indexPage() throws -> String {
         var image: String?
-        let cards = try albums.map { album in
+        // Albums with an order first (smallest first), then the others by path; unlisted ones not at all.
+        let listed = albums.filter { !$0.links.unlisted }.enumerated().sorted { a, b in
+            switch (a.element.settings?.order, b.element.settings?.order) {
+            case let (x?, y?) where x != y: x < y
+            case (_?, nil): true
+            case (nil, _?): false
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
+        let cards = try listed.map { album in
             let source = try source(album)
-            let first = try source.cells(0 ..< 1).first
+            let first = try source.cover() ?? source.cells(0 ..< 1).first
             if image == nil { image = first?.large }
-            return PageRenderer.AlbumCard(name: album.name, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
+            return PageRenderer.AlbumCard(name: album.title, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
                                           dates: album.dates, cover: first?.thumbnails?.first?.url)
         }
         return renderer.indexPage(albums: cards, photoCount: photoCount, image: image)
@@ -337,7 +365,10 @@ public final class SiteSnapshot: Sendable {
                 .formUnion(text.unicodeScalars)
         }
         let site = context.configuration.site
-        let own = [Self.chromeText, renderer.words.allText, renderer.siteTitle, site.description, site.author, site.copyright] + albums.map(\.name)
+        let own = [Self.chromeText, renderer.words.allText, renderer.siteTitle, site.description, site.author, site.copyright]
+            + albums.map(\.title) + albums.flatMap { album in
+                album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:))?.blocks.map(\.text) ?? []
+            }
         for style in styles {
             characters.merge(try measurer.charactersByFace(own, style: style)) { $0.union($1) }
         }

@@ -36,6 +36,11 @@ extension GalleryDatabase {
         }
     }
 
+    /// The id of the photo at `path` (relative to the library's folder), if the library has it.
+    public func photoID(path: String) throws -> Int64? {
+        try writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) }
+    }
+
     /// Every photo's id, in id order.
     public func photoIDs() throws -> [Int64] {
         try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos ORDER BY id") }

@@ -23,6 +23,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         // Read before anything is written: a bad configuration changes nothing.
         let configuration = try settings.load(folder: folder)
+        try settings.checkAlbums(folder: folder)
         let database = try library.open(create: true)
         // The order first: the layouts the import stores are then already the export's.
         try database.setPhotoOrder(output.order(configuration))

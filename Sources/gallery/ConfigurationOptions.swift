@@ -16,6 +16,24 @@ struct ConfigurationOptions: ParsableArguments {
         try loadFile(folder: folder) ?? GalleryConfiguration()
     }
 
+    /// Reads every album's `album.toml` or `index.md` under `folder` (hidden folders skipped, as
+    /// the import skips them), so that a mistake in one stops the command before it writes.
+    func checkAlbums(folder: String) throws {
+        var pending = [folder]
+        var seen = Set<String>()
+        while let current = pending.popLast() {
+            let resolved = URL(fileURLWithPath: current).resolvingSymlinksInPath().path
+            guard seen.insert(resolved).inserted else { continue }
+            _ = try AlbumSettingsReader.read(folder: current)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? [] where !name.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: current + "/" + name, isDirectory: &isFolder), isFolder.boolValue {
+                    pending.append(current + "/" + name)
+                }
+            }
+        }
+    }
+
     /// The configuration file's, or nil when there is none.
     func loadFile(folder: String?) throws -> GalleryConfiguration? {
         let path: String
@@ -31,6 +49,8 @@ struct ConfigurationOptions: ParsableArguments {
 
     /// The configuration of a library's photo folder (the folder it was imported from).
     func load(library database: GalleryDatabase) throws -> GalleryConfiguration {
-        try load(folder: config == nil ? try database.libraryRoot() : nil)
+        let root = try database.libraryRoot()
+        if let root { try checkAlbums(folder: root) }
+        return try load(folder: config == nil ? root : nil)
     }
 }

@@ -41,6 +41,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         // Read before anything is written: a bad configuration changes nothing.
         let file = try settings.loadFile(folder: folder)
+        try settings.checkAlbums(folder: folder)
         let configuration = file ?? GalleryConfiguration()
         let database = try library.open(create: true)
         // A configured order becomes the library's; without a file the library keeps its own

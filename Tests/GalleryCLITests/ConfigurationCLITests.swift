@@ -151,6 +151,56 @@ struct ConfigurationCLITests {
         }
     }
 
+    @Test("album.toml and index.md: titles, the description above the grid, the cover, the order, unlisted albums")
+    func albumSettings() throws {
+        let work = try Self.folder()
+        try work.write("photos/gallery.toml", text: "[site]\nbase_url = \"https://example.org/\"\n")
+        try work.write("photos/coast/index.md", text: """
+            ---
+            title: "The coast, July"
+            cover: coast-2.jpg
+            order: 2
+            ---
+            Two weeks on the *coast*. The ferry left at six; we did not.
+
+            - One camera
+            """)
+        try work.write("photos/hills/album.toml", text: "title = \"Hills\"\norder = 1\n")
+        try work.write("photos/secret/x.jpg", TestImages.jpeg(width: 40, height: 30))
+        try work.write("photos/secret/album.toml", text: "hidden = true\n")
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let site = work.url.appending(path: "site")
+        let index = try Self.read(site.appending(path: "index.html"))
+        // Ordered by `order`, titled, the unlisted album left off (its page still written).
+        let hills = try #require(index.range(of: ">Hills</span>")), coast = try #require(index.range(of: ">The coast, July</span>"))
+        #expect(hills.lowerBound < coast.lowerBound)
+        #expect(!index.contains("secret"))
+        let secret = try Self.read(site.appending(path: "album-secret.html"))
+        #expect(secret.contains("<meta name=\"robots\" content=\"noindex\">"))
+        #expect(!(try Self.read(site.appending(path: "sitemap.xml"))).contains("secret"))
+        // The cover: the index card's picture and the album's social preview.
+        let photos = try GalleryBinary.run(["photos", "--json"], in: work.url)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(photos.stdout.utf8)) as? [[String: Any]])
+        #expect(list.contains { $0["path"] as? String == "coast/coast-2.jpg" })
+        let album = try Self.read(site.appending(path: "album-coast.html"))
+        let coverLarge = try #require(album.firstMatch(of: #/og:image" content="https://example.org/(?<large>large/[^"]+)"/#)).output.large
+        let coverHash = coverLarge.dropFirst("large/".count).prefix(16)
+        let source = try Data(contentsOf: work.url.appending(path: "photos/coast/coast-2.jpg"))
+        #expect(album.contains("data-original") == false)
+        let card = try #require(index.firstMatch(of: #/href="album-coast.html"><img src="thumbs/(?<hash>[0-9a-f]{16})-236.jpg"/#))
+        #expect(card.output.hash == coverHash, "the card shows \(card.output.hash), the cover is \(coverHash)")
+        #expect(source.count > 0)
+        // The description above the grid, in the comment's style, its box measured per column count.
+        let description = try #require(album.firstMatch(of: #/<div class="album-description" style="(?<boxes>[^"]+)">(?<html>.*?)</div>/#))
+        #expect(description.output.html.contains("<p class=\"comment\">Two weeks on the <em>coast</em>."))
+        #expect(description.output.html.contains("<p class=\"comment\">• One camera</p>"))
+        #expect(description.output.boxes.contains("--dw1:236px;--dh1:") && description.output.boxes.contains("--dw8:720px"))
+        #expect(try Self.read(site.appending(path: "gallery.css")).contains(".album-description { --dw: var(--dw2); --dh: var(--dh2); }"))
+        // The description's words are in the cut fonts: the site's words reached the subset.
+        #expect(album.contains("<h1>The coast, July</h1>"))
+    }
+
     @Test("bad configurations: exit 2, one line naming file, line and key, and nothing written", arguments: [
         ("[look]\ntheme = \"sepia\"\n", "gallery.toml:2: look.theme: 'sepia' is not one of its values (accepted: one of light, dark, auto)"),
         ("[look]\ncaption_size = \"big\"\n", "gallery.toml:2: look.caption_size: is text, not a number"),

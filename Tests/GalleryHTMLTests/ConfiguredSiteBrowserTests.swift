@@ -29,6 +29,15 @@ struct ConfiguredSiteBrowserTests {
         let work = try TemporaryDirectory("configured")
         try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: work.url.appending(path: "photos"))
         try work.write("photos/gallery.toml", text: configuration)
+        try work.write("photos/coast/index.md", text: """
+            ---
+            title: The coast, July
+            ---
+            Two weeks on the North Sea coast, mostly at dusk, with one camera and one lens. The ferry \
+            left at six every evening; we stayed until the lamps came on along the quay.
+
+            - Tide tables from the [harbour office](https://example.org/tides)
+            """)
         let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         guard build.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build failed: \(build.stderr)") }
         return work
@@ -45,6 +54,13 @@ struct ConfiguredSiteBrowserTests {
           const loose = document.createElement('style');
           loose.textContent = '[data-lines] { height: auto !important; display: block !important; -webkit-line-clamp: none !important; overflow: visible !important; }';
           document.head.appendChild(loose);
+          const description = document.querySelector('.album-description');
+          const box = description.getBoundingClientRect().height;
+          const descriptionTop = description.getBoundingClientRect().top;
+          // Its own height with the reserved one lifted: what the browser's lines really take.
+          description.style.setProperty('height', 'auto', 'important');
+          const natural = description.getBoundingClientRect().height;
+          description.style.removeProperty('height');
           const lines = texts.map(p => ({ kind: p.className, natural: p.getBoundingClientRect().height, lines: parseInt(p.dataset.lines || '0'),
                                           lineHeight: parseFloat(getComputedStyle(p).lineHeight), family: getComputedStyle(p).fontFamily.split(',')[0],
                                           text: p.textContent.slice(0, 40) }));
@@ -62,7 +78,7 @@ struct ConfiguredSiteBrowserTests {
           const download = document.querySelector('.lightbox-download');
           const href = download && !download.hidden ? download.getAttribute('href') : null;
           const bytes = href ? (await (await fetch(href)).arrayBuffer()).byteLength : 0;
-          galleryTestReport({ cells, lines, background: style.backgroundColor, color: style.color, accent, href, bytes,
+          galleryTestReport({ cells, lines, description: { box, natural, gridGap: g.top - (descriptionTop + box) }, background: style.backgroundColor, color: style.color, accent, href, bytes,
                               firstId: Number(grid.querySelector('.cell').dataset.photoId) });
         });
         """
@@ -70,8 +86,10 @@ struct ConfiguredSiteBrowserTests {
     struct Drawn: Decodable {
         struct Cell: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
         struct Text: Decodable { var kind: String; var natural: Double; var lines: Int; var lineHeight: Double; var family: String; var text: String }
+        struct Description: Decodable { var box: Double; var natural: Double; var gridGap: Double }
         var cells: [Cell]
         var lines: [Text]
+        var description: Description
         var background: String
         var color: String
         var accent: String
@@ -107,6 +125,9 @@ struct ConfiguredSiteBrowserTests {
                 #expect(abs(a - b) <= 0.5, "\(engine): photo \(cell.id) drawn \([cell.x, cell.y, cell.w, cell.h]), computed \([frame.x, frame.y, frame.width, frame.height])")
             }
         }
+        // The album's description fills exactly its measured box, and the grid starts below it.
+        #expect(abs(drawn.description.natural - drawn.description.box) <= 0.5, "\(engine): description \(drawn.description)")
+        #expect(drawn.description.box > 40 && abs(drawn.description.gridGap - 24) <= 0.5, "\(engine): \(drawn.description)")
         // Every caption and comment set in the lines measured with the configured fonts.
         #expect(drawn.lines.count >= 6)
         for text in drawn.lines {

@@ -1,0 +1,23 @@
+/// What a person says about one album, in `album.toml` or in the front matter and body of
+/// `index.md` in the album's folder (`AlbumSettingsReader`).
+public struct AlbumSettings: Sendable, Equatable {
+    /// Shown instead of the folder's name (the album's address keeps the folder's name).
+    public var title: String?
+    /// The album's story, as HTML (from Markdown), shown above the grid.
+    public var descriptionHTML: String?
+    /// A photo's file name in the album: its picture on the index and in social previews.
+    public var cover: String?
+    /// Albums with an order come first on the index, smallest first; the others after, by name.
+    public var order: Int?
+    /// Left off the index and the sitemap, and asked not to be indexed; its pages are still
+    /// written (an unlisted album, reachable by its address).
+    public var hidden = false
+
+    public init(title: String? = nil, descriptionHTML: String? = nil, cover: String? = nil, order: Int? = nil, hidden: Bool = false) {
+        self.title = title
+        self.descriptionHTML = descriptionHTML
+        self.cover = cover
+        self.order = order
+        self.hidden = hidden
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Ink
+import TOMLKit
+
+/// Reads an album folder's `album.toml` (keys `title`, `description` — Markdown —, `cover`,
+/// `order`, `hidden`) or `index.md` (the same keys in `---` front matter, the Markdown body as
+/// the description), strictly, like `ConfigurationReader`: a wrong key or type, or a cover that
+/// is not a file of the album, is one `ConfigurationError` naming the file, line and key.
+public enum AlbumSettingsReader {
+    public static let tomlName = "album.toml"
+    public static let markdownName = "index.md"
+    static let keys = ["title", "description", "cover", "order", "hidden"]
+
+    /// The settings of the album in `folder`, or nil when it has neither file.
+    public static func read(folder: String) throws(ConfigurationError) -> AlbumSettings? {
+        let toml = folder + "/" + tomlName, markdown = folder + "/" + markdownName
+        let hasTOML = FileManager.default.fileExists(atPath: toml), hasMarkdown = FileManager.default.fileExists(atPath: markdown)
+        if hasTOML && hasMarkdown {
+            throw ConfigurationError(file: markdown, line: nil, key: nil, problem: "is beside an album.toml; an album takes one of them",
+                                     accepted: "album.toml or index.md, not both")
+        }
+        var settings: AlbumSettings
+        if hasTOML {
+            settings = try readTOML(text(of: toml), file: toml)
+        } else if hasMarkdown {
+            settings = try readMarkdown(text(of: markdown), file: markdown)
+        } else {
+            return nil
+        }
+        if let cover = settings.cover {
+            let file = hasTOML ? toml : markdown
+            var isFolder: ObjCBool = false
+            guard !cover.contains("/"), FileManager.default.fileExists(atPath: folder + "/" + cover, isDirectory: &isFolder), !isFolder.boolValue else {
+                let line = hasTOML ? KeyLines(try text(of: toml)).line(table: "", key: "cover") : frontMatterLine(of: "cover", in: try text(of: markdown))
+                throw ConfigurationError(file: file, line: line, key: "cover", problem: "'\(cover)' is not a photo in this album's folder",
+                                         accepted: "the file name of one of the album's photos, such as \"IMG_2041.jpg\"")
+            }
+        }
+        return settings
+    }
+
+    static func text(of path: String) throws(ConfigurationError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, problem: "cannot be read (no permission?)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, problem: "is not UTF-8 text", accepted: "a file saved as UTF-8")
+        }
+        return text
+    }
+
+    static func readTOML(_ text: String, file: String) throws(ConfigurationError) -> AlbumSettings {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(file: file, line: error.source.begin.line, key: nil,
+                                     problem: "is not valid TOML: \(error.description) (column \(error.source.begin.column))")
+        } catch {
+            throw ConfigurationError(file: file, line: nil, key: nil, problem: "is not valid TOML: \(error)")
+        }
+        let lines = KeyLines(text)
+        func error(_ key: String, _ problem: String, _ accepted: String) -> ConfigurationError {
+            ConfigurationError(file: file, line: lines.line(table: "", key: key) ?? lines.line(table: key, key: nil), key: key,
+                               problem: problem, accepted: accepted)
+        }
+        for key in table.keys where !keys.contains(key) {
+            throw error(key, "is not a key of album.toml", keys.joined(separator: ", "))
+        }
+        var settings = AlbumSettings()
+        func string(_ key: String) throws(ConfigurationError) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else { throw error(key, "is \(ConfigurationReader.Keys.describe(value)), not text", "a quoted string") }
+            return text
+        }
+        settings.title = try string("title").flatMap { $0.isEmpty ? nil : $0 }
+        settings.descriptionHTML = try string("description").flatMap { $0.isEmpty ? nil : MarkdownParser().html(from: $0) }
+        settings.cover = try string("cover")
+        if let value = table["order"] {
+            guard let order = value.int else { throw error("order", "is \(ConfigurationReader.Keys.describe(value)), not a whole number", "a whole number, such as 1") }
+            settings.order = order
+        }
+        if let value = table["hidden"] {
+            guard let hidden = value.bool else { throw error("hidden", "is \(ConfigurationReader.Keys.describe(value)), not true or false", "true or false") }
+            settings.hidden = hidden
+        }
+        return settings
+    }
+
+    static func readMarkdown(_ text: String, file: String) throws(ConfigurationError) -> AlbumSettings {
+        let markdown = MarkdownParser().parse(text)
+        var settings = AlbumSettings()
+        func error(_ key: String, _ problem: String, _ accepted: String) -> ConfigurationError {
+            ConfigurationError(file: file, line: frontMatterLine(of: key, in: text), key: key, problem: problem, accepted: accepted)
+        }
+        for key in markdown.metadata.keys.sorted() where !keys.contains(key) {
+            throw error(key, "is not a key of the front matter", keys.joined(separator: ", "))
+        }
+        /// A front-matter value without the quotes YAML allows around it.
+        func value(_ key: String) -> String? {
+            guard var value = markdown.metadata[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        settings.title = value("title")
+        settings.cover = value("cover")
+        if let order = value("order") {
+            guard let number = Int(order) else { throw error("order", "'\(order)' is not a whole number", "a whole number, such as 1") }
+            settings.order = number
+        }
+        if let hidden = value("hidden") {
+            switch hidden.lowercased() {
+            case "true", "yes": settings.hidden = true
+            case "false", "no": settings.hidden = false
+            default: throw error("hidden", "'\(hidden)' is not true or false", "true or false")
+            }
+        }
+        // The body is the description; a `description` key is used when the body is empty.
+        let body = markdown.html.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !body.isEmpty {
+            settings.descriptionHTML = body
+        } else if let description = value("description") {
+            settings.descriptionHTML = MarkdownParser().html(from: description)
+        }
+        return settings
+    }
+
+    /// The line of `key:` in a Markdown file's front matter.
+    static func frontMatterLine(of key: String, in text: String) -> Int? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
+        for (index, line) in lines.enumerated().dropFirst() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "---" { return nil }
+            if trimmed.hasPrefix(key + ":") { return index + 1 }
+        }
+        return nil
+    }
+}
