@@ -2,7 +2,8 @@
 # make bench: release build, then each benchmark against its peer in the same run.
 # Figures are printed and appended to bench/RESULTS.md. Work files live in bench/work/ (ignored).
 # bench/run.sh large-album runs only the large-album pages and serve (issue 13);
-# bench/run.sh phone-formats only the HEIC/WebP probe, HEIC thumbnails and metadata (issue 15).
+# bench/run.sh phone-formats only the HEIC/WebP probe, HEIC thumbnails and metadata (issue 15);
+# bench/run.sh live-preview only the live preview's edit-to-reload time (issue 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -267,6 +268,42 @@ sigal_page=$(find "$work/ten-sigal" -name index.html -path '*big*' | head -1)
 sigal_ten=$(python3 bench/page_metrics.py "file://$PWD/$sigal_page")
 page_row() { echo "$(metric "$1" page_kb) KB, DCL $(metric "$1" dcl_ms) ms, FCP $(metric "$1" fcp_ms) ms, $(metric "$1" elements_top) elements, frame p95 $(metric "$1" frame_p95_ms) ms, heap $(metric "$1" js_heap_mb) MB"; }
 record "| $stamp | $commit | album page of 10,000 photos from file://, 1280×900 | $(page_row "$ours_ten") | before this change (c73f871): $(page_row "$old_ten"); sigal 2.6.1: $(page_row "$sigal_ten") | — |"
+fi
+
+if [ "$only" = all ] || [ "$only" = live-preview ]; then
+# MARK: live preview (issue 16): `gallery serve FOLDER` on the sample photos; the time from a
+# caption saved, or a photo copied in, to the version open pages poll (/__gallery/version)
+# going up, i.e. the library caught up and pages reload. 10 rounds each, median and slowest.
+rm -rf "$work/live" && cp -r sample-data "$work/live"
+"$gallery" serve "$work/live" --port 0 > "$work/live-serve.out" 2> "$work/live-serve.log" &
+live_server=$!
+for _ in $(seq 1 200); do grep -q '^serving ' "$work/live-serve.out" 2>/dev/null && break; sleep 0.1; done
+live_url=$(sed -n 's/^serving //p' "$work/live-serve.out")
+# Prints the seconds from running "$@" until the version changes.
+until_reload() {
+  local before now start
+  before=$(curl -s "${live_url}__gallery/version")
+  start=$(date +%s.%N)
+  "$@"
+  for _ in $(seq 1 1000); do
+    now=$(curl -s "${live_url}__gallery/version")
+    [ "$now" != "$before" ] && break
+    sleep 0.01
+  done
+  awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f\n", e - s }'
+}
+edit_caption() { python3 -c 'import json, sys; p = sys.argv[1]; d = json.load(open(p)); d[0]["caption"] = "Harbour at dusk " + sys.argv[2]; json.dump(d, open(p + ".tmp", "w")); import os; os.replace(p + ".tmp", p)' "$work/live/annotations.json" "$1"; }
+captions=(); added=()
+for n in $(seq 1 10); do
+  captions+=("$(until_reload edit_caption "$n")")
+  sleep 0.3
+  added+=("$(until_reload cp "$work/live/coast/03-last-light.jpg" "$work/live/coast/new-$n.jpg")")
+  sleep 0.3
+done
+kill -TERM "$live_server"; wait "$live_server" 2>/dev/null || true
+stats() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { printf "median %.2f s, slowest %.2f s", a[int((NR + 1) / 2)], a[NR] }'; }
+record "| $stamp | $commit | live preview of the sample photos: caption saved → open pages told to reload, 10 times | $(stats "${captions[@]}") | — | goal ≤ 1 s |"
+record "| $stamp | $commit | live preview: a photo copied into an album → open pages told to reload, 10 times | $(stats "${added[@]}") | — | goal ≤ 1 s |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

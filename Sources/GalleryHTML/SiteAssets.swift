@@ -5,7 +5,7 @@ import TextMetrics
 /// around them: custom properties before, the column media queries and the text rules
 /// (`.caption`, `.comment`, `@font-face`, from the same `TextStyle` values the measurements
 /// used) after.
-enum SiteAssets {
+public enum SiteAssets {
     /// - Parameter accent: `[look] accent` ("#rrggbb"), which replaces the built-in accent on
     ///   light and dark pages alike.
     static func stylesheet(geometry: SiteGeometry, textCSS: String, fallbackFaces: [FontFace] = [],
@@ -53,4 +53,10 @@ enum SiteAssets {
         }
         return text
     }
+}
+
+extension SiteAssets {
+    /// The live preview's script (`gallery serve PHOTOS/`): reloads the page when the folder
+    /// changed, keeping its scroll position.
+    public static var liveReloadScript: String { asset("live.js") }
 }

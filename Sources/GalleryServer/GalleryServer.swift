@@ -20,17 +20,31 @@ public enum GalleryServer {
 
     public static func router(
         database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse,
-        configuration: GalleryConfiguration = GalleryConfiguration()
+        configuration: GalleryConfiguration = GalleryConfiguration(), live: LivePreview? = nil
     ) -> Router<BasicRequestContext> {
         let styles = configuration.textStyles
         let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
-        let site = SiteCache(database: database, folder: siteFolder, configuration: configuration)
+        let site = SiteCache(database: database, folder: siteFolder, configuration: configuration, live: live)
         let responses = ResponseCache(capacity: 1024)
         let router = Router()
         router.add(middleware: AccessLogMiddleware(logger: logger))
 
         router.get("/healthz") { _, _ in
             JSONResponse.ok(#"{"status":"ok"}"#)
+        }
+
+        // Live preview (`gallery serve PHOTOS/`): pages ask which version of the folder they
+        // show, and reload when it changed.
+        let liveScript = live == nil ? nil : "<script src=\"/__gallery/live.js\" defer></script>"
+        if let live {
+            router.get("/__gallery/version") { _, _ -> Response in
+                Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                         body: .init(byteBuffer: ByteBuffer(string: "\(live.version)\n")))
+            }
+            router.get("/__gallery/live.js") { _, _ -> Response in
+                Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                         body: .init(byteBuffer: ByteBuffer(string: SiteAssets.liveReloadScript)))
+            }
         }
 
         router.get("/api/photos") { request, _ -> Response in
@@ -90,7 +104,7 @@ public enum GalleryServer {
             } else if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
                 // Pages, data, styles and fonts: made from the library as it is now, the first
                 // time they are asked for after a change.
-                return try StaticFiles.response(for: file, request: request)
+                return try StaticFiles.response(for: file, request: request, injecting: liveScript)
             }
             throw APIError(.notFound, "not found")
         }
@@ -102,11 +116,11 @@ public enum GalleryServer {
     /// The application for `gallery serve`; `onReady` receives the URL once it listens.
     public static func application(
         database: GalleryDatabase, siteFolder: URL, host: String, port: Int, logger: Logger,
-        configuration: GalleryConfiguration = GalleryConfiguration(),
+        configuration: GalleryConfiguration = GalleryConfiguration(), live: LivePreview? = nil,
         onReady: @escaping @Sendable (String) -> Void
     ) -> some ApplicationProtocol {
         Application(
-            router: router(database: database, siteFolder: siteFolder, logger: logger, configuration: configuration),
+            router: router(database: database, siteFolder: siteFolder, logger: logger, configuration: configuration, live: live),
             configuration: .init(address: .hostname(host, port: port), serverName: "gallery"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port

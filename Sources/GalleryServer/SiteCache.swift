@@ -34,17 +34,29 @@ actor SiteCache {
     /// The person's choices (`gallery.toml`).
     let configuration: GalleryConfiguration
 
-    init(database: GalleryDatabase, folder: URL, configuration: GalleryConfiguration = GalleryConfiguration()) {
+    /// Live preview: the configuration and folder version as the watcher last saw them.
+    let live: LivePreview?
+    private var snapshotVersion = 0
+
+    init(database: GalleryDatabase, folder: URL, configuration: GalleryConfiguration = GalleryConfiguration(), live: LivePreview? = nil) {
         self.database = database
         self.folder = folder
         self.configuration = configuration
+        self.live = live
     }
+
+    /// The configuration the site is made with now.
+    private var currentConfiguration: GalleryConfiguration { live?.configuration ?? configuration }
 
     /// The site of the library as it is now.
     private func site() throws -> SiteSnapshot {
         let revision = try database.libraryRevision()
-        if let snapshot, snapshot.revision == revision { return snapshot }
+        // A live preview's folder version changes with gallery.toml and album files too, which
+        // the library revision does not see.
+        let (version, configuration) = live.map { $0.current } ?? (0, configuration)
+        if let snapshot, snapshot.revision == revision, snapshotVersion == version { return snapshot }
         let site = try SiteSnapshot(database: database, configuration: configuration)
+        snapshotVersion = version
         snapshot = site
         made = []
         snapshotsMade += 1
@@ -86,7 +98,8 @@ actor SiteCache {
         let photo = file[..<end]
         if let running = encoding[photo] { return try await running.value }
         imageEncodes += 1
-        let task = Task { [database, folder, slots, configuration] in
+        let configuration = currentConfiguration
+        let task = Task { [database, folder, slots] in
             await slots.acquire()
             do {
                 let made = try await Self.offPool {

@@ -40,11 +40,13 @@ enum StaticFiles {
     /// The response for a file: ETag from size and modification time; content-addressed files
     /// (images and fonts, named by content) cached for a year, pages revalidated every time;
     /// 304 when the client's If-None-Match matches; gzip for text when accepted.
-    static func response(for url: URL, request: Request) throws -> Response {
+    /// - Parameter injecting: HTML put before a page's `</body>` (the live preview's script).
+    static func response(for url: URL, request: Request, injecting: String? = nil) throws -> Response {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\""
+        let injected = injecting != nil && url.pathExtension == "html"
+        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injected ? "-live" : "")\""
         let immutable = url.path.contains("/thumbs/") || url.path.contains("/large/") || url.path.contains("/fonts/")
         var headers: HTTPFields = [
             .contentType: contentType(url), .eTag: etag,
@@ -59,6 +61,9 @@ enum StaticFiles {
             return Response(status: .notModified, headers: headers)
         }
         var body = [UInt8](try Data(contentsOf: url))
+        if injected, let injecting, let html = String(bytes: body, encoding: .utf8), let end = html.range(of: "</body>", options: .backwards) {
+            body = Array(html.replacingCharacters(in: end, with: injecting + "</body>").utf8)
+        }
         if isText, body.count > 512, request.headers[.acceptEncoding]?.contains("gzip") == true, let compressed = Gzip.compress(body) {
             body = compressed
             headers[.contentEncoding] = "gzip"
