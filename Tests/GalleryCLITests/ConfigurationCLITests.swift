@@ -201,12 +201,25 @@ struct ConfigurationCLITests {
         #expect(album.contains("<h1>The coast, July</h1>"))
     }
 
+    @Test("an album file with a mistake (a cover that is not there): the same one line, and nothing written")
+    func badAlbumFile() throws {
+        let work = try Self.folder()
+        try work.write("photos/hills/index.md", text: "---\ntitle: Hills\ncover: hills-9.jpg\n---\nText.\n")
+        for command in [["build", "photos", "--out", "site"], ["import", "photos"]] {
+            let run = try GalleryBinary.run(command, in: work.url)
+            #expect(run.status == 2 && run.stderr.contains("hills/index.md:3: cover: 'hills-9.jpg' is not a photo in this album's folder"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "gallery.db").path))
+            #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
+        }
+    }
+
     @Test("bad configurations: exit 2, one line naming file, line and key, and nothing written", arguments: [
         ("[look]\ntheme = \"sepia\"\n", "gallery.toml:2: look.theme: 'sepia' is not one of its values (accepted: one of light, dark, auto)"),
         ("[look]\ncaption_size = \"big\"\n", "gallery.toml:2: look.caption_size: is text, not a number"),
         ("[site]\ntitle = \"x\"\ntitel = \"y\"\n", "gallery.toml:3: site.titel: is not a key of [site] (did you mean title?)"),
         ("[content]\nviews = [\"masonry\",\n", "gallery.toml:2: is not valid TOML"),
         ("[pictures]\n", "gallery.toml:1: pictures: is not a table gallery knows"),
+        ("[look]\n\ncaption_font = \"Comic Sans Nowhere\"\n", "gallery.toml:3: look.caption_font: 'Comic Sans Nowhere' is not a font family installed here"),
     ])
     func badConfiguration(text: String, message: String) throws {
         let work = try Self.folder()
