@@ -40,25 +40,11 @@ public enum AlbumSettingsReader {
     }
 
     static func text(of path: String) throws(ConfigurationError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, line: nil, key: nil, problem: "cannot be read (no permission?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: path, line: nil, key: nil, problem: "is not UTF-8 text", accepted: "a file saved as UTF-8")
-        }
-        return text
+        try ConfigurationText.read(path, missing: "cannot be read (no permission?)")
     }
 
     static func readTOML(_ text: String, file: String) throws(ConfigurationError) -> AlbumSettings {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigurationError(file: file, line: error.source.begin.line, key: nil,
-                                     problem: "is not valid TOML: \(error.description) (column \(error.source.begin.column))")
-        } catch {
-            throw ConfigurationError(file: file, line: nil, key: nil, problem: "is not valid TOML: \(error)")
-        }
+        let table = try ConfigurationText.table(text, file: file)
         let lines = KeyLines(text)
         func error(_ key: String, _ problem: String, _ accepted: String) -> ConfigurationError {
             ConfigurationError(file: file, line: lines.line(table: "", key: key) ?? lines.line(table: key, key: nil), key: key,

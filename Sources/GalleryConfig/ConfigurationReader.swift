@@ -14,26 +14,12 @@ public enum ConfigurationReader {
 
     /// Reads the file at `path`.
     public static func read(path: String, fontFamilyExists: FamilyCheck? = nil) throws(ConfigurationError) -> GalleryConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError(file: path, line: nil, key: nil, problem: "cannot be read (missing, or no permission)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: path, line: nil, key: nil, problem: "is not UTF-8 text", accepted: "a TOML file saved as UTF-8")
-        }
-        return try parse(text, file: path, fontFamilyExists: fontFamilyExists)
+        try parse(ConfigurationText.read(path), file: path, fontFamilyExists: fontFamilyExists)
     }
 
     /// Reads `text`; `file` names it in errors.
     public static func parse(_ text: String, file: String, fontFamilyExists: FamilyCheck? = nil) throws(ConfigurationError) -> GalleryConfiguration {
-        let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigurationError(file: file, line: error.source.begin.line, key: nil,
-                                     problem: "is not valid TOML: \(error.description) (column \(error.source.begin.column))")
-        } catch {
-            throw ConfigurationError(file: file, line: nil, key: nil, problem: "is not valid TOML: \(error)")
-        }
+        let root = try ConfigurationText.table(text, file: file)
         let lines = KeyLines(text)
         let reader = TableReader(file: file, lines: lines, fontFamilyExists: fontFamilyExists)
         var configuration = GalleryConfiguration()

@@ -54,13 +54,12 @@ struct ColorProfileTests {
         #expect(abs(shown.0 - 200) < 3 && abs(shown.1 - 100) < 3 && abs(shown.2 - 50) < 3)
     }
 
-    @Test("Chromium draws the Display P3 original as the reference says, and the sRGB thumbnail as it draws the original")
-    func chromium() throws {
+    /// How Chromium (forced to an sRGB screen) draws each original and its 96 px thumbnail side
+    /// by side: the centre colours of both.
+    static func drawnInChromium(_ originals: [[UInt8]]) throws -> [(original: (Double, Double, Double), thumbnail: (Double, Double, Double))] {
         let folder = try TemporaryDirectory("colour")
-        let profile = TestProfiles.icc(TestProfiles.displayP3)
         var page = "<!doctype html><html><body style=\"margin:0;background:#fff\">"
-        for (index, color) in [(200, 100, 50), (60, 170, 90)].enumerated() {
-            let original = TestImages.jpeg(color: (UInt8(color.0), UInt8(color.1), UInt8(color.2)), profile: profile, width: 96, height: 96)
+        for (index, original) in originals.enumerated() {
             let thumbnail = try Thumbnailer.render(original, format: .jpeg, orientation: .up, sizes: [(96, 96)])[0]
             try folder.write("original-\(index).jpg", original)
             try folder.write("thumbnail-\(index).jpg", thumbnail)
@@ -68,15 +67,25 @@ struct ColorProfileTests {
         }
         try folder.write("page.html", text: page + "</body></html>")
         let screenshot = folder.url.appending(path: "shot.png")
-        _ = try HeadlessChromium.run(page: folder.url.appending(path: "page.html"), width: 400, height: 300, budgetMilliseconds: 3_000, screenshot: screenshot)
+        _ = try HeadlessChromium.run(page: folder.url.appending(path: "page.html"), width: 400, height: 96 * originals.count + 100,
+                                     budgetMilliseconds: 3_000, screenshot: screenshot)
         let shot = try ImageDecoder.decode([UInt8](try Data(contentsOf: screenshot)), format: .png)
-        for (index, color) in [(200, 100, 50), (60, 170, 90)].enumerated() {
+        return originals.indices.map { index in
             func drawn(_ x: Int) -> (Double, Double, Double) {
                 let (r, g, b) = shot.pixel(x, 48 + 96 * index)
                 return (Double(r), Double(g), Double(b))
             }
+            return (drawn(48), drawn(96 + 48))
+        }
+    }
+
+    @Test("Chromium draws the Display P3 original as the reference says, and the sRGB thumbnail as it draws the original")
+    func chromium() throws {
+        let profile = TestProfiles.icc(TestProfiles.displayP3)
+        let colors = [(200, 100, 50), (60, 170, 90)]
+        let drawn = try Self.drawnInChromium(colors.map { TestImages.jpeg(color: (UInt8($0.0), UInt8($0.1), UInt8($0.2)), profile: profile, width: 96, height: 96) })
+        for (color, (original, thumbnail)) in zip(colors, drawn) {
             let reference = TestProfiles.toSRGB(color, from: TestProfiles.displayP3)
-            let original = drawn(48), thumbnail = drawn(96 + 48)
             #expect(TestProfiles.deltaE(original, reference) < 2, "Chromium drew the P3 original \(original), the reference is \(reference)")
             #expect(TestProfiles.deltaE(thumbnail, original) < 2, "the thumbnail is drawn \(thumbnail), the original \(original)")
         }
@@ -89,37 +98,21 @@ struct ColorProfileTests {
     func cmykWithProfile() throws {
         let profile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.printProfile)))
         let inks: [(UInt8, UInt8, UInt8, UInt8)] = [(25, 150, 200, 20), (200, 40, 10, 0), (60, 60, 60, 120)]
-        let folder = try TemporaryDirectory("cmyk")
-        var page = "<!doctype html><html><body style=\"margin:0;background:#fff\">"
-        var converted: [(Double, Double, Double)] = [], naive: [(Double, Double, Double)] = []
+        let originals = inks.map { TestImages.cmykJPEG(ink: $0, profile: profile, width: 96, height: 96) }
+        let drawn = try Self.drawnInChromium(originals)
         for (index, ink) in inks.enumerated() {
-            let original = TestImages.cmykJPEG(ink: ink, profile: profile, width: 96, height: 96)
-            #expect(try PhotoProbe.probe(bytes: original).iccProfile == profile)
-            converted.append(Self.centre(try ImageDecoder.decode(original, format: .jpeg)))
-            naive.append(Self.centre(try ImageDecoder.decode(TestImages.cmykJPEG(ink: ink, profile: nil, width: 96, height: 96), format: .jpeg)))
-            let thumbnail = try Thumbnailer.render(original, format: .jpeg, orientation: .up, sizes: [(96, 96)])[0]
-            try folder.write("original-\(index).jpg", original)
-            try folder.write("thumbnail-\(index).jpg", thumbnail)
-            page += "<div style=\"display:flex\"><img src=\"original-\(index).jpg\" width=96 height=96><img src=\"thumbnail-\(index).jpg\" width=96 height=96></div>"
-        }
-        try folder.write("page.html", text: page + "</body></html>")
-        let screenshot = folder.url.appending(path: "shot.png")
-        _ = try HeadlessChromium.run(page: folder.url.appending(path: "page.html"), width: 400, height: 400, budgetMilliseconds: 3_000, screenshot: screenshot)
-        let shot = try ImageDecoder.decode([UInt8](try Data(contentsOf: screenshot)), format: .png)
-        for index in inks.indices {
-            func drawn(_ x: Int) -> (Double, Double, Double) {
-                let (r, g, b) = shot.pixel(x, 48 + 96 * index)
-                return (Double(r), Double(g), Double(b))
-            }
-            let original = drawn(48), thumbnail = drawn(96 + 48)
+            #expect(try PhotoProbe.probe(bytes: originals[index]).iccProfile == profile)
+            let converted = Self.centre(try ImageDecoder.decode(originals[index], format: .jpeg))
+            let naive = Self.centre(try ImageDecoder.decode(TestImages.cmykJPEG(ink: ink, profile: nil, width: 96, height: 96), format: .jpeg))
+            let (original, thumbnail) = drawn[index]
             // Chromium (skcms) converts the CMYK original through its profile itself. Colour
             // engines interpolate a 4-D ink table differently (skcms and Little CMS differ by up
             // to ~4 on this profile's dark greys), hence 5 here where RGB profiles get 2.
-            #expect(TestProfiles.deltaE(converted[index], original) < 5, "ink \(inks[index]): ours \(converted[index]), Chromium's \(original)")
-            #expect(TestProfiles.deltaE(thumbnail, original) < 5, "ink \(inks[index]): thumbnail drawn \(thumbnail), original \(original)")
+            #expect(TestProfiles.deltaE(converted, original) < 5, "ink \(ink): ours \(converted), Chromium's \(original)")
+            #expect(TestProfiles.deltaE(thumbnail, original) < 5, "ink \(ink): thumbnail drawn \(thumbnail), original \(original)")
             // The profile matters: mixing the inks naively gives colours far from both.
-            let naiveDifference = TestProfiles.deltaE(naive[index], original)
-            #expect(naiveDifference > 6 && naiveDifference > 2 * TestProfiles.deltaE(converted[index], original), "ink \(inks[index]): naive \(naive[index]) is as good as the profile")
+            let naiveDifference = TestProfiles.deltaE(naive, original)
+            #expect(naiveDifference > 6 && naiveDifference > 2 * TestProfiles.deltaE(converted, original), "ink \(ink): naive \(naive) is as good as the profile")
         }
     }
 }
