@@ -4,8 +4,10 @@
 on stdin, each answered by one JSON line on stdout:
   {"open": URL, "width": W, "height": H}  -> {"ok": true} once the page has loaded
   {"eval": EXPRESSION}                    -> {"value": ...} (promises awaited) or {"error": ...}
+  {"screenshot": PATH}                    -> {"ok": true} once the viewport is written there as PNG
   {"quit": true}                          -> the browser closes
 Used by tests that must act on files while a page stays open (the live preview)."""
+import base64
 import json
 import os
 import shutil
@@ -107,6 +109,11 @@ def main():
                     break
                 if "open" in command:
                     tools.open(command["open"], command.get("width", 1024), command.get("height", 768))
+                    answer = {"ok": True}
+                elif "screenshot" in command:
+                    shot = tools.send("Page.captureScreenshot", {"format": "png"})
+                    with open(command["screenshot"], "wb") as file:
+                        file.write(base64.b64decode(shot["data"]))
                     answer = {"ok": True}
                 else:
                     answer = {"value": tools.evaluate(command["eval"])}
