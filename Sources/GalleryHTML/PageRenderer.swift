@@ -294,7 +294,7 @@ struct PageRenderer {
         }
         return """
         <!doctype html>
-        <html lang="\(HTML.escape(site.language))" data-theme="\(configuration.look.theme.rawValue)">
+        <html lang="\(HTML.escape(site.language))" data-theme="\(configuration.look.theme.rawValue)"\(words.scriptWordsJSON.map { " data-words=\"\(HTML.escape($0))\"" } ?? "")>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

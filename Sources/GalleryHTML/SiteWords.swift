@@ -1,3 +1,5 @@
+import GalleryJSON
+
 /// The few words the pages write around the photos, in the site's language (`[site] language`):
 /// English, German, French and Japanese; any other language gets the English words (its tag
 /// still goes into `lang`, so browsers hyphenate and pick fonts for it).
@@ -14,6 +16,13 @@ struct SiteWords: Sendable {
     var photoUnavailable: String
     var download: String
     var madeWith: String
+    /// The words the page's script writes (gallery.js `galleryWords`); `{error}` is replaced.
+    var map = "Map"
+    var notLoaded = "This photo could not be loaded."
+    var someFailed = "Some photos could not be shown: {error}. Reload the page, or see them page by page below."
+    var firstOnly = "Only the first photos can be shown: {error}. Reload the page, or see them page by page below."
+    /// Whether these are the English words gallery.js has already.
+    var isEnglish = false
 
     init(language: String) {
         switch language.split(separator: "-").first.map(String.init)?.lowercased() {
@@ -26,6 +35,9 @@ struct SiteWords: Sendable {
             page = { "Seite \($0)" }
             photoRange = { $0 == $1 ? "Foto \($0)" : "Fotos \($0)–\($1)" }
             photoUnavailable = "Foto nicht verfügbar"; download = "Herunterladen"; madeWith = "Erstellt mit gallery"
+            map = "Karte"; notLoaded = "Dieses Foto konnte nicht geladen werden."
+            someFailed = "Einige Fotos können nicht gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
+            firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
         case "fr":
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
@@ -35,6 +47,9 @@ struct SiteWords: Sendable {
             page = { "Page \($0)" }
             photoRange = { $0 == $1 ? "Photo \($0)" : "Photos \($0)–\($1)" }
             photoUnavailable = "Photo indisponible"; download = "Télécharger"; madeWith = "Fait avec gallery"
+            map = "Carte"; notLoaded = "Cette photo n’a pas pu être chargée."
+            someFailed = "Certaines photos ne peuvent pas être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
+            firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
         case "ja":
             photoCount = { "写真 \($0) 枚" }
             albumCount = { "アルバム \($0) 件" }
@@ -44,6 +59,9 @@ struct SiteWords: Sendable {
             page = { "\($0) ページ" }
             photoRange = { $0 == $1 ? "写真 \($0)" : "写真 \($0)–\($1)" }
             photoUnavailable = "表示できない写真"; download = "ダウンロード"; madeWith = "gallery で作成"
+            map = "地図"; notLoaded = "この写真を読み込めませんでした。"
+            someFailed = "一部の写真を表示できません: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
+            firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
         default:
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
@@ -53,12 +71,24 @@ struct SiteWords: Sendable {
             page = { "Page \($0)" }
             photoRange = { $0 == $1 ? "Photo \($0)" : "Photos \($0)–\($1)" }
             photoUnavailable = "Photo unavailable"; download = "Download"; madeWith = "Made with gallery"
+            isEnglish = true
         }
     }
 
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
         [photoCount(1), photoCount(12), albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12), page(3),
-         photoRange(1, 2), photoUnavailable, download, madeWith].joined(separator: " ") + " " + views.values.sorted().joined(separator: " ")
+         photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly].joined(separator: " ")
+            + " " + views.values.sorted().joined(separator: " ")
+    }
+
+    /// The script's words as `<html data-words>` JSON, or nil for English (the script's own).
+    var scriptWordsJSON: String? {
+        guard !isEnglish else { return nil }
+        /// gallery.js `galleryWords`, key for key.
+        struct ScriptWords: Encodable {
+            var unavailable, map, notLoaded, someFailed, firstOnly: String
+        }
+        return try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly))
     }
 }

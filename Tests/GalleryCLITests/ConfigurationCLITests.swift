@@ -1,5 +1,6 @@
 import Foundation
 import GalleryTestSupport
+import GRDB
 import Imaging
 import Testing
 
@@ -16,8 +17,8 @@ struct ConfigurationCLITests {
             }
         }
         try work.write("photos/annotations.json", text: """
-            [{"path": "coast/coast-0.jpg", "caption": "Harbour", "comment": "The ferry had just left."},
-             {"path": "hills/hills-1.jpg", "caption": "Ridge", "comment": "Wind."}]
+            [{"photo": "coast/coast-0.jpg", "caption": "Harbour", "comment": "The ferry had just left."},
+             {"photo": "hills/hills-1.jpg", "caption": "Ridge", "comment": "Wind."}]
             """)
         return work
     }
@@ -80,7 +81,8 @@ struct ConfigurationCLITests {
         #expect(built.status == 0, "\(built.stderr)")
         let site = work.url.appending(path: "site")
         let index = try Self.read(site.appending(path: "index.html"))
-        #expect(index.contains("<html lang=\"de\" data-theme=\"dark\">"))
+        #expect(index.contains("<html lang=\"de\" data-theme=\"dark\" data-words=\"{"))
+        #expect(index.contains("&quot;map&quot;:&quot;Karte&quot;"), "the script's words are not German")
         #expect(index.contains("<title>Summer &amp; &lt;sea&gt;</title>") && index.contains("<h1>Summer &amp; &lt;sea&gt;</h1>"))
         #expect(index.contains("<meta name=\"description\" content=\"Two weeks, one camera.\">"))
         #expect(index.contains("<meta name=\"author\" content=\"Ada Lovelace\">"))
@@ -118,15 +120,25 @@ struct ConfigurationCLITests {
         #expect(!thumbs.isEmpty && thumbs.allSatisfy { $0.hasSuffix("-q70.jpg") })
     }
 
+    /// Stored measurements (caption and comment heights, by style and width) in the library.
+    static func measurements(_ work: TemporaryDirectory) throws -> Int {
+        try DatabaseQueue(path: work.url.appending(path: "gallery.db").path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM text_measurements") ?? 0
+        }
+    }
+
     @Test("what a change redoes: words rewrite pages only; fonts and columns re-measure and re-lay out, no image; the image quality re-encodes images only")
     func onlyWhatChanged() throws {
         let work = try Self.folder()
         let first = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(first.stdout.contains("18 images written, 0 reused"), "\(first.stdout)")
+        let measured = try Self.measurements(work)
+        #expect(measured > 0)
         try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n")
         let retitled = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(retitled.stdout.contains("0 images written, 18 reused"), "\(retitled.stdout)")
         #expect(try Self.read(work.url.appending(path: "site/index.html")).contains("<h1>Renamed</h1>"))
+        #expect(try Self.measurements(work) == measured, "a title change measured texts again")
         let pagesBefore = Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") }
         // Fonts and grid: new measurements and layouts (other heights in the pages), no image.
         try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n[look]\ncaption_font = \"DejaVu Serif\"\ncolumn_width = 300\n")
@@ -134,6 +146,9 @@ struct ConfigurationCLITests {
         #expect(relaid.status == 0 && relaid.stdout.contains("0 images written, 18 reused"), "\(relaid.stdout) \(relaid.stderr)")
         let css = try Self.read(work.url.appending(path: "site/gallery.css"))
         #expect(css.contains("\"Gallery DejaVu Serif Bold\"") && css.contains("--inner-width: 284px"))
+        // The two captions in the new font at the new width, the two comments at the new width.
+        let remeasured = try Self.measurements(work)
+        #expect(remeasured == measured + 4, "\(remeasured) stored, \(measured) before")
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
         #expect(layouts.stdout.contains("\"width\":300") || layouts.stdout.contains("\"width\" : 300"), "\(layouts.stdout.prefix(300))")
         try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n")

@@ -6,6 +6,16 @@
 // plain link to its large image, every page still lays out, and the album's plain pages
 // (linked below the grid) show every photo.
 
+// The few words the script writes, in the page's language: English here, the others from
+// <html data-words> (SiteWords.swift writes them for languages other than English).
+const galleryWords = Object.assign({
+  unavailable: 'Photo unavailable',
+  map: 'Map',
+  notLoaded: 'This photo could not be loaded.',
+  someFailed: 'Some photos could not be shown: {error}. Reload the page, or see them page by page below.',
+  firstOnly: 'Only the first photos can be shown: {error}. Reload the page, or see them page by page below.',
+}, (() => { try { return JSON.parse(document.documentElement.dataset.words || '{}'); } catch (error) { return {}; } })());
+
 // Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
 // loads from file:// as from any host. One promise per file; it is rejected when the file
 // is missing, or runs without calling galleryData (damaged).
@@ -85,7 +95,7 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, height
     placeholder.setAttribute('aria-label', alt);
     placeholder.title = cell.failure || '';
     if (height !== undefined) placeholder.style.height = height + 'px';
-    placeholder.textContent = 'Photo unavailable';
+    placeholder.textContent = galleryWords.unavailable;
     return placeholder;
   }
   const image = document.createElement('img');
@@ -180,7 +190,7 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
         update();
         return chunks[number];
       }, (error) => {
-        failures.set(number, fail(`Some photos could not be shown: ${error.message}. Reload the page, or see them page by page below.`, true));
+        failures.set(number, fail(galleryWords.someFailed.replace('{error}', error.message), true));
         update();
         throw error;
       }));
@@ -277,7 +287,7 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
     update();
     return followLink();
   }).catch((error) => {
-    if (!index) fail(`Only the first photos can be shown: ${error.message}. Reload the page, or see them page by page below.`, false);
+    if (!index) fail(galleryWords.firstOnly.replace('{error}', error.message), false);
   });
 
   return {
@@ -590,7 +600,7 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
           const [lat, lon] = photo.location;
           const map = document.createElement('a');
           map.href = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
-          map.textContent = 'Map';
+          map.textContent = galleryWords.map;
           map.rel = 'noopener';
           if (meta.textContent) meta.append(' · ');
           meta.append(map);
@@ -604,7 +614,7 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
       caption.textContent = '';
       comment.textContent = '';
       if (meta) meta.textContent = '';
-      photo.then(fill, () => { if (current === shown) caption.textContent = 'This photo could not be loaded.'; });
+      photo.then(fill, () => { if (current === shown) caption.textContent = galleryWords.notLoaded; });
     } else {
       fill(photo);
     }
