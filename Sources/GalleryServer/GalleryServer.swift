@@ -6,6 +6,7 @@ import GalleryService
 import GalleryStore
 import Hummingbird
 import Logging
+import Synchronization
 
 /// `gallery serve`: the gallery's pages and a JSON layout API over HTTP.
 ///
@@ -22,8 +23,18 @@ public enum GalleryServer {
         database: GalleryDatabase, siteFolder: URL, logger: Logger, maximumItems: Int = maximumItemsPerResponse,
         configuration: GalleryConfiguration = GalleryConfiguration(), live: LivePreview? = nil
     ) -> Router<BasicRequestContext> {
-        let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        // The layout service measures in the configured fonts; a live preview's follow gallery.toml.
+        let services = Mutex<(version: Int, service: LayoutService)?>(nil)
+        @Sendable func layoutService() -> LayoutService {
+            let (version, current) = live.map { $0.current } ?? (0, configuration)
+            return services.withLock { cached in
+                if let cached, cached.version == version { return cached.service }
+                let styles = current.textStyles
+                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+                cached = (version, made)
+                return made
+            }
+        }
         let site = SiteCache(database: database, folder: siteFolder, configuration: configuration, live: live)
         let responses = ResponseCache(capacity: 1024)
         let router = Router()
@@ -61,7 +72,8 @@ public enum GalleryServer {
             // Answers are kept per query and library revision, so a repeated viewport costs one
             // revision read; any change to photos or annotations changes the revision.
             let revision = try database.libraryRevision()
-            let cacheKey = request.uri.query ?? ""
+            // A live preview's fonts change with gallery.toml, which the revision does not see.
+            let cacheKey = "\(live?.version ?? 0) " + (request.uri.query ?? "")
             if let cached = responses.get(cacheKey, revision: revision) { return JSONResponse.ok(cached) }
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
@@ -72,7 +84,7 @@ public enum GalleryServer {
                 throw APIError(error)
             }
             do {
-                let result = try service.masonry(parsed)
+                let result = try layoutService().masonry(parsed)
                 guard result.items.count <= maximumItems else {
                     throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
                 }
