@@ -217,6 +217,14 @@ struct HEIFItems {
         return nil
     }
 
+    /// `item`'s colour as nclx code points, when its `colr` says so (and no profile does).
+    func nclxColor(of item: Int) -> NCLXColor? {
+        for property in properties(of: item) where property.type == "colr" && property.bytes.count > 4 {
+            if String(decoding: property.bytes.prefix(4), as: UTF8.self) == "nclx" { return NCLXColor(property.bytes.dropFirst(4)) }
+        }
+        return nil
+    }
+
     /// The file ranges holding `item`'s bytes (empty when not stored in the file itself).
     func extents(of item: Int) -> [Range<Int>] { locations[item] ?? [] }
 

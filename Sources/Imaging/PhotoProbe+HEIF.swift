@@ -56,7 +56,8 @@ extension PhotoProbe {
         var result = ProbeResult(
             format: format, width: size.width, height: size.height,
             orientation: items.orientation(of: primary), endMarker: .checkedByProbe, exif: exif)
-        result.iccProfile = items.iccProfile(of: primary)
+        // An ICC profile, else one made from nclx code points in other primaries than sRGB's.
+        result.iccProfile = items.iccProfile(of: primary) ?? items.nclxColor(of: primary)?.iccProfile
         return result
     }
 

@@ -25,7 +25,7 @@ extension TestImages {
     public static func heif(
         width: Int = 64, height: Int = 48, avif: Bool = false, orientation: Int = 1, exif: [UInt8]? = nil,
         alpha: Bool = false, bitDepth: Int = 8, quality: Int = 90, seed: UInt8 = 0,
-        profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil
+        profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil, nclx: (primaries: UInt16, transfer: UInt16)? = nil
     ) throws -> [UInt8] {
         guard let context = heif_context_alloc() else { throw CodecError("libheif: no context") }
         defer { heif_context_free(context) }
@@ -70,6 +70,19 @@ extension TestImages {
         }
         guard let options = heif_encoding_options_alloc() else { throw CodecError("libheif: no options") }
         defer { heif_encoding_options_free(options) }
+        // `nclx`: colour as code points in a colr box (primaries, transfer; BT.601 matrix, full range).
+        var colour: UnsafeMutablePointer<heif_color_profile_nclx>?
+        defer { if let colour { heif_nclx_color_profile_free(colour) } }
+        if let nclx {
+            colour = heif_nclx_color_profile_alloc()
+            guard let colour else { throw CodecError("libheif: no nclx profile") }
+            try check(heif_nclx_color_profile_set_color_primaries(colour, nclx.primaries))
+            try check(heif_nclx_color_profile_set_transfer_characteristics(colour, nclx.transfer))
+            try check(heif_nclx_color_profile_set_matrix_coefficients(colour, 6))
+            colour.pointee.full_range_flag = 1
+            try check(heif_image_set_nclx_color_profile(image, colour))
+            options.pointee.output_nclx_profile = colour
+        }
         options.pointee.image_orientation = heif_orientation(rawValue: UInt32(orientation))
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, image, encoder, options, &handle))

@@ -45,6 +45,24 @@ struct ColorProfileTests {
         }
     }
 
+    @Test("an AVIF whose colr is nclx (code points, no profile): Display P3 converted, sRGB's primaries left alone")
+    func nclx() throws {
+        let color: (UInt8, UInt8, UInt8) = (200, 100, 50)
+        let expected = TestProfiles.toSRGB((200, 100, 50), from: TestProfiles.displayP3)
+        // AVIF only: libheif 1.15's x265 path writes nclx 2/2 (unspecified) whatever it is
+        // given; a HEIC's colr is read by the same code (HEIFItems).
+        for avif in [true] {
+            let p3 = try TestImages.heif(width: 64, height: 64, avif: avif, quality: 100, color: color, nclx: (12, 13))
+            #expect(try PhotoProbe.probe(bytes: p3).iccProfile != nil, "avif \(avif): no profile made from nclx 12/13")
+            let shown = Self.centre(try ImageDecoder.decode(p3, format: avif ? .avif : .heic))
+            #expect(TestProfiles.deltaE(shown, expected) < 3, "avif \(avif): drawn \(shown), expected \(expected)")
+            let srgb = try TestImages.heif(width: 64, height: 64, avif: avif, quality: 100, color: color, nclx: (1, 13))
+            #expect(try PhotoProbe.probe(bytes: srgb).iccProfile == nil)
+            let plain = Self.centre(try ImageDecoder.decode(srgb, format: avif ? .avif : .heic))
+            #expect(TestProfiles.deltaE(plain, (200, 100, 50)) < 3, "avif \(avif): sRGB primaries drawn \(plain)")
+        }
+    }
+
     @Test("a profile that is not ICC: named once, the picture taken as sRGB")
     func invalidProfile() throws {
         let garbage = [UInt8](repeating: 0x42, count: 300)
