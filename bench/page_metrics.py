@@ -20,67 +20,9 @@ import tempfile
 import time
 
 
-class DevTools:
-    def __init__(self, width, height):
-        self.profile = tempfile.mkdtemp(prefix="page-metrics-")
-        to_browser_read, self.to_browser = os.pipe()
-        self.from_browser, from_browser_write = os.pipe()
-        # Chromium reads commands on fd 3 and writes answers on fd 4.
-        def child_fds():
-            os.dup2(to_browser_read, 3)
-            os.dup2(from_browser_write, 4)
-        chromium = shutil.which("chromium") or "/usr/bin/chromium"
-        self.process = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
-             "--no-first-run", "--disable-extensions", "--remote-debugging-pipe",
-             f"--user-data-dir={self.profile}", f"--window-size={width},{height}", "about:blank"],
-            preexec_fn=child_fds, pass_fds=(3, 4, to_browser_read, from_browser_write),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_browser_read)
-        os.close(from_browser_write)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []
-
-    def send(self, method, params=None, session=None, timeout=120):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            reply = self.read()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            self.events.append(reply)
-        raise TimeoutError(method)
-
-    def read(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 20)
-            if not chunk:
-                raise RuntimeError("chromium closed the pipe")
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def wait_event(self, method, session, timeout=120):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method and event.get("sessionId") == session:
-                    del self.events[index]
-                    return event
-            self.events.append(self.read())
-        raise TimeoutError(method)
-
-    def close(self):
-        self.process.kill()
-        self.process.wait()
-        shutil.rmtree(self.profile, ignore_errors=True)
+# The DevTools-over-a-pipe client the tests use too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "GalleryTestSupport"))
+from chromium_session import DevTools  # noqa: E402
 
 
 def evaluate(tools, session, expression):

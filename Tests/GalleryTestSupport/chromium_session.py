@@ -6,7 +6,8 @@ on stdin, each answered by one JSON line on stdout:
   {"eval": EXPRESSION}                    -> {"value": ...} (promises awaited) or {"error": ...}
   {"screenshot": PATH}                    -> {"ok": true} once the viewport is written there as PNG
   {"quit": true}                          -> the browser closes
-Used by tests that must act on files while a page stays open (the live preview)."""
+Used by tests that must act on files while a page stays open (the live preview); its DevTools
+class is also bench/page_metrics.py's."""
 import base64
 import json
 import os
@@ -18,7 +19,7 @@ import time
 
 
 class DevTools:
-    def __init__(self):
+    def __init__(self, width=None, height=None):
         self.profile = tempfile.mkdtemp(prefix="chromium-session-")
         to_browser_read, self.to_browser = os.pipe()
         self.from_browser, from_browser_write = os.pipe()
@@ -32,7 +33,8 @@ class DevTools:
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
              "--no-first-run", "--disable-extensions", "--remote-debugging-pipe",
-             f"--user-data-dir={self.profile}", "about:blank"],
+             f"--user-data-dir={self.profile}"]
+            + ([f"--window-size={width},{height}"] if width and height else []) + ["about:blank"],
             preexec_fn=child_fds, pass_fds=(3, 4, to_browser_read, from_browser_write),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_read)
@@ -42,11 +44,13 @@ class DevTools:
         self.events = []
         self.session = None
 
-    def send(self, method, params=None, timeout=60):
+    def send(self, method, params=None, session=None, timeout=120):
+        """Sends a command (to `session`, else to the page `open` opened) and returns its result."""
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
-        if self.session:
-            message["sessionId"] = self.session
+        session = session or self.session
+        if session:
+            message["sessionId"] = session
         os.write(self.to_browser, json.dumps(message).encode() + b"\0")
         deadline = time.time() + timeout
         while time.time() < deadline:
@@ -67,11 +71,11 @@ class DevTools:
         message, self.buffer = self.buffer.split(b"\0", 1)
         return json.loads(message)
 
-    def wait_event(self, method, timeout=60):
+    def wait_event(self, method, session=None, timeout=120):
         deadline = time.time() + timeout
         while time.time() < deadline:
             for index, event in enumerate(self.events):
-                if event.get("method") == method:
+                if event.get("method") == method and (session is None or event.get("sessionId") == session):
                     del self.events[index]
                     return event
             self.events.append(self.read())
