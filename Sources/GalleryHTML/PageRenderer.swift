@@ -115,7 +115,7 @@ struct PageRenderer {
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
-        html += "<div class=\"grid\" role=\"list\" aria-label=\"Photos\" data-count=\"\(content.listCount ?? content.count)\"\(data) style=\"\(heights)\">\n"
+        html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data) style=\"\(heights)\">\n"
         for cell in content.cells {
             html += self.cell(cell, position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)
         }
@@ -136,7 +136,7 @@ struct PageRenderer {
             parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(count)))</a>")
         }
         if parts.isEmpty { return "" }
-        return "<nav class=\"pages\" aria-label=\"Pages of this album\">" + parts.joined(separator: " ") + "</nav>\n"
+        return "<nav class=\"pages\" aria-label=\"\(HTML.escape(words.label("Pages of this album")))\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 
     /// The page header: the site link, the title, and the album's views, this one marked.
@@ -144,7 +144,7 @@ struct PageRenderer {
         var html = "<header class=\"site-header\">"
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
-        html += "<nav class=\"views\" aria-label=\"Views of this album\">"
+        html += "<nav class=\"views\" aria-label=\"\(HTML.escape(words.label("Views of this album")))\">"
         for view in views {
             let marker = view == current ? " aria-current=\"page\"" : ""
             html += "<a href=\"\(HTML.escape(view.page(albumStem: links.stem)))\" data-view=\"\(view.rawValue)\"\(marker)>\(HTML.escape(words.views[view] ?? view.title))</a>"
@@ -166,8 +166,12 @@ struct PageRenderer {
     /// The lightbox, with a download link when the site offers downloads (the script points it
     /// at the photo shown: its large view or its original file).
     var lightbox: String {
-        guard configuration.content.downloads != .none else { return Self.lightbox }
-        return Self.lightbox.replacingOccurrences(
+        var html = Self.lightbox
+        for label in ["Photo", "Close", "Previous photo", "Next photo"] where words.label(label) != label {
+            html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
+        }
+        guard configuration.content.downloads != .none else { return html }
+        return html.replacingOccurrences(
             of: "<p class=\"lightbox-meta\"></p>",
             with: "<p class=\"lightbox-meta\"></p><a class=\"lightbox-download\" download hidden data-download=\"\(configuration.content.downloads.rawValue)\">\(HTML.escape(words.download))</a>")
     }

@@ -23,6 +23,11 @@ struct SiteWords: Sendable {
     var firstOnly = "Only the first photos can be shown: {error}. Reload the page, or see them page by page below."
     /// Whether these are the English words gallery.js has already.
     var isEnglish = false
+    /// Screen readers' labels, by their English text (`label(_:)`).
+    var labels: [String: String] = [:]
+
+    /// The label `english` in the page's language (English when there is no other).
+    func label(_ english: String) -> String { labels[english] ?? english }
 
     init(language: String) {
         switch language.split(separator: "-").first.map(String.init)?.lowercased() {
@@ -38,6 +43,10 @@ struct SiteWords: Sendable {
             map = "Karte"; notLoaded = "Dieses Foto konnte nicht geladen werden."
             someFailed = "Einige Fotos können nicht gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
+            labels = ["Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
+                      "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto",
+                      "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
+                      "Scroll sideways through the photos": "Seitwärts durch die Fotos scrollen"]
         case "fr":
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
@@ -50,6 +59,10 @@ struct SiteWords: Sendable {
             map = "Carte"; notLoaded = "Cette photo n’a pas pu être chargée."
             someFailed = "Certaines photos ne peuvent pas être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
+            labels = ["Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
+                      "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante",
+                      "Scroll sideways to turn the wheel": "Faites défiler latéralement pour tourner la roue",
+                      "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
         case "ja":
             photoCount = { "写真 \($0) 枚" }
             albumCount = { "アルバム \($0) 件" }
@@ -62,6 +75,10 @@ struct SiteWords: Sendable {
             map = "地図"; notLoaded = "この写真を読み込めませんでした。"
             someFailed = "一部の写真を表示できません: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
+            labels = ["Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
+                      "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真",
+                      "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
+                      "Scroll sideways through the photos": "横にスクロールして写真を見る"]
         default:
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }

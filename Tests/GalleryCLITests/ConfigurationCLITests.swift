@@ -95,6 +95,9 @@ struct ConfigurationCLITests {
         let nav = album.components(separatedBy: "<nav class=\"views\"")[1].components(separatedBy: "</nav>")[0]
         #expect(nav.contains(">Raster</a>") && nav.contains(">Kreis</a>") && nav.contains(">Zeilen</a>"))
         #expect(nav.range(of: "Kreis")!.lowerBound < nav.range(of: "Zeilen")!.lowerBound)
+        // Screen readers' labels in German too.
+        #expect(album.contains("aria-label=\"Ansichten dieses Albums\"") && album.contains("aria-label=\"Schließen\"")
+                && album.contains("role=\"list\" aria-label=\"Fotos\""))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-carousel.html").path))
