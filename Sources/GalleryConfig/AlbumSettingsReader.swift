@@ -19,28 +19,19 @@ public enum AlbumSettingsReader {
             throw ConfigurationError(file: markdown, line: nil, key: nil, problem: "is beside an album.toml; an album takes one of them",
                                      accepted: "album.toml or index.md, not both")
         }
-        var settings: AlbumSettings
-        if hasTOML {
-            settings = try readTOML(text(of: toml), file: toml)
-        } else if hasMarkdown {
-            settings = try readMarkdown(text(of: markdown), file: markdown)
-        } else {
-            return nil
-        }
+        guard hasTOML || hasMarkdown else { return nil }
+        let file = hasTOML ? toml : markdown
+        let text = try ConfigurationText.read(file, missing: "cannot be read (no permission?)")
+        let settings = hasTOML ? try readTOML(text, file: file) : try readMarkdown(text, file: file)
         if let cover = settings.cover {
-            let file = hasTOML ? toml : markdown
             var isFolder: ObjCBool = false
             guard !cover.contains("/"), FileManager.default.fileExists(atPath: folder + "/" + cover, isDirectory: &isFolder), !isFolder.boolValue else {
-                let line = hasTOML ? KeyLines(try text(of: toml)).line(table: "", key: "cover") : frontMatterLine(of: "cover", in: try text(of: markdown))
+                let line = hasTOML ? KeyLines(text).line(table: "", key: "cover") : frontMatterLine(of: "cover", in: text)
                 throw ConfigurationError(file: file, line: line, key: "cover", problem: "'\(cover)' is not a photo in this album's folder",
                                          accepted: "the file name of one of the album's photos, such as \"IMG_2041.jpg\"")
             }
         }
         return settings
-    }
-
-    static func text(of path: String) throws(ConfigurationError) -> String {
-        try ConfigurationText.read(path, missing: "cannot be read (no permission?)")
     }
 
     static func readTOML(_ text: String, file: String) throws(ConfigurationError) -> AlbumSettings {

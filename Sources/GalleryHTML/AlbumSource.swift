@@ -49,7 +49,7 @@ final class AlbumSource: Sendable {
         return try cells(index ..< index + 1).first
     }
 
-    var subtitle: String { SiteWords(language: context.configuration.site.language).photoCount(count) }
+    var subtitle: String { context.words.photoCount(count) }
 
     /// The album's photos in runs of 25,600 (200 chunks): how a pass over a whole layout reads
     /// it, so that it is never all in memory.

@@ -45,11 +45,11 @@ struct PageRenderer {
     let configuration: GalleryConfiguration
     let words: SiteWords
 
-    init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration()) {
+    init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
         self.siteTitle = siteTitle
         self.configuration = configuration
-        words = SiteWords(language: configuration.site.language)
+        self.words = words ?? SiteWords(language: configuration.site.language)
     }
 
     /// The album views the site offers, in the configured order.

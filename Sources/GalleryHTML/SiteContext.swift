@@ -21,6 +21,8 @@ struct SiteContext: Sendable {
     let caption: TextStyle
     let comment: TextStyle
     var textStyles: [TextStyle] { [caption, comment] }
+    /// The pages' words in the configured language, made once per site.
+    let words: SiteWords
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
          publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
@@ -30,6 +32,7 @@ struct SiteContext: Sendable {
         self.geometry = geometry
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
+        words = SiteWords(language: configuration.site.language)
         layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment)
         self.imageFailures = imageFailures
     }

@@ -82,7 +82,7 @@ public final class SiteSnapshot: Sendable {
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
         let title = context.configuration.site.title
             ?? (albums.count == 1 ? albums[0].title : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))
-        renderer = PageRenderer(geometry: context.geometry, siteTitle: title, configuration: context.configuration)
+        renderer = PageRenderer(geometry: context.geometry, siteTitle: title, configuration: context.configuration, words: context.words)
     }
 
     /// Whether the site has a page of album cards (several albums, or none).

@@ -22,10 +22,8 @@ public enum EXIFReader {
             reading.warnings.append("its EXIF block is not a TIFF structure (no byte-order mark)")
             return reading
         }
-        func text(_ directory: TIFFDirectories.Directory, _ tag: Int) -> String? { tags.text(directory, tag) }
-        func numbers(_ directory: TIFFDirectories.Directory, _ tag: Int) -> [Double] { tags.numbers(directory, tag) }
         func positive(_ tag: Int, _ name: String) -> Double? {
-            guard let value = numbers(.exif, tag).first else { return nil }
+            guard let value = tags.numbers(.exif, tag).first else { return nil }
             guard value > 0, value.isFinite else {
                 reading.warnings.append("its EXIF \(name) \(value) is not a positive number; left out")
                 return nil
@@ -35,25 +33,25 @@ public enum EXIFReader {
 
         // When: the original's time, else the digitized one (exiftool's CreateDate).
         for (date, subSeconds, offset) in [(0x9003, 0x9291, 0x9011), (0x9004, 0x9292, 0x9012)] {
-            guard let value = text(.exif, date) else { continue }
-            switch Self.isoDate(value, subSeconds: text(.exif, subSeconds), offset: text(.exif, offset)) {
+            guard let value = tags.text(.exif, date) else { continue }
+            switch Self.isoDate(value, subSeconds: tags.text(.exif, subSeconds), offset: tags.text(.exif, offset)) {
             case .success(let iso): reading.takenAt = iso
             case .failure(let problem): if let message = problem.message { reading.warnings.append(message) }
             }
             if reading.takenAt != nil { break }
         }
-        reading.cameraMake = text(.ifd0, 0x010F)
-        reading.cameraModel = text(.ifd0, 0x0110)
-        reading.lens = text(.exif, 0xA434)
+        reading.cameraMake = tags.text(.ifd0, 0x010F)
+        reading.cameraModel = tags.text(.ifd0, 0x0110)
+        reading.lens = tags.text(.exif, 0xA434)
         reading.fNumber = positive(0x829D, "FNumber")
         reading.exposureTime = positive(0x829A, "ExposureTime")
         reading.focalLength = positive(0x920A, "FocalLength")
-        if let iso = numbers(.exif, 0x8827).first {
+        if let iso = tags.numbers(.exif, 0x8827).first {
             if iso > 0, iso < 10_000_000 { reading.iso = Int(iso) } else { reading.warnings.append("its EXIF ISO \(iso) is not a sensitivity; left out") }
         }
         // Where: degrees, minutes, seconds and a hemisphere for each axis.
-        let latitudeRef = text(.gps, 0x0001), longitudeRef = text(.gps, 0x0003)
-        let latitude = numbers(.gps, 0x0002), longitude = numbers(.gps, 0x0004)
+        let latitudeRef = tags.text(.gps, 0x0001), longitudeRef = tags.text(.gps, 0x0003)
+        let latitude = tags.numbers(.gps, 0x0002), longitude = tags.numbers(.gps, 0x0004)
         if latitudeRef != nil || longitudeRef != nil || !latitude.isEmpty || !longitude.isEmpty {
             if let lat = Self.degrees(latitude, ref: latitudeRef, positive: "N", negative: "S", limit: 90),
                let lon = Self.degrees(longitude, ref: longitudeRef, positive: "E", negative: "W", limit: 180) {

@@ -204,11 +204,17 @@ struct ConfigurationCLITests {
         let album = try Self.read(site.appending(path: "album-coast.html"))
         let coverLarge = try #require(album.firstMatch(of: #/og:image" content="https://example.org/(?<large>large/[^"]+)"/#)).output.large
         let coverHash = coverLarge.dropFirst("large/".count).prefix(16)
-        let source = try Data(contentsOf: work.url.appending(path: "photos/coast/coast-2.jpg"))
         #expect(album.contains("data-original") == false)
         let card = try #require(index.firstMatch(of: #/href="album-coast.html"><img src="thumbs/(?<hash>[0-9a-f]{16})-236.jpg"/#))
         #expect(card.output.hash == coverHash, "the card shows \(card.output.hash), the cover is \(coverHash)")
-        #expect(source.count > 0)
+        // …and both are coast-2.jpg's images, not the album's first photo's (coast-0.jpg).
+        func imageHash(of path: String) throws -> Substring {
+            let id = try #require(list.first { $0["path"] as? String == path }?["id"] as? Int)
+            let cell = try #require(album.firstMatch(of: try Regex("id=\"photo-\(id)\"(?s:.*?)src=\"thumbs/([0-9a-f]{16})-236.jpg\"")))
+            return try #require(cell.output[1].substring)
+        }
+        #expect(try imageHash(of: "coast/coast-2.jpg") == coverHash)
+        #expect(try imageHash(of: "coast/coast-0.jpg") != coverHash)
         // The description above the grid, in the comment's style, its box measured per column count.
         let description = try #require(album.firstMatch(of: #/<div class="album-description" style="(?<boxes>[^"]+)">(?<html>.*?)</div>/#))
         #expect(description.output.html.contains("<p class=\"comment\">Two weeks on the <em>coast</em>."))
