@@ -11,12 +11,13 @@ struct LivePreviewTests {
         let work = try TemporaryDirectory("live")
         let photos = work.url.appending(path: "photos")
         try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
-        let (server, url, _, stderr) = try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url)
+        let served = try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url)
         defer {
-            server.terminate()
-            server.waitUntilExit(timeout: 20)
+            served.process.terminate()
+            served.process.waitUntilExit(timeout: 20)
         }
-        let base = try #require(url, "the live preview did not start: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+        let stderr = served.stderr
+        let base = try #require(served.url, "the live preview did not start: \(stderr.text)")
         // The library lives in the folder, hidden: the import skips it.
         #expect(FileManager.default.fileExists(atPath: photos.appending(path: ".gallery/library.db").path))
 
@@ -38,40 +39,43 @@ struct LivePreviewTests {
         let changed = Date()
 
         // The page reloads itself with both changes (how soon: `bench/run.sh live-preview`; here
-        // only that it happens, however busy the machine).
+        // only that it happens, however busy the machine). Each look at the page comes after
+        // one more answer to its version poll, and one of those answers makes it reload.
         var seen = false
-        while Date().timeIntervalSince(changed) < 60 {
-            try await Task.sleep(for: .milliseconds(200))
-            let state = try browser.evaluate("""
-                ({ reloaded: window.__beforeEdit === undefined, count: \(count),
-                   edited: document.body.innerHTML.includes('Harbour at dusk, edited'), y: scrollY })
+        while Date().timeIntervalSince(changed) < 90 {
+            try browser.waitForResponses(containing: "/__gallery/version")
+            // Once loaded: live.js puts the scroll position back in its load listener. A look
+            // that lands while the page is being replaced fails; the next one sees the new page.
+            let state = try? browser.evaluate("""
+                (async () => {
+                  if (document.readyState !== 'complete') await new Promise(r => addEventListener('load', r, { once: true }));
+                  return { reloaded: window.__beforeEdit === undefined, count: \(count),
+                           edited: document.body.innerHTML.includes('Harbour at dusk, edited'), y: scrollY };
+                })()
                 """) as? [String: Any]
             guard state?["reloaded"] as? Bool == true, state?["count"] as? String == "16 photos", state?["edited"] as? Bool == true else { continue }
             seen = true
-            // The scroll position comes back once the page has loaded.
-            try await Task.sleep(for: .milliseconds(300))
-            let y = try browser.evaluate("scrollY") as? Double
+            let y = state?["y"] as? Double
             #expect(abs((y ?? 0) - 600) <= 1, "the page reloaded at \(y ?? -1), not where it was")
             break
         }
-        #expect(seen, "the open page never showed the edit and the new photo: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+        #expect(seen, "the open page never showed the edit and the new photo: \(stderr.text)")
 
         // A gallery.toml saved with a mistake: named on stderr, the page keeps what it shows.
         _ = try browser.evaluate("window.__beforeConfig = true")
         try Data("[look]\ntheme = \"sepia\"\n".utf8).write(to: photos.appending(path: "gallery.toml"))
-        var log = ""
-        for _ in 0 ..< 300 where !log.contains("gallery.toml:2") {
-            try await Task.sleep(for: .milliseconds(200))
-            log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-        }
+        let refused = await stderr.line(containing: "gallery.toml:2", timeout: 90)
+        #expect(refused?.contains("gallery.toml:2: look.theme: 'sepia' is not one of its values") == true, "\(stderr.text.suffix(500))")
+        // The page asks for the version twice more after the refusal: the second request is
+        // sent after it, and a reload it caused would have ended the first document.
+        try browser.waitForResponses(containing: "/__gallery/version", count: 3)
         #expect(try browser.evaluate("window.__beforeConfig") as? Bool == true, "the page reloaded for a configuration that cannot be used")
-        #expect(log.contains("gallery.toml:2: look.theme: 'sepia' is not one of its values"), "\(log.suffix(500))")
         // Corrected: the page reloads with it.
         try Data("[site]\ntitle = \"Live title\"\n[look]\ntheme = \"dark\"\n".utf8).write(to: photos.appending(path: "gallery.toml"))
         var themed = false
         for _ in 0 ..< 300 {
-            try await Task.sleep(for: .milliseconds(200))
-            let state = try browser.evaluate("({ mark: window.__beforeConfig, theme: document.documentElement.dataset.theme, home: document.querySelector('.home') ? document.querySelector('.home').textContent : '' })") as? [String: Any]
+            try browser.waitForResponses(containing: "/__gallery/version")
+            let state = try? browser.evaluate("({ mark: window.__beforeConfig, theme: document.documentElement.dataset.theme, home: document.querySelector('.home') ? document.querySelector('.home').textContent : '' })") as? [String: Any]
             if state?["mark"] == nil, state?["theme"] as? String == "dark", (state?["home"] as? String)?.contains("Live title") == true {
                 themed = true
                 break

@@ -12,16 +12,17 @@ struct ServeCLITests {
         let work = try TemporaryDirectory()
         try work.write("p/a.jpg", TestImages.jpeg())
         #expect(try GalleryBinary.run(["import", "p", "--quiet"], in: work.url).status == 0)
-        let (server, base, _, stderr) = try await GalleryBinary.serve(["--port", "0"], in: work.url)
-        let url = try #require(base, "no 'serving' line")
+        let served = try await GalleryBinary.serve(["--port", "0"], in: work.url)
+        let server = served.process
+        let url = try #require(served.url, "no 'serving' line: \(served.stderr.text)")
         let (data, response) = try await URLSession.shared.data(from: url.appending(path: "healthz"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == #"{"status":"ok"}"#)
         kill(server.processIdentifier, signal)
-        for _ in 0 ..< 100 where server.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(!server.isRunning, "still running 5 s after the signal")
-        if !server.isRunning { #expect(server.terminationStatus == 0) }
-        let log = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        // Ends by itself (waitUntilExit(timeout:) would stop it past the deadline and say so).
+        #expect(server.waitUntilExit(timeout: 60), "still running 60 s after the signal")
+        #expect(server.terminationStatus == 0)
+        let log = served.stderr.all()
         #expect(log.contains("GET /healthz 200"), "\(log)")
     }
 }

@@ -74,7 +74,8 @@ struct ConfiguredSiteBrowserTests {
           link.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
           const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
           grid.querySelector('.cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-          await new Promise(resolve => setTimeout(resolve, 200));
+          // A photo on the page is shown at once, its download link with it.
+          await galleryWaitFor(() => !document.querySelector('.lightbox').hidden, 'the lightbox to open');
           const download = document.querySelector('.lightbox-download');
           const href = download && !download.hidden ? download.getAttribute('href') : null;
           const bytes = href ? (await (await fetch(href)).arrayBuffer()).byteLength : 0;

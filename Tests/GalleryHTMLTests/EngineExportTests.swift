@@ -35,11 +35,11 @@ struct EngineExportTests {
     }
 
     static func measure(_ engine: BrowserEngine, page: String, width: Int, css: String = "",
-                        environment: [String: String] = [:], arguments: [String] = []) throws -> ExportBrowserTests.Result {
+                        environment: [String: String] = [:], scale: Double = 1) throws -> ExportBrowserTests.Result {
         let site = try Self.work.get().url.appending(path: "site")
         let probe = try probe(page, in: site, css: css)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        let data = try engine.open(probe, in: site, width: width, height: 900, environment: environment, arguments: arguments)
+        let data = try engine.open(probe, in: site, width: width, height: 900, environment: environment, scale: scale)
         return try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
     }
 
@@ -92,9 +92,9 @@ struct EngineExportTests {
         let fonts = world == "scale-2" ? nil : try Self.fontWorld(world)
         let environment = fonts?.environment ?? [:]
         // A 2× screen turns on Chromium's subpixel glyph positioning.
-        let arguments = world == "scale-2" ? ["--force-device-scale-factor=2"] : []
+        let scale = world == "scale-2" ? 2.0 : 1
         for page in ["album-coast.html", "album-highlands.html"] {
-            let result = try Self.measure(.chromium, page: page, width: 900, environment: environment, arguments: arguments)
+            let result = try Self.measure(.chromium, page: page, width: 900, environment: environment, scale: scale)
             ExportBrowserTests.check(result, label: "chromium (\(world)) \(page)")
         }
         // Firefox takes hinted advances from fontconfig (whole pixels under hintfull).
@@ -144,13 +144,18 @@ struct DeepLinkTests {
         return try #require(cells.max { $0.1 < $1.1 }).0
     }
 
+    /// Reports where the page stands once its grid has followed the link: a photo written in
+    /// the page is scrolled to by the browser (awaited until it is in view, or the wait runs
+    /// out and the test fails), any other ID is looked up in the album's data.
     static let report = """
-        window.addEventListener('load', () => setTimeout(() => {
+        window.addEventListener('load', async () => {
+          await galleryDrawn(document.querySelector('.grid'));
           const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+          if (target) await galleryWaitFor(() => { const r = target.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }, location.hash + ' in view');
           const rect = target ? target.getBoundingClientRect() : null;
           galleryTestReport({ scrollY: window.scrollY, innerHeight: window.innerHeight,
                               top: rect ? rect.top : null, bottom: rect ? rect.bottom : null });
-        }, 300));
+        });
         """
 
     struct Position: Decodable { var scrollY: Double; var innerHeight: Double; var top: Double?; var bottom: Double? }
@@ -174,7 +179,8 @@ struct DeepLinkTests {
         let site = try EngineExportTests.work.get().url.appending(path: "site")
         let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
             window.addEventListener('load', async () => {
-              const pause = () => new Promise(resolve => setTimeout(resolve, 300));
+              // Back (and Esc, which goes back past the lightbox's entry) take effect with popstate.
+              const back = async (act) => { const popped = galleryNextEvent(window, 'popstate'); act(); await popped; };
               const cells = [...document.querySelectorAll('.grid .cell-link')];
               const box = document.querySelector('.lightbox');
               const steps = [];
@@ -182,9 +188,9 @@ struct DeepLinkTests {
               const click = (cell) => cell.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
               click(cells[0]); steps.push(state());
               document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' })); steps.push(state());
-              history.back(); await pause(); steps.push(state());
+              await back(() => history.back()); steps.push(state());
               click(cells[1]); steps.push(state());
-              document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })); await pause(); steps.push(state());
+              await back(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))); steps.push(state());
               galleryTestReport({ steps, ids: cells.slice(0, 2).map(cell => cell.parentElement.dataset.photoId) });
             });
             """)

@@ -38,11 +38,10 @@ struct ExportBrowserTests {
         }
         """
 
-    /// Appended to a copy of a page for Chromium's --dump-dom.
+    /// Added to a copy of a page: measures once the page has loaded.
     static let probe = """
-        <script>\(measureScript)
-        galleryMeasure().then(result => { document.getElementById('gallery-test-result').textContent = JSON.stringify(result); });
-        </script>
+        \(measureScript)
+        window.addEventListener('load', () => galleryMeasure().then(result => { document.getElementById('gallery-test-result').textContent = JSON.stringify(result); }));
         """
 
     struct Result: Decodable {
@@ -57,19 +56,7 @@ struct ExportBrowserTests {
     /// - Parameter server: when given, the probe page is loaded from this server (which serves
     ///   the page's folder) instead of from disk.
     static func measure(page: URL, width: Int, server: URL? = nil) throws -> Result {
-        let folder = try TemporaryDirectory("probe")
-        let (html, probed) = try HeadlessChromium.probeCopy(of: page, name: "probe-\(width)-" + page.lastPathComponent, server: server, folder: folder)
-        try (html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(probe)</body>"))
-            .write(to: probed, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: probed) }
-        let dom = try HeadlessChromium.run(page: probed, width: width, height: 1000, budgetMilliseconds: 10_000)
-        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
-              let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex)
-        else { throw HeadlessChromium.Failure(description: "no result in \(page.lastPathComponent) at \(width) px") }
-        // --dump-dom escapes the text; "&amp;" last, so a literal "&lt;" in a caption stays one.
-        let json = String(dom[start.upperBound ..< end.lowerBound])
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let json = try HeadlessChromium.evaluate(page: page, script: probe, width: width, height: 1000, server: server)
         return try JSONDecoder().decode(Result.self, from: Data(json.utf8))
     }
 
@@ -128,12 +115,12 @@ struct ExportBrowserTests {
                 #expect(k == expected, "\(page) at \(width) px shows \(k) columns")
                 seen.insert(k)
             }
-            _ = try HeadlessChromium.run(page: site.appending(path: "album-coast.html"), width: width, height: 1000,
-                                         budgetMilliseconds: 5_000, screenshot: Self.artifacts.appending(path: "export-coast-\(width).png"))
+            try HeadlessChromium.screenshot(page: site.appending(path: "album-coast.html"), width: width, height: 1000,
+                                            to: Self.artifacts.appending(path: "export-coast-\(width).png"))
         }
         #expect(seen.count >= 3)
-        _ = try HeadlessChromium.run(page: site.appending(path: "index.html"), width: 1100, height: 800,
-                                     budgetMilliseconds: 5_000, screenshot: Self.artifacts.appending(path: "export-index-1100.png"))
+        try HeadlessChromium.screenshot(page: site.appending(path: "index.html"), width: 1100, height: 800,
+                                        to: Self.artifacts.appending(path: "export-index-1100.png"))
     }
 
     @Test("the same checks pass against the pages gallery serve gives, over HTTP")
@@ -141,14 +128,14 @@ struct ExportBrowserTests {
         let work = try TemporaryDirectory("served")
         let imported = try GalleryBinary.run(["import", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--quiet"], in: work.url)
         #expect(imported.status == 0, "\(imported.stderr)")
-        let (server, base, _, _) = try await GalleryBinary.serve(["--port", "0"], in: work.url)
+        let served = try await GalleryBinary.serve(["--port", "0"], in: work.url)
         defer {
-            server.terminate()
-            server.waitUntilExit()
+            served.process.terminate()
+            served.process.waitUntilExit(timeout: 30)
         }
-        let url = try #require(base, "gallery serve printed no URL")
+        let url = try #require(served.url, "gallery serve printed no URL: \(served.stderr.text)")
         // The first page request makes the site (the export's code, into gallery.db.site/).
-        _ = try HeadlessChromium.run(page: url, width: 800, height: 600, budgetMilliseconds: 20_000)
+        _ = try HeadlessChromium.fetch(url)
         let site = work.url.appending(path: "gallery.db.site")
         for (width, expected) in [(420, 1), (900, 3), (1400, 5)] {
             let k = try Self.check(page: site.appending(path: "album-highlands.html"), width: width, label: "served @\(width)", server: url)
@@ -157,14 +144,15 @@ struct ExportBrowserTests {
         // The album's other views are served too, their script running: the carousel's
         // focus spacing opens as it scrolls.
         let carousel = try HeadlessChromium.evaluate(page: site.appending(path: "album-highlands-carousel.html"), script: """
-            window.addEventListener('load', () => setTimeout(() => {
+            window.addEventListener('load', () => {
               const carousel = document.querySelector('.carousel');
               carousel.style.scrollSnapType = 'none';
               carousel.scrollLeft = 237;  // focused index 0.75 at 1000 px: between two cards
+              // The scroll event the browser fires with its next frame, fired now: the page's handler is the same.
               carousel.dispatchEvent(new Event('scroll'));
               const shifts = [...carousel.querySelectorAll('.carousel-item')].map(item => new DOMMatrix(getComputedStyle(item).transform).e);
               document.getElementById('gallery-test-result').textContent = JSON.stringify(shifts);
-            }, 50));
+            });
             """, width: 1000, height: 800, server: url)
         let shifts = try JSONDecoder().decode([Double].self, from: Data(carousel.utf8))
         #expect(shifts.count > 1 && shifts.contains { $0 != 0 }, "served carousel: \(shifts)")
@@ -204,9 +192,10 @@ struct ExportBrowserTests {
 
 @Suite("The lightbox, driven by clicks and keys in a real browser")
 struct LightboxTests {
+    /// Clicks and keys act at once (the photos are on the page), so each state is read right
+    /// after its event.
     static let driver = """
-        <script>
-        window.addEventListener('load', () => setTimeout(() => {
+        window.addEventListener('load', () => {
           const cells = [...document.querySelectorAll('.grid .cell-link')];
           const box = document.querySelector('.lightbox');
           const img = box.querySelector('img');
@@ -224,8 +213,7 @@ struct LightboxTests {
           const hrefs = cells.map(c => c.getAttribute('href'));
           const captions = cells.map(c => (c.querySelector('.caption') || { textContent: '' }).textContent);
           document.getElementById('gallery-test-result').textContent = JSON.stringify({ steps, hrefs, captions });
-        }, 100));
-        </script>
+        });
         """
 
     @Test("click opens the large image with its caption; → and ← move (wrapping); Esc closes")
@@ -239,16 +227,9 @@ struct LightboxTests {
         let html = try String(contentsOf: page, encoding: .utf8)
         // Without script, each cell is a plain link to the large image.
         #expect(html.contains("<a class=\"cell-link\" href=\"large/"))
-        let probed = work.url.appending(path: "site/probe.html")
-        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre>\(Self.driver)</body>").write(to: probed, atomically: true, encoding: .utf8)
-        let dom = try HeadlessChromium.run(page: probed, width: 900, height: 700, budgetMilliseconds: 5_000)
-        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"), let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex) else {
-            Issue.record("no result")
-            return
-        }
+        let json = try HeadlessChromium.evaluate(page: page, script: Self.driver, width: 900, height: 700)
         struct Step: Decodable { var open: Bool; var src: String?; var caption: String }
         struct Result: Decodable { var steps: [Step]; var hrefs: [String]; var captions: [String] }
-        let json = String(dom[start.upperBound ..< end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
         #expect(result.captions == ["First", "Second", "Third"])
         #expect(result.steps.map(\.open) == [true, true, true, false])

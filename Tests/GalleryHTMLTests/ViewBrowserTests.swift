@@ -38,12 +38,17 @@ struct ViewBrowserTests {
         abs(remainder(a - b, 2 * Double.pi))
     }
 
-    /// Scrolls and lets the page react. Headless Chromium under a virtual time budget draws no
-    /// frames unless something asks, so the scroll event the browser would fire with the next
-    /// frame is fired here; the page's handler is the same either way.
+    /// `scrollTo` scrolls a view with snapping off and lets the page react: the scroll event
+    /// the browser fires with its next frame is fired now (the page's handler is the same).
+    /// `letGo` scrolls a snapping view and waits for it to come to rest (scrollend).
     static let frame = """
-        const settle = () => new Promise(r => setTimeout(r, 60));
-        const scrollTo = async (scroller, x) => { scroller.scrollLeft = x; await settle(); scroller.dispatchEvent(new Event('scroll')); await settle(); };
+        const scrollTo = async (scroller, x) => { scroller.scrollLeft = x; scroller.dispatchEvent(new Event('scroll')); };
+        const letGo = async (scroller, x) => {
+          const ended = galleryNextEvent(scroller, 'scrollend');
+          scroller.scrollLeft = x;
+          await ended;
+          scroller.dispatchEvent(new Event('scroll'));
+        };
         """
 
     // MARK: - Wheel
@@ -86,7 +91,7 @@ struct ViewBrowserTests {
               wheel.style.scrollSnapType = '';
               const rests = [];
               for (const f of [0.13, 0.52, 0.77]) {
-                await scrollTo(wheel, f * max);
+                await letGo(wheel, f * max);
                 rests.push({ from: f * max, at: wheel.scrollLeft });
               }
               document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests, max });
@@ -129,8 +134,7 @@ struct ViewBrowserTests {
             }
         }
         #expect(checkedOffsets == 14)
-        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
-                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-wheel-1280.png"))
+        try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-wheel-1280.png"))
     }
 
     // MARK: - Carousel
@@ -168,7 +172,7 @@ struct ViewBrowserTests {
               carousel.style.scrollSnapType = '';
               const rests = [];
               for (const x of [100, 430, 555]) {
-                await scrollTo(carousel, x);
+                await letGo(carousel, x);
                 rests.push({ from: x, at: carousel.scrollLeft });
               }
               document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests });
@@ -200,8 +204,7 @@ struct ViewBrowserTests {
                 #expect(abs(rest.at - target) <= 1, "\(width) px: let go at \(rest.from), rests at \(rest.at), engine \(target)")
             }
         }
-        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
-                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-carousel-1280.png"))
+        try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-carousel-1280.png"))
     }
 
     @Test("a vertical mouse wheel is taken to turn the wheel and the carousel, except at their ends")
@@ -266,8 +269,7 @@ struct ViewBrowserTests {
         }
         // The circle re-formed: three window sizes, three radii.
         #expect(Set(radii).count == 3)
-        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 5_000,
-                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-circle-1280.png"))
+        try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-circle-1280.png"))
     }
 
     // MARK: - Justified rows
@@ -312,7 +314,6 @@ struct ViewBrowserTests {
             }
         }
         #expect(shown.count == 3)
-        _ = try HeadlessChromium.run(page: page, width: 1280, height: 900, budgetMilliseconds: 8_000,
-                                     screenshot: ExportBrowserTests.artifacts.appending(path: "view-rows-1280.png"))
+        try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-rows-1280.png"))
     }
 }

@@ -29,11 +29,18 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     }
 
     /// Sends `value` (any JSON-encodable expression) to the harness; pages under test call it
-    /// once, when everything they measure is drawn.
+    /// once, when everything they measure is drawn. With it come `PageWaits`' waits.
     public static let resultScript = """
         window.galleryTestReport = (value) => fetch('/result', { method: 'POST', body: JSON.stringify(value) });
-        window.addEventListener('error', (event) => window.galleryTestReport({ error: String(event.message) }));
+        // A test that breaks a file on purpose names it in galleryExpectedErrors: its errors are
+        // what the page must cope with, not the page failing.
+        window.galleryExpectedErrors = [];
+        window.addEventListener('error', (event) => {
+          if (galleryExpectedErrors.some((file) => (event.filename || '').endsWith(file))) return;
+          window.galleryTestReport({ error: String(event.message) });
+        });
         window.addEventListener('unhandledrejection', (event) => window.galleryTestReport({ error: String(event.reason && event.reason.stack || event.reason) }));
+        \(PageWaits.script)
         """
 
     /// `await galleryFontsReady()` loads every font the page declares and resolves to the
@@ -53,12 +60,15 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// - Parameters:
     ///   - environment: added to the browser's environment (e.g. `FONTCONFIG_FILE` for another
     ///     font world).
-    ///   - arguments: more command-line switches (Chromium's `--force-device-scale-factor=2`).
+    ///   - arguments: more command-line switches.
+    ///   - scale: device pixels per CSS px (Chromium only: a 2× screen turns on its subpixel
+    ///     glyph positioning).
     public func open(
         _ page: String, in folder: URL, width: Int, height: Int,
-        environment: [String: String] = [:], arguments: [String] = [], timeout: TimeInterval = 90
+        environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 90
     ) throws -> Data {
         guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
+        guard scale == 1 || self == .chromium else { throw HeadlessChromium.Failure(description: "\(self) is opened at scale 1 only") }
         let server = try LoopbackServer(serving: folder)
         defer { server.stop() }
         let profile = try TemporaryDirectory("\(self)-profile")
@@ -66,6 +76,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
         frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
         let url = frame.url!.absoluteString
         var processes: [Process] = []
+        var chromium: ChromiumSession?  // held until the page has answered
         defer {
             // Firefox ignores SIGTERM while headless: ask, then insist.
             for process in processes.reversed() where process.isRunning {
@@ -80,11 +91,9 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
         env["HOME"] = profile.path  // Firefox and WebKit write caches there
         switch self {
         case .chromium:
-            processes.append(try Self.start(executable, [
-                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
-                "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)/chromium",
-                "--window-size=\(width + 200),\(height + 200)",
-            ] + arguments + [url], env))
+            // The tests' one Chromium driver; the frame page sizes the page itself.
+            chromium = try ChromiumSession(arguments: arguments, environment: environment)
+            try chromium?.open(URL(string: url)!, width: width + 200, height: height + 200, scale: scale)
         case .firefox:
             processes.append(try Self.start(executable, [
                 "--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width + 200),\(height + 200)",
@@ -115,6 +124,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
             processes.append(try Self.start(executable, ["--geometry=\(width + 200)x\(height + 200)"] + arguments + [url], env))
         }
+        defer { chromium = nil }
         guard let result = server.waitForResult(timeout: timeout) else {
             throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
         }

@@ -1,8 +1,12 @@
 import Foundation
 
-/// A headless Chromium that stays open while a test changes things around it
-/// (chromium_session.py: the DevTools protocol on a pipe): open a page, evaluate JavaScript in
-/// it, as many times as needed.
+/// The tests' one way to drive Chromium: a headless Chromium held open over the DevTools
+/// protocol on a pipe (chromium_session.py). Open a page at an exact viewport, evaluate
+/// JavaScript in it (promises awaited), take screenshots, wait for network answers, as many
+/// times as needed, while the test changes things around it.
+///
+/// Every wait is for an event (the load event, a promise the page resolves, an answer on the
+/// network), never for a span of time, so a busy machine only makes the test slower.
 public final class ChromiumSession {
     private let process = Process()
     private let input = Pipe()
@@ -13,9 +17,22 @@ public final class ChromiumSession {
         public var description: String
     }
 
-    public init() throws {
+    /// Switches every test browser gets: screenshots in sRGB whatever the machine. Text is
+    /// rendered with the machine's own fontconfig settings, as a visitor's Chromium does.
+    public static let standardArguments = ["--force-color-profile=srgb"]
+
+    /// - Parameters:
+    ///   - arguments: more Chromium switches, after `standardArguments`.
+    ///   - environment: added to the browser's environment (`FONTCONFIG_FILE` for another font
+    ///     world).
+    public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+        guard HeadlessChromium.executable != nil else { throw Failure(description: "chromium is not installed; run 'make deps'") }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "chromium_session.py").path]
+            + Self.standardArguments + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -29,6 +46,7 @@ public final class ChromiumSession {
 
     private func send(_ command: [String: Any]) throws -> [String: Any] {
         try input.fileHandleForWriting.write(contentsOf: JSONSerialization.data(withJSONObject: command) + Data("\n".utf8))
+        // chromium_session.py bounds every step it waits for, so this read ends too.
         while !buffered.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { throw Failure(description: "the browser session ended") }
@@ -42,13 +60,28 @@ public final class ChromiumSession {
         return answer
     }
 
-    /// Opens `url` in a viewport of `width` × `height` CSS px, once it has loaded.
-    public func open(_ url: URL, width: Int, height: Int) throws {
-        _ = try send(["open": url.absoluteString, "width": width, "height": height])
+    /// Opens `url` in a viewport of exactly `width` × `height` CSS px and returns once its load
+    /// event has fired.
+    /// - Parameters:
+    ///   - scale: device pixels per CSS px (3 for a phone).
+    ///   - mobile: a phone's viewport rules and touch input.
+    public func open(_ url: URL, width: Int, height: Int, scale: Double = 1, mobile: Bool = false) throws {
+        _ = try send(["open": url.absoluteString, "width": width, "height": height, "scale": scale, "mobile": mobile])
     }
 
     /// The value of `expression` (a promise is awaited), as JSON gives it.
     public func evaluate(_ expression: String) throws -> Any? {
         try send(["eval": expression])["value"]
+    }
+
+    /// Writes the viewport as PNG to `file`, once fonts and images are in and a frame is drawn.
+    public func screenshot(to file: URL) throws {
+        _ = try send(["screenshot": file.path])
+    }
+
+    /// Returns once `count` more answers to requests whose URL contains `text` have arrived
+    /// (counted from this call on); throws after `timeout` seconds.
+    public func waitForResponses(containing text: String, count: Int = 1, timeout: Double = 60) throws {
+        _ = try send(["responses": text, "count": count, "timeout": timeout])
     }
 }

@@ -51,18 +51,30 @@ public enum GalleryBinary {
         return (process, out, err)
     }
 
-    /// Starts `gallery serve ARGS` (with `--port 0` among them) in `folder` and waits for its
-    /// `serving URL` line; nil when none came within 10 s.
-    public static func serve(_ arguments: [String], in folder: URL) async throws -> (process: Process, url: URL?, stdout: URL, stderr: URL) {
-        let (process, stdout, stderr) = try start(["serve"] + arguments, in: folder)
-        for _ in 0 ..< 200 {
-            try await Task.sleep(for: .milliseconds(50))
-            let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("serving http://127.0.0.1:") }) {
-                return (process, URL(string: String(line.dropFirst("serving ".count))), stdout, stderr)
-            }
-        }
-        return (process, nil, stdout, stderr)
+    /// A running `gallery serve` and what it writes.
+    public struct Server {
+        public var process: Process
+        /// Its address, from its `serving URL` line; nil when none came.
+        public var url: URL?
+        public var stdout: ProcessOutput
+        public var stderr: ProcessOutput
+    }
+
+    /// Starts `gallery serve ARGS` (with `--port 0` among them) in `folder` and returns once it
+    /// has printed its `serving URL` line (or ended, or printed none within `timeout` seconds).
+    public static func serve(_ arguments: [String], in folder: URL, timeout: Double = 120) async throws -> Server {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["serve"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = ProcessOutput(out), stderr = ProcessOutput(err)
+        let line = await stdout.line(containing: "serving http://127.0.0.1:", timeout: timeout)
+        return Server(process: process, url: line.flatMap { URL(string: String($0.dropFirst("serving ".count))) }, stdout: stdout, stderr: stderr)
     }
 
     /// Runs `gallery ARGS` in `folder` to completion.

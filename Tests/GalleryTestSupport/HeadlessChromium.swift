@@ -4,11 +4,9 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// Debian's `chromium`, headless, for tests that must see what a browser draws.
-///
-/// Flags from the platform notes: always a window size, a fresh profile, and a virtual time
-/// budget (without it, results that wait for `document.fonts.ready` reach the DOM only
-/// sometimes).
+/// Debian's `chromium`, headless, for tests that must see what a browser draws: a page
+/// opened with a probe script (`evaluate`) or looked at (`screenshot`), both through the one
+/// driver, `ChromiumSession`.
 public enum HeadlessChromium {
     public static var executable: String? {
         for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
@@ -23,45 +21,12 @@ public enum HeadlessChromium {
         public init(description: String) { self.description = description }
     }
 
-    /// Loads `page` and returns the DOM after scripts ran (`--dump-dom`), or takes a screenshot.
-    public static func run(
-        page: URL, width: Int = 1200, height: Int = 900, budgetMilliseconds: Int = 15_000,
-        screenshot: URL? = nil
-    ) throws -> String {
-        guard let executable else {
-            throw Failure(description: "chromium is not installed; run 'make deps'")
-        }
-        let profile = try TemporaryDirectory("chromium-profile")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        var arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
-            "--no-first-run", "--disable-extensions", "--font-render-hinting=none",
-            "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
-            "--virtual-time-budget=\(budgetMilliseconds)",
-            // Screenshots in sRGB whatever the machine: tagged images are converted into it.
-            "--force-color-profile=srgb",
-        ]
-        if let screenshot {
-            arguments.append("--screenshot=\(screenshot.path)")
-        } else {
-            arguments.append("--dump-dom")
-        }
-        process.arguments = arguments + [page.absoluteString]
-        let output = profile.url.appending(path: "dom.html")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // The virtual time budget bounds what the page does; this bounds a browser that hangs.
-        guard process.waitUntilExit(timeout: Double(budgetMilliseconds) / 1000 + 120) else {
-            throw Failure(description: "chromium did not finish \(page.absoluteString) in \(budgetMilliseconds / 1000 + 120) s")
-        }
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "chromium exited with \(process.terminationStatus) on \(page.path)")
-        }
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    /// Opens `page` at exactly `width` × `height` CSS px and writes what it shows to `file` as
+    /// PNG, once its fonts and images are in.
+    public static func screenshot(page: URL, width: Int, height: Int, scale: Double = 1, mobile: Bool = false, to file: URL) throws {
+        let browser = try ChromiumSession()
+        try browser.open(page, width: width, height: height, scale: scale, mobile: mobile)
+        try browser.screenshot(to: file)
     }
 
     /// The text at `url` (an HTTP GET; throws unless the answer is 200).
@@ -95,10 +60,12 @@ public enum HeadlessChromium {
     }
 
     /// Loads a copy of `page` with `script` added at the end of its body and returns what the
-    /// script wrote into `#gallery-test-result` (a JSON text, by convention), unescaped.
+    /// script wrote into `#gallery-test-result` (a JSON text, by convention), once it is there.
+    /// The script can await `PageWaits` (`galleryWaitFor`, `galleryNextEvent`, `galleryDrawn`).
     /// - Parameter server: when given, the page (its name) and all it loads come from this
     ///   server instead of from disk.
-    public static func evaluate(page: URL, script: String, width: Int, height: Int, budgetMilliseconds: Int = 10_000, server: URL? = nil) throws -> String {
+    public static func evaluate(page: URL, script: String, width: Int, height: Int, scale: Double = 1, mobile: Bool = false,
+                                server: URL? = nil, timeout: Int = 90) throws -> String {
         let folder = try TemporaryDirectory("probe")
         let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-" + page.lastPathComponent, server: server, folder: folder)
         // Errors in the probe (or the page) are written as the result, so a failure says why.
@@ -107,18 +74,17 @@ public enum HeadlessChromium {
             window.addEventListener('error', (event) => report(event.message));
             window.addEventListener('unhandledrejection', (event) => report(event.reason && event.reason.stack || event.reason));
             """
-        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre><script>\(report)</script><script>\(script)</script></body>")
+        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre><script>\(report)\(PageWaits.script)</script><script>\(script)</script></body>")
             .write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
-        let dom = try run(page: probed, width: width, height: height, budgetMilliseconds: budgetMilliseconds)
-        guard let start = dom.range(of: "<pre id=\"gallery-test-result\">"),
-              let end = dom.range(of: "</pre>", range: start.upperBound ..< dom.endIndex),
-              start.upperBound < end.lowerBound
-        else { throw Failure(description: "the probe wrote no result in \(page.lastPathComponent) at \(width)×\(height)") }
-        // --dump-dom escapes the text; "&amp;" last, so a literal "&lt;" stays one.
-        let result = String(dom[start.upperBound ..< end.lowerBound])
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let browser = try ChromiumSession()
+        try browser.open(probed, width: width, height: height, scale: scale, mobile: mobile)
+        let written = try browser.evaluate("""
+            galleryWaitFor(() => document.getElementById('gallery-test-result').textContent, 'the probe to write its result', \(timeout))
+            """)
+        guard let result = written as? String, !result.isEmpty else {
+            throw Failure(description: "the probe wrote no result in \(page.lastPathComponent) at \(width)×\(height)")
+        }
         if result.hasPrefix("ERROR: ") { throw Failure(description: "\(page.lastPathComponent) at \(width)×\(height): \(result)") }
         return result
     }

@@ -2,15 +2,22 @@
 """A headless Chromium that a test drives line by line, over the DevTools protocol on a pipe
 (--remote-debugging-pipe: nothing but the standard library). Commands, one JSON object per line
 on stdin, each answered by one JSON line on stdout:
-  {"open": URL, "width": W, "height": H}  -> {"ok": true} once the page has loaded
+  {"open": URL, "width": W, "height": H, "scale": S, "mobile": M}
+                                          -> {"ok": true} once the page has loaded (its load event)
   {"eval": EXPRESSION}                    -> {"value": ...} (promises awaited) or {"error": ...}
   {"screenshot": PATH}                    -> {"ok": true} once the viewport is written there as PNG
+  {"responses": TEXT, "count": N, "timeout": T}
+                                          -> {"value": N} once N more answers to requests whose
+                                             URL contains TEXT have arrived (counted from this
+                                             command on), else {"error": ...} after T seconds
   {"quit": true}                          -> the browser closes
-Used by tests that must act on files while a page stays open (the live preview); its DevTools
-class is also bench/page_metrics.py's."""
+Arguments to this script are added to Chromium's command line.
+This is the tests' one way to drive Chromium (GalleryTestSupport's ChromiumSession); its
+DevTools class is also bench/page_metrics.py's."""
 import base64
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -19,7 +26,7 @@ import time
 
 
 class DevTools:
-    def __init__(self, width=None, height=None):
+    def __init__(self, width=None, height=None, arguments=()):
         self.profile = tempfile.mkdtemp(prefix="chromium-session-")
         to_browser_read, self.to_browser = os.pipe()
         self.from_browser, from_browser_write = os.pipe()
@@ -34,7 +41,7 @@ class DevTools:
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
              "--no-first-run", "--disable-extensions", "--remote-debugging-pipe",
              f"--user-data-dir={self.profile}"]
-            + ([f"--window-size={width},{height}"] if width and height else []) + ["about:blank"],
+            + ([f"--window-size={width},{height}"] if width and height else []) + list(arguments) + ["about:blank"],
             preexec_fn=child_fds, pass_fds=(3, 4, to_browser_read, from_browser_write),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_read)
@@ -54,7 +61,7 @@ class DevTools:
         os.write(self.to_browser, json.dumps(message).encode() + b"\0")
         deadline = time.time() + timeout
         while time.time() < deadline:
-            reply = self.read()
+            reply = self.read(deadline)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
@@ -62,8 +69,12 @@ class DevTools:
             self.events.append(reply)
         raise TimeoutError(method)
 
-    def read(self):
+    def read(self, deadline=None):
+        """The browser's next message; TimeoutError if none came by `deadline` (time.time())."""
         while b"\0" not in self.buffer:
+            wait = None if deadline is None else max(0, deadline - time.time())
+            if not select.select([self.from_browser], [], [], wait)[0]:
+                raise TimeoutError("chromium sent nothing")
             chunk = os.read(self.from_browser, 1 << 20)
             if not chunk:
                 raise RuntimeError("chromium closed the pipe")
@@ -78,15 +89,29 @@ class DevTools:
                 if event.get("method") == method and (session is None or event.get("sessionId") == session):
                     del self.events[index]
                     return event
-            self.events.append(self.read())
+            self.events.append(self.read(deadline))
         raise TimeoutError(method)
 
-    def open(self, url, width, height):
+    def drain(self):
+        """Reads every message the browser has already sent, without waiting for more."""
+        while select.select([self.from_browser], [], [], 0)[0]:
+            chunk = os.read(self.from_browser, 1 << 20)
+            if not chunk:
+                break
+            self.buffer += chunk
+        while b"\0" in self.buffer:
+            message, self.buffer = self.buffer.split(b"\0", 1)
+            self.events.append(json.loads(message))
+
+    def open(self, url, width, height, scale=1, mobile=False):
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+        if mobile:
+            self.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         self.send("Page.enable")
         self.send("Runtime.enable")
+        self.send("Network.enable")
         self.events.clear()
         self.send("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired")
@@ -97,6 +122,33 @@ class DevTools:
             raise RuntimeError(json.dumps(result["exceptionDetails"])[:500])
         return result["result"].get("value")
 
+    def responses(self, text, count, timeout):
+        """Waits for `count` answers to requests whose URL contains `text`, counting only those
+        the browser reports after this call: what it had already sent is read and dropped first."""
+        self.drain()
+        self.events = [e for e in self.events if e.get("method") != "Network.responseReceived"]
+        seen = 0
+        deadline = time.time() + timeout
+        while seen < count:
+            if time.time() > deadline:
+                raise TimeoutError(f"{seen} of {count} answers to {text} within {timeout} s")
+            event = self.wait_event("Network.responseReceived", timeout=max(0.1, deadline - time.time()))
+            if text in event["params"]["response"]["url"]:
+                seen += 1
+        return seen
+
+    def screenshot(self, path):
+        """The viewport as PNG, once the page's fonts and images are in and a frame is drawn."""
+        self.evaluate("""(async () => {
+          await document.fonts.ready;
+          await Promise.all([...document.images].filter(i => !i.complete && i.loading !== 'lazy')
+            .map(i => new Promise(r => { i.addEventListener('load', r); i.addEventListener('error', r); })));
+          await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+        })()""")
+        shot = self.send("Page.captureScreenshot", {"format": "png"})
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(shot["data"]))
+
     def close(self):
         self.process.kill()
         self.process.wait()
@@ -104,7 +156,7 @@ class DevTools:
 
 
 def main():
-    tools = DevTools()
+    tools = DevTools(arguments=sys.argv[1:])
     try:
         for line in sys.stdin:
             command = json.loads(line)
@@ -112,13 +164,14 @@ def main():
                 if "quit" in command:
                     break
                 if "open" in command:
-                    tools.open(command["open"], command.get("width", 1024), command.get("height", 768))
+                    tools.open(command["open"], command.get("width", 1024), command.get("height", 768),
+                               command.get("scale", 1), command.get("mobile", False))
                     answer = {"ok": True}
                 elif "screenshot" in command:
-                    shot = tools.send("Page.captureScreenshot", {"format": "png"})
-                    with open(command["screenshot"], "wb") as file:
-                        file.write(base64.b64decode(shot["data"]))
+                    tools.screenshot(command["screenshot"])
                     answer = {"ok": True}
+                elif "responses" in command:
+                    answer = {"value": tools.responses(command["responses"], command.get("count", 1), command.get("timeout", 60))}
                 else:
                     answer = {"value": tools.evaluate(command["eval"])}
             except Exception as error:  # the test reads the reason

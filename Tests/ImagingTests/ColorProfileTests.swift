@@ -85,8 +85,7 @@ struct ColorProfileTests {
         }
         try folder.write("page.html", text: page + "</body></html>")
         let screenshot = folder.url.appending(path: "shot.png")
-        _ = try HeadlessChromium.run(page: folder.url.appending(path: "page.html"), width: 400, height: 96 * originals.count + 100,
-                                     budgetMilliseconds: 3_000, screenshot: screenshot)
+        try HeadlessChromium.screenshot(page: folder.url.appending(path: "page.html"), width: 400, height: 96 * originals.count + 100, to: screenshot)
         let shot = try ImageDecoder.decode([UInt8](try Data(contentsOf: screenshot)), format: .png)
         return originals.indices.map { index in
             func drawn(_ x: Int) -> (Double, Double, Double) {

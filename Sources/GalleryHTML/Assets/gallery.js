@@ -41,6 +41,19 @@ const galleryLoad = (() => {
   };
 })();
 
+// Keeps aria-busy="true" on `element` while any load passed to the returned function is
+// under way (data files, and the drawing that follows them): screen readers wait for the
+// drawn result instead of reading half of it, and so can anyone else who needs it whole.
+const galleryBusy = (element) => {
+  let loading = 0;
+  return (promise) => {
+    if (loading++ === 0) element.setAttribute('aria-busy', 'true');
+    const done = () => { if (--loading === 0) element.removeAttribute('aria-busy'); };
+    promise.then(done, done);
+    return promise;
+  };
+};
+
 // What the lightbox shows of one photo, from its cell on the page.
 const galleryDescribe = (item) => {
   const link = item.matches('a') ? item : item.querySelector('a.cell-link');
@@ -164,6 +177,7 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
   const requested = new Map();  // chunk number → promise of it
   const failures = new Map();  // chunk number → the message shown in its place
   const columns = () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1;
+  const busy = galleryBusy(grid);
 
   const fail = (text, inGrid) => {
     const note = document.createElement('p');
@@ -185,7 +199,7 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
       const frames = index.frames
         ? galleryLoad(index.frames[number]).then((payload) => payload.frames)
         : content.then((cells) => cells.map(masonryFrames));
-      requested.set(number, Promise.all([content, frames]).then(([cells, frames]) => {
+      requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
         chunks[number] = { cells, frames };
         update();
         return chunks[number];
@@ -193,7 +207,7 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
         failures.set(number, fail(galleryWords.someFailed.replace('{error}', error.message), true));
         update();
         throw error;
-      }));
+      })));
     }
     return requested.get(number);
   };
@@ -278,15 +292,15 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
     if (i >= 0) await reveal(i);
   };
 
-  galleryLoad(grid.dataset.layout).then((payload) => {
+  busy(galleryLoad(grid.dataset.layout).then((payload) => {
     index = payload;
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     // A #photo-ID typed into the address, or reached with Forward, of a photo not on the page.
-    window.addEventListener('hashchange', () => { followLink().catch(() => null); });
+    window.addEventListener('hashchange', () => { busy(followLink()).catch(() => null); });
     update();
     return followLink();
-  }).catch((error) => {
+  })).catch((error) => {
     if (!index) fail(galleryWords.firstOnly.replace('{error}', error.message), false);
   });
 
@@ -360,11 +374,11 @@ const galleryMakeRowItem = (cell, i, frame, index) => {
 // The photos of a whole album by index, from its data files (the masonry index's content
 // chunks): for the views that draw cards (wheel, carousel). `onArrival` runs when a chunk
 // asked for has arrived.
-const galleryAlbumContent = (layout, onArrival) => {
+const galleryAlbumContent = (layout, onArrival, busy) => {
   let index = null;
   const chunks = [];
   const requested = new Set();
-  const ready = galleryLoad(layout).then((payload) => { index = payload; onArrival(); return payload; });
+  const ready = busy(galleryLoad(layout).then((payload) => { index = payload; onArrival(); return payload; }));
   ready.catch(() => null);
   const cell = (i) => {
     if (!index || i < 0 || i >= index.count) return null;
@@ -372,7 +386,7 @@ const galleryAlbumContent = (layout, onArrival) => {
     if (chunks[number]) return chunks[number][i - number * index.chunkSize];
     if (!requested.has(number)) {
       requested.add(number);
-      galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); }, () => null);
+      busy(galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); })).catch(() => null);
     }
     return null;
   };
@@ -396,7 +410,7 @@ const galleryCardWindow = (root, make, place, radius = 24) => {
     const i = Number(card.dataset.index);
     rendered.set(i, [card, root.querySelector(`.snap[data-index="${i}"]`)]);
   });
-  const content = root.dataset.layout ? galleryAlbumContent(root.dataset.layout, () => place()) : null;
+  const content = root.dataset.layout ? galleryAlbumContent(root.dataset.layout, () => place(), galleryBusy(root)) : null;
   const update = (center) => {
     if (!content) return;
     const low = Math.max(0, Math.floor(center) - radius), high = Math.min(count - 1, Math.ceil(center) + radius);
