@@ -69,12 +69,6 @@ public enum GalleryServer {
         }
 
         router.get("/api/layout") { request, _ -> Response in
-            // Answers are kept per query and library revision, so a repeated viewport costs one
-            // revision read; any change to photos or annotations changes the revision.
-            let revision = try database.libraryRevision()
-            // A live preview's fonts change with gallery.toml, which the revision does not see.
-            let cacheKey = "\(live?.version ?? 0) " + (request.uri.query ?? "")
-            if let cached = responses.get(cacheKey, revision: revision) { return JSONResponse.ok(cached) }
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
             let parsed: MasonryRequest
@@ -83,14 +77,23 @@ public enum GalleryServer {
             } catch {
                 throw APIError(error)
             }
+            // A live preview's fonts change with gallery.toml, which the revision does not see.
+            let cacheKey = "\(live?.version ?? 0) " + (request.uri.query ?? "")
             do {
-                let result = try layoutService().masonry(parsed)
-                guard result.items.count <= maximumItems else {
-                    throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                // Answers are kept per query and library revision, so a repeated viewport costs
+                // one revision read; any change to photos or annotations changes the revision.
+                // The revision and the layout are read in one transaction: an answer is of the
+                // revision it is kept under, even while an import commits.
+                let answer = try database.snapshot { () -> ByteBuffer in
+                    let revision = try database.libraryRevision()
+                    if let cached = responses.get(cacheKey, revision: revision) { return cached }
+                    let result = try layoutService().masonry(parsed)
+                    guard result.items.count <= maximumItems else {
+                        throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                    }
+                    return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result))
                 }
-                let json = try LayoutJSON.masonry(result)
-                responses.set(cacheKey, revision: revision, json)
-                return JSONResponse.ok(json)
+                return JSONResponse.ok(answer)
             } catch let error as StoreError {
                 throw APIError(error)
             }

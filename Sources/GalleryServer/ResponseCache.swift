@@ -18,13 +18,19 @@ final class ResponseCache: Sendable {
         state.withLock { $0.revision == revision ? $0.entries[key] : nil }
     }
 
-    func set(_ key: String, revision: Int64, _ json: String) {
+    /// Keeps `json` as the answer to `key` at `revision` (unless a newer revision's answers are
+    /// kept already) and returns it.
+    @discardableResult
+    func set(_ key: String, revision: Int64, _ json: String) -> ByteBuffer {
+        let buffer = ByteBuffer(string: json)
         state.withLock { state in
+            if revision < state.revision { return }
             if state.revision != revision || state.entries.count >= capacity {
                 state.entries.removeAll(keepingCapacity: true)
                 state.revision = revision
             }
-            state.entries[key] = ByteBuffer(string: json)
+            state.entries[key] = buffer
         }
+        return buffer
     }
 }

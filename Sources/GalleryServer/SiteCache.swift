@@ -12,12 +12,33 @@ import GalleryStore
 /// Pages, data files, the style sheet and fonts belong to a library revision: after a change
 /// to photos or annotations each is made again when next asked for (and written only if its
 /// bytes changed). Images are named by content hash and stay valid.
+///
+/// While the library changes under it (an import running), every file is still whole and of
+/// one state: it is made inside one read transaction (`GalleryDatabase.snapshot`), from a site
+/// of the revision that transaction sees; a file made for an older state never replaces one
+/// made for a newer; and the placeholder colours that encoding images stores count as a change
+/// of what a page shows, so pages asked for after them carry them.
 actor SiteCache {
     let database: GalleryDatabase
     let folder: URL
-    /// The site of the library revision last seen, and the files made from it so far.
+    /// The site of the library revision last seen, the configuration it was made with, and the
+    /// files made from it (with the colours of `colours`) so far.
     private var snapshot: SiteSnapshot?
+    private var snapshotConfiguration = GalleryConfiguration()
     private var made: Set<String> = []
+    /// Goes up each time images were made, which stores their placeholder colours: the pages
+    /// and data made before show none for those photos.
+    private var colours = 0
+    /// What made each file as it is on disk now: a file made from an older state is not
+    /// written over it.
+    private var written: [String: FileState] = [:]
+
+    /// The library state a file was made from: its revision, then the colours known.
+    struct FileState: Comparable {
+        var revision: Int64
+        var colours: Int
+        static func < (a: FileState, b: FileState) -> Bool { (a.revision, a.colours) < (b.revision, b.colours) }
+    }
     /// Files being made, by revision and name: requests that arrive meanwhile wait for that
     /// one rendering instead of starting another (an actor method that awaits lets others in).
     private var making: [String: Task<Bool, any Error>] = [:]
@@ -55,8 +76,9 @@ actor SiteCache {
         // the library revision does not see.
         let (version, configuration) = live.map { $0.current } ?? (0, configuration)
         if let snapshot, snapshot.revision == revision, snapshotVersion == version { return snapshot }
-        let site = try SiteSnapshot(database: database, configuration: configuration)
+        let site = try database.snapshot { try SiteSnapshot(database: database, configuration: configuration) }
         snapshotVersion = version
+        snapshotConfiguration = configuration
         snapshot = site
         made = []
         snapshotsMade += 1
@@ -68,25 +90,43 @@ actor SiteCache {
     func file(named name: String) async throws -> Bool {
         let site = try site()
         if made.contains(name) { return true }
-        let key = "\(site.revision) \(name)"
+        let colours = self.colours
+        let key = "\(site.revision) \(colours) \(name)"
         if let running = making[key] { return try await running.value }
         filesMade += 1
-        let task = Task { [folder] in
-            try await Self.offPool {
-                guard let bytes = try site.render(name) else { return false }
-                let url = folder.appending(path: name)
-                // Whole or not at all, and untouched when unchanged (ETags stay put).
-                if let existing = FileManager.default.contents(atPath: url.path), existing.elementsEqual(bytes) { return true }
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: url, options: .atomic)
-                return true
+        let configuration = snapshotConfiguration
+        let task = Task { [database] in
+            // One read transaction: the revision it sees, and everything the file shows. When
+            // an import committed since `site` was made, the site of this state is made here.
+            let (state, bytes) = try await Self.offPool {
+                try database.snapshot { () -> (FileState, [UInt8]?) in
+                    let revision = try database.libraryRevision()
+                    let current = revision == site.revision ? site : try SiteSnapshot(database: database, configuration: configuration)
+                    return (FileState(revision: revision, colours: colours), try current.render(name))
+                }
             }
+            guard let bytes else { return false }
+            try self.write(bytes, named: name, madeFrom: state)
+            return true
         }
         making[key] = task
         defer { making[key] = nil }
         let found = try await task.value
-        if found, snapshot === site { made.insert(name) }
+        // Kept as made only while nothing it shows has changed since.
+        if found, snapshot === site, colours == self.colours { made.insert(name) }
         return found
+    }
+
+    /// Writes a made file, whole or not at all, unless the file there was made from a newer
+    /// state (a render begun before a change can end after the next one's); untouched when
+    /// unchanged, so its ETag stays put. On the actor, so two writes of one file keep order.
+    private func write(_ bytes: [UInt8], named name: String, madeFrom state: FileState) throws {
+        if let newer = written[name], state < newer { return }
+        written[name] = state
+        let url = folder.appending(path: name)
+        if let existing = FileManager.default.contents(atPath: url.path), existing.elementsEqual(bytes) { return }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url, options: .atomic)
     }
 
     /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.jpg", …) if the
@@ -114,7 +154,13 @@ actor SiteCache {
         }
         encoding[photo] = task
         defer { encoding[photo] = nil }
-        return try await task.value
+        let made = try await task.value
+        if made {
+            // Its placeholder colour is stored now: pages and data made before lack it.
+            colours += 1
+            self.made = []
+        }
+        return made
     }
 
     /// Blocking work (SQLite, shaping, encoding) on a dispatch thread, off the concurrency pool.

@@ -27,7 +27,7 @@ extension GalleryDatabase {
     /// The characters each face draws for the library's texts, and the styles they were found
     /// for (nil when never found: a library made before they were kept).
     public func fontCharacters() throws -> KeptFontCharacters {
-        try writer.read { db in
+        try read { db in
             let styles = try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'font_characters'")
             var result: [StoredFontFace: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT family, path, face_index, package, characters FROM font_characters") {
@@ -40,7 +40,7 @@ extension GalleryDatabase {
     /// Adds characters to what each face draws (one transaction). With `replacing`, the rows
     /// are first cleared: the characters were found again from every text.
     public func addFontCharacters(_ characters: [StoredFontFace: Set<Unicode.Scalar>], styles: String, replacing: Bool = false) throws {
-        try writer.write { db in
+        try write { db in
             if replacing { try db.execute(sql: "DELETE FROM font_characters") }
             for (face, added) in characters where !added.isEmpty {
                 var all = Set((try String.fetchOne(db, sql: "SELECT characters FROM font_characters WHERE family = ?", arguments: [face.family]) ?? "").unicodeScalars)

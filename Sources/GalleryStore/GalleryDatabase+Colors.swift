@@ -3,7 +3,7 @@ import GRDB
 extension GalleryDatabase {
     /// Stored dominant colours ("#rrggbb") by content hash.
     public func dominantColors() throws -> [String: String] {
-        try writer.read { db in
+        try read { db in
             var result: [String: String] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT content_hash, color FROM photo_colors")
             while let row = try rows.next() {
@@ -15,7 +15,7 @@ extension GalleryDatabase {
 
     /// Stored dominant colours of these content hashes.
     public func dominantColors(contentHashes: some Collection<String>) throws -> [String: String] {
-        try writer.read { db in
+        try read { db in
             var result: [String: String] = [:]
             let list = Array(Set(contentHashes))
             for start in stride(from: 0, to: list.count, by: 500) {
@@ -32,7 +32,7 @@ extension GalleryDatabase {
     /// Stores dominant colours by content hash (one transaction), and, when `pruning`, drops
     /// those no photo has any more (a pass over every colour: once per export, not per batch).
     public func saveDominantColors(_ colors: [String: String], pruning: Bool = true) throws {
-        try writer.write { db in
+        try write { db in
             let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photo_colors (content_hash, color) VALUES (?, ?)")
             for (hash, color) in colors {
                 try insert.execute(arguments: [hash, color])

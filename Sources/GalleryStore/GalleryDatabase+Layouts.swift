@@ -9,7 +9,7 @@ extension GalleryDatabase {
     /// when it has one), and its display name.
     /// - Throws: `StoreError.unknownAlbum`, listing the known albums.
     public func layoutScope(album: String?) throws -> LayoutScope {
-        try writer.read { db in
+        try read { db in
             let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
             if let album {
                 guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
@@ -39,7 +39,7 @@ extension GalleryDatabase {
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
     public func layoutInputs(scope: String) throws -> LayoutInputs {
-        try writer.read { db in
+        try read { db in
             let (sql, arguments) = try Self.inDisplayOrder(db, """
                 SELECT p.id AS photo_id, p.display_width, p.display_height,
                        coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment
@@ -75,7 +75,7 @@ extension GalleryDatabase {
 
     /// The layout stored under `key`, if any (stale or not: see `isStale`).
     public func storedLayout(_ key: LayoutKey) throws -> StoredLayout? {
-        try writer.read { db in
+        try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
                                              arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
             return Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
@@ -84,7 +84,7 @@ extension GalleryDatabase {
 
     /// Every stored layout, with whether it is stale.
     public func storedLayouts() throws -> [StoredLayout] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").map { row in
                 Self.layout(row, currentRevision: try Self.revision(db, scope: row["scope"]))
             }
@@ -94,14 +94,14 @@ extension GalleryDatabase {
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
     public func layoutItems(of layout: StoredLayout, in rect: LayoutRect? = nil) throws -> [StoredLayoutItem] {
-        try writer.read { db in try Self.layoutItems(db, of: layout, in: rect) }
+        try read { db in try Self.layoutItems(db, of: layout, in: rect) }
     }
 
     /// A stored layout's items whose indices are in `indices` (the album's photos `indices`), in
     /// index order: only the chunks that hold them are read.
     public func layoutItems(of layout: StoredLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
         guard !indices.isEmpty else { return [] }
-        return try writer.read { db in
+        return try read { db in
             var items: [StoredLayoutItem] = []
             items.reserveCapacity(indices.count)
             for row in try Self.chunkRows(db, of: layout, indices: indices) {
@@ -116,7 +116,7 @@ extension GalleryDatabase {
     /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
     /// a writer replacing the layout meanwhile is seen entirely or not at all.
     public func storedLayoutWithItems(_ key: LayoutKey, in rect: LayoutRect?) throws -> LayoutWithItems? {
-        try writer.read { db in
+        try read { db in
             // Cached statements: this is the hot path of the layout API.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
                                              arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
@@ -127,7 +127,7 @@ extension GalleryDatabase {
 
     /// The library's revision: it changes with every change to photos or annotations.
     public func libraryRevision() throws -> Int64 {
-        try writer.read { db in try Self.revision(db, scope: "library") }
+        try read { db in try Self.revision(db, scope: "library") }
     }
 
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
@@ -207,9 +207,20 @@ extension GalleryDatabase {
     }
 
     /// The header, then the items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
+    ///
+    /// A layout stored from the same or a newer state of its scope is kept, and returned: two
+    /// writers that computed one layout at once (the server and `gallery import`) store it
+    /// once, and a reader holding its id (a served site) keeps finding its items. One layout
+    /// key and revision give one layout (the key holds every option and both fonts).
     private func save(_ layout: StoredLayout, count: Int,
                       chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> StoredLayout {
-        try writer.write { db in
+        try write { db in
+            let key = layout.key
+            if let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
+                                          arguments: [key.scope, key.kind, key.width, key.options]) {
+                let stored = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
+                if stored.revision >= layout.revision { return stored }
+            }
             try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
                            arguments: [layout.key.scope, layout.key.kind, layout.key.width, layout.key.options])
             try db.execute(sql: """
@@ -251,7 +262,7 @@ extension GalleryDatabase {
     public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
                              in rect: LayoutRect? = nil) throws -> [StoredFrame] {
         let size = LayoutChunkCodec.itemsPerChunk
-        return try writer.read { db in
+        return try read { db in
             let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)
             var frames: [StoredFrame] = []
             for row in rows {
@@ -269,7 +280,7 @@ extension GalleryDatabase {
     /// The ids and display aspect ratios of a scope's photos in display order, with the scope's
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
     public func layoutShapes(scope: String) throws -> LayoutShapes {
-        try writer.read { db in
+        try read { db in
             let (sql, arguments) = try Self.inDisplayOrder(db,
                 "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)
             var photos: [PhotoShape] = []

@@ -24,7 +24,7 @@ public struct AnnotationTexts: Sendable {
 extension GalleryDatabase {
     /// The distinct captions and comments of the library (empty ones left out).
     public func annotationTexts() throws -> AnnotationTexts {
-        try writer.read { db in
+        try read { db in
             AnnotationTexts(captions: try String.fetchAll(db, sql: "SELECT DISTINCT caption FROM annotations WHERE caption != '' ORDER BY caption"),
                             comments: try String.fetchAll(db, sql: "SELECT DISTINCT comment FROM annotations WHERE comment != '' ORDER BY comment"))
         }
@@ -32,7 +32,7 @@ extension GalleryDatabase {
 
     /// Measurements stored for `style` at `width`, by text.
     public func measurements(style: String, width: Double) throws -> [String: StoredMeasurement] {
-        try writer.read { db in
+        try read { db in
             var result: [String: StoredMeasurement] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
             while let row = try rows.next() {
@@ -44,7 +44,7 @@ extension GalleryDatabase {
 
     /// Stores measurements (one transaction), and drops those of texts no annotation uses any more.
     public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
-        try writer.write { db in
+        try write { db in
             // An upsert, not a replace: a changed height fires the trigger that makes layouts stale.
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, ?, ?, ?)
@@ -58,7 +58,7 @@ extension GalleryDatabase {
 
     /// Drops measurements of texts that no caption or comment uses any more.
     public func pruneMeasurements() throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 DELETE FROM text_measurements
                 WHERE text NOT IN (SELECT caption FROM annotations) AND text NOT IN (SELECT comment FROM annotations)

@@ -5,14 +5,14 @@ extension GalleryDatabase {
 
     /// Album names, in path order (the root album first).
     public func albumNames() throws -> [String] {
-        try writer.read { db in try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path") }
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path") }
     }
 
     /// Photos in display order (album path, then capture or file order: `photoOrder()`),
     /// optionally of one album.
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     public func photos(album: String? = nil) throws -> [LibraryPhoto] {
-        try writer.read { db in
+        try read { db in
             var sql = PhotoRow.select
             var arguments: StatementArguments = []
             if let album {
@@ -30,7 +30,7 @@ extension GalleryDatabase {
     /// The photo whose file has `contentHash` (the first by id if several do): what an image
     /// named by that hash is made from.
     public func photo(contentHash: String) throws -> LibraryPhoto? {
-        try writer.read { db in
+        try read { db in
             let sql = PhotoRow.select + " WHERE p.content_hash = ? ORDER BY p.id LIMIT 1"
             return try PhotoRow.fetchOne(db, sql: sql, arguments: [contentHash])?.libraryPhoto
         }
@@ -38,17 +38,17 @@ extension GalleryDatabase {
 
     /// The id of the photo at `path` (relative to the library's folder), if the library has it.
     public func photoID(path: String) throws -> Int64? {
-        try writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) }
+        try read { db in try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) }
     }
 
     /// Every photo's id, in id order.
     public func photoIDs() throws -> [Int64] {
-        try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos ORDER BY id") }
+        try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos ORDER BY id") }
     }
 
     /// The photos with these ids, with their files' content hashes; ids no photo has are left out.
     public func storedPhotos(ids: some Collection<Int64>) throws -> [Int64: StoredPhoto] {
-        try writer.read { db in
+        try read { db in
             var result: [Int64: StoredPhoto] = [:]
             result.reserveCapacity(ids.count)
             // Bound parameters per statement stay well under SQLite's limit.
@@ -81,7 +81,7 @@ extension GalleryDatabase {
             var source: String?
             var metadataRead: Bool
         }
-        return try writer.read { db in
+        return try read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
                 SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
                        n.caption, n.comment, n.source, p.metadata_read
@@ -104,7 +104,7 @@ extension GalleryDatabase {
     /// Writes `changes` in one transaction: after a crash the database holds all of it or none.
     public func apply(_ changes: LibraryChanges) throws {
         guard !changes.isEmpty else { return }
-        try writer.write { db in
+        try write { db in
             for (path, name) in changes.albumRenames {
                 try db.execute(sql: "UPDATE albums SET name = ? WHERE path = ?", arguments: [name, path])
             }
@@ -186,7 +186,7 @@ extension GalleryDatabase {
 extension GalleryDatabase {
     /// Albums in path order, with how many photos each holds.
     public func albums() throws -> [LibraryAlbum] {
-        try writer.read { db in
+        try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT a.path, a.name, count(p.id) AS photo_count, min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
                 FROM albums a LEFT JOIN photos p ON p.album_id = a.id

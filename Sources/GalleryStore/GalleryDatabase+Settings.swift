@@ -3,18 +3,18 @@ import GRDB
 extension GalleryDatabase {
     /// The absolute path of the folder the library was last imported from.
     public func libraryRoot() throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'root'") }
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'root'") }
     }
 
     public func setLibraryRoot(_ path: String) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('root', ?)", arguments: [path])
         }
     }
 
     /// The order photos are shown and laid out in (`library_settings` key 'sort'; date by default).
     public func photoOrder() throws -> PhotoOrder {
-        try writer.read { db in try Self.photoOrder(db) }
+        try read { db in try Self.photoOrder(db) }
     }
 
     static func photoOrder(_ db: Database) throws -> PhotoOrder {
@@ -24,7 +24,7 @@ extension GalleryDatabase {
     /// Sets the order; a change makes every stored layout stale (they are in the old order),
     /// in the same transaction.
     public func setPhotoOrder(_ order: PhotoOrder) throws {
-        try writer.write { db in
+        try write { db in
             guard try Self.photoOrder(db) != order else { return }
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('sort', ?)", arguments: [order.rawValue])
             try db.execute(sql: "UPDATE albums SET revision = revision + 1")

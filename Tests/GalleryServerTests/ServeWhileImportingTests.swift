@@ -1,0 +1,95 @@
+import Foundation
+@testable import GalleryServer
+import GalleryTestSupport
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+/// `gallery serve` while `gallery import` changes the library under it again and again: every
+/// answer is whole and of one state of the library.
+@Suite("Serving while the library changes", .serialized, .timeLimit(.minutes(5)))
+struct ServeWhileImportingTests {
+    /// Writes every photo's caption as "Round R photo I" (and adds or removes ten photos).
+    static func round(_ round: Int, library: ServedLibrary, photos: Int) throws {
+        for i in 0 ..< photos {
+            try library.work.write(String(format: "photos/p%02ld.txt", i), text: "Round \(round) photo \(i)\nA comment of round \(round), long enough to wrap at least once in a column.")
+        }
+        for i in 0 ..< 10 {
+            let name = String(format: "photos/new%02ld.jpg", i)
+            if round % 2 == 1 {
+                try library.work.write(name, TestImages.jpeg(width: 70 + i * 7, height: 60, seed: UInt8(i + round)))
+            } else if FileManager.default.fileExists(atPath: library.work.url.appending(path: name).path) {
+                try library.work.remove(name)
+            }
+        }
+    }
+
+    @Test("visitors ask for the page, its data and /api/layout while gallery import runs again and again: no 5xx, no empty cell, no page of two states")
+    func visitorsDuringImports() async throws {
+        let photos = 16
+        let library = try ServedLibrary(photos: photos)
+        try Self.round(0, library: library, photos: photos)
+        let imported = try GalleryBinary.run(["import", library.work.path + "/photos", "--db", library.database.path, "--quiet"], in: library.work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let rounds = 12
+        let importsDone = Atomic<Int>(0)
+        // Each round begins once a visitor has had a page since the last one, so visits and
+        // imports interleave however busy the machine is.
+        let (visited, visit) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // The real binary, a writer in another process, as a person would run it.
+        let importer = Task.detached {
+            var visits = visited.makeAsyncIterator()
+            for round in 1 ... rounds {
+                _ = await visits.next()
+                try Self.round(round, library: library, photos: photos)
+                let run = try GalleryBinary.run(["import", library.work.path + "/photos", "--db", library.database.path, "--quiet"], in: library.work.url)
+                #expect(run.status == 0, "\(run.stderr)")
+                importsDone.add(1, ordering: .relaxed)
+            }
+        }
+        let answers = Atomic<Int>(0)
+        let roundsSeen = Mutex<Set<Int>>([])
+        try await library.app().test(.live) { client in
+            while importsDone.load(ordering: .relaxed) < rounds {
+                try await client.execute(uri: "/index.html", method: .get) { response in
+                    #expect(response.status == .ok, "\(String(buffer: response.body).prefix(300))")
+                    let page = String(buffer: response.body)
+                    // One state: every caption of one round, and as many cells as that state's photos.
+                    let captions = Set(page.matches(of: #/Round (?<round>\d+) photo \d+/#).compactMap { Int($0.output.round) })
+                    #expect(captions.count == 1, "a page shows captions of rounds \(captions.sorted()): \(page.suffix(1500))")
+                    // The album's count (the first screenful is HTML, the rest data) and each cell's.
+                    let count = page.firstMatch(of: #/data-count="(?<n>\d+)"/#).flatMap { Int($0.output.n) }
+                    #expect(count == photos || count == photos + 10, "a page of an album of \(count ?? -1)")
+                    let sizes = Set(page.matches(of: #/aria-setsize="(?<n>\d+)"/#).compactMap { Int($0.output.n) })
+                    #expect(sizes.count == 1 && sizes.first == count, "cells of albums of \(sizes.sorted()), the page's \(count ?? -1)")
+                    // No empty or zero-size cell: each has its frames, all of positive size.
+                    for frame in page.matches(of: #/data-frame-\d+="(?<frame>[^"]*)"/#) {
+                        let numbers = frame.output.frame.split(separator: ",").compactMap { Double($0) }
+                        #expect(numbers.count == 4 && numbers[2] > 0 && numbers[3] > 0, "a cell framed \(frame.output.frame)")
+                    }
+                    if let round = captions.first { roundsSeen.withLock { _ = $0.insert(round) } }
+                    answers.add(1, ordering: .relaxed)
+                    visit.yield()
+                }
+                try await client.execute(uri: "/data/index.index.js", method: .get) { response in
+                    // A data file the page names exists for its state; the server never fails it.
+                    #expect(response.status == .ok || response.status == .notFound, "\(response.status)")
+                }
+                try await client.execute(uri: "/api/layout?width=1024", method: .get) { response in
+                    #expect(response.status == .ok, "\(String(buffer: response.body).prefix(300))")
+                    let object = try json(response.body) as? [String: Any]
+                    let items = object?["items"] as? [[String: Any]] ?? []
+                    #expect(items.count == photos || items.count == photos + 10, "a layout of \(items.count) items")
+                    #expect(items.allSatisfy { ($0["height"] as? Double ?? 0) > 0 && ($0["width"] as? Double ?? 0) > 0 }, "a zero-size item")
+                }
+            }
+        }
+        visit.finish()
+        try await importer.value
+        // The visitors saw the library change, or the test proved little.
+        #expect(answers.load(ordering: .relaxed) > 5)
+        #expect(roundsSeen.withLock { $0.count } >= 2, "pages of rounds \(roundsSeen.withLock { $0 }.sorted())")
+    }
+}
