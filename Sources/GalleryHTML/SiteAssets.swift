@@ -42,9 +42,14 @@ public enum SiteAssets {
         return css + "\n" + textCSS
     }
 
-    /// The page script (Assets/gallery.js): the lightbox, the wheel's turn and the carousel's
-    /// focus spacing.
-    static var script: String { asset("gallery.js") }
+    /// The page script, the site's one gallery.js: its English words (from `SiteWords`), then
+    /// its parts, Assets/gallery-1-words.js to gallery-6-lightbox.js, in order (classic
+    /// scripts in one scope: pages work from file:// too, where modules would not load).
+    static let script: String = {
+        let parts = EmbeddedSiteAssets.all.filter { $0.identifier.hasPrefix("gallery-") && $0.identifier.hasSuffix(".js") }
+            .sorted { $0.identifier < $1.identifier }
+        return "const galleryEnglishWords = \(SiteWords.scriptEnglishJSON);\n\n" + parts.map(\.text).joined(separator: "\n")
+    }()
 
     /// An embedded asset's text by file name.
     static func asset(_ name: String) -> String {

@@ -99,13 +99,22 @@ struct SiteWords: Sendable {
             + " " + views.values.sorted().joined(separator: " ")
     }
 
-    /// The script's words as `<html data-words>` JSON, or nil for English (the script's own).
+    /// The script's words as `<html data-words>` JSON, or nil for English (the script's own,
+    /// `scriptEnglishJSON`).
     var scriptWordsJSON: String? {
-        guard !isEnglish else { return nil }
-        /// gallery.js `galleryWords`, key for key.
+        isEnglish ? nil : scriptJSON
+    }
+
+    /// The English words the script starts from (`galleryEnglishWords`): the only copy of them
+    /// is here.
+    static let scriptEnglishJSON = SiteWords(language: "en").scriptJSON
+
+    /// gallery.js `galleryWords`, key for key.
+    private var scriptJSON: String {
         struct ScriptWords: Encodable {
             var unavailable, map, notLoaded, someFailed, firstOnly: String
         }
-        return try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly))
+        // Plain strings only: encoding them cannot fail.
+        return (try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly))) ?? "{}"
     }
 }

@@ -2,7 +2,7 @@
 /// extra space opening around it as it comes to the center, and scrolling that comes to rest
 /// on an item.
 ///
-/// Math (LAYOUTS.md): frame i at x = i × (itemWidth + spacing), y = (viewportHeight −
+/// Math (<doc:LayoutMath>): frame i at x = i × (itemWidth + spacing), y = (viewportHeight −
 /// itemHeight) / 2, independent of the offset; content insets (viewportWidth − itemWidth) / 2
 /// on both sides; focused index f = (viewportWidth/2 + offset − itemWidth/2) / (itemWidth +
 /// spacing); with k = round(f) and d = min(|f − (k − ½)|, |f − (k + ½)|), every other item is

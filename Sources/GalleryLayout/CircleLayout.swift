@@ -1,7 +1,7 @@
 /// Items of one size evenly around a circle inside the viewport (seed 003). Content size is
 /// the viewport; everything is recomputed for a new viewport (a rotation).
 ///
-/// Math (LAYOUTS.md): the circle's frame is the viewport inset by the insets, then by half the
+/// Math (<doc:LayoutMath>): the circle's frame is the viewport inset by the insets, then by half the
 /// item size; radius = min(width, height) / 2 of that frame; item i of N sits at
 /// center + radius × (cos(2πi/N), sin(2πi/N)).
 public struct CircleLayout: CollectionLayout {

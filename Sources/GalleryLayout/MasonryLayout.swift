@@ -2,7 +2,7 @@
 /// width plus its measured caption and comment, so nothing is guessed and nothing moves when
 /// images load.
 ///
-/// Geometry (the tutorial's, see LAYOUTS.md): inner width `w = columnWidth − 2·padding`;
+/// Geometry (the tutorial's, see <doc:LayoutMath>): inner width `w = columnWidth − 2·padding`;
 /// photo height `w / aspectRatio`; annotation height `top + caption + comment + bottom`; the
 /// item's slot in its column is `padding + photo + annotation + padding` tall and its frame is
 /// the slot inset by the padding on every side.

@@ -2,7 +2,7 @@
 /// turned about a hub `radius + itemHeight/2` below its center, the whole wheel turning as the
 /// content scrolls horizontally.
 ///
-/// Math (LAYOUTS.md): `anglePerItem = atan(itemWidth / radius)`; content `(N × itemWidth,
+/// Math (<doc:LayoutMath>): `anglePerItem = atan(itemWidth / radius)`; content `(N × itemWidth,
 /// viewportHeight)`; `angleAtExtreme = -(N − 1) × anglePerItem`; the wheel's angle is linear in
 /// the offset, `angleAtExtreme × offset / (contentWidth − viewportWidth)`; item i's angle is
 /// that plus `i × anglePerItem`; zIndex grows with angle; only items within `±theta` are

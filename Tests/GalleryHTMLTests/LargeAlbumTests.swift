@@ -163,6 +163,21 @@ struct LargeAlbumTests {
         #expect(resized.anchorInView == true, "\(width) px: photo \(resized.anchorID ?? -1) left the view after a resize")
     }
 
+    @Test("the grid draws from its data on its own: without the lightbox, every scroll position is drawn as the engine says")
+    func gridWithoutLightbox() throws {
+        let site = try Self.work.get().site
+        let probe = try Self.probe(script: Self.walkScript(container: ".grid", item: ".cell"))
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let page = site.appending(path: probe)
+        var html = try String(contentsOf: page, encoding: .utf8)
+        html.replace(#/<div class="lightbox"[^>]*>(?s:.*?)<div class="lightbox-text">(?s:.*?)</div>\n</div>/#, with: "")
+        #expect(!html.contains("lightbox"), "the lightbox is still in the page")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 900))
+        #expect(steps.count == 5)
+        try Self.check(steps, label: "without the lightbox", rows: false)
+    }
+
     /// Every step's cells against `gallery layout --rect` for its viewport: all in view drawn,
     /// none far away, each at the engine's frame, none overlapping, in album order, few.
     static func check(_ steps: [Step], label name: String, rows: Bool) throws {

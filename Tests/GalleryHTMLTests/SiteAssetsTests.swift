@@ -7,15 +7,21 @@ import Testing
 /// geometry and text rules around them).
 @Suite("Page assets: the repository's files, embedded")
 struct SiteAssetsTests {
-    @Test("the exported gallery.js is Assets/gallery.js, and gallery.css holds Assets/gallery.css whole")
+    @Test("the exported gallery.js is the English words, then Assets/gallery-*.js in order; gallery.css holds Assets/gallery.css whole")
     func embedded() throws {
         let work = try TemporaryDirectory("assets")
         try work.write("photos/a.jpg", TestImages.jpeg())
         let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(build.status == 0, "\(build.stderr)")
         let assets = GalleryBinary.packageRoot.appending(path: "Sources/GalleryHTML/Assets")
-        let script = try Data(contentsOf: assets.appending(path: "gallery.js"))
-        #expect(try Data(contentsOf: work.url.appending(path: "site/gallery.js")) == script)
+        let parts = try FileManager.default.contentsOfDirectory(atPath: assets.path).filter { $0.hasPrefix("gallery-") && $0.hasSuffix(".js") }.sorted()
+        #expect(parts == ["gallery-1-words.js", "gallery-2-data.js", "gallery-3-album.js", "gallery-4-grid.js", "gallery-5-views.js", "gallery-6-lightbox.js"])
+        let joined = try parts.map { try String(contentsOf: assets.appending(path: $0), encoding: .utf8) }.joined(separator: "\n")
+        let script = try String(contentsOf: work.url.appending(path: "site/gallery.js"), encoding: .utf8)
+        let words = try #require(script.firstMatch(of: #/^const galleryEnglishWords = (?<json>\{.*\});\n\n/#))
+        #expect(String(script[words.range.upperBound...]) == joined)
+        let english = try JSONSerialization.jsonObject(with: Data(words.output.json.utf8)) as? [String: String]
+        #expect(english?["unavailable"] == "Photo unavailable" && english?.count == 5, "\(english ?? [:])")
         let styles = try String(contentsOf: assets.appending(path: "gallery.css"), encoding: .utf8)
         let written = try String(contentsOf: work.url.appending(path: "site/gallery.css"), encoding: .utf8)
         #expect(written.contains(styles))

@@ -65,11 +65,11 @@ struct SiteFontsTests {
             shown.append(html)
         }
         // And the words the script writes into the page (`….textContent = '…'`, and its
-        // English words, `galleryWords`).
+        // English words, `galleryEnglishWords`).
         let script = try String(contentsOf: site.appending(path: "gallery.js"), encoding: .utf8)
         var written = script.matches(of: #/textContent = '(?<text>[^']+)'/#).map { String($0.output.text) }
-        let words = try #require(script.firstMatch(of: #/const galleryWords = Object.assign\(\{(?<body>(?s:.*?))\}, /#)).output.body
-        written += words.matches(of: #/: '(?<text>[^']+)'/#).map { String($0.output.text) }
+        let words = try #require(script.firstMatch(of: #/const galleryEnglishWords = (?<json>\{.*\});/#)).output.json
+        written += (try JSONSerialization.jsonObject(with: Data(words.utf8)) as? [String: String] ?? [:]).values
         #expect(written.contains("Photo unavailable"), "\(written)")
         shown += written
         #expect(shown.contains { $0.contains("Carousel") && $0.contains("×") })

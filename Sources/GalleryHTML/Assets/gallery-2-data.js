@@ -1,0 +1,69 @@
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-6-lightbox.js
+// joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
+// work from file:// as from any host. Each part starts what it draws by itself.
+
+// Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
+// loads from file:// as from any host. One promise per file; it is rejected when the file
+// is missing, or runs without calling galleryData (damaged).
+const galleryLoad = (() => {
+  const loads = new Map();
+  window.galleryData = (payload) => {
+    if (document.currentScript) document.currentScript.galleryPayload = payload;
+  };
+  return (url) => {
+    if (!loads.has(url)) {
+      loads.set(url, new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        script.onload = () => {
+          script.remove();
+          if (script.galleryPayload) resolve(script.galleryPayload); else reject(new Error(url + ' is damaged'));
+        };
+        script.onerror = () => { script.remove(); reject(new Error(url + ' is missing')); };
+        script.src = url;
+        document.head.appendChild(script);
+      }));
+    }
+    return loads.get(url);
+  };
+})();
+
+// Keeps aria-busy="true" on `element` while any load passed to the returned function is
+// under way (data files, and the drawing that follows them): screen readers wait for the
+// drawn result instead of reading half of it, and so can anyone else who needs it whole.
+const galleryBusy = (element) => {
+  let loading = 0;
+  return (promise) => {
+    if (loading++ === 0) element.setAttribute('aria-busy', 'true');
+    const done = () => { if (--loading === 0) element.removeAttribute('aria-busy'); };
+    promise.then(done, done);
+    return promise;
+  };
+};
+
+// The photos of a whole album by index, from its data files (the masonry index's content
+// chunks): for the views that draw cards (wheel, carousel). `onArrival` runs when a chunk
+// asked for has arrived.
+const galleryAlbumContent = (layout, onArrival, busy) => {
+  let index = null;
+  const chunks = [];
+  const requested = new Set();
+  const ready = busy(galleryLoad(layout).then((payload) => { index = payload; onArrival(); return payload; }));
+  ready.catch(() => null);
+  const cell = (i) => {
+    if (!index || i < 0 || i >= index.count) return null;
+    const number = Math.floor(i / index.chunkSize);
+    if (chunks[number]) return chunks[number][i - number * index.chunkSize];
+    if (!requested.has(number)) {
+      requested.add(number);
+      busy(galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); })).catch(() => null);
+    }
+    return null;
+  };
+  const whenLoaded = async (i) => {
+    const payload = await ready;
+    const number = Math.floor(i / payload.chunkSize);
+    const cells = chunks[number] || (chunks[number] = (await galleryLoad(payload.chunks[number])).cells);
+    return cells[i - number * payload.chunkSize];
+  };
+  return { cell, whenLoaded, get index() { return index; } };
+};

@@ -1,0 +1,161 @@
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-6-lightbox.js
+// joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
+// work from file:// as from any host. Each part starts what it draws by itself.
+
+// The album interface: what the lightbox asks of the view a page draws, defined once. Each
+// view that draws an album (the grid, the rows, the wheel, the carousel) makes one and offers
+// it (galleryOfferAlbum); a page without one offers the photos written in it.
+//   count          how many photos the album has
+//   positionOf(e)  the album index of a photo's element on the page (-1: not one of it)
+//   photo(i)       what the lightbox shows of photo i: a description, or a promise of one
+//   element(i)     photo i's element when it is on the page, else null
+//   reveal(i)      brings photo i into view: a promise of its element (or null)
+const galleryAlbum = ({ count, positionOf = (item) => Number(item.dataset.index), photo, element, reveal = () => Promise.resolve(null) }) =>
+  ({ get count() { return count(); }, positionOf, photo, element, reveal });
+
+// The page's album, once its view has offered it.
+let galleryPageAlbum = null;
+const galleryOfferAlbum = (album) => { galleryPageAlbum = album; };
+
+// What the lightbox shows of one photo, from its cell on the page.
+const galleryDescribe = (item) => {
+  const link = item.matches('a') ? item : item.querySelector('a.cell-link');
+  const text = (names) => {
+    for (const name of names) { const element = item.querySelector(name); if (element) return element.textContent; }
+    return '';
+  };
+  const image = item.querySelector('img');
+  return {
+    id: item.dataset.photoId, large: link ? link.getAttribute('href') : null, original: item.dataset.original || null, alt: image ? image.alt : '',
+    caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
+    taken: item.dataset.taken || null, shot: item.dataset.shot || null,
+    location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
+  };
+};
+
+// The same, from the photo's entry in a data file.
+const galleryDescribeData = (cell) => {
+  const caption = cell.caption ? cell.caption.lines.join('') : '';
+  return {
+    id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '',
+    taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
+  };
+};
+
+// A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
+// them: in a masonry cell (class "photo", the 1× image first, the measured height), or on a
+// view's card (the largest image, not draggable).
+const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, height }) => {
+  if (!cell.thumbs) {
+    const placeholder = document.createElement(placeholderTag);
+    placeholder.className = className ? className + ' placeholder' : 'placeholder';
+    placeholder.setAttribute('role', 'img');
+    placeholder.setAttribute('aria-label', alt);
+    placeholder.title = cell.failure || '';
+    if (height !== undefined) placeholder.style.height = height + 'px';
+    placeholder.textContent = galleryWords.unavailable;
+    return placeholder;
+  }
+  const image = document.createElement('img');
+  if (className) image.className = className;
+  image.src = height !== undefined ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
+  image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
+  image.sizes = sizes + 'px';
+  if (height !== undefined) {
+    image.width = cell.widths[0];
+    image.height = cell.intrinsicHeight;
+    image.style.height = height + 'px';
+  } else {
+    image.draggable = false;
+  }
+  image.alt = alt;
+  image.loading = 'lazy';
+  image.decoding = 'async';
+  if (cell.color) image.style.backgroundColor = cell.color;
+  return image;
+};
+
+// One photo in a view other than masonry (rows, wheel, carousel), as PageRenderer.item
+// writes it: change both together.
+const galleryMakeItem = (cell, i, className, sizes) => {
+  const element = document.createElement(cell.large ? 'a' : 'div');
+  element.className = className;
+  if (cell.large) element.setAttribute('href', cell.large);
+  element.dataset.photoId = String(cell.id);
+  element.dataset.index = String(i);
+  if (cell.original) element.dataset.original = cell.original;
+  const caption = cell.caption ? cell.caption.lines.join('') : '';
+  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
+  if (caption) {
+    const span = document.createElement('span');
+    span.className = 'view-caption';
+    span.textContent = caption;
+    element.append(span);
+  }
+  if (cell.comment) {
+    const span = document.createElement('span');
+    span.className = 'view-comment';
+    span.hidden = true;
+    span.textContent = cell.comment.lines.join('');
+    element.append(span);
+  }
+  return element;
+};
+
+// A masonry cell made from its data, as PageRenderer.cell writes it: change both together.
+const galleryMakeCell = (cell, i, frame, index) => {
+  const element = document.createElement('div');
+  element.className = 'cell';
+  element.id = 'photo-' + cell.id;
+  element.dataset.photoId = String(cell.id);
+  element.dataset.index = String(i);
+  element.setAttribute('role', 'listitem');
+  element.setAttribute('aria-posinset', String(i + 1));
+  element.setAttribute('aria-setsize', String(index.count));
+  if (cell.taken) element.dataset.taken = cell.taken;
+  if (cell.shot) element.dataset.shot = cell.shot;
+  if (cell.original) element.dataset.original = cell.original;
+  if (cell.location) element.dataset.location = cell.location.join(',');
+  for (let k = 1; 4 * k <= frame.length; k++) {
+    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
+    element.style.setProperty('--x' + k, frame[4 * k - 4] + 'px');
+    element.style.setProperty('--y' + k, frame[4 * k - 3] + 'px');
+  }
+  element.style.height = cell.height + 'px';
+  const link = document.createElement(cell.large ? 'a' : 'div');
+  link.className = 'cell-link';
+  if (cell.large) link.setAttribute('href', cell.large);
+  const alt = cell.caption ? cell.caption.lines.join('') : '';
+  link.append(galleryImage(cell, alt, { className: 'photo', placeholderTag: 'div', sizes: index.innerWidth, height: cell.photoHeight }));
+  const annotation = document.createElement('div');
+  annotation.className = 'annotation';
+  for (const name of ['caption', 'comment']) {
+    const text = cell[name];
+    if (!text) continue;
+    // Set in the measured lines, as the page's own cells (TextStyle.explicitLinesCSS).
+    const p = document.createElement('p');
+    p.className = name;
+    p.dataset.h = String(text.height);
+    p.dataset.lines = String(text.lines.length);
+    p.style.setProperty('--lines', String(text.lines.length));
+    p.style.height = text.height + 'px';
+    text.lines.forEach((line, n) => {
+      if (n > 0) p.append(document.createElement('br'));
+      p.append(line);
+    });
+    annotation.append(p);
+  }
+  link.append(annotation);
+  element.append(link);
+  return element;
+};
+
+// A row item made from its data: the frame at each column count as custom properties.
+const galleryMakeRowItem = (cell, i, frame, index) => {
+  const element = galleryMakeItem(cell, i, 'row-item', index.innerWidth * 1.5);
+  for (let k = 1; 4 * k <= frame.length; k++) {
+    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
+    ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + k, frame[4 * k - 4 + n] + 'px'));
+  }
+  return element;
+};
