@@ -39,7 +39,7 @@ public struct SiteExporter: Sendable {
     let jobs: Int
     let geometry: SiteGeometry
     /// False: pages, styles and fonts only; the images they name are made later, one photo at
-    /// a time, by `renderImages(named:)` (what `gallery serve` does on request).
+    /// a time, by `PhotoImages.render(named:database:)` (what `gallery serve` does on request).
     let encodeImages: Bool
     /// Pages carry the photos' GPS positions (`--publish-location`); never otherwise.
     let publishLocation: Bool
@@ -186,58 +186,8 @@ public struct SiteExporter: Sendable {
 
     // MARK: - Images
 
-    /// Makes the images of the photo that `name` (a path the pages use, "thumbs/…" or
-    /// "large/…") belongs to: all its sizes from one decode, each written atomically, so a
-    /// request never sees half a file and an interrupted encode leaves none. Keeps the photo's
-    /// dominant colour. False when no photo of the library has an image of that name.
-    public func renderImages(named name: String) throws -> Bool {
-        if name.hasPrefix("originals/") { return try copyOriginal(named: name) }
-        let parts = name.split(separator: "/")
-        guard parts.count == 2, ["thumbs", "large"].contains(parts[0]),
-              let dash = parts[1].firstIndex(of: "-") else { return false }
-        let hash = "xxh64:" + parts[1][..<dash]
-        guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
-        guard let photo = try database.photo(contentHash: hash) else { return false }
-        guard let plan = ImagePlan(photo, contentHash: hash, geometry: geometry, quality: configuration.content.imageQuality), plan.names.contains(name) else { return false }
-        guard let data = FileManager.default.contents(atPath: root + "/" + photo.path) else {
-            throw CodecError("cannot read \(root + "/" + photo.path) (was it moved? run 'gallery import' again)")
-        }
-        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes,
-                                                       quality: plan.quality)
-        for folder in ["thumbs", "large"] {
-            try FileManager.default.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
-        }
-        for (imageName, bytes) in zip(plan.names, rendered.images) {
-            try Data(bytes).write(to: outFolder.appending(path: imageName), options: .atomic)
-        }
-        try database.saveDominantColors([hash: rendered.dominantColor.hex])
-        return true
-    }
-
-    /// Copies the original file that `name` ("originals/HASH.ext") stands for into the site,
-    /// atomically; false when the site offers no such original.
-    private func copyOriginal(named name: String) throws -> Bool {
-        let file = name.dropFirst("originals/".count)
-        guard configuration.content.downloads == .original, let dot = file.firstIndex(of: ".") else { return false }
-        let hash = "xxh64:" + file[..<dot]
-        guard let root = try database.libraryRoot(), let photo = try database.photo(contentHash: hash),
-              ImagePlan(photo, contentHash: hash, geometry: geometry, withOriginal: true)?.original == name else { return false }
-        try Self.copyAtomically(from: root + "/" + photo.path, to: outFolder.appending(path: name))
-        return true
-    }
-
-    /// A copy that appears whole or not at all (a temporary name, then a rename).
-    static func copyAtomically(from source: String, to target: URL) throws {
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).partial")
-        try? FileManager.default.removeItem(at: temporary)
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: temporary)
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CodecError("cannot write \(target.path): \(reason)")
-        }
-    }
+    /// The site's images, as `gallery serve` makes them too.
+    private var images: PhotoImages { PhotoImages(outFolder: outFolder, configuration: configuration, geometry: geometry) }
 
     /// Makes the images of every photo that lacks one (all sizes from one decode), on all
     /// cores; keeps the photos' dominant colours. Returns the images' names and the photos
@@ -247,6 +197,7 @@ public struct SiteExporter: Sendable {
         root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
     ) throws -> (failures: [Int64: String], written: ExportFiles) {
         var written = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
+        let images = self.images
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         let ids = try database.photoIDs()
@@ -254,8 +205,7 @@ public struct SiteExporter: Sendable {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
             let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))
             for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
-                guard let plan = ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry, quality: configuration.content.imageQuality,
-                                           withOriginal: configuration.content.downloads == .original) else { continue }
+                guard let plan = images.plan(stored.photo, contentHash: stored.contentHash, withOriginal: true) else { continue }
                 written.formUnion(plan.names)
                 if !encodeImages { continue }
                 if let original = plan.original {
@@ -263,7 +213,7 @@ public struct SiteExporter: Sendable {
                     let target = outFolder.appending(path: original)
                     if !FileManager.default.fileExists(atPath: target.path) {
                         do {
-                            try Self.copyAtomically(from: root + "/" + stored.photo.path, to: target)
+                            try images.copyOriginal(from: root + "/" + stored.photo.path, to: original)
                         } catch {
                             events(.warning("\(root + "/" + stored.photo.path): its original could not be copied into the site: \(error)"))
                         }
@@ -297,7 +247,7 @@ public struct SiteExporter: Sendable {
         for start in stride(from: 0, to: total, by: 256) {
             let batch = try database.storedPhotos(ids: pending[start ..< min(start + 256, total)])
             let jobs = batch.sorted { $0.key < $1.key }.compactMap { id, stored in
-                ImagePlan(stored.photo, contentHash: stored.contentHash, geometry: geometry, quality: configuration.content.imageQuality).map {
+                images.plan(stored.photo, contentHash: stored.contentHash).map {
                     Job(photoID: id, contentHash: stored.contentHash, source: root + "/" + stored.photo.path, plan: $0)
                 }
             }
@@ -306,15 +256,8 @@ public struct SiteExporter: Sendable {
             // stops the loop.
             try ParallelWork.forEach(jobs, jobs: self.jobs) { job in
                 do {
-                    guard let data = FileManager.default.contents(atPath: job.source) else {
-                        throw CodecError("cannot read the file (was it moved? run 'gallery import' again)")
-                    }
-                    let rendered = try Thumbnailer.renderWithColor(
-                        [UInt8](data), format: job.plan.format, orientation: job.plan.orientation, sizes: job.plan.sizes, quality: job.plan.quality)
-                    for (name, bytes) in zip(job.plan.names, rendered.images) {
-                        try Data(bytes).write(to: out.appending(path: name), options: .atomic)
-                    }
-                    colors.withLock { $0[job.contentHash] = rendered.dominantColor.hex }
+                    let color = try images.render(job.plan, from: job.source)
+                    colors.withLock { $0[job.contentHash] = color }
                 } catch {
                     failures.withLock { $0.append((job.photoID, job.source, "\(error)", job.plan.names)) }
                     events(.skipped(path: job.source, reason: "\(error); shown as a placeholder"))

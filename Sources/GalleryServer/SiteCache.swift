@@ -143,7 +143,7 @@ actor SiteCache {
             await slots.acquire()
             do {
                 let made = try await Self.offPool {
-                    try SiteExporter(database: database, outFolder: folder.path, force: true, configuration: configuration).renderImages(named: name)
+                    try PhotoImages(outFolder: folder, configuration: configuration).render(named: name, database: database)
                 }
                 await slots.release()
                 return made
@@ -155,7 +155,7 @@ actor SiteCache {
         encoding[photo] = task
         defer { encoding[photo] = nil }
         let made = try await task.value
-        if made {
+        if made, !name.hasPrefix("originals/") {
             // Its placeholder colour is stored now: pages and data made before lack it.
             colours += 1
             self.made = []

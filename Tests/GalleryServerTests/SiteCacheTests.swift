@@ -1,4 +1,5 @@
 import Foundation
+import GalleryConfig
 import GalleryImport
 @testable import GalleryServer
 import GalleryStore
@@ -78,5 +79,26 @@ struct OnDemandImageTests {
         #expect(try await cache.file(named: "index.html"))
         let after = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
         #expect(after.matches(of: #/background-color:#[0-9a-f]{6}/#).count == 1, "the page asked for after the encode shows no colour")
+    }
+
+    @Test("an original is copied into the served site when first asked for, byte for byte; refused where the site offers none")
+    func originalOnDemand() async throws {
+        let library = try ServedLibrary(photos: 2)
+        var configuration = GalleryConfiguration()
+        configuration.content.downloads = .original
+        let cache = SiteCache(database: library.database, folder: library.siteFolder, configuration: configuration)
+        #expect(try await cache.file(named: "index.html"))
+        let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
+        let names = page.matches(of: #/data-original="(?<name>originals/[^"]+)"/#).map { String($0.output.name) }
+        #expect(names.count == 2, "\(names)")
+        let sources = try Set((0 ..< 2).map { try Data(contentsOf: library.work.url.appending(path: String(format: "photos/p%02ld.jpg", $0))) })
+        for name in names {
+            #expect(try await cache.image(named: name))
+            #expect(sources.contains(try Data(contentsOf: library.siteFolder.appending(path: name))), "\(name) is not the original")
+        }
+        #expect(await cache.imageEncodes == 2)
+        // A site without downloads offers no original: the same names are not made.
+        let plain = SiteCache(database: library.database, folder: library.work.url.appending(path: "plain-site"))
+        for name in names { #expect(try await plain.image(named: name) == false, "\(name)") }
     }
 }

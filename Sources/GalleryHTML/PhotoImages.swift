@@ -1,0 +1,82 @@
+import Foundation
+import GalleryConfig
+import GalleryStore
+import Imaging
+
+/// The images of a site's photos, one photo at a time: all its sizes from one decode, each file
+/// written atomically (a request never sees half a file, an interrupted encode leaves none), its
+/// dominant colour given back to be stored; and its original copied, when the site offers it.
+/// The one renderer of images: `gallery export` runs it for every photo that lacks its images,
+/// on all cores; `gallery serve` for the photo an image request names.
+public struct PhotoImages: Sendable {
+    let outFolder: URL
+    let geometry: SiteGeometry
+    let configuration: GalleryConfiguration
+
+    /// - Parameter geometry: the grid the images are sized for (by default `[look]`'s).
+    public init(outFolder: URL, configuration: GalleryConfiguration, geometry: SiteGeometry? = nil) {
+        self.outFolder = outFolder
+        self.configuration = configuration
+        self.geometry = geometry ?? SiteGeometry(configuration)
+    }
+
+    /// The names and sizes of a stored photo's images (nil when it has none: not a photo the
+    /// site can show).
+    func plan(_ photo: LibraryPhoto, contentHash: String, withOriginal: Bool = false) -> ImagePlan? {
+        ImagePlan(photo, contentHash: contentHash, geometry: geometry, quality: configuration.content.imageQuality,
+                  withOriginal: withOriginal && configuration.content.downloads == .original)
+    }
+
+    /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").
+    func render(_ plan: ImagePlan, from source: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
+        }
+        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes,
+                                                       quality: plan.quality)
+        for (name, bytes) in zip(plan.names, rendered.images) {
+            let url = outFolder.appending(path: name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        }
+        return rendered.dominantColor.hex
+    }
+
+    /// Copies the photo's original file to `name` ("originals/HASH.ext"), whole or not at all.
+    func copyOriginal(from source: String, to name: String) throws {
+        let target = outFolder.appending(path: name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A temporary name, then a rename.
+        let temporary = target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).partial")
+        try? FileManager.default.removeItem(at: temporary)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: temporary)
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CodecError("cannot write \(target.path): \(reason)")
+        }
+    }
+
+    /// Makes the images of the photo of `database` that `name` (a path the pages use,
+    /// "thumbs/…", "large/…" or "originals/…") belongs to, and stores its colour. False when
+    /// no photo of the library has a file of that name.
+    public func render(named name: String, database: GalleryDatabase) throws -> Bool {
+        let parts = name.split(separator: "/")
+        guard parts.count == 2, ["thumbs", "large", "originals"].contains(parts[0]),
+              let end = parts[1].firstIndex(where: { $0 == "-" || $0 == "." }) else { return false }
+        // Every image's name starts with its photo's content hash ("HASH-236.jpg", "HASH.heic").
+        let hash = "xxh64:" + parts[1][..<end]
+        guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        guard let photo = try database.photo(contentHash: hash),
+              let plan = plan(photo, contentHash: hash, withOriginal: parts[0] == "originals") else { return false }
+        let source = root + "/" + photo.path
+        if parts[0] == "originals" {
+            guard plan.original == name else { return false }
+            try copyOriginal(from: source, to: name)
+            return true
+        }
+        guard plan.names.contains(name) else { return false }
+        try database.saveDominantColors([hash: try render(plan, from: source)])
+        return true
+    }
+}
