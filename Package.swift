@@ -123,7 +123,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryConfig",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Ink", package: "Ink")]
+            dependencies: ["GalleryLayout", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Ink", package: "Ink")]
         ),
         .target(
             name: "GalleryImport",
@@ -221,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryConfigTests",
-            dependencies: ["GalleryConfig", "GalleryTestSupport"]
+            dependencies: ["GalleryConfig", "GalleryLayout", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryLayoutTests",

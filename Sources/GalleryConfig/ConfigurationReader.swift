@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import TOMLKit
 
 /// Reads `gallery.toml` into a `GalleryConfiguration`, strictly: a syntax error, an unknown
@@ -106,13 +107,14 @@ public enum ConfigurationReader {
             let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality"])
             try keys.checkKnown()
             content.sort = try keys.choice("sort", of: GalleryConfiguration.SortOrder.self) ?? content.sort
-            if let views = try keys.choices("views", of: GalleryConfiguration.View.self) {
+            // "rows", the justified view's first name, is still accepted (LayoutKind).
+            if let views = try keys.choices("views", of: LayoutKind.self) {
                 guard views.contains(.masonry) else {
                     throw keys.error("views", "must include masonry (the album's own page is its masonry grid)",
-                                     accepted: "a list with \"masonry\" and any of rows, wheel, carousel, circle")
+                                     accepted: "a list with \"masonry\" and any of justified (or rows), wheel, carousel, circle")
                 }
                 // The listed order is kept (it is the order of the view links); duplicates once.
-                var seen = Set<GalleryConfiguration.View>()
+                var seen = Set<LayoutKind>()
                 content.views = views.filter { seen.insert($0).inserted }
             }
             content.downloads = try keys.choice("downloads", of: GalleryConfiguration.Downloads.self) ?? content.downloads

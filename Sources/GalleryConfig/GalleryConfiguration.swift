@@ -1,3 +1,5 @@
+import GalleryLayout
+
 /// What a person can choose about their gallery, read from `gallery.toml` (`ConfigurationReader`)
 /// or left at these defaults. Three tables, as the file has them: the site's words, its look,
 /// and what it contains.
@@ -42,7 +44,8 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
 
     public struct Content: Sendable, Equatable, Codable {
         public var sort = SortOrder.date
-        public var views = View.allCases
+        /// The album's views, in the order its pages link them.
+        public var views = LayoutKind.allCases
         public var downloads = Downloads.none
         /// JPEG quality of the thumbnails and large views (1–100).
         public var imageQuality = 82
@@ -52,8 +55,6 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
 
     public enum Theme: String, Sendable, Codable, CaseIterable { case light, dark, auto }
     public enum SortOrder: String, Sendable, Codable, CaseIterable { case date, name }
-    /// An album's views; the masonry grid is the album's page itself.
-    public enum View: String, Sendable, Codable, CaseIterable { case masonry, rows, wheel, carousel, circle }
     /// What the lightbox offers to download: nothing, the large view, or the original file.
     public enum Downloads: String, Sendable, Codable, CaseIterable { case none, large, original }
 }

@@ -33,10 +33,9 @@ final class AlbumSource: Sendable {
         self.coverFile = coverFile
         self.links = links
         self.context = context
-        data = AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem))
-        let geometry = context.geometry
-        layouts = try (1 ... geometry.maximumColumns).map { k in
-            try context.layouts.masonryLayout(MasonryRequest(width: geometry.width(columns: k), album: path, options: geometry.options(columns: k)))
+        data = AlbumData(albumPage: LayoutKind.masonry.page(albumStem: links.stem))
+        layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
+            try context.layouts.masonryLayout(MasonryRequest(width: width, album: path, options: options))
         }
         count = layouts.first?.itemCount ?? 0
     }
@@ -153,9 +152,8 @@ final class AlbumSource: Sendable {
         // and the first would read the items of a layout that is gone.
         try storedRows.withLock { known in
             if let known { return known }
-            let geometry = context.geometry
-            let made = try columns.map { k in
-                try context.layouts.justifiedLayout(width: geometry.justifiedWidth(columns: k), album: path, options: geometry.justifiedOptions)
+            let made = try context.geometry.layoutNeeds(context.configuration).justified.map { width, options in
+                try context.layouts.justifiedLayout(width: width, album: path, options: options)
             }
             known = made
             return made

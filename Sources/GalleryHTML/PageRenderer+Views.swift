@@ -132,7 +132,7 @@ extension PageRenderer {
     }
 
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
-    private func opening(_ view: AlbumView, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
+    private func opening(_ view: LayoutKind, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
                          scripts: [String] = []) -> String {
         head(title: title + " · " + (words.views[view] ?? view.title), page: view.page(albumStem: links.stem), scripts: scripts,
              noindex: links.unlisted)

@@ -1,3 +1,4 @@
+import GalleryLayout
 import GalleryConfig
 
 /// One photo's cell as a page draws it.
@@ -53,7 +54,7 @@ struct PageRenderer {
     }
 
     /// The album views the site offers, in the configured order.
-    var views: [AlbumView] { AlbumView.enabled(by: configuration) }
+    var views: [LayoutKind] { configuration.content.views }
 
     /// Where an album's pages are: its other views' pages, and the site's index if any.
     struct AlbumLinks {
@@ -140,7 +141,7 @@ struct PageRenderer {
     }
 
     /// The page header: the site link, the title, and the album's views, this one marked.
-    func header(title: String, subtitle: String, links: AlbumLinks, current: AlbumView) -> String {
+    func header(title: String, subtitle: String, links: AlbumLinks, current: LayoutKind) -> String {
         var html = "<header class=\"site-header\">"
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"

@@ -34,12 +34,12 @@ public final class SiteSnapshot: Sendable {
         /// The title shown: the settings' or the folder's name.
         var title: String { settings?.title ?? name }
         /// Its data files' and plain pages' names.
-        var data: AlbumData { AlbumData(albumPage: AlbumView.masonry.page(albumStem: links.stem)) }
+        var data: AlbumData { AlbumData(albumPage: LayoutKind.masonry.page(albumStem: links.stem)) }
     }
 
     /// A file of one album.
     enum AlbumFile: Hashable {
-        case page(AlbumView)
+        case page(LayoutKind)
         case plainPage(Int)
         case index, ids
         case chunk(Int)
@@ -191,18 +191,6 @@ public final class SiteSnapshot: Sendable {
         }
     }
 
-    /// Computes and stores the layouts the album pages show (every album's masonry and rows at
-    /// every column count), where the library changed since: `gallery import` does it, so that
-    /// the first page `gallery serve` or `gallery export` makes reads them instead of computing
-    /// them.
-    public func prepareLayouts() throws {
-        for album in albums {
-            let source = try source(album)
-            if hasRows { _ = try source.rowsLayouts() }
-            forget(album)
-        }
-    }
-
     /// Lets go of an album's source (an export, once it has written the album's files).
     func forget(_ album: Album) {
         _ = sources.withLock { $0.removeValue(forKey: album.path) }
@@ -231,7 +219,7 @@ public final class SiteSnapshot: Sendable {
         }
     }
 
-    private func page(_ view: AlbumView, of album: AlbumSource) throws -> String {
+    private func page(_ view: LayoutKind, of album: AlbumSource) throws -> String {
         let geometry = context.geometry
         switch view {
         case .masonry:
@@ -286,7 +274,7 @@ public final class SiteSnapshot: Sendable {
         }
         let pageCount = AlbumData.pageCount(photos: album.count)
         let around = PageRenderer.PageLinks(
-            album: AlbumView.masonry.page(albumStem: album.links.stem),
+            album: LayoutKind.masonry.page(albumStem: album.links.stem),
             previous: number > 1 ? album.data.plainPage(number - 1) : nil,
             next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: renderer.words.page(number))
         let range = renderer.words.photoRange(first + 1, first + shown.count)
@@ -310,7 +298,7 @@ public final class SiteSnapshot: Sendable {
             let source = try source(album)
             let first = try source.cover() ?? source.cells(0 ..< 1).first
             if image == nil { image = first?.large }
-            return PageRenderer.AlbumCard(name: album.title, link: AlbumView.masonry.page(albumStem: album.links.stem), count: album.count,
+            return PageRenderer.AlbumCard(name: album.title, link: LayoutKind.masonry.page(albumStem: album.links.stem), count: album.count,
                                           dates: album.dates, cover: first?.thumbnails?.first?.url)
         }
         return renderer.indexPage(albums: cards, photoCount: photoCount, image: image)
@@ -345,7 +333,7 @@ public final class SiteSnapshot: Sendable {
         + "Photos Page Previous Next → The whole album All page by – "
         + "Some could not be shown: is missing damaged. Reload or see them below Only first can This loaded "
         + "abcdefghijklmnopqrstuvwxyz-./ "
-        + AlbumView.allCases.map(\.title).joined(separator: " ")
+        + LayoutKind.allCases.map(\.title).joined(separator: " ")
         + " · ISO mm f/ s Map " + DateRangeText.months.joined(separator: " ")
 
     private func makeStyle() throws -> Style {
@@ -410,7 +398,7 @@ public final class SiteSnapshot: Sendable {
         // is free only if it and its view names are: albums "Trip" and "Trip wheel" must not
         // write the same page.
         func names(_ candidate: String) -> [String] {
-            [candidate] + AlbumView.allCases.filter { $0 != .masonry }.map { "\(candidate)-\($0.rawValue)" }
+            [candidate] + LayoutKind.allCases.filter { $0 != .masonry }.map { "\(candidate)-\($0.rawValue)" }
         }
         var candidate = slug
         var n = 2

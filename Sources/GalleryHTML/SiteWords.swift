@@ -1,3 +1,4 @@
+import GalleryLayout
 import GalleryJSON
 
 /// The few words the pages write around the photos, in the site's language (`[site] language`):
@@ -6,7 +7,7 @@ import GalleryJSON
 struct SiteWords: Sendable {
     var photoCount: @Sendable (Int) -> String
     var albumCount: @Sendable (Int) -> String
-    var views: [AlbumView: String]
+    var views: [LayoutKind: String]
     var previous: String
     var next: String
     var wholeAlbum: String

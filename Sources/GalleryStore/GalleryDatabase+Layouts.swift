@@ -61,11 +61,14 @@ extension GalleryDatabase {
 
     // MARK: - Stored layouts
 
-    private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout {
+    /// The layout of a `layouts` row; nil for a kind this binary does not know (its chunks are
+    /// another codec's: they are never read).
+    private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout? {
+        guard let kind = LayoutKind(rawValue: row["kind"]) else { return nil }
         let revision: Int64 = row["revision"]
         return StoredLayout(
             id: row["id"],
-            key: LayoutKey(scope: row["scope"], kind: row["kind"], width: row["width"], options: row["options"]),
+            key: LayoutKey(scope: row["scope"], kind: kind, width: row["width"], options: row["options"]),
             columns: row["columns"], columnWidth: row["column_width"], gutter: row["gutter"],
             innerWidth: row["inner_width"], cellPadding: row["cell_padding"], contentWidth: row["content_width"],
             contentHeight: row["content_height"], itemCount: row["item_count"],
@@ -77,7 +80,7 @@ extension GalleryDatabase {
     public func storedLayout(_ key: LayoutKey) throws -> StoredLayout? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                             arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
+                                             arguments: [key.scope, key.kind.rawValue, key.width, key.options]) else { return nil }
             return Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
         }
     }
@@ -85,7 +88,7 @@ extension GalleryDatabase {
     /// Every stored layout, with whether it is stale.
     public func storedLayouts() throws -> [StoredLayout] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").map { row in
+            try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").compactMap { row in
                 Self.layout(row, currentRevision: try Self.revision(db, scope: row["scope"]))
             }
         }
@@ -119,8 +122,8 @@ extension GalleryDatabase {
         try read { db in
             // Cached statements: this is the hot path of the layout API.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
-                                             arguments: [key.scope, key.kind, key.width, key.options]) else { return nil }
-            let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
+                                             arguments: [key.scope, key.kind.rawValue, key.width, key.options]),
+                  let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)) else { return nil }
             return LayoutWithItems(layout: layout, items: layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
         }
     }
@@ -217,18 +220,18 @@ extension GalleryDatabase {
         try write { db in
             let key = layout.key
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                          arguments: [key.scope, key.kind, key.width, key.options]) {
-                let stored = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
-                if stored.revision >= layout.revision { return stored }
+                                          arguments: [key.scope, key.kind.rawValue, key.width, key.options]),
+               let stored = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)), stored.revision >= layout.revision {
+                return stored
             }
             try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                           arguments: [layout.key.scope, layout.key.kind, layout.key.width, layout.key.options])
+                           arguments: [layout.key.scope, layout.key.kind.rawValue, layout.key.width, layout.key.options])
             try db.execute(sql: """
                 INSERT INTO layouts (scope, kind, width, options, columns, column_width, gutter, inner_width, cell_padding,
                                      content_width, content_height, item_count, column_heights, revision, computed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [
-                    layout.key.scope, layout.key.kind, layout.key.width, layout.key.options, layout.columns,
+                    layout.key.scope, layout.key.kind.rawValue, layout.key.width, layout.key.options, layout.columns,
                     layout.columnWidth, layout.gutter, layout.innerWidth, layout.cellPadding, layout.contentWidth,
                     layout.contentHeight, count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
                     layout.computedAt,

@@ -1,13 +1,15 @@
+import GalleryLayout
+
 /// What identifies a stored layout: where its photos come from, its kind, its width and every
 /// other option (text styles included) in a canonical string.
 public struct LayoutKey: Sendable, Hashable {
     /// "album:" + an album's path, or "library".
     public var scope: String
-    public var kind: String
+    public var kind: LayoutKind
     public var width: Double
     public var options: String
 
-    public init(scope: String, kind: String, width: Double, options: String) {
+    public init(scope: String, kind: LayoutKind, width: Double, options: String) {
         self.scope = scope
         self.kind = kind
         self.width = width

@@ -54,7 +54,8 @@ struct ImportCommand: ParsableCommand {
         let summary = try importer.run { display.handle($0) }
         // The layouts the site's pages show, computed now (only albums that changed): a page
         // served or exported next reads them.
-        try SiteSnapshot(database: database, configuration: configuration) { display.handle(.warning($0)) }.prepareLayouts()
+        try configuration.layoutService(database: database) { display.handle(.warning($0)) }
+            .prepare(SiteGeometry(configuration).layoutNeeds(configuration))
         display.finish()
         print(summary.line)
     }

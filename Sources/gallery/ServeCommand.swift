@@ -116,7 +116,8 @@ final class PreviewRefresher: Sendable {
                 if case .skipped(let path, let reason) = event { FileHandle.standardError.write(Data("\(path): \(reason)\n".utf8)) }
                 if case .warning(let text) = event { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
             }
-        try SiteSnapshot(database: database, configuration: configuration).prepareLayouts()
+        try configuration.layoutService(database: database) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            .prepare(SiteGeometry(configuration).layoutNeeds(configuration))
         if announce || summary.added + summary.updated + summary.removed + summary.skipped > 0 {
             FileHandle.standardError.write(Data("\(summary.line)\n".utf8))
         }

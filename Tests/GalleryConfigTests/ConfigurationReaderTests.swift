@@ -1,4 +1,5 @@
 import GalleryConfig
+import GalleryLayout
 import Testing
 
 @Suite("gallery.toml: every key read, every mistake named by file, line and key")
@@ -47,7 +48,12 @@ struct ConfigurationReaderTests {
         #expect(c.look.theme == .dark && c.look.accent == "#c0392b" && c.look.captionFont == "Noto Serif" && c.look.captionSize == 17.5)
         #expect(c.look.commentFont == "DejaVu Sans" && c.look.commentSize == 12 && c.look.columnWidth == 300 && c.look.gutter == 12)
         #expect(c.look.cellPadding == 10 && c.look.maxColumns == 5)
-        #expect(c.content.sort == .name && c.content.views == [.masonry, .circle, .rows] && c.content.downloads == .original && c.content.imageQuality == 90)
+        #expect(c.content.sort == .name && c.content.views == [.masonry, .circle, .justified] && c.content.downloads == .original && c.content.imageQuality == 90)
+        // The justified view by its one name, or by "rows", its first one (still accepted, never written).
+        let named = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"justified\"]\n", file: "x.toml")
+        let aliased = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"rows\"]\n", file: "x.toml")
+        #expect(named.content.views == [.masonry, .justified] && aliased == named)
+        #expect(ConfigurationTemplate.text(folderName: "x").contains("views = [\"masonry\", \"justified\", \"wheel\", \"carousel\", \"circle\"]"))
         // An empty file, and one with only a table: the defaults.
         #expect(try ConfigurationReader.parse("", file: "x.toml") == GalleryConfiguration())
         #expect(try ConfigurationReader.parse("[look]\n", file: "x.toml") == GalleryConfiguration())

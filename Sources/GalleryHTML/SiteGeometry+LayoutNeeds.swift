@@ -1,0 +1,16 @@
+import GalleryLayout
+import GalleryConfig
+import GalleryService
+
+extension SiteGeometry {
+    /// The layouts the site's pages show for each album: masonry at every column count, and
+    /// the rows view's justified layouts when `configuration`'s views include it. The one
+    /// answer for the pages (`AlbumSource`) and for `gallery import` and `serve`, which store
+    /// them ahead (`LayoutService.prepare`).
+    public func layoutNeeds(_ configuration: GalleryConfiguration) -> SiteLayoutNeeds {
+        let columns = 1 ... maximumColumns
+        let rows = configuration.content.views.contains(.justified)
+        return SiteLayoutNeeds(masonry: columns.map { (width(columns: $0), options(columns: $0)) },
+                               justified: rows ? columns.map { (justifiedWidth(columns: $0), justifiedOptions) } : [])
+    }
+}

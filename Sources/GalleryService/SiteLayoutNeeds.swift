@@ -1,0 +1,33 @@
+import GalleryLayout
+import GalleryStore
+
+/// The layouts a site's pages show for each album, as the site's geometry gives them: masonry
+/// at each column count, and the rows view's justified layouts when the site has that view.
+/// `gallery import` and `gallery serve PHOTOS/` store them ahead (`LayoutService.prepare`), so
+/// the first page of a changed album does not wait for them; they need no renderer to ask.
+public struct SiteLayoutNeeds: Sendable {
+    /// Masonry at 1, 2, … columns: the grid's width and options at each.
+    public var masonry: [(width: Double, options: MasonryOptions)]
+    /// The rows view's justified layouts at 1, 2, … columns' widths (empty without the view).
+    public var justified: [(width: Double, options: JustifiedLayout.Options)]
+
+    public init(masonry: [(width: Double, options: MasonryOptions)], justified: [(width: Double, options: JustifiedLayout.Options)]) {
+        self.masonry = masonry
+        self.justified = justified
+    }
+}
+
+extension LayoutService {
+    /// Computes and stores what `needs` asks for in every album that has photos, where the
+    /// store has no current layout (only albums that changed since cost anything).
+    public func prepare(_ needs: SiteLayoutNeeds) throws {
+        for album in try database.albums() where album.photoCount > 0 {
+            for (width, options) in needs.masonry {
+                _ = try masonryLayout(MasonryRequest(width: width, album: album.path, options: options))
+            }
+            for (width, options) in needs.justified {
+                _ = try justifiedLayout(width: width, album: album.path, options: options)
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import GalleryConfig
+import GalleryHTML
+import GalleryService
+import GalleryStore
+import TextMetrics
+
+extension GalleryConfiguration {
+    /// The layout service for this configuration's fonts; `warn` hears about characters no
+    /// font has.
+    func layoutService(database: GalleryDatabase, warn: @escaping @Sendable (String) -> Void) -> LayoutService {
+        let styles = textStyles
+        return LayoutService(database: database, measurer: TextMeasurer(warn: warn), caption: styles.caption, comment: styles.comment)
+    }
+}
