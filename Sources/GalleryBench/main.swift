@@ -124,7 +124,7 @@ if arguments.first == "measure" {
                                 photoHeight: a.photoHeight ?? 0, captionHeight: items[i].captionHeight, commentHeight: items[i].commentHeight)
     }
     let header = StoredLayout(
-        key: LayoutKey(scope: "library", kind: .masonry, width: 1280, options: "bench"), columns: layout.columnCount,
+        key: LayoutKey(scope: .library, kind: .masonry, width: 1280, options: "bench"), columns: layout.columnCount,
         columnWidth: layout.columnWidth, gutter: layout.gutter, innerWidth: layout.innerWidth, cellPadding: 8,
         contentWidth: layout.contentSize.width, contentHeight: height, itemCount: count, columnHeights: layout.columnHeights,
         revision: 0, computedAt: GalleryDatabase.timestamp())

@@ -34,7 +34,7 @@ public final class LayoutService: Sendable {
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredLayout {
         let scope = try database.layoutScope(album: request.album)
-        let key = LayoutKey(scope: scope.scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
+        let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         if let stored = try database.storedLayout(key), !stored.isStale { return stored }
         var computed = request
         // An empty rect: the layout is computed and stored, no item is copied out.
@@ -47,10 +47,10 @@ public final class LayoutService: Sendable {
     /// first if the album changed since.
     public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredLayout {
         let scope = try database.layoutScope(album: album)
-        let key = LayoutKey(scope: scope.scope, kind: .justified, width: width,
+        let key = LayoutKey(scope: scope, kind: .justified, width: width,
                             options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
         if let stored = try database.storedLayout(key), !stored.isStale { return stored }
-        let shapes = try database.layoutShapes(scope: scope.scope)
+        let shapes = try database.layoutShapes(scope: scope)
         let layout = try JustifiedLayout(width: width, aspectRatios: shapes.photos.map(\.aspectRatio), options: options)
         var frames: [StoredFrame] = []
         frames.reserveCapacity(layout.count)
@@ -68,7 +68,7 @@ public final class LayoutService: Sendable {
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
         let scope = try database.layoutScope(album: request.album)
-        let key = LayoutKey(scope: scope.scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
+        let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         let rect = request.rect
 
         // Header and items in one snapshot: an import or another request replacing the layout
@@ -81,7 +81,7 @@ public final class LayoutService: Sendable {
 
         try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
             .ensureMeasured(widths: [geometry.innerWidth])
-        let inputs = try database.layoutInputs(scope: scope.scope)
+        let inputs = try database.layoutInputs(scope: scope)
         let captionHeights = try database.measurements(style: caption.fingerprint, width: geometry.innerWidth)
         let commentHeights = try database.measurements(style: comment.fingerprint, width: geometry.innerWidth)
         func height(_ text: String, _ stored: [String: StoredMeasurement], _ style: TextStyle) throws -> Double {

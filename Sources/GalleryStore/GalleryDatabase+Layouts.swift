@@ -15,30 +15,34 @@ extension GalleryDatabase {
                 guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
                     throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
                 }
-                return LayoutScope(scope: "album:" + (row["path"] as String), name: row["name"])
+                return .album(path: row["path"])
             }
-            if albums.count == 1, let only = albums.first { return LayoutScope(scope: "album:" + (only["path"] as String), name: only["name"]) }
-            return LayoutScope(scope: "library", name: "all photos")
+            if albums.count == 1, let only = albums.first { return .album(path: only["path"]) }
+            return .library
         }
     }
 
-    private static func revision(_ db: Database, scope: String) throws -> Int64 {
-        if scope.hasPrefix("album:") {
+    private static func revision(_ db: Database, scope: LayoutScope) throws -> Int64 {
+        switch scope {
+        case .album(let path):
             // A deleted album reads as -1, so its layouts read as stale.
-            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [String(scope.dropFirst(6))]) ?? -1
+            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [path]) ?? -1
+        case .library:
+            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
         }
-        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
     }
 
     /// `select` (over photos `p` joined to albums `a`) kept to the scope's photos, in display order.
-    private static func inDisplayOrder(_ db: Database, _ select: String, scope: String) throws -> (String, StatementArguments) {
+    private static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
         let order = try photoOrder(db).orderBy
-        guard scope.hasPrefix("album:") else { return (select + " ORDER BY " + order, []) }
-        return (select + " WHERE a.path = ? ORDER BY " + order, [String(scope.dropFirst(6))])
+        switch scope {
+        case .library: return (select + " ORDER BY " + order, [])
+        case .album(let path): return (select + " WHERE a.path = ? ORDER BY " + order, [path])
+        }
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
-    public func layoutInputs(scope: String) throws -> LayoutInputs {
+    public func layoutInputs(scope: LayoutScope) throws -> LayoutInputs {
         try read { db in
             let (sql, arguments) = try Self.inDisplayOrder(db, """
                 SELECT p.id AS photo_id, p.display_width, p.display_height,
@@ -64,11 +68,11 @@ extension GalleryDatabase {
     /// The layout of a `layouts` row; nil for a kind this binary does not know (its chunks are
     /// another codec's: they are never read).
     private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout? {
-        guard let kind = LayoutKind(rawValue: row["kind"]) else { return nil }
+        guard let kind = LayoutKind(rawValue: row["kind"]), let scope = LayoutScope(stored: row["scope"]) else { return nil }
         let revision: Int64 = row["revision"]
         return StoredLayout(
             id: row["id"],
-            key: LayoutKey(scope: row["scope"], kind: kind, width: row["width"], options: row["options"]),
+            key: LayoutKey(scope: scope, kind: kind, width: row["width"], options: row["options"]),
             columns: row["columns"], columnWidth: row["column_width"], gutter: row["gutter"],
             innerWidth: row["inner_width"], cellPadding: row["cell_padding"], contentWidth: row["content_width"],
             contentHeight: row["content_height"], itemCount: row["item_count"],
@@ -80,7 +84,7 @@ extension GalleryDatabase {
     public func storedLayout(_ key: LayoutKey) throws -> StoredLayout? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                             arguments: [key.scope, key.kind.rawValue, key.width, key.options]) else { return nil }
+                                             arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]) else { return nil }
             return Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
         }
     }
@@ -89,7 +93,8 @@ extension GalleryDatabase {
     public func storedLayouts() throws -> [StoredLayout] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").compactMap { row in
-                Self.layout(row, currentRevision: try Self.revision(db, scope: row["scope"]))
+                guard let scope = LayoutScope(stored: row["scope"]) else { return nil }
+                return Self.layout(row, currentRevision: try Self.revision(db, scope: scope))
             }
         }
     }
@@ -122,7 +127,7 @@ extension GalleryDatabase {
         try read { db in
             // Cached statements: this is the hot path of the layout API.
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
-                                             arguments: [key.scope, key.kind.rawValue, key.width, key.options]),
+                                             arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]),
                   let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)) else { return nil }
             return LayoutWithItems(layout: layout, items: layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
         }
@@ -130,7 +135,7 @@ extension GalleryDatabase {
 
     /// The library's revision: it changes with every change to photos or annotations.
     public func libraryRevision() throws -> Int64 {
-        try read { db in try Self.revision(db, scope: "library") }
+        try read { db in try Self.revision(db, scope: .library) }
     }
 
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
@@ -220,18 +225,18 @@ extension GalleryDatabase {
         try write { db in
             let key = layout.key
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                          arguments: [key.scope, key.kind.rawValue, key.width, key.options]),
+                                          arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]),
                let stored = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)), stored.revision >= layout.revision {
                 return stored
             }
             try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                           arguments: [layout.key.scope, layout.key.kind.rawValue, layout.key.width, layout.key.options])
+                           arguments: [layout.key.scope.stored, layout.key.kind.rawValue, layout.key.width, layout.key.options])
             try db.execute(sql: """
                 INSERT INTO layouts (scope, kind, width, options, columns, column_width, gutter, inner_width, cell_padding,
                                      content_width, content_height, item_count, column_heights, revision, computed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [
-                    layout.key.scope, layout.key.kind.rawValue, layout.key.width, layout.key.options, layout.columns,
+                    layout.key.scope.stored, layout.key.kind.rawValue, layout.key.width, layout.key.options, layout.columns,
                     layout.columnWidth, layout.gutter, layout.innerWidth, layout.cellPadding, layout.contentWidth,
                     layout.contentHeight, count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
                     layout.computedAt,
@@ -282,7 +287,7 @@ extension GalleryDatabase {
 
     /// The ids and display aspect ratios of a scope's photos in display order, with the scope's
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
-    public func layoutShapes(scope: String) throws -> LayoutShapes {
+    public func layoutShapes(scope: LayoutScope) throws -> LayoutShapes {
         try read { db in
             let (sql, arguments) = try Self.inDisplayOrder(db,
                 "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)

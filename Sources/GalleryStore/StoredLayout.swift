@@ -3,13 +3,12 @@ import GalleryLayout
 /// What identifies a stored layout: where its photos come from, its kind, its width and every
 /// other option (text styles included) in a canonical string.
 public struct LayoutKey: Sendable, Hashable {
-    /// "album:" + an album's path, or "library".
-    public var scope: String
+    public var scope: LayoutScope
     public var kind: LayoutKind
     public var width: Double
     public var options: String
 
-    public init(scope: String, kind: LayoutKind, width: Double, options: String) {
+    public init(scope: LayoutScope, kind: LayoutKind, width: Double, options: String) {
         self.scope = scope
         self.kind = kind
         self.width = width
@@ -92,10 +91,31 @@ public struct LayoutInput: Sendable, Hashable {
 }
 
 /// What layouts of an album (or the whole library) are keyed by, and its display name.
-public struct LayoutScope: Sendable, Hashable {
-    /// "album:PATH" or "library".
-    public var scope: String
-    public var name: String
+/// Where a layout's photos come from: one album (by its folder's path in the library, "" for
+/// the root) or the whole library.
+public enum LayoutScope: Sendable, Hashable {
+    case library
+    case album(path: String)
+
+    /// As `layouts.scope` stores it (and `gallery layouts` shows it): "library" or
+    /// "album:" + the path.
+    public var stored: String {
+        switch self {
+        case .library: "library"
+        case .album(let path): "album:" + path
+        }
+    }
+
+    /// The scope `stored` names; nil for a text that names none.
+    init?(stored: String) {
+        if stored == "library" {
+            self = .library
+        } else if stored.hasPrefix("album:") {
+            self = .album(path: String(stored.dropFirst("album:".count)))
+        } else {
+            return nil
+        }
+    }
 }
 
 /// A scope's photos in display order, read with the scope's revision in one snapshot.

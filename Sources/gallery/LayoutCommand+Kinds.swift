@@ -41,7 +41,7 @@ extension LayoutCommand {
         }
         let database = try library.open(create: false)
         let scope = try database.layoutScope(album: album)
-        let photos = try database.layoutInputs(scope: scope.scope).photos
+        let photos = try database.layoutInputs(scope: scope).photos
         return (photos.map(\.photoID), photos.map(\.aspectRatio))
     }
 

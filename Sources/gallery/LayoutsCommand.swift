@@ -31,7 +31,7 @@ struct LayoutsCommand: ParsableCommand {
         let layouts = try library.open(create: false).storedLayouts()
         if json {
             let listed = layouts.map { layout in
-                Listed(scope: layout.key.scope, kind: layout.key.kind.rawValue, width: layout.key.width, options: layout.key.options,
+                Listed(scope: layout.key.scope.stored, kind: layout.key.kind.rawValue, width: layout.key.width, options: layout.key.options,
                        columns: layout.columns, items: layout.itemCount, contentHeight: layout.contentHeight,
                        stale: layout.isStale, computedAt: layout.computedAt)
             }
@@ -41,7 +41,7 @@ struct LayoutsCommand: ParsableCommand {
         var table = TextTable(columns: ["scope", "kind", "width", "columns", "items", "content height", "state", "computed", "options"])
         for layout in layouts {
             let options = layout.key.options.split(separator: ";").prefix(4).joined(separator: ";")
-            table.add([layout.key.scope, layout.key.kind.rawValue, String(layout.key.width), String(layout.columns), String(layout.itemCount),
+            table.add([layout.key.scope.stored, layout.key.kind.rawValue, String(layout.key.width), String(layout.columns), String(layout.itemCount),
                        String(format: "%.1f", layout.contentHeight), layout.isStale ? "stale" : "fresh", layout.computedAt, options])
         }
         print(table.rendered(), terminator: "")

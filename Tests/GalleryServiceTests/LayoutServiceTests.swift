@@ -122,7 +122,7 @@ struct LayoutServiceTests {
         _ = try service.masonry(MasonryRequest(width: 500, album: "b"))
         try folder.write("a/3.jpg", TestImages.jpeg())
         try importFolder(folder, database)
-        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.key.scope, $0.isStale) })
+        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.key.scope.stored, $0.isStale) })
         #expect(states["library"] == true && states["album:a"] == true && states["album:b"] == false)
     }
 }
