@@ -22,7 +22,7 @@ struct APIError: HTTPResponseError {
     init(_ error: StoreError) {
         switch error {
         case .unknownAlbum: self.init(.badRequest, error.description)
-        case .newerSchema, .cannotOpen: self.init(.internalServerError, error.description)
+        case .newerSchema, .cannotOpen, .layoutKind: self.init(.internalServerError, error.description)
         }
     }
 

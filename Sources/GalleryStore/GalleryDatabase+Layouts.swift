@@ -99,6 +99,12 @@ extension GalleryDatabase {
         }
     }
 
+    /// Refuses to read `layout`'s chunks with the codec of `kind` unless they are that kind's:
+    /// masonry items and free frames are different bytes, and one read as the other is garbage.
+    private static func expect(_ kind: LayoutKind, of layout: StoredLayout) throws {
+        guard layout.key.kind == kind else { throw StoreError.layoutKind(stored: layout.key.kind, asked: kind) }
+    }
+
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
     public func layoutItems(of layout: StoredLayout, in rect: LayoutRect? = nil) throws -> [StoredLayoutItem] {
@@ -108,6 +114,7 @@ extension GalleryDatabase {
     /// A stored layout's items whose indices are in `indices` (the album's photos `indices`), in
     /// index order: only the chunks that hold them are read.
     public func layoutItems(of layout: StoredLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
+        try Self.expect(.masonry, of: layout)
         guard !indices.isEmpty else { return [] }
         return try read { db in
             var items: [StoredLayoutItem] = []
@@ -163,6 +170,7 @@ extension GalleryDatabase {
     }
 
     private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
+        try expect(.masonry, of: layout)
         do {
             let rows = try chunkRows(db, of: layout, in: rect)
             var items: [StoredLayoutItem] = []
@@ -269,6 +277,7 @@ extension GalleryDatabase {
     /// index order.
     public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
                              in rect: LayoutRect? = nil) throws -> [StoredFrame] {
+        try Self.expect(.justified, of: layout)
         let size = LayoutChunkCodec.itemsPerChunk
         return try read { db in
             let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)

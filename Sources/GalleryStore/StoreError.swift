@@ -1,9 +1,14 @@
+import GalleryLayout
+
 /// Failures of the library database, as facts (the command line adds what to type about them).
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The database was written by a newer `gallery` (it holds migrations this binary lacks).
     case newerSchema(path: String, unknownMigrations: [String])
     case cannotOpen(path: String, reason: String)
     case unknownAlbum(name: String, known: [String])
+    /// A layout's items were asked for with another kind's codec (masonry items of a
+    /// justified layout, or the reverse): its chunks are its own kind's bytes.
+    case layoutKind(stored: LayoutKind, asked: LayoutKind)
 
     public var description: String {
         switch self {
@@ -14,6 +19,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .unknownAlbum(let name, let known):
             let list = known.isEmpty ? "the library has no albums yet" : "known albums: " + known.map { "'\($0)'" }.joined(separator: ", ")
             return "no album named '\(name)'; \(list)"
+        case .layoutKind(let stored, let asked):
+            return "the stored layout is \(stored.rawValue), not \(asked.rawValue): its items cannot be read as \(asked.rawValue) items"
         }
     }
 }

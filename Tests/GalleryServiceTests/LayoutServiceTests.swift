@@ -105,6 +105,23 @@ struct LayoutServiceTests {
         try expectStaleThenFresh("emptying an annotation", origin: .recomputed)
     }
 
+    @Test("a layout's chunks are read only by its own kind's codec: masonry items of a justified layout are refused, and the reverse")
+    func chunksByKind() throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(40, in: folder)
+        let database = try GalleryDatabase()
+        try importFolder(folder, database)
+        let service = LayoutService(database: database)
+        let masonry = try service.masonryLayout(MasonryRequest(width: 800))
+        let justified = try service.justifiedLayout(width: 800, album: nil, options: JustifiedLayout.Options(targetRowHeight: 200, tolerance: 0.25, spacing: 8))
+        #expect(try database.layoutItems(of: masonry).count == 40)
+        #expect(try database.layoutFrames(of: justified).count == 40)
+        #expect(throws: StoreError.self) { try database.layoutItems(of: justified) }
+        #expect(throws: StoreError.self) { try database.layoutItems(of: justified, indices: 0 ..< 5) }
+        #expect(throws: StoreError.self) { try database.layoutFrames(of: masonry) }
+        #expect(StoreError.layoutKind(stored: .justified, asked: .masonry).description.contains("justified, not masonry"))
+    }
+
     @Test("albums are scopes; an empty library gives a valid, empty layout; unknown albums are named")
     func scopes() throws {
         let folder = try TemporaryDirectory()
