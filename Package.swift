@@ -234,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryStoreTests",
-            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GalleryStore", "GalleryLayout", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GalleryImportTests",
@@ -242,7 +242,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryServiceTests",
-            dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics", "GalleryTestSupport"]
+            dependencies: ["GalleryService", "GalleryLayout", "GalleryStore", "GalleryImport", "TextMetrics", "GalleryTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GalleryHTMLTests",

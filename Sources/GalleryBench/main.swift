@@ -123,11 +123,12 @@ if arguments.first == "measure" {
         return StoredLayoutItem(index: i, photoID: Int64(i + 1), column: a.column ?? 0, y: a.frame.y, height: a.frame.height,
                                 photoHeight: a.photoHeight ?? 0, captionHeight: items[i].captionHeight, commentHeight: items[i].commentHeight)
     }
-    let header = StoredLayout(
-        key: LayoutKey(scope: .library, kind: .masonry, width: 1280, options: "bench"), columns: layout.columnCount,
-        columnWidth: layout.columnWidth, gutter: layout.gutter, innerWidth: layout.innerWidth, cellPadding: 8,
-        contentWidth: layout.contentSize.width, contentHeight: height, itemCount: count, columnHeights: layout.columnHeights,
-        revision: 0, computedAt: GalleryDatabase.timestamp())
+    let header = StoredMasonryLayout(
+        layout: StoredLayout(key: LayoutKey(scope: .library, kind: .masonry, width: 1280, options: "bench"),
+                             contentWidth: layout.contentSize.width, contentHeight: height, itemCount: count,
+                             revision: 0, computedAt: GalleryDatabase.timestamp()),
+        geometry: MasonryGeometry(columns: layout.columnCount, columnWidth: layout.columnWidth, gutter: layout.gutter, innerWidth: layout.innerWidth),
+        cellPadding: 8, columnHeights: layout.columnHeights)
     var saved = header
     let persistTime = try seconds { saved = try database.saveLayout(header, items: stored) }
     print(String(format: "layout_persist_1m_s %.3f s", persistTime))

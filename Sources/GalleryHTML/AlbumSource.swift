@@ -18,7 +18,7 @@ final class AlbumSource: Sendable {
     let links: PageRenderer.AlbumLinks
     let data: AlbumData
     /// The stored masonry layout at k columns (entry k − 1).
-    let layouts: [StoredLayout]
+    let layouts: [StoredMasonryLayout]
     let context: SiteContext
     /// The album's description (`album.toml`, `index.md`), shown above its grid.
     let description: AlbumDescription?
@@ -37,7 +37,7 @@ final class AlbumSource: Sendable {
         layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
             try context.layouts.masonryLayout(MasonryRequest(width: width, album: path, options: options))
         }
-        count = layouts.first?.itemCount ?? 0
+        count = layouts.first?.layout.itemCount ?? 0
     }
 
     /// The chosen cover's cell: its picture on the index and in social previews. Nil when none
@@ -79,7 +79,7 @@ final class AlbumSource: Sendable {
                 // photo at the same position unless the library changed in between.
                 guard position < items[k - 1].count, items[k - 1][position].photoID == item.photoID else { continue }
                 let placed = items[k - 1][position]
-                frames[k] = (layout.x(column: placed.column), placed.y, layout.innerWidth, placed.height)
+                frames[k] = (layout.x(column: placed.column), placed.y, layout.geometry.innerWidth, placed.height)
             }
             let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, quality: context.configuration.content.imageQuality,
                                  withOriginal: context.configuration.content.downloads == .original)
@@ -147,7 +147,7 @@ final class AlbumSource: Sendable {
 
     /// The stored justified layouts of the rows view at 1, 2, … columns' widths (computed and
     /// stored first if the album changed since), read when first asked for.
-    func rowsLayouts() throws -> [StoredLayout] {
+    func rowsLayouts() throws -> [StoredFrameLayout] {
         // Under the lock: two threads storing the same layout would each replace the other's,
         // and the first would read the items of a layout that is gone.
         try storedRows.withLock { known in
@@ -159,7 +159,7 @@ final class AlbumSource: Sendable {
             return made
         }
     }
-    private let storedRows = Mutex<[StoredLayout]?>(nil)
+    private let storedRows = Mutex<[StoredFrameLayout]?>(nil)
 
     /// The rows view's frames of the photos at `indices`, per column count (entry k − 1), by index.
     func rowsFrames(_ indices: Range<Int>) throws -> [[Int: (x: Double, y: Double, width: Double, height: Double)]] {
@@ -192,8 +192,8 @@ final class AlbumSource: Sendable {
         let frames = try rowsFrames(0 ..< last + 1)
         let cells = try cells(0 ..< last + 1).filter { cell in frames.contains { $0[cell.index].map { $0.y < height } ?? false } }
         return (cells, PageRenderer.RowsLayouts(
-            count: layouts.first?.itemCount ?? 0,
-            heights: Dictionary(uniqueKeysWithValues: zip(columns, layouts.map(\.contentHeight))),
+            count: layouts.first?.layout.itemCount ?? 0,
+            heights: Dictionary(uniqueKeysWithValues: zip(columns, layouts.map(\.layout.contentHeight))),
             frames: Dictionary(uniqueKeysWithValues: zip(columns, frames))))
     }
 }

@@ -225,7 +225,7 @@ public final class SiteSnapshot: Sendable {
         case .masonry:
             let pageCount = AlbumData.pageCount(photos: album.count)
             let plain = PageRenderer.PageLinks(album: view.page(albumStem: album.links.stem), first: pageCount > 0 ? album.data.plainPage(1) : nil)
-            let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.contentHeight)))
+            let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.layout.contentHeight)))
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             let description = try album.description.map { description in
                 (html: description.blocks.map { "<p class=\"comment\">\($0.html)</p>" }.joined(),

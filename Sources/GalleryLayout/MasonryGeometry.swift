@@ -7,4 +7,11 @@ public struct MasonryGeometry: Sendable, Hashable {
     public var gutter: Double
     /// The width of every item's frame: the column width less the cell padding on both sides.
     public var innerWidth: Double
+
+    public init(columns: Int, columnWidth: Double, gutter: Double, innerWidth: Double) {
+        self.columns = columns
+        self.columnWidth = columnWidth
+        self.gutter = gutter
+        self.innerWidth = innerWidth
+    }
 }

@@ -32,13 +32,13 @@ public enum LayoutJSON {
     public static func masonry(_ result: MasonryResult) throws -> String {
         let layout = result.layout
         return try JSON.string(Masonry(
-            width: layout.key.width, columns: layout.columns, columnWidth: layout.columnWidth,
-            contentWidth: layout.contentWidth, contentHeight: layout.contentHeight,
+            width: layout.layout.key.width, columns: layout.geometry.columns, columnWidth: layout.geometry.columnWidth,
+            contentWidth: layout.layout.contentWidth, contentHeight: layout.layout.contentHeight,
             placement: result.placement.rawValue,
             items: result.items.map { item in
                 Masonry.Item(
                     id: item.photoID, index: item.index, column: item.column, x: layout.x(column: item.column),
-                    y: item.y, width: layout.innerWidth, height: item.height, photoHeight: item.photoHeight,
+                    y: item.y, width: layout.geometry.innerWidth, height: item.height, photoHeight: item.photoHeight,
                     captionHeight: item.captionHeight, commentHeight: item.commentHeight)
             }))
     }

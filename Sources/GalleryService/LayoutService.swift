@@ -32,10 +32,10 @@ public final class LayoutService: Sendable {
 
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
-    public func masonryLayout(_ request: MasonryRequest) throws -> StoredLayout {
+    public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
         let scope = try database.layoutScope(album: request.album)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
-        if let stored = try database.storedLayout(key), !stored.isStale { return stored }
+        if let stored = try database.storedMasonryLayout(key), !stored.layout.isStale { return stored }
         var computed = request
         // An empty rect: the layout is computed and stored, no item is copied out.
         computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
@@ -45,11 +45,11 @@ public final class LayoutService: Sendable {
     /// The stored justified-rows layout of `album` at `width` (its frames are read a part at a
     /// time with `GalleryDatabase.layoutFrames`), computed from the photos' shapes and stored
     /// first if the album changed since.
-    public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredLayout {
+    public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
         let scope = try database.layoutScope(album: album)
         let key = LayoutKey(scope: scope, kind: .justified, width: width,
                             options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
-        if let stored = try database.storedLayout(key), !stored.isStale { return stored }
+        if let stored = try database.storedFrameLayout(key), !stored.layout.isStale { return stored }
         let shapes = try database.layoutShapes(scope: scope)
         let layout = try JustifiedLayout(width: width, aspectRatios: shapes.photos.map(\.aspectRatio), options: options)
         var frames: [StoredFrame] = []
@@ -58,10 +58,9 @@ public final class LayoutService: Sendable {
             guard let frame = layout.attributes(at: index)?.frame else { break }
             frames.append(StoredFrame(index: index, photoID: photo.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height))
         }
-        return try database.saveLayout(StoredLayout(
-            key: key, columns: 0, columnWidth: 0, gutter: options.spacing, innerWidth: 0, cellPadding: 0,
-            contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height, itemCount: frames.count,
-            columnHeights: [], revision: shapes.revision, computedAt: GalleryDatabase.timestamp()), frames: frames)
+        return try database.saveLayout(StoredFrameLayout(layout: StoredLayout(
+            key: key, contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height, itemCount: frames.count,
+            revision: shapes.revision, computedAt: GalleryDatabase.timestamp())), frames: frames)
     }
 
     /// The layout for `request`, computing and storing it if needed.
@@ -75,7 +74,7 @@ public final class LayoutService: Sendable {
         // meanwhile is seen entirely or not at all.
         let found = try database.storedLayoutWithItems(key, in: rect)
         let previous = found?.layout
-        if let found, !found.layout.isStale {
+        if let found, !found.layout.layout.isStale {
             return MasonryResult(layout: found.layout, items: found.items, placement: request.options.placement, origin: .stored)
         }
 
@@ -118,11 +117,10 @@ public final class LayoutService: Sendable {
                 origin = .appended(items.count - old.count)
             }
         }
-        let stored = try database.saveLayout(StoredLayout(
-            key: key, columns: geometry.columns, columnWidth: geometry.columnWidth, gutter: geometry.gutter,
-            innerWidth: geometry.innerWidth, cellPadding: request.options.cellPadding,
-            contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height, itemCount: items.count,
-            columnHeights: layout.columnHeights, revision: inputs.revision, computedAt: GalleryDatabase.timestamp()), items: items)
+        let stored = try database.saveLayout(StoredMasonryLayout(
+            layout: StoredLayout(key: key, contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
+                                 itemCount: items.count, revision: inputs.revision, computedAt: GalleryDatabase.timestamp()),
+            geometry: geometry, cellPadding: request.options.cellPadding, columnHeights: layout.columnHeights), items: items)
         let shown = request.rect.map { rect in layout.attributes(in: rect).map { items[$0.index] } } ?? items
         return MasonryResult(layout: stored, items: shown, placement: request.options.placement, origin: origin)
     }

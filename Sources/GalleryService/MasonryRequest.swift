@@ -31,7 +31,7 @@ public struct MasonryResult: Sendable {
         case appended(Int)
     }
 
-    public var layout: StoredLayout
+    public var layout: StoredMasonryLayout
     /// The items asked for (all, or those in the request's rect), in index order.
     public var items: [StoredLayoutItem]
     public var placement: MasonryOptions.Placement

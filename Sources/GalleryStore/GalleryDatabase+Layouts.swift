@@ -65,61 +65,82 @@ extension GalleryDatabase {
 
     // MARK: - Stored layouts
 
-    /// The layout of a `layouts` row; nil for a kind this binary does not know (its chunks are
-    /// another codec's: they are never read).
-    private static func layout(_ row: Row, currentRevision: Int64) -> StoredLayout? {
-        guard let kind = LayoutKind(rawValue: row["kind"]), let scope = LayoutScope(stored: row["scope"]) else { return nil }
-        let revision: Int64 = row["revision"]
-        return StoredLayout(
-            id: row["id"],
-            key: LayoutKey(scope: scope, kind: kind, width: row["width"], options: row["options"]),
-            columns: row["columns"], columnWidth: row["column_width"], gutter: row["gutter"],
-            innerWidth: row["inner_width"], cellPadding: row["cell_padding"], contentWidth: row["content_width"],
-            contentHeight: row["content_height"], itemCount: row["item_count"],
-            columnHeights: LayoutChunkCodec.decodeDoubles([UInt8](row["column_heights"] as Data)),
-            revision: revision, computedAt: row["computed_at"], isStale: revision != currentRevision)
+    private static let headerByKey = "SELECT \(LayoutRecord.selection) FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"
+
+    /// The header stored under `key`, if any.
+    private static func header(_ db: Database, _ key: LayoutKey) throws -> StoredLayout? {
+        // Cached statements: this is the hot path of the layout API.
+        let record = try LayoutRecord.fetchOne(db.cachedStatement(sql: headerByKey),
+                                               arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options])
+        return try record?.layout(currentRevision: revision(db, scope: key.scope))
     }
 
-    /// The layout stored under `key`, if any (stale or not: see `isStale`).
-    public func storedLayout(_ key: LayoutKey) throws -> StoredLayout? {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                             arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]) else { return nil }
-            return Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope))
-        }
+    /// The masonry columns of a masonry header.
+    private static func masonry(_ db: Database, _ layout: StoredLayout) throws -> StoredMasonryLayout? {
+        try MasonryLayoutRecord.fetchOne(db.cachedStatement(sql: "SELECT \(MasonryLayoutRecord.selection) FROM masonry_layouts WHERE layout_id = ?"),
+                                         arguments: [layout.id])?.masonry(layout)
+    }
+
+    /// Refuses to look up a layout of one kind as another's record: masonry items and free
+    /// frames are different bytes, and one read as the other is garbage.
+    private static func expect(_ kind: LayoutKind, of key: LayoutKey) throws {
+        guard key.kind == kind else { throw StoreError.layoutKind(stored: key.kind, asked: kind) }
+    }
+
+    private static func storedMasonry(_ db: Database, _ key: LayoutKey) throws -> StoredMasonryLayout? {
+        try expect(.masonry, of: key)
+        guard let header = try header(db, key) else { return nil }
+        return try masonry(db, header)
+    }
+
+    private static func storedFrames(_ db: Database, _ key: LayoutKey) throws -> StoredFrameLayout? {
+        try expect(.justified, of: key)
+        return try header(db, key).map(StoredFrameLayout.init)
+    }
+
+    /// The masonry layout stored under `key`, if any (stale or not: see `isStale`).
+    /// - Throws: `StoreError.layoutKind` when `key` is not a masonry key.
+    public func storedMasonryLayout(_ key: LayoutKey) throws -> StoredMasonryLayout? {
+        try read { db in try Self.storedMasonry(db, key) }
+    }
+
+    /// The layout of free frames stored under `key`, if any (stale or not: see `isStale`).
+    /// - Throws: `StoreError.layoutKind` when `key` is not a justified key.
+    public func storedFrameLayout(_ key: LayoutKey) throws -> StoredFrameLayout? {
+        try read { db in try Self.storedFrames(db, key) }
     }
 
     /// Every stored layout, with whether it is stale.
-    public func storedLayouts() throws -> [StoredLayout] {
+    public func storedLayouts() throws -> [AnyStoredLayout] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM layouts ORDER BY scope, kind, width, options").compactMap { row in
-                guard let scope = LayoutScope(stored: row["scope"]) else { return nil }
-                return Self.layout(row, currentRevision: try Self.revision(db, scope: scope))
+            let records = try LayoutRecord.order(LayoutRecord.Columns.scope, LayoutRecord.Columns.kind,
+                                                 LayoutRecord.Columns.width, LayoutRecord.Columns.options).fetchAll(db)
+            return try records.compactMap { record -> AnyStoredLayout? in
+                guard let scope = LayoutScope(stored: record.scope),
+                      let layout = record.layout(currentRevision: try Self.revision(db, scope: scope)) else { return nil }
+                switch layout.key.kind {
+                case .masonry: return try Self.masonry(db, layout).map(AnyStoredLayout.masonry)
+                case .justified: return .frames(StoredFrameLayout(layout: layout))
+                case .wheel, .carousel, .circle: return nil
+                }
             }
         }
     }
 
-    /// Refuses to read `layout`'s chunks with the codec of `kind` unless they are that kind's:
-    /// masonry items and free frames are different bytes, and one read as the other is garbage.
-    private static func expect(_ kind: LayoutKind, of layout: StoredLayout) throws {
-        guard layout.key.kind == kind else { throw StoreError.layoutKind(stored: layout.key.kind, asked: kind) }
-    }
-
     /// A stored layout's items in index order: all of them, or those whose frame intersects
     /// the rect (found through the R*Tree of chunk bounds, then filtered exactly).
-    public func layoutItems(of layout: StoredLayout, in rect: LayoutRect? = nil) throws -> [StoredLayoutItem] {
+    public func layoutItems(of layout: StoredMasonryLayout, in rect: LayoutRect? = nil) throws -> [StoredLayoutItem] {
         try read { db in try Self.layoutItems(db, of: layout, in: rect) }
     }
 
     /// A stored layout's items whose indices are in `indices` (the album's photos `indices`), in
     /// index order: only the chunks that hold them are read.
-    public func layoutItems(of layout: StoredLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
-        try Self.expect(.masonry, of: layout)
+    public func layoutItems(of layout: StoredMasonryLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
         guard !indices.isEmpty else { return [] }
         return try read { db in
             var items: [StoredLayoutItem] = []
             items.reserveCapacity(indices.count)
-            for row in try Self.chunkRows(db, of: layout, indices: indices) {
+            for row in try Self.chunkRows(db, of: layout.layout, indices: indices) {
                 let chunk: Int = row["chunk"]
                 let decoded = LayoutChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
                 items += decoded.filter { indices.contains($0.index) }
@@ -128,15 +149,12 @@ extension GalleryDatabase {
         }
     }
 
-    /// The layout stored under `key` and its items (all, or in `rect`), read in one snapshot:
-    /// a writer replacing the layout meanwhile is seen entirely or not at all.
-    public func storedLayoutWithItems(_ key: LayoutKey, in rect: LayoutRect?) throws -> LayoutWithItems? {
+    /// The masonry layout stored under `key` and its items (all, or in `rect`), read in one
+    /// snapshot: a writer replacing the layout meanwhile is seen entirely or not at all.
+    public func storedLayoutWithItems(_ key: LayoutKey, in rect: LayoutRect?) throws -> MasonryLayoutWithItems? {
         try read { db in
-            // Cached statements: this is the hot path of the layout API.
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"),
-                                             arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]),
-                  let layout = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)) else { return nil }
-            return LayoutWithItems(layout: layout, items: layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
+            guard let layout = try Self.storedMasonry(db, key) else { return nil }
+            return MasonryLayoutWithItems(layout: layout, items: layout.layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
         }
     }
 
@@ -169,10 +187,9 @@ extension GalleryDatabase {
         return try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
     }
 
-    private static func layoutItems(_ db: Database, of layout: StoredLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
-        try expect(.masonry, of: layout)
+    private static func layoutItems(_ db: Database, of layout: StoredMasonryLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
         do {
-            let rows = try chunkRows(db, of: layout, in: rect)
+            let rows = try chunkRows(db, of: layout.layout, in: rect)
             var items: [StoredLayoutItem] = []
             for row in rows {
                 let chunk: Int = row["chunk"]
@@ -183,30 +200,41 @@ extension GalleryDatabase {
                 }
                 items += decoded.filter { item in
                     let x = layout.x(column: item.column)
-                    return rect.intersects(LayoutRect(x: x, y: item.y, width: layout.innerWidth, height: item.height))
+                    return rect.intersects(LayoutRect(x: x, y: item.y, width: layout.geometry.innerWidth, height: item.height))
                 }
             }
             return items
         }
     }
 
-    /// Stores a layout and its items in one transaction, replacing any under the same key.
+    /// Stores a masonry layout and its items in one transaction, replacing any under the same
+    /// key; gives it back as stored (see `save` for when an existing one is kept).
     @discardableResult
-    public func saveLayout(_ layout: StoredLayout, items: [StoredLayoutItem]) throws -> StoredLayout {
-        try save(layout, count: items.count) { start, end in
+    public func saveLayout(_ masonry: StoredMasonryLayout, items: [StoredLayoutItem]) throws -> StoredMasonryLayout {
+        try Self.expect(.masonry, of: masonry.layout.key)
+        return try save(masonry.layout, count: items.count, existing: { db, header in try Self.masonry(db, header) }, insertKind: { db, header in
+            try MasonryLayoutRecord(masonry, layoutID: header.id).insert(db)
+            var saved = masonry
+            saved.layout = header
+            return saved
+        }, chunk: { start, end in
             let slice = items[start ..< end]
-            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map { LayoutRect(x: layout.x(column: $0.column), y: $0.y, width: layout.innerWidth, height: $0.height) }))
-        }
+            return (LayoutChunkCodec.encode(slice), Self.bounds(slice.lazy.map {
+                LayoutRect(x: masonry.x(column: $0.column), y: $0.y, width: masonry.geometry.innerWidth, height: $0.height)
+            }))
+        })
     }
 
     /// Stores a layout of free frames (justified rows) in one transaction, replacing any under
     /// the same key; read back with `layoutFrames(of:indices:)`.
     @discardableResult
-    public func saveLayout(_ layout: StoredLayout, frames: [StoredFrame]) throws -> StoredLayout {
-        try save(layout, count: frames.count) { start, end in
+    public func saveLayout(_ layout: StoredFrameLayout, frames: [StoredFrame]) throws -> StoredFrameLayout {
+        try Self.expect(.justified, of: layout.layout.key)
+        return try save(layout.layout, count: frames.count, existing: { _, header in StoredFrameLayout(layout: header) },
+                        insertKind: { _, header in StoredFrameLayout(layout: header) }, chunk: { start, end in
             let slice = frames[start ..< end]
             return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
-        }
+        })
     }
 
     /// The box around a chunk's frames, for the R*Tree.
@@ -222,36 +250,33 @@ extension GalleryDatabase {
         return (minX, maxX, minY, maxY)
     }
 
-    /// The header, then the items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
+    /// The header, then the kind's own row (`insertKind`, given the stored header), then the
+    /// items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
     ///
-    /// A layout stored from the same or a newer state of its scope is kept, and returned: two
-    /// writers that computed one layout at once (the server and `gallery import`) store it
-    /// once, and a reader holding its id (a served site) keeps finding its items. One layout
-    /// key and revision give one layout (the key holds every option and both fonts).
-    private func save(_ layout: StoredLayout, count: Int,
-                      chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> StoredLayout {
+    /// A layout stored from the same or a newer state of its scope is kept, and returned
+    /// (`existing` reads its kind's record): two writers that computed one layout at once (the
+    /// server and `gallery import`) store it once, and a reader holding its id (a served site)
+    /// keeps finding its items. One layout key and revision give one layout (the key holds
+    /// every option and both fonts).
+    private func save<Layout>(_ layout: StoredLayout, count: Int,
+                              existing: (Database, StoredLayout) throws -> Layout?,
+                              insertKind: (Database, StoredLayout) throws -> Layout,
+                              chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> Layout {
         try write { db in
             let key = layout.key
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                                          arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options]),
-               let stored = Self.layout(row, currentRevision: try Self.revision(db, scope: key.scope)), stored.revision >= layout.revision {
-                return stored
+            if let stored = try Self.header(db, key), stored.revision >= layout.revision, let kept = try existing(db, stored) {
+                return kept
             }
-            try db.execute(sql: "DELETE FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?",
-                           arguments: [layout.key.scope.stored, layout.key.kind.rawValue, layout.key.width, layout.key.options])
-            try db.execute(sql: """
-                INSERT INTO layouts (scope, kind, width, options, columns, column_width, gutter, inner_width, cell_padding,
-                                     content_width, content_height, item_count, column_heights, revision, computed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [
-                    layout.key.scope.stored, layout.key.kind.rawValue, layout.key.width, layout.key.options, layout.columns,
-                    layout.columnWidth, layout.gutter, layout.innerWidth, layout.cellPadding, layout.contentWidth,
-                    layout.contentHeight, count, Data(LayoutChunkCodec.encode(layout.columnHeights)), layout.revision,
-                    layout.computedAt,
-                ])
-            var saved = layout
-            saved.id = db.lastInsertedRowID
-            saved.itemCount = count
+            try LayoutRecord.filter(LayoutRecord.Columns.scope == key.scope.stored && LayoutRecord.Columns.kind == key.kind.rawValue
+                                    && LayoutRecord.Columns.width == key.width && LayoutRecord.Columns.options == key.options)
+                .deleteAll(db)
+            var header = layout
+            header.itemCount = count
+            header.isStale = false
+            var record = LayoutRecord(header)
+            try record.insert(db)
+            header.id = record.id ?? db.lastInsertedRowID
+            let saved = try insertKind(db, header)
             let chunkStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)")
             let boundsStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
             var start = 0
@@ -259,15 +284,14 @@ extension GalleryDatabase {
             while start < count {
                 let end = min(start + LayoutChunkCodec.itemsPerChunk, count)
                 let (bytes, bounds) = chunk(start, end)
-                try chunkStatement.execute(arguments: [saved.id, number, Data(bytes)])
+                try chunkStatement.execute(arguments: [header.id, number, Data(bytes)])
                 // R*Tree keeps 32-bit floats and rounds boxes outwards, so no item is missed;
                 // the exact test happens on the decoded items.
-                try boundsStatement.execute(arguments: [saved.id * LayoutChunkCodec.chunkIDFactor + Int64(number),
+                try boundsStatement.execute(arguments: [header.id * LayoutChunkCodec.chunkIDFactor + Int64(number),
                                                         bounds.minX, bounds.maxX, bounds.minY, bounds.maxY])
                 start = end
                 number += 1
             }
-            saved.isStale = false
             return saved
         }
     }
@@ -275,12 +299,11 @@ extension GalleryDatabase {
     /// A stored layout of free frames: the frames whose indices are in `indices` (only the
     /// chunks that hold them are read), or those that meet `rect` (through the R*Tree), in
     /// index order.
-    public func layoutFrames(of layout: StoredLayout, indices: Range<Int>? = nil,
+    public func layoutFrames(of layout: StoredFrameLayout, indices: Range<Int>? = nil,
                              in rect: LayoutRect? = nil) throws -> [StoredFrame] {
-        try Self.expect(.justified, of: layout)
         let size = LayoutChunkCodec.itemsPerChunk
         return try read { db in
-            let rows = try Self.chunkRows(db, of: layout, indices: rect == nil ? indices : nil, in: rect)
+            let rows = try Self.chunkRows(db, of: layout.layout, indices: rect == nil ? indices : nil, in: rect)
             var frames: [StoredFrame] = []
             for row in rows {
                 let chunk: Int = row["chunk"]

@@ -58,7 +58,9 @@ public final class GalleryDatabase: Sendable {
 
     private static func migrate(_ writer: any DatabaseWriter, path: String) throws {
         let migrator = migrator()
-        let unknown = try writer.read { db in
+        // On the writer, which migrates next: a pool reader opened here would keep the old
+        // schema in its statement cache and reprepare `*` queries to other columns.
+        let unknown = try writer.writeWithoutTransaction { db in
             try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
         }
         guard unknown.isEmpty else {

@@ -131,12 +131,12 @@ struct LayoutCommand: ParsableCommand {
         let styles = try settings.load(library: database).textStyles
         let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
         let result = try service.masonry(try masonryRequest)
-        let layout = result.layout
+        let layout = result.layout, header = result.layout.layout
         let origin: String
         switch result.origin {
-        case .stored: origin = "read from the store (computed \(layout.computedAt))"
+        case .stored: origin = "read from the store (computed \(header.computedAt))"
         case .computed: origin = "computed and stored"
-        case .recomputed: origin = "recomputed and stored (the photos or annotations changed since \(layout.computedAt))"
+        case .recomputed: origin = "recomputed and stored (the photos or annotations changed since it was computed)"
         case .appended(let count): origin = "appended \(count) new item\(count == 1 ? "" : "s") and stored"
         }
         FileHandle.standardError.write(Data("layout: \(origin)\n".utf8))
@@ -144,11 +144,12 @@ struct LayoutCommand: ParsableCommand {
             print(try LayoutJSON.masonry(result))
             return
         }
-        print("masonry, \(format(layout.key.width)) px: \(layout.columns) column\(layout.columns == 1 ? "" : "s") of \(format(layout.columnWidth)) px, content \(format(layout.contentWidth)) × \(format(layout.contentHeight)) px, \(layout.itemCount) items, \(result.placement.rawValue)")
+        let columns = layout.geometry.columns
+        print("masonry, \(format(header.key.width)) px: \(columns) column\(columns == 1 ? "" : "s") of \(format(layout.geometry.columnWidth)) px, content \(format(header.contentWidth)) × \(format(header.contentHeight)) px, \(header.itemCount) items, \(result.placement.rawValue)")
         var table = TextTable(columns: ["index", "id", "column", "x", "y", "width", "height", "photo", "caption", "comment"])
         for item in result.items {
             table.add([String(item.index), String(item.photoID), String(item.column), format(layout.x(column: item.column)),
-                       format(item.y), format(layout.innerWidth), format(item.height), format(item.photoHeight),
+                       format(item.y), format(layout.geometry.innerWidth), format(item.height), format(item.photoHeight),
                        format(item.captionHeight), format(item.commentHeight)])
         }
         print(table.rendered(), terminator: "")

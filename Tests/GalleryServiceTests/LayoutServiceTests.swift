@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GalleryImport
 import GalleryLayout
 import GalleryService
@@ -35,19 +36,19 @@ struct LayoutServiceTests {
         let request = MasonryRequest(width: 1024)
         let first = try service.masonry(request)
         #expect(first.origin == .computed)
-        #expect(first.items.count == 600 && first.layout.columns == 4)
+        #expect(first.items.count == 600 && first.layout.geometry.columns == 4)
         let second = try service.masonry(request)
         #expect(second.origin == .stored)
         #expect(second.items == first.items)
-        #expect(second.layout.contentHeight == first.layout.contentHeight)
+        #expect(second.layout.layout.contentHeight == first.layout.layout.contentHeight)
 
         // The same layout computed directly by the engine, for the rect comparison.
         let engine = try MasonryLayout(width: 1024, items: first.items.map {
-            MasonryItem(aspectRatio: first.layout.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
+            MasonryItem(aspectRatio: first.layout.geometry.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
         })
         var rng = SplitMix64(seed: 3)
         for _ in 0 ..< 25 {
-            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(first.layout.contentHeight)),
+            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(first.layout.layout.contentHeight)),
                                   width: Double(rng.next() % 800), height: Double(rng.next() % 3000))
             let stored = try service.masonry(MasonryRequest(width: 1024, rect: rect))
             #expect(stored.origin == .stored)
@@ -71,10 +72,10 @@ struct LayoutServiceTests {
         _ = try service.masonry(request)
 
         func expectStaleThenFresh(_ change: String, origin expected: MasonryResult.Origin) throws {
-            #expect(try database.storedLayouts().allSatisfy(\.isStale), "\(change) did not make the layout stale")
+            #expect(try database.storedLayouts().allSatisfy(\.layout.isStale), "\(change) did not make the layout stale")
             let result = try service.masonry(request)
             #expect(result.origin == expected, "\(change)")
-            #expect(try database.storedLayouts().allSatisfy { !$0.isStale })
+            #expect(try database.storedLayouts().allSatisfy { !$0.layout.isStale })
             // What was stored equals a layout computed from scratch in a fresh database.
             let fresh = try GalleryDatabase()
             try importFolder(folder, fresh)
@@ -105,21 +106,44 @@ struct LayoutServiceTests {
         try expectStaleThenFresh("emptying an annotation", origin: .recomputed)
     }
 
-    @Test("a layout's chunks are read only by its own kind's codec: masonry items of a justified layout are refused, and the reverse")
-    func chunksByKind() throws {
+    @Test("each kind is its own record: a key of one kind is refused by the other's lookup, and the schema refuses a kind no codec reads")
+    func recordsByKind() throws {
         let folder = try TemporaryDirectory()
         try makeLibrary(40, in: folder)
-        let database = try GalleryDatabase()
+        let storeFolder = try TemporaryDirectory()
+        let database = try GalleryDatabase(path: storeFolder.path + "/g.db")
         try importFolder(folder, database)
         let service = LayoutService(database: database)
         let masonry = try service.masonryLayout(MasonryRequest(width: 800))
         let justified = try service.justifiedLayout(width: 800, album: nil, options: JustifiedLayout.Options(targetRowHeight: 200, tolerance: 0.25, spacing: 8))
         #expect(try database.layoutItems(of: masonry).count == 40)
         #expect(try database.layoutFrames(of: justified).count == 40)
-        #expect(throws: StoreError.self) { try database.layoutItems(of: justified) }
-        #expect(throws: StoreError.self) { try database.layoutItems(of: justified, indices: 0 ..< 5) }
-        #expect(throws: StoreError.self) { try database.layoutFrames(of: masonry) }
+        // Read back by key, each through its own record.
+        #expect(try database.storedMasonryLayout(masonry.layout.key) == masonry)
+        #expect(try database.storedFrameLayout(justified.layout.key) == justified)
+        #expect(throws: StoreError.self) { try database.storedMasonryLayout(justified.layout.key) }
+        #expect(throws: StoreError.self) { try database.storedFrameLayout(masonry.layout.key) }
         #expect(StoreError.layoutKind(stored: .justified, asked: .masonry).description.contains("justified, not masonry"))
+        let listed = try database.storedLayouts()
+        #expect(listed.count == 2)
+        #expect(listed.contains(.masonry(masonry)) && listed.contains(.frames(justified)))
+
+        // A hand-made row of a kind no codec reads, or a scope that names nothing, is refused.
+        let queue = try DatabaseQueue(path: storeFolder.path + "/g.db")
+        for (scope, kind) in [("library", "wheel"), ("everything", "masonry")] {
+            #expect(throws: DatabaseError.self) {
+                try queue.write { db in
+                    try db.execute(sql: """
+                        INSERT INTO layouts (scope, kind, width, options, content_width, content_height, item_count, revision, computed_at)
+                        VALUES (?, ?, 800, '', 0, 0, 0, 0, '')
+                        """, arguments: [scope, kind])
+                }
+            }
+        }
+        // A masonry layout's columns go with it.
+        try queue.write { db in try db.execute(sql: "DELETE FROM layouts WHERE kind = 'masonry'") }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM masonry_layouts") } == 0)
+        try queue.close()
     }
 
     @Test("albums are scopes; an empty library gives a valid, empty layout; unknown albums are named")
@@ -130,7 +154,7 @@ struct LayoutServiceTests {
         let database = try GalleryDatabase()
         let service = LayoutService(database: database)
         let empty = try service.masonry(MasonryRequest(width: 500))
-        #expect(empty.items.isEmpty && empty.layout.contentHeight == 0)
+        #expect(empty.items.isEmpty && empty.layout.layout.contentHeight == 0)
         try importFolder(folder, database)
         #expect(try service.masonry(MasonryRequest(width: 500)).items.count == 2)
         #expect(try service.masonry(MasonryRequest(width: 500, album: "a")).items.count == 1)
@@ -139,7 +163,7 @@ struct LayoutServiceTests {
         _ = try service.masonry(MasonryRequest(width: 500, album: "b"))
         try folder.write("a/3.jpg", TestImages.jpeg())
         try importFolder(folder, database)
-        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.key.scope.stored, $0.isStale) })
+        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.layout.key.scope.stored, $0.layout.isStale) })
         #expect(states["library"] == true && states["album:a"] == true && states["album:b"] == false)
     }
 }

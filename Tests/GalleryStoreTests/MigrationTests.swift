@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import GRDB
 @testable import GalleryStore
 import GalleryTestSupport
@@ -64,6 +65,61 @@ struct MigrationTests {
             try database.apply(removal)
             #expect(try database.libraryRevision() > revision, "upgraded from \(older)")
         }
+    }
+
+    @Test("layouts stored before each kind had its own record are still read, fresh, with the same items")
+    func layoutsKeptAcrossKindRecords() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0008_photo_metadata").migrate(queue)
+        let masonryItems = (0 ..< 300).map { i in
+            StoredLayoutItem(index: i, photoID: Int64(i + 1), column: i % 3, y: Double(i / 3) * 210, height: 200,
+                             photoHeight: 150, captionHeight: 30, commentHeight: 20)
+        }
+        let frames = (0 ..< 300).map { i in StoredFrame(index: i, photoID: Int64(i + 1), x: Double(i % 4) * 250, y: Double(i / 4) * 180, width: 240, height: 170) }
+        let revision = try queue.write { db -> Int64 in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            // The masonry-shaped header both kinds had, with its zeros for justified rows.
+            for (id, kind, width, columns, count) in [(7, "masonry", 800, 3, 300), (9, "justified", 800, 0, 300), (11, "masonry", 640, 0, 0)] {
+                try db.execute(sql: """
+                    INSERT INTO layouts (id, scope, kind, width, options, columns, column_width, gutter, inner_width, cell_padding,
+                                         content_width, content_height, item_count, column_heights, revision, computed_at)
+                    VALUES (?, 'album:', ?, ?, 'o', ?, 252, 16, 236, 8, 800, 21000, ?, ?, 0, '2026-01-01T00:00:00Z')
+                    """, arguments: [id, kind, width, columns, count, Data(LayoutChunkCodec.encode(Array([21000.0, 20790, 20790].prefix(columns))))])
+            }
+            for chunk in 0 ..< 2 {
+                let range = chunk * 256 ..< min(chunk * 256 + 256, 300)
+                for (id, bytes) in [(7, LayoutChunkCodec.encode(masonryItems[range])), (9, FrameChunkCodec.encode(frames[range]))] {
+                    try db.execute(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)", arguments: [id, chunk, Data(bytes)])
+                    try db.execute(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, 0, 1000, 0, 30000)",
+                                   arguments: [Int64(id) * LayoutChunkCodec.chunkIDFactor + Int64(chunk)])
+                }
+            }
+            return try Int64.fetchOne(db, sql: "SELECT revision FROM albums WHERE path = ''") ?? -1
+        }
+        #expect(revision == 0)
+        try queue.close()
+
+        let database = try GalleryDatabase(path: path)
+        let listed = try database.storedLayouts()
+        // The masonry header without columns cannot be drawn: it is gone, and is computed again on demand.
+        #expect(listed.count == 2)
+        let masonryKey = LayoutKey(scope: .album(path: ""), kind: .masonry, width: 800, options: "o")
+        let masonry = try #require(try database.storedMasonryLayout(masonryKey))
+        #expect(!masonry.layout.isStale && masonry.layout.id == 7 && masonry.layout.itemCount == 300)
+        #expect(masonry.geometry.columns == 3 && masonry.geometry.innerWidth == 236 && masonry.cellPadding == 8)
+        #expect(masonry.columnHeights == [21000, 20790, 20790])
+        #expect(try database.layoutItems(of: masonry) == masonryItems)
+        #expect(try database.layoutItems(of: masonry, in: LayoutRect(x: 0, y: 0, width: 250, height: 400)).map(\.index) == [0, 3])
+        let rows = try #require(try database.storedFrameLayout(LayoutKey(scope: .album(path: ""), kind: .justified, width: 800, options: "o")))
+        #expect(!rows.layout.isStale && rows.layout.id == 9)
+        #expect(try database.layoutFrames(of: rows) == frames)
+        #expect(try database.integrityCheck() == "ok")
+        let orphans = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM layout_chunks WHERE layout_id NOT IN (SELECT id FROM layouts)")
+        }
+        #expect(orphans == 0)
     }
 
     @Test("an older binary refuses a database written by a newer one, and says so")
