@@ -24,23 +24,23 @@ struct AlbumData: Sendable {
     /// tall window, at every column count.
     static let firstScreenHeight = 1600.0
 
-    /// The album page's name without `.html` ("index", "album-coast"): data and plain pages are
-    /// named after it, with a dot that no album's name can bring.
-    let base: String
+    /// The stem the album's files are named after ("album-coast"), nil on a one-album site.
+    let stem: String?
 
-    /// The data of the album whose masonry page is `page` ("index.html", "album-coast.html").
-    init(albumPage page: String) {
-        base = page.hasSuffix(".html") ? String(page.dropLast(".html".count)) : page
+    init(stem: String?) {
+        self.stem = stem
     }
 
-    var indexFile: String { "data/\(base).index.js" }
+    private func name(_ file: AlbumFile) -> String { SiteFileName.album(stem: stem, file).name }
+
+    var indexFile: String { name(.index) }
     /// The rows view's index: its own bounds, the same content chunks, its frames' files.
-    var rowsIndexFile: String { "data/\(base).rows.index.js" }
-    func rowsFramesFile(_ number: Int) -> String { "data/\(base).rows-\(number).js" }
-    var idsFile: String { "data/\(base).ids.js" }
-    func chunkFile(_ number: Int) -> String { "data/\(base).chunk-\(number).js" }
+    var rowsIndexFile: String { name(.rowsIndex) }
+    func rowsFramesFile(_ number: Int) -> String { name(.rowsFrames(number)) }
+    var idsFile: String { name(.ids) }
+    func chunkFile(_ number: Int) -> String { name(.chunk(number)) }
     /// The plain page `number` (from 1).
-    func plainPage(_ number: Int) -> String { "\(base).page-\(number).html" }
+    func plainPage(_ number: Int) -> String { name(.plainPage(number)) }
 
     static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
     static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }

@@ -33,7 +33,7 @@ final class AlbumSource: Sendable {
         self.coverFile = coverFile
         self.links = links
         self.context = context
-        data = AlbumData(albumPage: LayoutKind.masonry.page(albumStem: links.stem))
+        data = AlbumData(stem: links.stem)
         layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
             try context.layouts.masonryLayout(MasonryRequest(width: width, album: path, options: options))
         }

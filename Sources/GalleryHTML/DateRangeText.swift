@@ -2,6 +2,9 @@
 /// "30 Jun – 2 Jul 2024", "30 Dec 2023 – 2 Jan 2024", from ISO 8601 capture times (their
 /// date part, the camera's clock).
 enum DateRangeText {
+    /// Every character `text` can write.
+    static var characters: String { "0123456789 – " + months.joined(separator: " ") }
+
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func text(first: String?, last: String?) -> String? {

@@ -139,29 +139,25 @@ struct ExportFiles {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private func thumbnailName(_ hash: UInt64, _ width: Int) -> String { "thumbs/\(hex(hash))-\(width).jpg" }
-    private func largeName(_ hash: UInt64, _ width: UInt32, _ height: UInt32) -> String { "large/\(hex(hash))-\(width)x\(height).jpg" }
+    private func thumbnailName(_ hash: UInt64, _ width: Int) -> String { ImageFileName(key: hex(hash), size: .grid(width: width)).name }
+    private func largeName(_ hash: UInt64, _ width: UInt32, _ height: UInt32) -> String {
+        ImageFileName(key: hex(hash), size: .large(width: Int(width), height: Int(height))).name
+    }
 
-    /// "thumbs/HASH-W.jpg" with W one of the grid widths, or "large/HASH-WxH.jpg", HASH 16
-    /// lowercase hex digits; anything else is nil (kept as a plain name).
+    /// A grid image at one of the grid widths or a large image, of the default quality and a
+    /// 16-digit hash; anything else is nil (kept as a plain name).
     private func parse(_ name: String) -> (UInt64, Image)? {
-        let utf8 = name.utf8
-        let isThumbnail = name.hasPrefix("thumbs/"), isLarge = name.hasPrefix("large/")
-        guard isThumbnail || isLarge, name.hasSuffix(".jpg") else { return nil }
-        let rest = utf8.dropFirst(isThumbnail ? 7 : 6).dropLast(4)
-        guard rest.count > 17, rest.dropFirst(16).first == UInt8(ascii: "-") else { return nil }
-        let digits = rest.prefix(16)
-        guard digits.allSatisfy({ (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) }),
-              let hash = UInt64(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
-        let size = String(decoding: rest.dropFirst(17), as: UTF8.self)
-        guard size.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "x") }) else { return nil }
-        if isThumbnail {
-            guard let width = Int(size), String(width) == size, let bit = thumbnailWidths.firstIndex(of: width), bit < 8 else { return nil }
+        guard let image = ImageFileName(parsing: name), image.quality == nil, image.key.utf8.count == 16,
+              let hash = UInt64(image.key, radix: 16) else { return nil }
+        switch image.size {
+        case .grid(let width):
+            guard let bit = thumbnailWidths.firstIndex(of: width), bit < 8 else { return nil }
             return (hash, .thumbnail(bit: bit))
+        case .large(let width, let height):
+            guard let width = UInt32(exactly: width), let height = UInt32(exactly: height) else { return nil }
+            return (hash, .large(width: width, height: height))
+        case .original:
+            return nil
         }
-        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = UInt32(parts[0]), let height = UInt32(parts[1]), width > 0,
-              String(width) == parts[0], String(height) == parts[1] else { return nil }
-        return (hash, .large(width: width, height: height))
     }
 }

@@ -29,15 +29,16 @@ struct ImagePlan: Sendable {
         orientation = Orientation(exifValue: photo.orientation)
         large = Thumbnailer.largeSize(
             format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
-        let suffix = quality == Thumbnailer.quality ? "" : "-q\(quality)"
-        names = grid.map { "thumbs/\(key)-\($0.width)\(suffix).jpg" } + ["large/\(key)-\(large.width)x\(large.height)\(suffix).jpg"]
+        let named = quality == Thumbnailer.quality ? nil : quality
+        names = grid.map { ImageFileName(key: key, size: .grid(width: $0.width), quality: named).name }
+            + [ImageFileName(key: key, size: .large(width: large.width, height: large.height), quality: named).name]
         self.format = format
         self.quality = quality
         if withOriginal {
             let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
             var ext = format.rawValue
             if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
-            original = "originals/\(key).\(ext.lowercased())"
+            original = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
         }
     }
 }

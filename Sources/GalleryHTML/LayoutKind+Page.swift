@@ -14,15 +14,4 @@ extension LayoutKind {
         case .circle: "Circle"
         }
     }
-
-    /// The page's file name: the masonry page is the album's page itself (`index.html` for a
-    /// one-album site), the others sit beside it.
-    func page(albumStem stem: String?) -> String {
-        switch (self, stem) {
-        case (.masonry, nil): "index.html"
-        case (.masonry, let stem?): "\(stem).html"
-        case (_, nil): "\(rawValue).html"
-        case (_, let stem?): "\(stem)-\(rawValue).html"
-        }
-    }
 }

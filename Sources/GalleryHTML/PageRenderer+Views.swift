@@ -134,7 +134,7 @@ extension PageRenderer {
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
     private func opening(_ view: LayoutKind, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
                          scripts: [String] = []) -> String {
-        head(title: title + " · " + (words.views[view] ?? view.title), page: view.page(albumStem: links.stem), scripts: scripts,
+        head(title: title + " · " + (words.views[view] ?? view.title), page: SiteFileName.album(stem: links.stem, .page(view)).name, scripts: scripts,
              noindex: links.unlisted)
             + header(title: title, subtitle: subtitle, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")

@@ -148,10 +148,14 @@ struct PageRenderer {
         html += "<nav class=\"views\" aria-label=\"\(HTML.escape(words.label("Views of this album")))\">"
         for view in views {
             let marker = view == current ? " aria-current=\"page\"" : ""
-            html += "<a href=\"\(HTML.escape(view.page(albumStem: links.stem)))\" data-view=\"\(view.rawValue)\"\(marker)>\(HTML.escape(words.views[view] ?? view.title))</a>"
+            html += "<a href=\"\(HTML.escape(SiteFileName.album(stem: links.stem, .page(view)).name))\" data-view=\"\(view.rawValue)\"\(marker)>\(HTML.escape(words.views[view] ?? view.title))</a>"
         }
         return html + "</nav></header>\n"
     }
+
+    /// The signs the pages write beside their words: the way home, the lightbox's buttons,
+    /// the separator of a title.
+    static let symbols = "← ‹ › × · →"
 
     static let lightbox = """
         <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">

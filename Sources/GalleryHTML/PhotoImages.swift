@@ -61,16 +61,14 @@ public struct PhotoImages: Sendable {
     /// "thumbs/…", "large/…" or "originals/…") belongs to, and stores its colour. False when
     /// no photo of the library has a file of that name.
     public func render(named name: String, database: GalleryDatabase) throws -> Bool {
-        let parts = name.split(separator: "/")
-        guard parts.count == 2, ["thumbs", "large", "originals"].contains(parts[0]),
-              let end = parts[1].firstIndex(where: { $0 == "-" || $0 == "." }) else { return false }
-        // Every image's name starts with its photo's content hash ("HASH-236.jpg", "HASH.heic").
-        let hash = "xxh64:" + parts[1][..<end]
+        guard let image = ImageFileName(parsing: name) else { return false }
+        let hash = image.contentHash
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        let isOriginal = image.isOriginal
         guard let photo = try database.photo(contentHash: hash),
-              let plan = plan(photo, contentHash: hash, withOriginal: parts[0] == "originals") else { return false }
+              let plan = plan(photo, contentHash: hash, withOriginal: isOriginal) else { return false }
         let source = root + "/" + photo.path
-        if parts[0] == "originals" {
+        if isOriginal {
             guard plan.original == name else { return false }
             try copyOriginal(from: source, to: name)
             return true

@@ -3,6 +3,10 @@ import GalleryStore
 /// The short line a photographer reads under a photo: "Pixel 7 · 24 mm · f/1.9 · 1/120 s ·
 /// ISO 50"; the parts the file does not give are left out, nil when it gives none.
 enum ShotDescription {
+    /// The characters `line` writes around the file's own camera name (which the lightbox
+    /// shows in the text font's list, falling back to the visitor's fonts where it must).
+    static let characters = "ISO mm f/ s · 0123456789."
+
     static func line(_ metadata: PhotoMetadata) -> String? {
         var parts: [String] = []
         if let camera = metadata.cameraModel ?? metadata.cameraMake { parts.append(camera) }

@@ -107,7 +107,7 @@ public enum GalleryServer {
             var name = request.uri.path.removingPercentEncoding ?? request.uri.path
             while name.hasPrefix("/") { name.removeFirst() }
             if name.isEmpty { name = "index.html" }
-            if name.hasPrefix("thumbs/") || name.hasPrefix("large/") || name.hasPrefix("originals/") {
+            if ImageFileName(parsing: name) != nil {
                 // Images are named by content hash: one made earlier is served as it is; one
                 // not made yet is made now (only names the pages use are accepted).
                 if let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {

@@ -47,7 +47,7 @@ actor SiteCache {
     private(set) var filesMade = 0
     /// Image encodes under way, by photo (the content hash in the image's name): requests for
     /// any of a photo's images while it is encoded wait for that one encode.
-    private var encoding: [Substring: Task<Bool, any Error>] = [:]
+    private var encoding: [String: Task<Bool, any Error>] = [:]
     /// How many photos' images this cache encoded (tests hold concurrent requests to one).
     private(set) var imageEncodes = 0
     private let slots = EncodeSlots(limit: ProcessInfo.processInfo.activeProcessorCount)
@@ -133,9 +133,8 @@ actor SiteCache {
     /// library has it; false otherwise (404). Encodes run a few at a time, off the concurrency
     /// pool, and each file appears whole (written atomically) or not at all.
     func image(named name: String) async throws -> Bool {
-        // The photo's content hash starts the file's name ("HASH-236.jpg", originals "HASH.heic").
-        guard let file = name.split(separator: "/").last, let end = file.firstIndex(where: { $0 == "-" || $0 == "." }) else { return false }
-        let photo = file[..<end]
+        guard let image = ImageFileName(parsing: name) else { return false }
+        let photo = image.key
         if let running = encoding[photo] { return try await running.value }
         imageEncodes += 1
         let configuration = currentConfiguration
@@ -155,7 +154,7 @@ actor SiteCache {
         encoding[photo] = task
         defer { encoding[photo] = nil }
         let made = try await task.value
-        if made, !name.hasPrefix("originals/") {
+        if made, !image.isOriginal {
             // Its placeholder colour is stored now: pages and data made before lack it.
             colours += 1
             self.made = []

@@ -1,0 +1,16 @@
+import GalleryLayout
+
+/// A file of one album: a view's page, a plain page, or a data file its pages load.
+enum AlbumFile: Hashable, Sendable {
+    /// The page of a view (`[content] views`); the masonry one is the album's page itself.
+    case page(LayoutKind)
+    /// The album without script, `AlbumData.pageSize` photos a page, from 1.
+    case plainPage(Int)
+    /// The masonry grid's index, and the photo ids a deep link needs.
+    case index, ids
+    /// The cells of `AlbumData.chunkSize` photos, from 0.
+    case chunk(Int)
+    /// The rows view's index, and the frames of one chunk's photos in it.
+    case rowsIndex
+    case rowsFrames(Int)
+}

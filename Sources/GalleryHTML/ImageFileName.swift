@@ -1,0 +1,92 @@
+/// The name of one image of a photo in the site: its content hash's digits, then its size,
+/// so an unchanged photo keeps its images across exports and a changed one gets new names.
+/// "thumbs/KEY-236.jpg" (a grid image), "large/KEY-1600x1067.jpg" (the lightbox's),
+/// "originals/KEY.heic" (the original's copy); a JPEG quality other than the default adds
+/// "-q80" before ".jpg".
+public struct ImageFileName: Hashable, Sendable {
+    public enum Size: Hashable, Sendable {
+        case grid(width: Int)
+        case large(width: Int, height: Int)
+        /// The original file, with its extension (lowercased).
+        case original(extension: String)
+    }
+
+    /// The photo's content hash without its "xxh64:" (16 lowercase hex digits).
+    public var key: String
+    public var size: Size
+    /// The JPEG quality when it is not the default; nil for the default and for originals.
+    public var quality: Int?
+
+    public init(key: String, size: Size, quality: Int? = nil) {
+        self.key = key
+        self.size = size
+        self.quality = quality
+    }
+
+    /// The copy of the original file, not an image made from it.
+    public var isOriginal: Bool {
+        if case .original = size { true } else { false }
+    }
+
+    /// The content hash as the library stores it.
+    public var contentHash: String { "xxh64:" + key }
+
+    public var name: String {
+        let q = quality.map { "-q\($0)" } ?? ""
+        switch size {
+        case .grid(let width): return "thumbs/\(key)-\(width)\(q).jpg"
+        case .large(let width, let height): return "large/\(key)-\(width)x\(height)\(q).jpg"
+        case .original(let ext): return "originals/\(key).\(ext)"
+        }
+    }
+
+    /// The image `name` names; nil for any other name (a page, a font, a name no export makes).
+    public init?(parsing name: String) {
+        let utf8 = Substring(name).utf8
+        let folder: Substring.UTF8View, isGrid: Bool, isLarge: Bool
+        if utf8.starts(with: "thumbs/".utf8) {
+            (folder, isGrid, isLarge) = (utf8.dropFirst(7), true, false)
+        } else if utf8.starts(with: "large/".utf8) {
+            (folder, isGrid, isLarge) = (utf8.dropFirst(6), false, true)
+        } else if utf8.starts(with: "originals/".utf8) {
+            (folder, isGrid, isLarge) = (utf8.dropFirst(10), false, false)
+        } else {
+            return nil
+        }
+        let isKeyDigit = { (byte: UInt8) in (0x30 ... 0x39).contains(byte) || (0x61 ... 0x66).contains(byte) }
+        let key = folder.prefix(while: isKeyDigit)
+        guard !key.isEmpty, let separator = folder.dropFirst(key.count).first else { return nil }
+        self.key = String(Substring(key))
+        let rest = folder.dropFirst(key.count + 1)
+        if !isGrid && !isLarge {
+            // "KEY.ext": the original's own extension, lowercased.
+            guard separator == UInt8(ascii: "."), !rest.isEmpty,
+                  !rest.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") || (0x41 ... 0x5A).contains($0) }) else { return nil }
+            size = .original(extension: String(Substring(rest)))
+            quality = nil
+            return
+        }
+        guard separator == UInt8(ascii: "-"), rest.count > 4, rest.suffix(4).elementsEqual(".jpg".utf8) else { return nil }
+        var body = String(Substring(rest.dropLast(4)))
+        quality = nil
+        if let mark = body.range(of: "-q") {
+            guard let value = Self.number(body[mark.upperBound...]) else { return nil }
+            quality = value
+            body = String(body[..<mark.lowerBound])
+        }
+        if isGrid {
+            guard let width = Self.number(body[...]) else { return nil }
+            size = .grid(width: width)
+        } else {
+            let parts = body.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Self.number(parts[0]), let height = Self.number(parts[1]) else { return nil }
+            size = .large(width: width, height: height)
+        }
+    }
+
+    /// A positive decimal written the one way `name` writes it (no sign, no leading zero).
+    private static func number(_ digits: Substring) -> Int? {
+        guard digits.utf8.allSatisfy({ (0x30 ... 0x39).contains($0) }), let value = Int(digits), value > 0, String(value) == digits else { return nil }
+        return value
+    }
+}

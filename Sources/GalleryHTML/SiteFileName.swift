@@ -1,0 +1,121 @@
+import GalleryLayout
+
+/// The name of a file of the site, relative to its folder. Every name a page links to, a data
+/// file lists, an export writes or a server answers is made by `name` and read back by
+/// `init(parsing:isAlbumStem:)`; nothing else builds one or takes one apart.
+enum SiteFileName: Hashable, Sendable {
+    /// gallery.css
+    case stylesheet
+    /// gallery.js
+    case script
+    /// sitemap.xml
+    case sitemap
+    /// index.html: the album cards, or on a one-album site the album's own page.
+    case home
+    /// fonts/FILE: a face cut to the site's characters, named by its family and a digest.
+    case font(String)
+    /// A file of the album whose pages are named after `stem` ("album-coast"); nil on a
+    /// one-album site, whose album page is the home page.
+    case album(stem: String?, AlbumFile)
+    case image(ImageFileName)
+
+    /// Every character a name of a data file can have: the script names a file it could not
+    /// load on the page.
+    static let characters = "abcdefghijklmnopqrstuvwxyz0123456789-./"
+
+    var name: String {
+        switch self {
+        case .stylesheet: return "gallery.css"
+        case .script: return "gallery.js"
+        case .sitemap: return "sitemap.xml"
+        case .home: return "index.html"
+        case .font(let file): return "fonts/" + file
+        case .image(let image): return image.name
+        case .album(let stem, let file):
+            // Data files and plain pages carry a dot after the base, which no stem has.
+            let base = stem ?? "index"
+            switch file {
+            case .page(.masonry): return stem.map { "\($0).html" } ?? "index.html"
+            case .page(let view): return stem.map { "\($0)-\(view.rawValue).html" } ?? "\(view.rawValue).html"
+            case .plainPage(let number): return "\(base).page-\(number).html"
+            case .index: return "data/\(base).index.js"
+            case .ids: return "data/\(base).ids.js"
+            case .chunk(let number): return "data/\(base).chunk-\(number).js"
+            case .rowsIndex: return "data/\(base).rows.index.js"
+            case .rowsFrames(let number): return "data/\(base).rows-\(number).js"
+            }
+        }
+    }
+
+    /// The file `name` names, or nil. An album's view page ("album-trip-wheel.html") could
+    /// also read as another album's page ("album-trip-wheel"): `isAlbumStem` says which stems
+    /// exist (nil: the one album of a one-album site), and album stems are chosen so that no
+    /// two albums' names meet (`SiteAlbums.slug`).
+    init?(parsing name: String, isAlbumStem: (String?) -> Bool) {
+        switch name {
+        case "gallery.css": self = .stylesheet; return
+        case "gallery.js": self = .script; return
+        case "sitemap.xml": self = .sitemap; return
+        case "index.html": self = .home; return
+        default: break
+        }
+        if name.hasPrefix("fonts/") {
+            let file = name.dropFirst("fonts/".count)
+            guard !file.isEmpty, !file.contains("/") else { return nil }
+            self = .font(String(file))
+            return
+        }
+        if let image = ImageFileName(parsing: name) {
+            self = .image(image)
+            return
+        }
+        let isData = name.hasPrefix("data/")
+        let rest = isData ? name.dropFirst("data/".count) : name[...]
+        guard !rest.contains("/") else { return nil }
+        if !isData, rest.hasSuffix(".html"), !rest.dropLast(".html".count).contains(".") {
+            guard let page = Self.viewPage(rest.dropLast(".html".count), isAlbumStem: isAlbumStem) else { return nil }
+            self = page
+            return
+        }
+        if let dot = rest.firstIndex(of: ".") {
+            let base = rest[..<dot], suffix = rest[rest.index(after: dot)...]
+            let stem: String? = base == "index" ? nil : String(base)
+            guard !base.isEmpty, isAlbumStem(stem), let file = Self.albumFile(suffix, isData: isData) else { return nil }
+            self = .album(stem: stem, file)
+            return
+        }
+        return nil
+    }
+
+    /// A view page's name without ".html" ("wheel", "album-trip", "album-trip-wheel").
+    private static func viewPage(_ page: Substring, isAlbumStem: (String?) -> Bool) -> SiteFileName? {
+        for view in LayoutKind.allCases where view != .masonry {
+            if page == view.rawValue, isAlbumStem(nil) { return .album(stem: nil, .page(view)) }
+            if page.hasSuffix("-" + view.rawValue) {
+                let stem = String(page.dropLast(view.rawValue.count + 1))
+                if isAlbumStem(stem) { return .album(stem: stem, .page(view)) }
+            }
+        }
+        return isAlbumStem(String(page)) ? .album(stem: String(page), .page(.masonry)) : nil
+    }
+
+    /// What follows an album's base and its dot: "index.js", "chunk-3.js", "page-2.html", …
+    private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
+        func number(_ prefix: String, _ ext: String) -> Int? {
+            guard suffix.hasPrefix(prefix), suffix.hasSuffix(ext), suffix.count > prefix.count + ext.count else { return nil }
+            let digits = suffix.dropFirst(prefix.count).dropLast(ext.count)
+            guard digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0, String(value) == digits else { return nil }
+            return value
+        }
+        guard isData else { return number("page-", ".html").map(AlbumFile.plainPage) }
+        switch suffix {
+        case "index.js": return .index
+        case "ids.js": return .ids
+        case "rows.index.js": return .rowsIndex
+        default:
+            if let chunk = number("chunk-", ".js") { return .chunk(chunk) }
+            if let chunk = number("rows-", ".js") { return .rowsFrames(chunk) }
+            return nil
+        }
+    }
+}

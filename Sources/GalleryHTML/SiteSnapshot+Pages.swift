@@ -1,0 +1,90 @@
+import GalleryLayout
+
+/// The pages of each view of an album, its plain pages, and the home page of album cards.
+extension SiteSnapshot {
+    func page(_ view: LayoutKind, of album: AlbumSource) throws -> String {
+        let geometry = context.geometry
+        switch view {
+        case .masonry:
+            let pageCount = AlbumData.pageCount(photos: album.count)
+            let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name, first: pageCount > 0 ? album.data.plainPage(1) : nil)
+            let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.layout.contentHeight)))
+            let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
+            let description = try album.description.map { description in
+                (html: description.blocks.map { "<p class=\"comment\">\($0.html)</p>" }.joined(),
+                 boxes: try description.boxes(geometry: geometry, style: context.comment, measurer: context.measurer))
+            }
+            return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
+                cells: cells, count: album.count, heights: heights,
+                data: album.data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
+                image: try album.cover()?.large ?? cells.first?.large, description: description))
+        case .justified:
+            let (firstScreen, rows) = try album.rowsFirstScreen(startingAbove: AlbumData.firstScreenHeight)
+            return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
+                                          data: album.data.rowsIndexFile)
+        case .wheel:
+            let cells = try album.cells(0 ..< renderer.wheelCardsWritten(count: album.count))
+            return renderer.wheelPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
+                                      data: album.data.indexFile)
+        case .carousel:
+            let cells = try album.cells(0 ..< PageRenderer.cardWindow)
+            return renderer.carouselPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
+                                         data: album.data.indexFile)
+        case .circle:
+            let cells = try album.cells(0 ..< geometry.circleMaximumItems)
+            return renderer.circlePage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells)
+        }
+    }
+
+    /// Plain page `number`: its photos as a masonry layout of their own, computed with the
+    /// engine, so that nothing on it depends on the photos after it (adding photos to the
+    /// album rewrites only the last plain page).
+    func plainPage(_ number: Int, of album: AlbumSource) throws -> String {
+        let geometry = context.geometry
+        let first = (number - 1) * AlbumData.pageSize
+        var shown = try album.cells(first ..< first + AlbumData.pageSize)
+        var heights: [Int: Double] = [:]
+        for k in album.columns {
+            let layout = try MasonryLayout(
+                width: geometry.width(columns: k),
+                items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight) },
+                options: geometry.options(columns: k))
+            heights[k] = layout.contentSize.height
+            for position in shown.indices {
+                guard let frame = layout.attributes(at: position)?.frame else { continue }
+                shown[position].frames[k] = (frame.x, frame.y, frame.width, frame.height)
+            }
+        }
+        let pageCount = AlbumData.pageCount(photos: album.count)
+        let around = PageRenderer.PageLinks(
+            album: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name,
+            previous: number > 1 ? album.data.plainPage(number - 1) : nil,
+            next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: renderer.words.page(number))
+        let range = renderer.words.photoRange(first + 1, first + shown.count)
+        return renderer.albumPage(title: album.name, subtitle: range, links: album.links, content: .init(
+            cells: shown, count: album.count, listOffset: first, listCount: shown.count, heights: heights, data: nil, pages: around,
+            fileName: album.data.plainPage(number), image: shown.first?.large))
+    }
+
+    /// The home page of a site of several albums: a card per listed album.
+    func indexPage() throws -> String {
+        var image: String?
+        // Albums with an order first (smallest first), then the others by path; unlisted ones not at all.
+        let listed = albums.all.filter { !$0.links.unlisted }.enumerated().sorted { a, b in
+            switch (a.element.settings?.order, b.element.settings?.order) {
+            case let (x?, y?) where x != y: x < y
+            case (_?, nil): true
+            case (nil, _?): false
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
+        let cards = try listed.map { album in
+            let source = try source(album)
+            let first = try source.cover() ?? source.cells(0 ..< 1).first
+            if image == nil { image = first?.large }
+            return PageRenderer.AlbumCard(name: album.title, link: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name, count: album.count,
+                                          dates: album.dates, cover: first?.thumbnails?.first?.url)
+        }
+        return renderer.indexPage(albums: cards, photoCount: albums.photoCount, image: image)
+    }
+}

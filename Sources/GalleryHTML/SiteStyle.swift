@@ -1,0 +1,70 @@
+import Foundation
+import GalleryService
+import TextMetrics
+import GalleryLayout
+
+/// The site's style sheet and the fonts it names, cut to the characters the site shows: each
+/// face gets the characters the measurement drew with it (kept in the library at import), plus
+/// the pages' own words.
+struct SiteStyle: Sendable {
+    var css: String
+    /// Font files by name ("fonts/…").
+    var fonts: [String: [UInt8]]
+
+    /// What the pages write beside the captions, comments and `SiteWords`, each part from the
+    /// code that writes it: its characters go into the fonts too.
+    static let pageCharacters = PageRenderer.symbols + " " + DateRangeText.characters + " " + ShotDescription.characters
+        + " " + SiteFileName.characters + " " + LayoutKind.allCases.map(\.title).joined(separator: " ")
+
+    /// `own`: the site's own texts (title, descriptions, album titles).
+    init(context: SiteContext, words: SiteWords, own: [String]) throws {
+        let database = context.database, measurer = context.measurer
+        // Characters found for other fonts (a font package upgraded since the import), or a
+        // library made before they were kept: found again now, before the fonts are cut.
+        let measuring = AnnotationMeasurer(database: database, measurer: measurer, caption: context.caption, comment: context.comment)
+        let styles = context.textStyles
+        var kept = try database.fontCharacters()
+        if kept.styles != measuring.fontCharactersStyles {
+            try measuring.ensureMeasured(widths: [context.geometry.innerWidth])
+            kept = try database.fontCharacters()
+        }
+        var characters: [FontFace: Set<Unicode.Scalar>] = [:]
+        for (face, text) in kept.characters where FileManager.default.fileExists(atPath: face.path) {
+            characters[FontFace(family: face.family, path: face.path, index: face.index, package: face.package), default: []]
+                .formUnion(text.unicodeScalars)
+        }
+        let shown = [Self.pageCharacters, words.allText] + own
+        for style in styles {
+            characters.merge(try measurer.charactersByFace(shown, style: style)) { $0.union($1) }
+        }
+        var fonts: [String: [UInt8]] = [:]
+        var urls: [String: String] = [:]
+        var seen = Set<String>()
+        let fallbacks = characters.keys.filter { face in !styles.contains { $0.fonts.contains(face) } }
+            .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        for face in styles.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
+            guard let used = characters[face], !used.isEmpty,
+                  let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
+            let name = SiteFileName.font(Self.fileName(face, bytes: bytes)).name
+            fonts[name] = bytes
+            urls[face.family] = name
+        }
+        let listed = Set(styles.flatMap(\.fonts))
+        let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
+        let textCSS = TextStyle.css(for: styles, fallbackFaces: fallbackFaces) { urls[$0.family] }
+        css = SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces,
+                                    styles: (context.caption, context.comment), accent: context.configuration.look.accent)
+        self.fonts = fonts
+    }
+
+    /// "dejavu-sans-0123456789ab.ttf": the family, and a digest of the subset's bytes, so the
+    /// file changes whenever the site's characters do (`gallery serve` and the exported site
+    /// let browsers keep fonts/ for a year).
+    private static func fileName(_ face: FontFace, bytes: [UInt8]) -> String {
+        let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
+        let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: names, not security
+        for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return slug + "-" + String(String(digest, radix: 16).prefix(12)) + "." + ext
+    }
+}

@@ -1,0 +1,64 @@
+import GalleryLayout
+@testable import GalleryHTML
+import Testing
+
+/// Every site file name is made and read back by one type.
+@Suite("SiteFileName: every site file name made and parsed in one place")
+struct SiteFileNameTests {
+    /// Stems of a site whose album slugs met ("Trip wheel" took "trip-wheel" first, so "Trip"
+    /// became "trip-2"): a view page of one must not read as another's page.
+    static let stems: Set<String?> = ["album-trip-wheel", "album-trip-2", "album-coast"]
+
+    static func parse(_ name: String, stems: Set<String?> = stems) -> SiteFileName? {
+        SiteFileName(parsing: name) { stems.contains($0) }
+    }
+
+    @Test("each kind of name reads back as what made it")
+    func roundTrip() {
+        var files: [SiteFileName] = [.stylesheet, .script, .sitemap, .home, .font("dejavu-sans-0a1b2c3d4e5f.ttf"),
+                                     .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236))),
+                                     .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80)),
+                                     .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
+                                     .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic")))]
+        let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
+            + [.plainPage(1), .plainPage(12), .index, .ids, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
+        for stem in Self.stems {
+            files += albumFiles.map { .album(stem: stem, $0) }
+        }
+        for file in files {
+            #expect(Self.parse(file.name) == file, "\(file.name)")
+        }
+        // A one-album site: its album page is the home page, its views sit beside it.
+        let single: Set<String?> = [nil]
+        for file in albumFiles where file != .page(.masonry) {
+            #expect(Self.parse(SiteFileName.album(stem: nil, file).name, stems: single) == .album(stem: nil, file))
+        }
+        #expect(SiteFileName.album(stem: nil, .page(.masonry)).name == "index.html")
+        #expect(SiteFileName.album(stem: nil, .chunk(3)).name == "data/index.chunk-3.js")
+    }
+
+    @Test("the names an export writes, as pages and scripts link them")
+    func knownNames() {
+        #expect(SiteFileName.album(stem: "album-coast", .page(.justified)).name == "album-coast-justified.html")
+        #expect(SiteFileName.album(stem: "album-coast", .plainPage(2)).name == "album-coast.page-2.html")
+        #expect(SiteFileName.album(stem: "album-coast", .rowsIndex).name == "data/album-coast.rows.index.js")
+        #expect(SiteFileName.album(stem: "album-coast", .rowsFrames(4)).name == "data/album-coast.rows-4.js")
+        #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .large(width: 1600, height: 900), quality: 70).name == "large/00ff00ff00ff00ff-1600x900-q70.jpg")
+        #expect(Self.parse("album-trip-wheel.html") == .album(stem: "album-trip-wheel", .page(.masonry)))
+        #expect(Self.parse("album-trip-2-wheel.html") == .album(stem: "album-trip-2", .page(.wheel)))
+        #expect(Self.parse("album-trip-wheel-wheel.html") == .album(stem: "album-trip-wheel", .page(.wheel)))
+    }
+
+    @Test("names no export writes are nil, not a near match", arguments: [
+        "", "index", "gallery.CSS", "fonts/", "fonts/a/b.ttf", "album-nope.html", "album-nope-wheel.html", "wheel.html",
+        "data/album-coast.chunk-.js", "data/album-coast.chunk-03.js", "data/album-coast.chunk--1.js", "data/album-coast.chunk-1.json",
+        "data/album-coast.rows.js", "data/album-nope.index.js", "data/index.index.js", "album-coast.page-0x1.html", "album-coast.page-2.htm",
+        "data/sub/album-coast.index.js", "thumbs/00FF00FF00FF00FF-236.jpg", "thumbs/00ff00ff00ff00ff-0236.jpg",
+        "thumbs/00ff00ff00ff00ff.jpg", "large/00ff00ff00ff00ff-1600.jpg", "large/00ff00ff00ff00ff-1600x0.jpg",
+        "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
+        "../gallery.css",
+    ])
+    func rejects(name: String) {
+        #expect(Self.parse(name) == nil, "\(name)")
+    }
+}
