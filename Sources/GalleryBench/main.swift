@@ -121,7 +121,7 @@ if arguments.first == "measure" {
     let stored = (0 ..< count).map { i -> StoredLayoutItem in
         let a = layout.attributes(at: i)!
         return StoredLayoutItem(index: i, photoID: Int64(i + 1), column: a.column ?? 0, y: a.frame.y, height: a.frame.height,
-                                photoHeight: a.photoHeight ?? 0, captionHeight: items[i].captionHeight, commentHeight: items[i].commentHeight)
+                                photoHeight: a.photoHeight ?? 0, captionHeight: items[i].captionHeight, commentHeight: items[i].commentHeight, photoTop: 0)
     }
     let header = StoredMasonryLayout(
         layout: StoredLayout(key: LayoutKey(scope: .library, kind: .masonry, width: 1280, options: "bench"),

@@ -26,6 +26,15 @@ public struct SiteGeometry: Sendable {
 
     public var innerWidth: Double { columnWidth - 2 * cellPadding }
 
+    /// The album grid at every viewport width: columns that stretch to the edges, the column
+    /// width the ideal (`FluidMasonry`).
+    public var fluid: FluidMasonry {
+        get throws(LayoutError) {
+            try FluidMasonry(idealColumnWidth: columnWidth, gutter: gutter, cellPadding: cellPadding, pageMargin: pageMargin,
+                             maximumColumns: max(2, maximumColumns))
+        }
+    }
+
     /// The masonry options of the layout a page shows at `columns` columns.
     public func options(columns: Int) -> MasonryOptions {
         // With a gutter, Pinterest's rule at exactly the width of `columns` columns and their

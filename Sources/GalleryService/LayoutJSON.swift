@@ -14,6 +14,10 @@ public enum LayoutJSON {
         var contentHeight: Double
         var placement: String
         var items: [Item]
+        /// With a viewport (`ViewportLayout`): the window's size and the band drawn.
+        var viewportWidth: Double?
+        var viewportHeight: Double?
+        var band: Int?
 
         struct Item: Encodable {
             var id: Int64
@@ -41,5 +45,20 @@ public enum LayoutJSON {
                     y: item.y, width: layout.geometry.innerWidth, height: item.height, photoHeight: item.photoHeight,
                     captionHeight: item.captionHeight, commentHeight: item.commentHeight)
             }))
+    }
+
+    /// The grid drawn in a window: `width` and `contentWidth` the grid's width there, frames
+    /// relative to its top-left corner.
+    public static func masonry(_ viewport: ViewportLayout) throws -> String {
+        try JSON.string(Masonry(
+            width: viewport.gridWidth, columns: viewport.band.columns, columnWidth: viewport.columnWidth,
+            contentWidth: viewport.gridWidth, contentHeight: viewport.contentHeight, placement: viewport.placement.rawValue,
+            items: viewport.items.map { item in
+                Masonry.Item(
+                    id: item.stored.photoID, index: item.stored.index, column: item.stored.column, x: item.frame.x, y: item.frame.y,
+                    width: item.frame.width, height: item.frame.height, photoHeight: item.photoHeight,
+                    captionHeight: item.stored.captionHeight, commentHeight: item.stored.commentHeight)
+            },
+            viewportWidth: viewport.viewportWidth, viewportHeight: viewport.viewportHeight, band: viewport.band.number))
     }
 }

@@ -100,12 +100,17 @@ public final class LayoutService: Sendable {
         let layout = try MasonryLayout(width: request.width, items: masonryItems, options: request.options)
         var items: [StoredLayoutItem] = []
         items.reserveCapacity(layout.count)
+        // Items stack in their columns in index order: the photos above one are those placed
+        // in its column before it.
+        var photoTops = [Double](repeating: 0, count: geometry.columns)
         for (photo, item) in zip(inputs.photos, masonryItems) {
             guard let attributes = layout.attributes(at: items.count) else { break }
+            let column = attributes.column ?? 0, photoHeight = attributes.photoHeight ?? 0
             items.append(StoredLayoutItem(
-                index: attributes.index, photoID: photo.photoID, column: attributes.column ?? 0,
-                y: attributes.frame.y, height: attributes.frame.height, photoHeight: attributes.photoHeight ?? 0,
-                captionHeight: item.captionHeight, commentHeight: item.commentHeight))
+                index: attributes.index, photoID: photo.photoID, column: column,
+                y: attributes.frame.y, height: attributes.frame.height, photoHeight: photoHeight,
+                captionHeight: item.captionHeight, commentHeight: item.commentHeight, photoTop: photoTops[column]))
+            photoTops[column] += photoHeight
         }
 
         // Placement is sequential, so when the old items are a prefix of the new ones with the

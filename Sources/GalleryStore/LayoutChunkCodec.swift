@@ -1,8 +1,9 @@
-/// The byte layout of `layout_chunks.items`: per item, little-endian, photo id (int64),
-/// column (int32), then y, height, photo height, caption height, comment height (float64).
+/// The byte layout of a masonry layout's `layout_chunks.items`: per item, little-endian, photo
+/// id (int64), column (int32), then y, height, photo height, caption height, comment height and
+/// photo top (float64).
 enum LayoutChunkCodec {
     static let itemsPerChunk = 256
-    static let bytesPerItem = 8 + 4 + 5 * 8
+    static let bytesPerItem = 8 + 4 + 6 * 8
     /// Chunk ids in the R*Tree: layout id × 2²⁴ + chunk number.
     static let chunkIDFactor: Int64 = 16_777_216
 
@@ -12,7 +13,7 @@ enum LayoutChunkCodec {
         for item in items {
             withUnsafeBytes(of: item.photoID.littleEndian) { bytes += $0 }
             withUnsafeBytes(of: Int32(item.column).littleEndian) { bytes += $0 }
-            for value in [item.y, item.height, item.photoHeight, item.captionHeight, item.commentHeight] {
+            for value in [item.y, item.height, item.photoHeight, item.captionHeight, item.commentHeight, item.photoTop] {
                 withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
             }
         }
@@ -33,7 +34,8 @@ enum LayoutChunkCodec {
                     index: firstIndex + i,
                     photoID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self)),
                     column: Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: Int32.self))),
-                    y: double(12), height: double(20), photoHeight: double(28), captionHeight: double(36), commentHeight: double(44)))
+                    y: double(12), height: double(20), photoHeight: double(28), captionHeight: double(36), commentHeight: double(44),
+                    photoTop: double(52)))
             }
         }
         return items

@@ -8,8 +8,12 @@ public struct StoredLayoutItem: Sendable, Hashable {
     public var photoHeight: Double
     public var captionHeight: Double
     public var commentHeight: Double
+    /// The height of the photos above it in its column: the part of `y` that grows with the
+    /// column's width (`FluidMasonry.frame`).
+    public var photoTop: Double
 
-    public init(index: Int, photoID: Int64, column: Int, y: Double, height: Double, photoHeight: Double, captionHeight: Double, commentHeight: Double) {
+    public init(index: Int, photoID: Int64, column: Int, y: Double, height: Double, photoHeight: Double, captionHeight: Double,
+                commentHeight: Double, photoTop: Double) {
         self.index = index
         self.photoID = photoID
         self.column = column
@@ -18,5 +22,6 @@ public struct StoredLayoutItem: Sendable, Hashable {
         self.photoHeight = photoHeight
         self.captionHeight = captionHeight
         self.commentHeight = commentHeight
+        self.photoTop = photoTop
     }
 }

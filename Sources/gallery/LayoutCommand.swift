@@ -29,7 +29,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Lay out N placeholder items, without a database.", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("The viewport (wheel, circle, carousel).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The window (masonry: the album page's grid in it, from gallery.toml's [look]; wheel, circle, carousel).", valueName: "WxH"))
     var viewport: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative ones as they are: --offset -200).", valueName: "x"))
@@ -118,12 +118,26 @@ struct LayoutCommand: ParsableCommand {
             try validateViewportKind()
             return
         }
+        if let viewport, count == nil {
+            _ = try Self.size(viewport, option: "--viewport")
+            let shaping = [("--width", width != nil), ("--columns", columns != nil), ("--column-width", columnWidth != nil),
+                           ("--gutter", gutter != nil), ("--min-columns", minColumns != nil), ("--padding", padding != nil)]
+            if let (name, _) = shaping.first(where: \.1) {
+                throw ValidationError("--viewport draws the album page's grid as gallery.toml's [look] shapes it; \(name) cannot change it (drop one of the two)")
+            }
+            if let rect { _ = try MasonryRequest.rect(rect) }
+            return
+        }
         _ = try masonryRequest
     }
 
     func run() throws {
         if kind != .masonry || count != nil {
             try runWithoutStore()
+            return
+        }
+        if let viewport {
+            try runViewport(try Self.size(viewport, option: "--viewport"))
             return
         }
         let database = try library.open(create: false)
@@ -157,5 +171,34 @@ struct LayoutCommand: ParsableCommand {
 
     private func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int64(value)) : String(format: "%.2f", value)
+    }
+
+    /// The album page's grid in a window of `size`: what the page draws there.
+    private func runViewport(_ size: LayoutSize) throws {
+        let database = try library.open(create: false)
+        let configuration = try settings.load(library: database)
+        let styles = configuration.textStyles
+        let fluid: FluidMasonry
+        do {
+            fluid = try SiteGeometry(configuration).fluid
+        } catch {
+            throw ValidationError("gallery.toml's [look] gives no grid: \(error)")
+        }
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
+                                         rect: try layoutRect, placement: placement)
+        if json {
+            print(try LayoutJSON.masonry(result))
+            return
+        }
+        let columns = result.band.columns
+        print("masonry in \(format(size.width))×\(format(size.height)): band \(result.band.number), \(columns) column\(columns == 1 ? "" : "s") of \(format(result.columnWidth)) px, grid \(format(result.gridWidth)) × \(format(result.contentHeight)) px, \(result.layout.layout.itemCount) items")
+        var table = TextTable(columns: ["index", "id", "column", "x", "y", "width", "height", "photo", "caption", "comment"])
+        for item in result.items {
+            table.add([String(item.stored.index), String(item.stored.photoID), String(item.stored.column), format(item.frame.x),
+                       format(item.frame.y), format(item.frame.width), format(item.frame.height), format(item.photoHeight),
+                       format(item.stored.captionHeight), format(item.stored.commentHeight)])
+        }
+        print(table.rendered(), terminator: "")
     }
 }
