@@ -1,5 +1,6 @@
 import Foundation
 import GalleryJSON
+import GalleryLayout
 
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
 /// the page itself stays the same size however many photos the album holds.
@@ -45,21 +46,35 @@ struct AlbumData: Sendable {
     static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
     static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }
 
-    /// What the page learns first: sizes, where each chunk lies at each column count, and the
-    /// names of the other files.
+    /// What the page learns first: sizes, where each chunk lies in each band (masonry) or at
+    /// each column count (rows), and the names of the other files.
     struct Index: Encodable {
         var kind = "index"
         var count: Int
         var chunkSize: Int
-        /// Per column count k (entry k − 1): for each chunk, the top of its highest cell and
-        /// the bottom of its lowest, flat ([top0, bottom0, top1, bottom1, …]).
+        /// Masonry: per band b (entry b), for each chunk the lines its top and bottom stay
+        /// within at the band's widths w: top ≥ a·w + b, bottom ≤ c·w + d, flat ([a0, b0, c0,
+        /// d0, a1, …]). Rows: per column count k (entry k − 1), each chunk's top and bottom.
         var bounds: [[Double]]
         var innerWidth: Double
+        /// Masonry: the grid's bands (as the style sheet's media queries choose them).
+        var bands: [Band]?
+        /// Masonry: what a cell's height is made of besides its photo and texts.
+        var padding: Double?
+        var gutter: Double?
+        var annotationPadding: Double?
+        /// Masonry: the grid images' `sizes`.
+        var sizes: String?
         var chunks: [String]
         /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
         /// photos' frames. Absent for masonry.
         var frames: [String]?
         var ids: String
+    }
+
+    struct Band: Encodable {
+        var columns: Int
+        var innerWidth: Double
     }
 
     /// A chunk's frames in a view other than masonry: per photo, x, y, width, height at 1, 2,
@@ -72,15 +87,18 @@ struct AlbumData: Sendable {
 
     /// One cell, as the page draws it (gallery.js `galleryMakeCell`, PageRenderer `cell`).
     struct Cell: Encodable {
+        /// A caption or comment: its parts between the places any band breaks a line, and
+        /// for each of those places the bands that break there.
         struct Text: Encodable {
-            var height: Double
-            var lines: [String]
+            var parts: [String]
+            var breaks: [[Int]]
         }
         var id: Int64
-        /// x, y at 1, 2, … columns.
-        var xy: [Double]
-        var height: Double
-        var photoHeight: Double
+        /// Displayed width / height: the photo is inner width / ar tall.
+        var ar: Double
+        /// Per band: column, photo share of y (per px of inner width), the rest of y, caption
+        /// height, comment height; flat (`CellPlacement`).
+        var bands: [Double]
         /// Grid images and their widths (1×, 2×), the large view, the first's height.
         var thumbs: [String]?
         var widths: [Int]?
@@ -109,22 +127,26 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The index file, from where each chunk lies at each column count (`bounds[k − 1]`: top
-    /// and bottom per chunk, flat).
-    func indexScript(count: Int, bounds: [[Double]], geometry: SiteGeometry) throws -> String {
+    /// The masonry index file, from where each chunk lies in each band (`bounds[b]`).
+    func indexScript(count: Int, bounds: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
         try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+            bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
+            padding: fluid.cellPadding, gutter: fluid.gutter, annotationPadding: Self.annotationPadding, sizes: fluid.imageSizes,
             chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile))
     }
+
+    /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,
+    /// gallery.css `.cell .annotation`).
+    static let annotationPadding = MasonryOptions().annotationTopPadding + MasonryOptions().annotationBottomPadding
 
     func idsScript(_ ids: [Int64]) throws -> String {
         try Self.script(IDs(ids: ids))
     }
 
     /// Chunk `number`: the cells of its photos, in album order.
-    func chunkScript(number: Int, cells: [CellModel], geometry: SiteGeometry) throws -> String {
-        let columns = 1 ... geometry.maximumColumns
-        return try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, columns: columns) }))
+    func chunkScript(number: Int, cells: [CellModel], fluid: FluidMasonry) throws -> String {
+        try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, fluid: fluid) }))
     }
 
     /// The rows view's frames of chunk `number`: `frames[k − 1]` holds the frames at k columns
@@ -146,18 +168,24 @@ struct AlbumData: Sendable {
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))
     }
 
-    private func cell(for cell: CellModel, columns: ClosedRange<Int>) -> Cell {
-        func text(_ text: String, height: Double, starts: [Int]) -> Cell.Text? {
-            text.isEmpty ? nil : Cell.Text(height: HTML.rounded(height), lines: HTML.lineTexts(text, lineStarts: starts))
+    private func cell(for cell: CellModel, fluid: FluidMasonry) -> Cell {
+        func text(_ text: String, starts: [[Int]]) -> Cell.Text? {
+            guard !text.isEmpty else { return nil }
+            let lines = HTML.bandLines(text, lineStarts: starts)
+            return Cell.Text(parts: lines.parts, breaks: lines.breaks)
+        }
+        var bands: [Double] = []
+        for (band, placement) in zip(fluid.bands, cell.placements) {
+            let y = placement.yTerms(innerWidth: band.innerWidth)
+            bands += [Double(placement.column), HTML.rounded(y.scale, digits: 7), HTML.rounded(y.offset),
+                      HTML.rounded(placement.captionHeight), HTML.rounded(placement.commentHeight)]
         }
         return Cell(
-            id: cell.photoID,
-            xy: columns.flatMap { k in cell.frames[k].map { [HTML.rounded($0.x), HTML.rounded($0.y)] } ?? [0, 0] },
-            height: HTML.rounded(cell.frames.values.first?.height ?? 0), photoHeight: HTML.rounded(cell.photoHeight),
+            id: cell.photoID, ar: cell.aspectRatio, bands: bands,
             thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, original: cell.original,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
-            caption: text(cell.caption, height: cell.captionHeight, starts: cell.captionLineStarts),
-            comment: text(cell.comment, height: cell.commentHeight, starts: cell.commentLineStarts),
+            caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
+            comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
             taken: cell.takenAt, shot: cell.shot, location: cell.location)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import TextMetrics
 
 /// An album's description (`album.toml` or `index.md`, Markdown made HTML by Ink) as the album
@@ -41,16 +42,15 @@ struct AlbumDescription: Sendable {
         self.blocks = blocks
     }
 
-    /// The width and height the description takes at each column count.
-    func boxes(geometry: SiteGeometry, style: TextStyle, measurer: TextMeasurer) throws -> [Int: (width: Double, height: Double)] {
-        var boxes: [Int: (width: Double, height: Double)] = [:]
-        for columns in 1 ... geometry.maximumColumns {
-            let width = min(Self.maximumWidth, geometry.width(columns: columns) - 2 * geometry.cellPadding)
+    /// The width and height the description takes in each band (entry b): as wide as the
+    /// band's narrowest grid allows (up to `maximumWidth`), its height measured there.
+    func boxes(fluid: FluidMasonry, style: TextStyle, measurer: TextMeasurer) throws -> [(width: Double, height: Double)] {
+        try fluid.bands.map { band in
+            let width = min(Self.maximumWidth, fluid.layoutWidth(band) - 2 * fluid.cellPadding)
             var height = Self.blockGap * Double(blocks.count - 1)
             for block in blocks { height += try measurer.measure(block.text, style: style, width: width).height }
-            boxes[columns] = (width, height)
+            return (width, height)
         }
-        return boxes
     }
 
     private static func decode(_ text: String) -> String {

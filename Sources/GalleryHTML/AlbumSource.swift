@@ -5,10 +5,10 @@ import Synchronization
 import TextMetrics
 
 /// One album as its pages show it, read from the library a part at a time: the stored
-/// masonry (and, when asked for, rows) layouts' headers at every column count, the frames of
-/// any run of photos in either, and the cells of any run of photos (their
-/// frames from the stored layouts, their texts in measured lines, their image names and
-/// placeholder colours). A page or a data file needs only its own photos, so making one costs
+/// masonry layouts' headers in every band of the grid (and, when asked for, the rows
+/// layouts' at every column count), the frames of any run of photos in either, and the cells
+/// of any run of photos (their places from the stored layouts, their texts in measured lines,
+/// their image names and placeholder colours). A page or a data file needs only its own photos, so making one costs
 /// the same in an album of 100 photos or of 100,000.
 final class AlbumSource: Sendable {
     /// The album's folder, relative to the library ('' for the root).
@@ -17,7 +17,7 @@ final class AlbumSource: Sendable {
     let count: Int
     let links: PageRenderer.AlbumLinks
     let data: AlbumData
-    /// The stored masonry layout at k columns (entry k − 1).
+    /// The stored masonry layout of each band of the grid (entry b: band b).
     let layouts: [StoredMasonryLayout]
     let context: SiteContext
     /// The album's description (`album.toml`, `index.md`), shown above its grid.
@@ -34,6 +34,7 @@ final class AlbumSource: Sendable {
         self.links = links
         self.context = context
         data = AlbumData(stem: links.stem)
+        // One per band, in band order (`SiteGeometry.layoutNeeds`).
         layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
             try context.layouts.masonryLayout(MasonryRequest(width: width, album: path, options: options))
         }
@@ -56,14 +57,14 @@ final class AlbumSource: Sendable {
         let step = AlbumData.chunkSize * 200
         return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
     }
-    var columns: ClosedRange<Int> { 1 ... layouts.count }
+    /// The rows view's column counts.
+    var columns: ClosedRange<Int> { 1 ... max(1, context.geometry.maximumColumns) }
 
-    /// The cells of the photos at `indices` in album order, each with its frame at every
-    /// column count.
+    /// The cells of the photos at `indices` in album order, each with its place in every band.
     func cells(_ indices: Range<Int>) throws -> [CellModel] {
         let indices = indices.clamped(to: 0 ..< count)
         guard !indices.isEmpty else { return [] }
-        let database = context.database, geometry = context.geometry
+        let database = context.database, geometry = context.geometry, bands = context.fluid.bands
         let items = try layouts.map { try database.layoutItems(of: $0, indices: indices) }
         guard let first = items.first else { return [] }
         let photos = try database.storedPhotos(ids: first.map(\.photoID))
@@ -73,25 +74,27 @@ final class AlbumSource: Sendable {
         for (position, item) in first.enumerated() {
             guard let stored = photos[item.photoID] else { continue }
             let photo = stored.photo
-            var frames: [Int: (x: Double, y: Double, width: Double, height: Double)] = [:]
-            for (k, layout) in zip(columns, layouts) {
-                // Items of one index range, in index order, at every column count: the same
-                // photo at the same position unless the library changed in between.
-                guard position < items[k - 1].count, items[k - 1][position].photoID == item.photoID else { continue }
-                let placed = items[k - 1][position]
-                frames[k] = (layout.x(column: placed.column), placed.y, layout.geometry.innerWidth, placed.height)
+            var placements: [CellPlacement] = []
+            for (band, layout) in zip(bands, items) {
+                // Items of one index range, in index order, in every band: the same photo at
+                // the same position unless the library changed in between.
+                guard position < layout.count, layout[position].photoID == item.photoID else { break }
+                let placed = layout[position]
+                placements.append(CellPlacement(
+                    column: placed.column, y: placed.y, photoTop: placed.photoTop,
+                    captionHeight: placed.captionHeight, commentHeight: placed.commentHeight,
+                    captionLineStarts: try context.measurer.lineStarts(photo.caption, style: context.caption, width: band.innerWidth),
+                    commentLineStarts: try context.measurer.lineStarts(photo.comment, style: context.comment, width: band.innerWidth)))
             }
+            guard placements.count == bands.count else { continue }
             let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, quality: context.configuration.content.imageQuality,
                                  withOriginal: context.configuration.content.downloads == .original)
             let failure = context.imageFailures[item.photoID]
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
-                captionHeight: item.captionHeight, commentHeight: item.commentHeight,
-                captionLineStarts: try context.measurer.lineStarts(photo.caption, style: context.caption, width: geometry.innerWidth),
-                commentLineStarts: try context.measurer.lineStarts(photo.comment, style: context.comment, width: geometry.innerWidth),
-                photoHeight: item.photoHeight, aspectRatio: photo.aspectRatio, frames: frames,
+                placements: placements, aspectRatio: photo.aspectRatio,
                 thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil, original: failure == nil ? plan?.original : nil,
-                intrinsicHeight: plan?.grid[0].height ?? Int(item.photoHeight.rounded()), failure: failure,
+                intrinsicHeight: plan?.grid[0].height ?? Int((geometry.innerWidth / photo.aspectRatio).rounded()), failure: failure,
                 placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),
                 location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil))
@@ -110,12 +113,55 @@ final class AlbumSource: Sendable {
         return ids
     }
 
-    /// Where each data chunk's cells lie at k columns: the top of its highest cell and the
-    /// bottom of its lowest, flat ([top0, bottom0, top1, …]).
-    func chunkBounds(columns k: Int) throws -> [Double] {
-        try chunkBounds { indices in
-            try context.database.layoutItems(of: layouts[k - 1], indices: indices).map { ($0.index, $0.y, $0.height) }
+    /// Where each data chunk's cells lie in band `band` at any of its widths `w`: from
+    /// `top(w) = a·w + b` to `bottom(w) = c·w + d` (the cells' own y and bottom are such lines
+    /// in w; these bound them all), flat ([a0, b0, c0, d0, a1, …]).
+    func chunkBounds(band: FluidMasonry.Band) throws -> [Double] {
+        let layout = layouts[band.number]
+        let chunks = AlbumData.chunkCount(photos: count)
+        var bounds = [Double](repeating: 0, count: 4 * chunks)
+        var seen = [Bool](repeating: false, count: chunks)
+        for part in parts {
+            for item in try context.database.layoutItems(of: layout, indices: part) {
+                let chunk = item.index / AlbumData.chunkSize
+                guard chunk < chunks else { continue }
+                let top = (item.photoTop / band.innerWidth, item.y - item.photoTop)
+                let bottomPhotos = item.photoTop + item.photoHeight
+                let bottom = (bottomPhotos / band.innerWidth, item.y + item.height - bottomPhotos)
+                if !seen[chunk] {
+                    seen[chunk] = true
+                    bounds.replaceSubrange(4 * chunk ..< 4 * chunk + 4, with: [top.0, top.1, bottom.0, bottom.1])
+                } else {
+                    bounds[4 * chunk] = min(bounds[4 * chunk], top.0)
+                    bounds[4 * chunk + 1] = min(bounds[4 * chunk + 1], top.1)
+                    bounds[4 * chunk + 2] = max(bounds[4 * chunk + 2], bottom.0)
+                    bounds[4 * chunk + 3] = max(bounds[4 * chunk + 3], bottom.1)
+                }
+            }
         }
+        return bounds.map { HTML.rounded($0, digits: 7) }
+    }
+
+    /// The grid's height in band `band` at any of its widths `w`: the tallest column's, each
+    /// column `a·w + b` tall (its photos scale, the rest does not); [a0, b0, a1, b1, …].
+    func gridHeightTerms(band: FluidMasonry.Band) throws -> [Double] {
+        let layout = layouts[band.number], padding = context.fluid.cellPadding
+        var terms = [Double](repeating: 0, count: 2 * band.columns)
+        var found = Set<Int>()
+        // The last item of each column ends it: read back from the album's end until each
+        // column has shown its last.
+        var end = count
+        while end > 0, found.count < band.columns {
+            let start = max(0, end - AlbumData.chunkSize * 8)
+            for item in try context.database.layoutItems(of: layout, indices: start ..< end).reversed() where !found.contains(item.column) {
+                found.insert(item.column)
+                let photos = item.photoTop + item.photoHeight
+                terms[2 * item.column] = photos / band.innerWidth
+                terms[2 * item.column + 1] = item.y + item.height + padding - photos
+            }
+            end = start
+        }
+        return terms
     }
 
     /// Chunk bounds from `spans(indices)` (each photo's index, top and height), the layout read
@@ -134,15 +180,16 @@ final class AlbumSource: Sendable {
         return (0 ..< chunks).flatMap { [HTML.rounded(top[$0].isFinite ? top[$0] : 0), HTML.rounded(bottom[$0].isFinite ? bottom[$0] : 0)] }
     }
 
-    /// The cells whose frame starts in the grid's first `height` px at some column count:
-    /// what the album page writes as HTML.
+    /// The cells that start in the grid's first `height` px in some band: what the album page
+    /// writes as HTML. A band's items only move down as its width grows, so its narrowest
+    /// width shows the most.
     func cells(startingAbove height: Double) throws -> [CellModel] {
         var last = -1
-        for (k, layout) in zip(columns, layouts) {
-            let found = try context.database.layoutItems(of: layout, in: LayoutRect(x: 0, y: 0, width: context.geometry.width(columns: k), height: height))
+        for (band, layout) in zip(context.fluid.bands, layouts) {
+            let found = try context.database.layoutItems(of: layout, in: LayoutRect(x: 0, y: 0, width: context.fluid.layoutWidth(band), height: height))
             last = max(last, found.last?.index ?? -1)
         }
-        return try cells(0 ..< last + 1).filter { cell in cell.frames.values.contains { $0.y < height } }
+        return try cells(0 ..< last + 1).filter { cell in cell.placements.contains { $0.y < height } }
     }
 
     /// The stored justified layouts of the rows view at 1, 2, … columns' widths (computed and

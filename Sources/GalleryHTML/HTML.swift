@@ -26,6 +26,30 @@ enum HTML {
         lineTexts(text, lineStarts: lineStarts).map(escape).joined(separator: "<br>")
     }
 
+    /// A text set in other lines in each band: its parts between every place some band
+    /// breaks a line, and for each place (between part i and i + 1) the bands that break there.
+    static func bandLines(_ text: String, lineStarts: [[Int]]) -> (parts: [String], breaks: [[Int]]) {
+        let length = text.utf8.count
+        var bandsAt: [Int: [Int]] = [:]
+        for (band, starts) in lineStarts.enumerated() {
+            for start in Set(starts) where start > 0 && start < length { bandsAt[start, default: []].append(band) }
+        }
+        let cuts = bandsAt.keys.sorted()
+        return (lineTexts(text, lineStarts: cuts), cuts.map { bandsAt[$0, default: []] })
+    }
+
+    /// A text set in other lines in each band, as HTML: a `<br>` at each place some band
+    /// breaks, its classes the bands that do ("b0 b3"); the style sheet shows only the current
+    /// band's.
+    static func bandLinesHTML(_ text: String, lineStarts: [[Int]]) -> String {
+        let (parts, breaks) = bandLines(text, lineStarts: lineStarts)
+        var html = escape(parts.first ?? "")
+        for (part, bands) in zip(parts.dropFirst(), breaks) {
+            html += "<br class=\"" + bands.map { "b\($0)" }.joined(separator: " ") + "\">" + escape(part)
+        }
+        return html
+    }
+
     /// The text cut at `lineStarts` (UTF-8 offsets), nothing dropped.
     static func lineTexts(_ text: String, lineStarts: [Int]) -> [String] {
         let bytes = Array(text.utf8)
@@ -44,4 +68,26 @@ enum HTML {
 
     /// To 1/1000 px: finer than any screen draws; JSON then prints such numbers short.
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// To `digits` decimals: for factors that multiply a width (a y's share of the photos'
+    /// scale), where 1/1000 would be off by a fraction of a px.
+    static func rounded(_ value: Double, digits: Int) -> Double {
+        var scale = 1.0
+        for _ in 0 ..< digits { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+
+    /// A number as JSON and the script write it: the shortest digits that read back as the
+    /// same double, no ".0".
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A factor as `rounded(_:digits:)` keeps it, written short.
+    static func factor(_ value: Double) -> String {
+        let value = rounded(value, digits: 7)
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
 }

@@ -8,17 +8,10 @@ struct CellModel: Sendable {
     var index: Int
     var caption: String
     var comment: String
-    var captionHeight: Double
-    var commentHeight: Double
-    /// Where the caption's and the comment's lines begin at the cell's text width (UTF-8
-    /// offsets): the page sets them in exactly these lines.
-    var captionLineStarts: [Int]
-    var commentLineStarts: [Int]
-    var photoHeight: Double
+    /// Its place in each band of the album grid (entry b: band b), texts' lines included.
+    var placements: [CellPlacement]
     /// Displayed width / height.
     var aspectRatio: Double
-    /// The frame at each column count (x, y, width, height), relative to the grid.
-    var frames: [Int: (x: Double, y: Double, width: Double, height: Double)]
     /// Grid image URLs (1× and 2× with their widths), the large view's URL; nil when the photo
     /// could not be decoded.
     var thumbnails: [(url: String, width: Int)]?
@@ -41,6 +34,8 @@ struct CellModel: Sendable {
 /// Renders pages. Export and server use this one renderer, so they cannot differ.
 struct PageRenderer {
     let geometry: SiteGeometry
+    /// The album grid's bands (`geometry.fluid`).
+    let fluid: FluidMasonry
     let siteTitle: String
     /// The person's choices (`gallery.toml`): words, language, theme, views, downloads.
     let configuration: GalleryConfiguration
@@ -48,6 +43,7 @@ struct PageRenderer {
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
+        fluid = geometry.fluid
         self.siteTitle = siteTitle
         self.configuration = configuration
         self.words = words ?? SiteWords(language: configuration.site.language)
@@ -76,8 +72,9 @@ struct PageRenderer {
         /// photos to the album changes no plain page but the last).
         var listOffset = 0
         var listCount: Int? = nil
-        /// The grid's height at each column count.
-        var heights: [Int: Double]
+        /// The grid's height in each band (entry b) at the band's inner width w: the tallest
+        /// column, each `a·w + b` tall ([a0, b0, a1, b1, …]).
+        var heights: [[Double]]
         /// The album's layout data (its `index` file), for a page that shows the whole album.
         var data: AlbumData?
         /// Links to the album's plain pages, below the grid.
@@ -86,8 +83,8 @@ struct PageRenderer {
         var fileName: String
         /// The picture social previews show (the album's first large view).
         var image: String?
-        /// The album's description and its box at each column count.
-        var description: (html: String, boxes: [Int: (width: Double, height: Double)])? = nil
+        /// The album's description and its box in each band (entry b).
+        var description: (html: String, boxes: [(width: Double, height: Double)])? = nil
     }
 
     /// The album's plain pages (every photo reachable without script), as a page links them.
@@ -106,13 +103,16 @@ struct PageRenderer {
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {
-            // Its box at every column count, measured: the grid below starts where computed.
-            let boxes = (1 ... geometry.maximumColumns).compactMap { k in
-                description.boxes[k].map { "--dw\(k):\(HTML.px($0.width))px;--dh\(k):\(HTML.px($0.height))px" }
-            }.joined(separator: ";")
+            // Its box in every band, measured: the grid below starts where computed.
+            let boxes = description.boxes.enumerated().map { b, box in "--dw\(b):\(HTML.px(box.width))px;--dh\(b):\(HTML.px(box.height))px" }
+                .joined(separator: ";")
             html += "<div class=\"album-description\" style=\"\(boxes)\">\(description.html)</div>\n"
         }
-        let heights = (1 ... geometry.maximumColumns).map { "--h\($0):\(HTML.px(content.heights[$0] ?? 0))px" }.joined(separator: ";")
+        // The tallest column in each band, at the width drawn (--iw, set by the band's media query).
+        let heights = content.heights.enumerated().map { b, terms in
+            let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }
+            return "--h\(b):" + (columns.count == 1 ? columns[0] : "max(" + columns.joined(separator: ", ") + ")")
+        }.joined(separator: ";")
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
@@ -181,6 +181,9 @@ struct PageRenderer {
             with: "<p class=\"lightbox-meta\"></p><a class=\"lightbox-download\" download hidden data-download=\"\(configuration.content.downloads.rawValue)\">\(HTML.escape(words.download))</a>")
     }
 
+    /// The grid images' `sizes`: the inner width at each column count, as the bands draw it.
+    var imageSizes: String { fluid.imageSizes }
+
     /// One cell. The script makes the cells it adds from the data files the same way
     /// (gallery.js, `galleryMakeCell`; a browser test holds them equal): change both together.
     private func cell(_ cell: CellModel, position: Int, setSize: Int) -> String {
@@ -188,36 +191,34 @@ struct PageRenderer {
         // the list item; the link inside it keeps its own role for screen readers.
         var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(position)\" aria-setsize=\"\(setSize)\""
         attributes += Self.metadataAttributes(cell)
-        var style = ""
-        var height = 0.0
-        for columns in 1 ... geometry.maximumColumns {
-            guard let frame = cell.frames[columns] else { continue }
-            attributes += " data-frame-\(columns)=\"\(HTML.px(frame.x)),\(HTML.px(frame.y)),\(HTML.px(frame.width)),\(HTML.px(frame.height))\""
-            style += "--x\(columns):\(HTML.px(frame.x))px;--y\(columns):\(HTML.px(frame.y))px;"
-            height = frame.height
+        // Its place in every band (CellPlacement); the style sheet picks the band's and draws
+        // it at the width shown.
+        var style = "--ar:\(HTML.number(cell.aspectRatio))"
+        for (band, placement) in zip(fluid.bands, cell.placements) {
+            let y = placement.yTerms(innerWidth: band.innerWidth)
+            let b = band.number
+            style += ";--c\(b):\(placement.column);--t\(b):\(HTML.factor(y.scale));--y\(b):\(HTML.px(y.offset))px"
+            if !cell.caption.isEmpty { style += ";--ch\(b):\(HTML.px(placement.captionHeight))px" }
+            if !cell.comment.isEmpty { style += ";--mh\(b):\(HTML.px(placement.commentHeight))px" }
         }
-        style += "height:\(HTML.px(height))px"
         let alt = HTML.escape(cell.caption)
         var inner: String
         if let thumbnails = cell.thumbnails, let first = thumbnails.first {
             let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
             // The first screen loads at once; the rest when scrolled near.
             let loading = cell.index < 8 ? "eager" : "lazy"
-            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth))px\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\" style=\"height:\(HTML.px(cell.photoHeight))px\(cell.placeholderColor.map { ";background-color:\($0)" } ?? "")\">"
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(imageSizes)\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
-            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\" style=\"height:\(HTML.px(cell.photoHeight))px\">\(HTML.escape(words.photoUnavailable))</div>"
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</div>"
         }
         inner += "<div class=\"annotation\">"
-        for (name, text, height, starts) in [
-            ("caption", cell.caption, cell.captionHeight, cell.captionLineStarts),
-            ("comment", cell.comment, cell.commentHeight, cell.commentLineStarts),
+        for (name, text, starts) in [
+            ("caption", cell.caption, cell.placements.map(\.captionLineStarts)),
+            ("comment", cell.comment, cell.placements.map(\.commentLineStarts)),
         ] where !text.isEmpty {
-            // Set in the measured lines; see TextStyle.explicitLinesCSS. Text that is only white
-            // space has none, and a box 0 px tall, as measured.
-            let lines = starts.count
-            // The box is as tall as the layout reserved for it (the stored measurement), whatever
-            // happens to the lines inside.
-            inner += "<p class=\"\(name)\" data-h=\"\(HTML.px(height))\" data-lines=\"\(lines)\" style=\"--lines:\(lines);height:\(HTML.px(height))px\">\(HTML.lines(text, lineStarts: starts))</p>"
+            // Set in each band's measured lines (a <br> per break, shown in its bands), the
+            // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`).
+            inner += "<p class=\"\(name)\">\(HTML.bandLinesHTML(text, lineStarts: starts))</p>"
         }
         inner += "</div>"
         let link = cell.large.map { "<a class=\"cell-link\" href=\"\(HTML.escape($0))\">\(inner)</a>" } ?? "<div class=\"cell-link\">\(inner)</div>"

@@ -21,7 +21,9 @@ public enum SiteAssets {
             /* gallery: generated. Positions come from layouts computed before rendering. */
             :root {
               --inner-width: \(inner)px; --page-margin: \(HTML.px(geometry.pageMargin))px;
-              --grid-width-1: \(HTML.px(geometry.width(columns: 1)))px; --rows-width-1: \(HTML.px(geometry.justifiedWidth(columns: 1)))px;
+              --cell-padding: \(HTML.px(geometry.cellPadding))px; --gutter: \(HTML.px(geometry.gutter))px;
+              --annotation-padding: \(HTML.px(AlbumData.annotationPadding))px;
+              --rows-width-1: \(HTML.px(geometry.justifiedWidth(columns: 1)))px;
               --text-font: \(families); --heading-font: \(headingFamilies);
             }
 
@@ -30,12 +32,25 @@ public enum SiteAssets {
             // After the theme rules, and as specific as the most specific of them.
             css += ":root[data-theme] { --accent: \(accent); }\n"
         }
-        // One media query per column count: the grid shows that layout, every cell its frame in it.
+        // The album grid: one layout per band of viewport widths (FluidMasonry), drawn at the
+        // width shown. The grid is the viewport less the margins, centred in what is left
+        // beside a scrollbar.
+        let fluid = geometry.fluid
+        css += ".grid { width: calc\(fluid.gridWidthCSS); margin-left: calc((100% - \(fluid.gridWidthCSS)) / 2); }\n"
+        css += ".cell .annotation br { display: none; }\n"
+        for band in fluid.bands {
+            let b = band.number
+            var rules = ".grid { --band: \(b); --columns: \(band.columns); --iw: \(fluid.innerWidthCSS(columns: band.columns)); --h: var(--h\(b)); } "
+            rules += ".cell { --c: var(--c\(b)); --t: var(--t\(b)); --y: var(--y\(b)); --ch: var(--ch\(b), 0px); --mh: var(--mh\(b), 0px); } "
+            rules += ".album-description { --dw: var(--dw\(b)); --dh: var(--dh\(b)); }"
+            css += fluid.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
+            // A text's line breaks: only this band's, in this band only.
+            let lines = ".cell .annotation br.b\(b) { display: inline; }"
+            css += fluid.onlyCondition(band).map { "@media \($0) { \(lines) }\n" } ?? lines + "\n"
+        }
+        // The rows view: one layout per column count, at fixed widths.
         for columns in 2 ... max(2, geometry.maximumColumns) where columns <= geometry.maximumColumns {
             css += "@media (min-width: \(HTML.px(geometry.breakpoint(columns: columns)))px) { "
-            css += ".grid { --columns: \(columns); --w: \(HTML.px(geometry.width(columns: columns)))px; --h: var(--h\(columns)); } "
-            css += ".album-description { --dw: var(--dw\(columns)); --dh: var(--dh\(columns)); } "
-            css += ".cell { --x: var(--x\(columns)); --y: var(--y\(columns)); } "
             css += ".rows { --columns: \(columns); --rw: \(HTML.px(geometry.justifiedWidth(columns: columns)))px; --rh: var(--ch\(columns)); } "
             css += ".row-item { --x: var(--x\(columns)); --y: var(--y\(columns)); --w: var(--w\(columns)); --h: var(--h\(columns)); } }\n"
         }

@@ -1,4 +1,5 @@
 import GalleryConfig
+import GalleryLayout
 import GalleryService
 import GalleryStore
 import TextMetrics
@@ -9,6 +10,8 @@ import TextMetrics
 struct SiteContext: Sendable {
     let database: GalleryDatabase
     let geometry: SiteGeometry
+    /// The album grid's bands (`geometry.fluid`), made once.
+    let fluid: FluidMasonry
     let measurer: TextMeasurer
     let layouts: LayoutService
     var imageFailures: [Int64: String] = [:]
@@ -30,6 +33,7 @@ struct SiteContext: Sendable {
         self.configuration = configuration
         self.database = database
         self.geometry = geometry
+        fluid = geometry.fluid
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)

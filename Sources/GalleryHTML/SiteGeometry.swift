@@ -27,12 +27,12 @@ public struct SiteGeometry: Sendable {
     public var innerWidth: Double { columnWidth - 2 * cellPadding }
 
     /// The album grid at every viewport width: columns that stretch to the edges, the column
-    /// width the ideal (`FluidMasonry`).
+    /// width the ideal (`FluidMasonry`). `[look]` is checked when read, so every configuration
+    /// gives one; the defaults stand in for a geometry set by hand out of range.
     public var fluid: FluidMasonry {
-        get throws(LayoutError) {
-            try FluidMasonry(idealColumnWidth: columnWidth, gutter: gutter, cellPadding: cellPadding, pageMargin: pageMargin,
-                             maximumColumns: max(2, maximumColumns))
-        }
+        (try? FluidMasonry(idealColumnWidth: columnWidth, gutter: gutter, cellPadding: cellPadding, pageMargin: pageMargin,
+                           minimumColumns: min(2, max(1, maximumColumns)), maximumColumns: max(1, maximumColumns)))
+            ?? FluidMasonry.standard
     }
 
     /// The masonry options of the layout a page shows at `columns` columns.

@@ -8,11 +8,11 @@ extension SiteSnapshot {
         case .masonry:
             let pageCount = AlbumData.pageCount(photos: album.count)
             let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name, first: pageCount > 0 ? album.data.plainPage(1) : nil)
-            let heights = Dictionary(uniqueKeysWithValues: zip(album.columns, album.layouts.map(\.layout.contentHeight)))
+            let heights = try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             let description = try album.description.map { description in
                 (html: description.blocks.map { "<p class=\"comment\">\($0.html)</p>" }.joined(),
-                 boxes: try description.boxes(geometry: geometry, style: context.comment, measurer: context.measurer))
+                 boxes: try description.boxes(fluid: context.fluid, style: context.comment, measurer: context.measurer))
             }
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
                 cells: cells, count: album.count, heights: heights,
@@ -40,20 +40,26 @@ extension SiteSnapshot {
     /// engine, so that nothing on it depends on the photos after it (adding photos to the
     /// album rewrites only the last plain page).
     func plainPage(_ number: Int, of album: AlbumSource) throws -> String {
-        let geometry = context.geometry
+        let fluid = context.fluid
         let first = (number - 1) * AlbumData.pageSize
         var shown = try album.cells(first ..< first + AlbumData.pageSize)
-        var heights: [Int: Double] = [:]
-        for k in album.columns {
+        var heights: [[Double]] = []
+        for band in fluid.bands {
+            let b = band.number
             let layout = try MasonryLayout(
-                width: geometry.width(columns: k),
-                items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight) },
-                options: geometry.options(columns: k))
-            heights[k] = layout.contentSize.height
+                width: fluid.layoutWidth(band),
+                items: shown.map { MasonryItem(aspectRatio: $0.aspectRatio, captionHeight: $0.placements[b].captionHeight, commentHeight: $0.placements[b].commentHeight) },
+                options: fluid.options(band))
+            // Each column: its photos (which scale with the width) and the rest.
+            var photos = [Double](repeating: 0, count: band.columns)
             for position in shown.indices {
-                guard let frame = layout.attributes(at: position)?.frame else { continue }
-                shown[position].frames[k] = (frame.x, frame.y, frame.width, frame.height)
+                guard let attributes = layout.attributes(at: position), let column = attributes.column else { continue }
+                shown[position].placements[b].column = column
+                shown[position].placements[b].y = attributes.frame.y
+                shown[position].placements[b].photoTop = photos[column]
+                photos[column] += attributes.photoHeight ?? 0
             }
+            heights.append(zip(photos, layout.columnHeights).flatMap { [$0 / band.innerWidth, $1 - $0] })
         }
         let pageCount = AlbumData.pageCount(photos: album.count)
         let around = PageRenderer.PageLinks(

@@ -135,12 +135,13 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            return try album.data.indexScript(count: album.count, bounds: try album.columns.map { try album.chunkBounds(columns: $0) }, geometry: geometry)
+            return try album.data.indexScript(count: album.count, bounds: try context.fluid.bands.map { try album.chunkBounds(band: $0) },
+                                              geometry: geometry, fluid: context.fluid)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .chunk(let number):
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
-            return try album.data.chunkScript(number: number, cells: cells, geometry: geometry)
+            return try album.data.chunkScript(number: number, cells: cells, fluid: context.fluid)
         case .rowsFrames(let number):
             let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
             return try album.data.rowsFramesScript(number: number, frames: try album.rowsFrames(range), count: album.count)

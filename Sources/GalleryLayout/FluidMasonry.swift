@@ -47,6 +47,11 @@ public struct FluidMasonry: Sendable, Hashable {
     public var widestBandStart: Double
     public private(set) var bands: [Band] = []
 
+    /// The defaults, which always make a grid.
+    public static let standard: FluidMasonry = {
+        do { return try FluidMasonry() } catch { preconditionFailure("the default grid is valid: \(error)") }
+    }()
+
     public init(idealColumnWidth: Double = MasonryOptions.defaultColumnWidth, gutter: Double = 0,
                 cellPadding: Double = MasonryOptions.defaultCellPadding, pageMargin: Double = 16, marginFraction: Double = 0.025,
                 minimumColumns: Int = 2, maximumColumns: Int = 8, widthRatio: Double = 1.2,

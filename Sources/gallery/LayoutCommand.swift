@@ -178,12 +178,7 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
-        let fluid: FluidMasonry
-        do {
-            fluid = try SiteGeometry(configuration).fluid
-        } catch {
-            throw ValidationError("gallery.toml's [look] gives no grid: \(error)")
-        }
+        let fluid = SiteGeometry(configuration).fluid
         let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
                                          rect: try layoutRect, placement: placement)

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryHTML
 import GalleryTestSupport
 import Testing
 
@@ -6,35 +7,39 @@ import Testing
 @Suite("Static export, checked in a real browser")
 struct ExportBrowserTests {
     /// What the probe measures, once fonts and layout are ready: every cell's drawn rectangle
-    /// and, for each caption and comment, the height its lines take with the page's safety net
-    /// (`h`: the box) and without it (`natural`: the lines the engine really sets).
+    /// and photo, and, for each caption and comment, the height its lines take with the page's
+    /// safety net (`h`: the box) and without it (`natural`: the lines the engine really sets),
+    /// and how many lines the band shown sets it in (its visible `<br>`s, plus one).
     static let measureScript = """
         async function galleryMeasure() {
           await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
           await document.fonts.ready;
           const grid = document.querySelector('.grid');
-          const k = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
+          const band = parseInt(getComputedStyle(grid).getPropertyValue('--band'));
+          const columns = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
           const g = grid.getBoundingClientRect();
           const texts = [...grid.querySelectorAll('.caption, .comment')];
           const loose = document.createElement('style');
-          loose.textContent = '[data-lines] { height: auto !important; display: block !important; -webkit-line-clamp: none !important; overflow: visible !important; }';
+          loose.textContent = '.cell .annotation p { height: auto !important; display: block !important; -webkit-line-clamp: none !important; overflow: visible !important; }';
           document.head.appendChild(loose);
           const natural = new Map(texts.map(p => [p, p.getBoundingClientRect().height]));
           loose.remove();
           const cells = [...grid.querySelectorAll('.cell')].map(cell => {
             const r = cell.getBoundingClientRect();
+            const photo = cell.querySelector('.photo').getBoundingClientRect();
             const text = [...cell.querySelectorAll('.caption, .comment')].map(p => {
               const t = p.getBoundingClientRect();
-              return { kind: p.className, h: t.height, expected: parseFloat(p.dataset.h), bottom: t.bottom - r.top,
-                       natural: natural.get(p), lines: parseInt(p.dataset.lines || '0'), lineHeight: parseFloat(getComputedStyle(p).lineHeight),
+              const lines = 1 + [...p.querySelectorAll('br')].filter(br => getComputedStyle(br).display !== 'none').length;
+              return { kind: p.className, h: t.height, bottom: t.bottom - r.top,
+                       natural: natural.get(p), lines, lineHeight: parseFloat(getComputedStyle(p).lineHeight),
                        text: p.textContent };
             });
             // What the cell draws below its own box (text that ran out of it, if not clipped).
-            return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
-                     overflowY: cell.scrollHeight - cell.clientHeight,
-                     frame: (cell.getAttribute('data-frame-' + k) || '').split(',').map(Number), text };
+            return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height, photoHeight: photo.height,
+                     overflowY: cell.scrollHeight - cell.clientHeight, text };
           });
-          return { k, pwned: window.__pwned || null, gridWidth: g.width, cells, agent: navigator.userAgent };
+          return { band, columns, pwned: window.__pwned || null, gridWidth: g.width, gridHeight: g.height, viewportWidth: window.innerWidth,
+                   scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, cells, agent: navigator.userAgent };
         }
         """
 
@@ -45,44 +50,81 @@ struct ExportBrowserTests {
         """
 
     struct Result: Decodable {
-        struct Text: Decodable { var kind: String; var h: Double; var expected: Double; var bottom: Double; var natural: Double; var lines: Int; var lineHeight: Double; var text: String }
-        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var overflowY: Double; var frame: [Double]; var text: [Text] }
-        var k: Int
+        struct Text: Decodable { var kind: String; var h: Double; var bottom: Double; var natural: Double; var lines: Int; var lineHeight: Double; var text: String }
+        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var photoHeight: Double; var overflowY: Double; var text: [Text] }
+        var band: Int
+        var columns: Int
         var pwned: Int?
         var gridWidth: Double
+        var gridHeight: Double
+        var viewportWidth: Double
+        var scrollWidth: Double
+        var clientWidth: Double
         var cells: [Cell]
     }
 
     /// - Parameter server: when given, the probe page is loaded from this server (which serves
     ///   the page's folder) instead of from disk.
-    static func measure(page: URL, width: Int, server: URL? = nil) throws -> Result {
-        let json = try HeadlessChromium.evaluate(page: page, script: probe, width: width, height: 1000, server: server)
+    static func measure(page: URL, width: Int, height: Int = 1000, server: URL? = nil) throws -> Result {
+        let json = try HeadlessChromium.evaluate(page: page, script: probe, width: width, height: height, server: server)
         return try JSONDecoder().decode(Result.self, from: Data(json.utf8))
     }
 
-    /// Checks one page at one width; returns the column count shown.
+    /// Checks one page at one width against the engine's numbers (`oracle`: `gallery layout
+    /// --viewport`); returns the column count shown.
     @discardableResult
-    static func check(page: URL, width: Int, label: String, server: URL? = nil) throws -> Int {
-        try check(try measure(page: page, width: width, server: server), label: label)
+    static func check(page: URL, width: Int, oracle: GridOracle, label: String, server: URL? = nil) throws -> Int {
+        let result = try measure(page: page, width: width, server: server)
+        return check(result, expected: try oracle.expected(width: width, height: 1000), label: label)
     }
 
-    /// Checks what a probe measured: cells drawn at their computed frames, no overlaps, every
-    /// text set in exactly its measured lines and boxed at its measured height.
+    /// Checks what a probe measured against what the engine computed for that window: every
+    /// cell drawn at its frame (±0.5 px), its photo at its height, no overlaps, every text set
+    /// in exactly its band's lines and boxed at its measured height, the grid as wide as
+    /// computed and no wider than the window.
     @discardableResult
-    static func check(_ result: Result, label: String) -> Int {
+    static func check(_ result: Result, expected: GridOracle.Expected, label: String) -> Int {
         #expect(result.pwned == nil, "\(label): a script from an annotation ran")
         #expect(!result.cells.isEmpty, "\(label)")
+        #expect(result.band == expected.band, "\(label): band \(result.band) drawn, \(expected.band) computed")
+        #expect(result.columns == expected.columns, "\(label)")
+        #expect(abs(result.gridWidth - expected.width) <= 0.5, "\(label): grid \(result.gridWidth) px wide, computed \(expected.width)")
+        #expect(abs(result.gridHeight - expected.contentHeight) <= 0.5, "\(label): grid \(result.gridHeight) px tall, computed \(expected.contentHeight)")
+        #expect(result.scrollWidth <= result.clientWidth, "\(label): the page scrolls sideways (\(result.scrollWidth) > \(result.clientWidth))")
+        let computed = Dictionary(uniqueKeysWithValues: expected.items.map { (String($0.id), $0) })
         for cell in result.cells {
-            #expect(cell.frame.count == 4, "\(label): cell \(cell.id) has no data-frame-\(result.k)")
-            guard cell.frame.count == 4 else { continue }
-            let drawn = [cell.x, cell.y, cell.w, cell.h]
-            for (a, b) in zip(drawn, cell.frame) {
-                #expect(abs(a - b) <= 0.5, "\(label): cell \(cell.id) drawn \(drawn), computed \(cell.frame)")
+            guard let item = computed[cell.id] else {
+                Issue.record("\(label): cell \(cell.id) is drawn but the engine has no such item")
+                continue
+            }
+            let drawn = [cell.x, cell.y, cell.w, cell.h, cell.photoHeight]
+            let frame = [item.x, item.y, item.width, item.height, item.photoHeight]
+            for (a, b) in zip(drawn, frame) {
+                #expect(abs(a - b) <= 0.5, "\(label): cell \(cell.id) drawn \(drawn), computed \(frame)")
             }
             #expect(cell.overflowY <= 0.5, "\(label): cell \(cell.id) draws \(cell.overflowY) px below itself")
             for text in cell.text {
+                let measured = text.kind == "caption" ? item.captionHeight : item.commentHeight
                 #expect(abs(text.natural - Double(text.lines) * text.lineHeight) <= 0.5, "\(label): cell \(cell.id) \(text.kind) takes \(text.natural / text.lineHeight) lines, measured \(text.lines): \(text.text.prefix(50))")
-                #expect(abs(text.h - text.expected) <= 0.5, "\(label): cell \(cell.id) \(text.kind) drawn \(text.h) px, measured \(text.expected) px: \(text.text.prefix(50))")
+                #expect(abs(text.h - measured) <= 0.5, "\(label): cell \(cell.id) \(text.kind) drawn \(text.h) px, measured \(measured) px: \(text.text.prefix(50))")
+                #expect(text.bottom <= cell.h + 0.5, "\(label): cell \(cell.id) \(text.kind) ends below its cell")
+            }
+        }
+        checkDrawing(result, label: label)
+        return result.columns
+    }
+
+    /// What holds on any grid page, its own layout or the album's: every text in exactly its
+    /// band's lines and within its cell, no two cells overlapping, the grid filling the window
+    /// and no sideways scrolling.
+    static func checkDrawing(_ result: Result, label: String) {
+        #expect(!result.cells.isEmpty, "\(label)")
+        #expect(result.gridWidth >= 0.94 * result.viewportWidth, "\(label): grid \(result.gridWidth) px in a \(result.viewportWidth) px window")
+        #expect(result.scrollWidth <= result.clientWidth, "\(label): the page scrolls sideways")
+        for cell in result.cells {
+            #expect(cell.overflowY <= 0.5, "\(label): cell \(cell.id) draws \(cell.overflowY) px below itself")
+            for text in cell.text {
+                #expect(abs(text.natural - Double(text.lines) * text.lineHeight) <= 0.5, "\(label): cell \(cell.id) \(text.kind) takes \(text.natural / text.lineHeight) lines, set in \(text.lines): \(text.text.prefix(50))")
                 #expect(text.bottom <= cell.h + 0.5, "\(label): cell \(cell.id) \(text.kind) ends below its cell")
             }
         }
@@ -92,7 +134,6 @@ struct ExportBrowserTests {
                 #expect(!overlap, "\(label): cells \(a.id) and \(b.id) overlap")
             }
         }
-        return result.k
     }
 
     /// Screenshots go here for people to look at (make test prints the folder).
@@ -102,25 +143,55 @@ struct ExportBrowserTests {
         return folder
     }
 
-    @Test("the sample gallery: at five window widths every cell is drawn where it was computed")
+    @Test("the sample gallery: from phones to wide desktops every cell is drawn where the engine computed it, the grid filling the window")
     func sampleGallery() throws {
         let work = try TemporaryDirectory("export")
         let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
         #expect(build.status == 0, "\(build.stderr)")
         let site = work.url.appending(path: "site")
         var seen = Set<Int>()
-        for (width, expected) in [(420, 1), (600, 2), (900, 3), (1100, 4), (1400, 5)] {
-            for page in ["album-coast.html", "album-highlands.html"] {
-                let k = try Self.check(page: site.appending(path: page), width: width, label: "\(page) @\(width)")
-                #expect(k == expected, "\(page) at \(width) px shows \(k) columns")
+        // Phones, tablets and desktops, and both sides of some band edges (353/354, 787/788).
+        for (width, expected) in [(320, 2), (353, 2), (354, 2), (390, 2), (430, 2), (600, 2), (787, 2), (788, 3), (1024, 3), (1280, 4), (1920, 7)] {
+            for album in ["coast", "highlands"] {
+                let page = site.appending(path: "album-\(album).html")
+                let result = try Self.measure(page: page, width: width)
+                let k = Self.check(result, expected: try GridOracle(folder: work.url, album: album).expected(width: width, height: 1000),
+                                   label: "\(album) @\(width)")
+                #expect(k == expected, "\(album) at \(width) px shows \(k) columns")
+                // The grid fills the window: at least 94 % of its width.
+                #expect(result.gridWidth >= 0.94 * Double(width), "\(album) at \(width) px: grid \(result.gridWidth) px")
                 seen.insert(k)
             }
             try HeadlessChromium.screenshot(page: site.appending(path: "album-coast.html"), width: width, height: 1000,
                                             to: Self.artifacts.appending(path: "export-coast-\(width).png"))
         }
-        #expect(seen.count >= 3)
+        #expect(seen.count >= 4)
         try HeadlessChromium.screenshot(page: site.appending(path: "index.html"), width: 1100, height: 800,
                                         to: Self.artifacts.appending(path: "export-index-1100.png"))
+    }
+
+    @Test("every few px from 320 to 1920, and on both sides of every band's edge, Chromium draws the engine's frames")
+    func everyWidth() throws {
+        let work = try TemporaryDirectory("widths")
+        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let edges = SiteGeometry().fluid.bands.map { Int($0.minimumViewportWidth) }.filter { $0 > 320 && $0 <= 1920 }.flatMap { [$0 - 1, $0] }
+        let widths = Array(Set(Array(stride(from: 320, through: 1920, by: 23)) + edges + [1920])).sorted()
+        let browser = try ChromiumSession()
+        let page = work.url.appending(path: "site/album-coast.html")
+        try browser.open(page, width: widths[0] == 320 ? 321 : 320, height: 900)
+        let oracle = GridOracle(folder: work.url, album: "coast")
+        var bands = Set<Int>()
+        for width in widths {
+            // Resized in place, as a window dragged wider: the page must follow without a reload.
+            try browser.resize(width: width, height: 900)
+            let json = try #require(try browser.evaluate("(async () => { \(Self.measureScript); return JSON.stringify(await galleryMeasure()); })()") as? String)
+            let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
+            #expect(result.viewportWidth == Double(width))
+            Self.check(result, expected: try oracle.expected(width: width, height: 900), label: "coast @\(width)")
+            bands.insert(result.band)
+        }
+        #expect(bands.count >= 10, "\(bands.sorted())")
     }
 
     @Test("the same checks pass against the pages gallery serve gives, over HTTP")
@@ -137,8 +208,9 @@ struct ExportBrowserTests {
         // The first page request makes the site (the export's code, into gallery.db.site/).
         _ = try HeadlessChromium.fetch(url)
         let site = work.url.appending(path: "gallery.db.site")
-        for (width, expected) in [(420, 1), (900, 3), (1400, 5)] {
-            let k = try Self.check(page: site.appending(path: "album-highlands.html"), width: width, label: "served @\(width)", server: url)
+        for (width, expected) in [(390, 2), (900, 3), (1400, 5)] {
+            let k = try Self.check(page: site.appending(path: "album-highlands.html"), width: width,
+                                   oracle: GridOracle(folder: work.url, album: "highlands"), label: "served @\(width)", server: url)
             #expect(k == expected)
         }
         // The album's other views are served too, their script running: the carousel's
@@ -180,10 +252,10 @@ struct ExportBrowserTests {
         try work.write("photos/annotations.json", Array(try JSONSerialization.data(withJSONObject: annotations)))
         let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(build.status == 0, "\(build.stderr)")
-        for width in [420, 900] {
+        for width in [390, 900] {
             let page = work.url.appending(path: "site/index.html")
-            try Self.check(page: page, width: width, label: "hostile @\(width)")
             let result = try Self.measure(page: page, width: width)
+            Self.check(result, expected: try GridOracle(folder: work.url).expected(width: width, height: 1000), label: "hostile @\(width)")
             let captions = result.cells.compactMap { $0.text.first { $0.kind == "caption" }?.text }
             #expect(Set(captions) == Set(hostile))
         }

@@ -58,10 +58,16 @@ struct SiteExporterTests {
         }
         #expect(html.components(separatedBy: "class=\"cell\"").count - 1 == 10)
         #expect(html.contains("srcset=\"thumbs/") && html.contains(" 236w, thumbs/") && html.contains(" 472w\""))
-        #expect(html.contains("sizes=\"236px\"") && html.contains("decoding=\"async\""))
+        // The grid images' sizes follow the column width at each column count.
+        #expect(html.contains("sizes=\"(min-width: 2048px) calc((100vw - 2 * min(16px, 2.5vw)) / 8 - 16px), ") && html.contains("decoding=\"async\""))
         #expect(html.contains("loading=\"eager\"") && html.contains("loading=\"lazy\""))
         #expect(html.contains("alt=\"Caption 3\""))
-        for k in 1 ... 8 { #expect(html.contains("data-frame-\(k)=\"")) }
+        // Every cell has its place in every band of the grid.
+        let bands = SiteGeometry().fluid.bands.count
+        for style in html.matches(of: #/<div class="cell" [^>]*style="(?<style>[^"]*)"/#).map({ String($0.output.style) }) {
+            #expect(style.hasPrefix("--ar:"), "\(style)")
+            for b in 0 ..< bands { #expect(style.contains(";--c\(b):") && style.contains(";--t\(b):") && style.contains(";--y\(b):"), "band \(b): \(style)") }
+        }
         let css = try String(contentsOf: out.url.appending(path: "gallery.css"), encoding: .utf8)
         #expect(css.contains("@font-face") && css.contains("--columns: 8") && css.contains("prefers-color-scheme: dark"))
         let fonts = try FileManager.default.contentsOfDirectory(atPath: out.path + "/fonts")

@@ -78,10 +78,11 @@ struct ServeWhileImportingTests {
             #expect(count == photos || count == photos + 10, "a page of an album of \(count ?? -1)")
             let sizes = Set(page.matches(of: #/aria-setsize="(?<n>\d+)"/#).compactMap { Int($0.output.n) })
             #expect(sizes.count == 1 && sizes.first == count, "cells of albums of \(sizes.sorted()), the page's \(count ?? -1)")
-            // No empty or zero-size cell: each has its frames, all of positive size.
-            for frame in page.matches(of: #/data-frame-\d+="(?<frame>[^"]*)"/#) {
-                let numbers = frame.output.frame.split(separator: ",").compactMap { Double($0) }
-                #expect(numbers.count == 4 && numbers[2] > 0 && numbers[3] > 0, "a cell framed \(frame.output.frame)")
+            // No empty or zero-size cell: each has a shape and its place in every band.
+            for cell in page.matches(of: #/<div class="cell" [^>]*style="--ar:(?<ar>[^;"]*)(?<places>[^"]*)"/#) {
+                #expect((Double(cell.output.ar) ?? 0) > 0, "a cell of aspect ratio \(cell.output.ar)")
+                let places = cell.output.places.matches(of: #/;--t\d+:/#).count
+                #expect(places >= 10 && places == cell.output.places.matches(of: #/;--c\d+:/#).count, "a cell placed \(cell.output.places)")
             }
             if let round = captions.first { roundsSeen.withLock { _ = $0.insert(round) } }
             answers.add(1, ordering: .relaxed)

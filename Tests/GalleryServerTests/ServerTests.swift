@@ -136,7 +136,7 @@ struct ServerTests {
                 return response.headers[.eTag]
             }
             let page = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
-            #expect(page.contains("data-frame-1=") && page.contains("data-photo-id="))
+            #expect(page.contains(";--c0:") && page.contains("data-photo-id="))
             try await client.execute(uri: "/", method: .get) { response in
                 #expect(String(buffer: response.body) == page)
             }

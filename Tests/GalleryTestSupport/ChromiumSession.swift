@@ -69,6 +69,12 @@ public final class ChromiumSession {
         _ = try send(["open": url.absoluteString, "width": width, "height": height, "scale": scale, "mobile": mobile])
     }
 
+    /// Gives the open page a viewport of `width` × `height` CSS px, as a window resized or a
+    /// phone turned, and returns once the page has had its resize event.
+    public func resize(width: Int, height: Int, scale: Double = 1, mobile: Bool = false) throws {
+        _ = try send(["resize": width, "height": height, "scale": scale, "mobile": mobile])
+    }
+
     /// The value of `expression` (a promise is awaited), as JSON gives it.
     public func evaluate(_ expression: String) throws -> Any? {
         try send(["eval": expression])["value"]

@@ -116,6 +116,13 @@ class DevTools:
         self.send("Page.navigate", {"url": url})
         self.wait_event("Page.loadEventFired")
 
+    def resize(self, width, height, scale=1, mobile=False):
+        """Gives the open page a viewport of another size (as a window resized or a phone
+        turned); returns once the page has had its resize event."""
+        self.evaluate("window.__galleryResized = new Promise(r => addEventListener('resize', () => r(true), { once: true })); true")
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+        self.evaluate("window.__galleryResized")
+
     def evaluate(self, expression):
         result = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
         if "exceptionDetails" in result:
@@ -166,6 +173,9 @@ def main():
                 if "open" in command:
                     tools.open(command["open"], command.get("width", 1024), command.get("height", 768),
                                command.get("scale", 1), command.get("mobile", False))
+                    answer = {"ok": True}
+                elif "resize" in command:
+                    tools.resize(command["resize"], command.get("height", 768), command.get("scale", 1), command.get("mobile", False))
                     answer = {"ok": True}
                 elif "screenshot" in command:
                     tools.screenshot(command["screenshot"])

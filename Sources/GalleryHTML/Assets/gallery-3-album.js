@@ -34,37 +34,37 @@ const galleryDescribe = (item) => {
 };
 
 // The same, from the photo's entry in a data file.
+const galleryText = (text) => (text ? text.parts.join('') : '');
 const galleryDescribeData = (cell) => {
-  const caption = cell.caption ? cell.caption.lines.join('') : '';
+  const caption = galleryText(cell.caption);
   return {
-    id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: cell.comment ? cell.comment.lines.join('') : '',
+    id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
   };
 };
 
 // A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
-// them: in a masonry cell (class "photo", the 1× image first, the measured height), or on a
-// view's card (the largest image, not draggable).
-const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, height }) => {
+// them: in a masonry cell (class "photo", the 1× image first; its size comes from the style
+// sheet), or on a view's card (the largest image, not draggable). `sizes` is the image's
+// `sizes` attribute.
+const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid = false }) => {
   if (!cell.thumbs) {
     const placeholder = document.createElement(placeholderTag);
     placeholder.className = className ? className + ' placeholder' : 'placeholder';
     placeholder.setAttribute('role', 'img');
     placeholder.setAttribute('aria-label', alt);
     placeholder.title = cell.failure || '';
-    if (height !== undefined) placeholder.style.height = height + 'px';
     placeholder.textContent = galleryWords.unavailable;
     return placeholder;
   }
   const image = document.createElement('img');
   if (className) image.className = className;
-  image.src = height !== undefined ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
+  image.src = inGrid ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
   image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
-  image.sizes = sizes + 'px';
-  if (height !== undefined) {
+  image.sizes = sizes;
+  if (inGrid) {
     image.width = cell.widths[0];
     image.height = cell.intrinsicHeight;
-    image.style.height = height + 'px';
   } else {
     image.draggable = false;
   }
@@ -84,8 +84,8 @@ const galleryMakeItem = (cell, i, className, sizes) => {
   element.dataset.photoId = String(cell.id);
   element.dataset.index = String(i);
   if (cell.original) element.dataset.original = cell.original;
-  const caption = cell.caption ? cell.caption.lines.join('') : '';
-  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
+  const caption = galleryText(cell.caption);
+  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes: sizes + 'px' }));
   if (caption) {
     const span = document.createElement('span');
     span.className = 'view-caption';
@@ -96,14 +96,18 @@ const galleryMakeItem = (cell, i, className, sizes) => {
     const span = document.createElement('span');
     span.className = 'view-comment';
     span.hidden = true;
-    span.textContent = cell.comment.lines.join('');
+    span.textContent = galleryText(cell.comment);
     element.append(span);
   }
   return element;
 };
 
+// The fields of one band in a masonry cell's data (`bands`, flat): column, the photos' share of
+// y per px of width, the rest of y, caption height, comment height.
+const galleryBandFields = 5;
+
 // A masonry cell made from its data, as PageRenderer.cell writes it: change both together.
-const galleryMakeCell = (cell, i, frame, index) => {
+const galleryMakeCell = (cell, i, index) => {
   const element = document.createElement('div');
   element.className = 'cell';
   element.id = 'photo-' + cell.id;
@@ -116,32 +120,35 @@ const galleryMakeCell = (cell, i, frame, index) => {
   if (cell.shot) element.dataset.shot = cell.shot;
   if (cell.original) element.dataset.original = cell.original;
   if (cell.location) element.dataset.location = cell.location.join(',');
-  for (let k = 1; 4 * k <= frame.length; k++) {
-    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
-    element.style.setProperty('--x' + k, frame[4 * k - 4] + 'px');
-    element.style.setProperty('--y' + k, frame[4 * k - 3] + 'px');
+  // Its place in every band; the style sheet draws the current one at the width shown.
+  element.style.setProperty('--ar', String(cell.ar));
+  for (let b = 0; b < index.bands.length; b++) {
+    const f = cell.bands.slice(galleryBandFields * b, galleryBandFields * (b + 1));
+    element.style.setProperty('--c' + b, String(f[0]));
+    element.style.setProperty('--t' + b, String(f[1]));
+    element.style.setProperty('--y' + b, f[2] + 'px');
+    if (cell.caption) element.style.setProperty('--ch' + b, f[3] + 'px');
+    if (cell.comment) element.style.setProperty('--mh' + b, f[4] + 'px');
   }
-  element.style.height = cell.height + 'px';
   const link = document.createElement(cell.large ? 'a' : 'div');
   link.className = 'cell-link';
   if (cell.large) link.setAttribute('href', cell.large);
-  const alt = cell.caption ? cell.caption.lines.join('') : '';
-  link.append(galleryImage(cell, alt, { className: 'photo', placeholderTag: 'div', sizes: index.innerWidth, height: cell.photoHeight }));
+  link.append(galleryImage(cell, galleryText(cell.caption), { className: 'photo', placeholderTag: 'div', sizes: index.sizes, inGrid: true }));
   const annotation = document.createElement('div');
   annotation.className = 'annotation';
   for (const name of ['caption', 'comment']) {
     const text = cell[name];
     if (!text) continue;
-    // Set in the measured lines, as the page's own cells (TextStyle.explicitLinesCSS).
+    // Set in each band's measured lines: a <br> where some band breaks, shown in those bands.
     const p = document.createElement('p');
     p.className = name;
-    p.dataset.h = String(text.height);
-    p.dataset.lines = String(text.lines.length);
-    p.style.setProperty('--lines', String(text.lines.length));
-    p.style.height = text.height + 'px';
-    text.lines.forEach((line, n) => {
-      if (n > 0) p.append(document.createElement('br'));
-      p.append(line);
+    text.parts.forEach((part, n) => {
+      if (n > 0) {
+        const br = document.createElement('br');
+        br.className = text.breaks[n - 1].map((b) => 'b' + b).join(' ');
+        p.append(br);
+      }
+      p.append(part);
     });
     annotation.append(p);
   }

@@ -2,26 +2,68 @@
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
+// How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
+// cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
+// rows' frames at the column count shown. `place` is what the script knows of an item (a
+// masonry cell's data, or a row item's frames); `span` gives its top and height, `chunkSpan`
+// the part of the grid a chunk's items stay within.
+const galleryMasonryPlacing = (grid) => ({
+  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0,
+  // The width of an item in band b: the grid as drawn, shared by its columns.
+  width(index, b) {
+    const k = index.bands[b].columns;
+    return (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
+  },
+  span(index, b, place) {
+    const w = this.width(index, b), f = place.bands.slice(galleryBandFields * b, galleryBandFields * (b + 1));
+    return { y: f[1] * w + f[2], height: w / place.ar + index.annotationPadding + f[3] + f[4] };
+  },
+  chunkSpan(index, b, c) {
+    const w = this.width(index, b), bounds = index.bounds[b];
+    const top = bounds[4 * c] * w + bounds[4 * c + 1];
+    return { top, bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] };
+  },
+  // A cell written in the page: its data from its custom properties, as PageRenderer.cell writes them.
+  written(element) {
+    const style = element.style, bands = [];
+    for (let b = 0; style.getPropertyValue('--c' + b) !== ''; b++) {
+      bands.push(...['--c', '--t', '--y', '--ch', '--mh'].map((name) => parseFloat(style.getPropertyValue(name + b)) || 0));
+    }
+    return { ar: parseFloat(style.getPropertyValue('--ar')), bands };
+  },
+  placeOf: (chunk, j) => chunk.cells[j],
+  make: (cell, i, place, index) => galleryMakeCell(cell, i, index),
+});
+
+const galleryRowsPlacing = (grid) => ({
+  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1,
+  span: (index, k, frame) => ({ y: frame[4 * k - 3], height: frame[4 * k - 1] }),
+  chunkSpan: (index, k, c) => ({ top: index.bounds[k - 1][2 * c], bottom: index.bounds[k - 1][2 * c + 1] }),
+  written(element) {
+    const frame = [];
+    for (let k = 1; element.hasAttribute('data-frame-' + k); k++) frame.push(...element.getAttribute('data-frame-' + k).split(',').map(Number));
+    return frame;
+  },
+  placeOf: (chunk, j) => chunk.frames[j],
+  make: (cell, i, frame, index) => galleryMakeRowItem(cell, i, frame, index),
+});
+
 // A whole album's grid (masonry's .grid or the rows' .rows, with data-layout): its first
 // screenful comes as HTML; from then on only the items that meet the viewport, or lie within
 // `overscan` of it, are in the page, made from the data files (AlbumData.swift) and let go as
-// the visitor scrolls. Every item's frame at each column count comes from the data (masonry:
-// the cells' own; rows: a file of frames per chunk). Returns the album (galleryAlbum): every
-// photo, on the page or not.
-const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
+// the visitor scrolls. Where each item lies comes from the data (`placing`). Returns the
+// album (galleryAlbum): every photo, on the page or not.
+const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const overscan = () => Math.max(600, window.innerHeight);
   const count = Number(grid.dataset.count);
-  const rendered = new Map();  // album index → { element, frame: [x1, y1, w1, h1, x2, …] }
+  const rendered = new Map();  // album index → { element, place }
   grid.querySelectorAll(itemSelector).forEach((element) => {
-    const frame = [];
-    for (let k = 1; element.hasAttribute('data-frame-' + k); k++) frame.push(...element.getAttribute('data-frame-' + k).split(',').map(Number));
-    rendered.set(Number(element.dataset.index), { element, frame });
+    rendered.set(Number(element.dataset.index), { element, place: placing.written(element) });
   });
   let index = null;
   const chunks = [];  // chunk number → { cells, frames }, once loaded
   const requested = new Map();  // chunk number → promise of it
   const failures = new Map();  // chunk number → the message shown in its place
-  const columns = () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1;
   const busy = galleryBusy(grid);
 
   const fail = (text, inGrid) => {
@@ -32,18 +74,10 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
     if (inGrid) grid.append(note); else grid.before(note);
     return note;
   };
-  // A masonry cell's frames: its x, y at each column count, the same width and height.
-  const masonryFrames = (cell) => {
-    const frame = [];
-    for (let k = 1; 2 * k <= cell.xy.length; k++) frame.push(cell.xy[2 * k - 2], cell.xy[2 * k - 1], index.innerWidth, cell.height);
-    return frame;
-  };
   const loadChunk = (number) => {
     if (!requested.has(number)) {
       const content = galleryLoad(index.chunks[number]).then((payload) => payload.cells);
-      const frames = index.frames
-        ? galleryLoad(index.frames[number]).then((payload) => payload.frames)
-        : content.then((cells) => cells.map(masonryFrames));
+      const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => payload.frames) : content;
       requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
         chunks[number] = { cells, frames };
         update();
@@ -58,35 +92,40 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
   };
 
   // The photo nearest the viewport's top (first in album order among those in view), and
-  // where it was: after the column count changes it is brought back to the same place.
+  // where it was: after the layout changes (another band or column count, or the same band at
+  // another width) it is brought back to the same place: its top as far below the viewport's
+  // top as before, or, cut by the viewport's top, cut at the same fraction of its height.
   let anchor = null;
-  let shownColumns = 0;
+  let shownLayout = null;
   const update = () => {
     if (!index) return;
-    const k = columns();
-    if (shownColumns && k !== shownColumns && anchor) {
+    const key = placing.key();
+    const span = (place) => placing.span(index, key, place);
+    const layout = key + '@' + grid.getBoundingClientRect().width;
+    if (shownLayout !== null && layout !== shownLayout && anchor) {
       const gridTop = grid.getBoundingClientRect().top + window.scrollY;
-      window.scrollTo(window.scrollX, gridTop + anchor.frame[4 * k - 3] - anchor.offset);
+      const { y, height } = span(anchor.place);
+      window.scrollTo(window.scrollX, gridTop + (anchor.offset >= 0 ? y - anchor.offset : y + anchor.fraction * height));
     }
-    shownColumns = k;
+    shownLayout = layout;
     const viewTop = -grid.getBoundingClientRect().top;
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
-    const bounds = index.bounds[k - 1];
     const wanted = new Map();
     for (let c = 0; c < index.chunks.length; c++) {
-      if (bounds[2 * c] >= bottom || bounds[2 * c + 1] <= top) continue;
+      const bounds = placing.chunkSpan(index, key, c);
+      if (bounds.top >= bottom || bounds.bottom <= top) continue;
       const chunk = chunks[c];
       if (!chunk) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
-      chunk.frames.forEach((frame, j) => {
-        const y = frame[4 * k - 3];
-        if (y < bottom && y + frame[4 * k - 1] > top) wanted.set(c * index.chunkSize + j, j);
+      chunk.cells.forEach((cell, j) => {
+        const { y, height } = span(placing.placeOf(chunk, j));
+        if (y < bottom && y + height > top) wanted.set(c * index.chunkSize + j, j);
       });
     }
     // Let go of what is far from the viewport, except the item holding the focus.
     const focused = document.activeElement;
     for (const [i, entry] of rendered) {
-      const y = entry.frame[4 * k - 3];
-      if ((y >= bottom || y + entry.frame[4 * k - 1] <= top) && !entry.element.contains(focused)) {
+      const { y, height } = span(entry.place);
+      if ((y >= bottom || y + height <= top) && !entry.element.contains(focused)) {
         entry.element.remove();
         rendered.delete(i);
       }
@@ -99,17 +138,18 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
       for (const i of added) {
         while (next < order.length && order[next] < i) next++;
         const chunk = chunks[Math.floor(i / index.chunkSize)], j = wanted.get(i);
-        const element = makeItem(chunk.cells[j], i, chunk.frames[j], index);
+        const place = placing.placeOf(chunk, j);
+        const element = placing.make(chunk.cells[j], i, place, index);
         grid.insertBefore(element, next < order.length ? rendered.get(order[next]).element : null);
-        rendered.set(i, { element, frame: chunk.frames[j] });
+        rendered.set(i, { element, place });
       }
     }
-    for (const [c, note] of failures) note.style.top = bounds[2 * c] + 'px';
+    for (const [c, note] of failures) note.style.top = placing.chunkSpan(index, key, c).top + 'px';
     anchor = null;
     for (const [i, entry] of rendered) {
-      const y = entry.frame[4 * k - 3];
-      if (y + entry.frame[4 * k - 1] > viewTop && y < viewTop + window.innerHeight && (!anchor || i < anchor.i)) {
-        anchor = { i, frame: entry.frame, offset: y - viewTop };
+      const { y, height } = span(entry.place);
+      if (y + height > viewTop && y < viewTop + window.innerHeight && (!anchor || i < anchor.i)) {
+        anchor = { i, place: entry.place, offset: y - viewTop, fraction: (viewTop - y) / height };
       }
     }
   };
@@ -117,13 +157,14 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
   const entry = async (i) => {
     const number = Math.floor(i / index.chunkSize);
     const chunk = chunks[number] || await loadChunk(number);
-    return { cell: chunk.cells[i - number * index.chunkSize], frame: chunk.frames[i - number * index.chunkSize] };
+    const j = i - number * index.chunkSize;
+    return { cell: chunk.cells[j], place: placing.placeOf(chunk, j) };
   };
   // Scrolls the grid to photo i (as a link to #photo-ID would) and draws it.
   const reveal = async (i) => {
-    const { frame } = await entry(i);
+    const { place } = await entry(i);
     const gridTop = grid.getBoundingClientRect().top + window.scrollY;
-    window.scrollTo(window.scrollX, gridTop + frame[4 * columns() - 3] - 24);
+    window.scrollTo(window.scrollX, gridTop + placing.span(index, placing.key(), place).y - 24);
     update();
     return rendered.has(i) ? rendered.get(i).element : null;
   };
@@ -161,6 +202,6 @@ const galleryVirtualGrid = (grid, itemSelector, makeItem) => {
 (() => {
   const grid = document.querySelector('.grid[data-layout]');
   const rows = document.querySelector('.rows[data-layout]');
-  if (grid) galleryOfferAlbum(galleryVirtualGrid(grid, '.cell', galleryMakeCell));
-  else if (rows) galleryOfferAlbum(galleryVirtualGrid(rows, '.row-item', galleryMakeRowItem));
+  if (grid) galleryOfferAlbum(galleryVirtualGrid(grid, '.cell', galleryMasonryPlacing(grid)));
+  else if (rows) galleryOfferAlbum(galleryVirtualGrid(rows, '.row-item', galleryRowsPlacing(rows)));
 })();

@@ -1,0 +1,45 @@
+import GalleryLayout
+
+/// The album grid's bands as the style sheet draws them: the same formulas as `FluidMasonry`,
+/// in CSS units, so the browser computes at each width what the engine does.
+extension FluidMasonry {
+    /// The grid's width: the viewport (`vw` counts a scrollbar, as the engine does) less the
+    /// margins.
+    var gridWidthCSS: String {
+        "(100vw - 2 * min(\(HTML.px(pageMargin))px, \(HTML.factor(marginFraction * 100))vw))"
+    }
+
+    /// An item's width with `columns` columns.
+    func innerWidthCSS(columns: Int) -> String {
+        let gutters = Double(columns - 1) * gutter
+        let grid = gutters > 0 ? "(\(gridWidthCSS) - \(HTML.px(gutters))px)" : gridWidthCSS
+        return "calc(\(grid) / \(columns) - \(HTML.px(2 * cellPadding))px)"
+    }
+
+    /// The media condition of a band: from its narrowest viewport on (later bands override).
+    func mediaCondition(_ band: Band) -> String? {
+        band.number == 0 ? nil : "(min-width: \(HTML.px(band.minimumViewportWidth))px)"
+    }
+
+    /// The media condition that holds in this band only.
+    func onlyCondition(_ band: Band) -> String? {
+        let next = band.number + 1 < bands.count ? bands[band.number + 1].minimumViewportWidth : nil
+        switch (band.number == 0 ? nil : band.minimumViewportWidth, next) {
+        case (nil, nil): return nil
+        case (let low?, nil): return "(min-width: \(HTML.px(low))px)"
+        case (nil, let high?): return "(width < \(HTML.px(high))px)"
+        case (let low?, let high?): return "(\(HTML.px(low))px <= width < \(HTML.px(high))px)"
+        }
+    }
+
+    /// `sizes` of a grid image: its width at each column count, widest windows first.
+    var imageSizes: String {
+        var firstOf: [(columns: Int, from: Double)] = []
+        for band in bands where firstOf.last?.columns != band.columns { firstOf.append((band.columns, band.minimumViewportWidth)) }
+        var parts: [String] = []
+        for (position, entry) in firstOf.enumerated().reversed() {
+            parts.append(position == 0 ? innerWidthCSS(columns: entry.columns) : "(min-width: \(HTML.px(entry.from))px) \(innerWidthCSS(columns: entry.columns))")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
