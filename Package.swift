@@ -259,7 +259,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryCLITests",
-            dependencies: ["GalleryStore", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GalleryStore", "GalleryLayout", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Golden"]
         ),
     ]

@@ -96,9 +96,9 @@ struct AlbumData: Sendable {
         var id: Int64
         /// Displayed width / height: the photo is inner width / ar tall.
         var ar: Double
-        /// Per band: column, photo share of y (per px of inner width), the rest of y, caption
-        /// height, comment height; flat (`CellPlacement`).
-        var bands: [Double]
+        /// Its places in the bands (`CellModel.bandFields`): per field ("c", "t", "y", "ch",
+        /// "mh") runs of equal values, [value, how many bands, …].
+        var place: [String: [Double]]
         /// Grid images and their widths (1×, 2×), the large view, the first's height.
         var thumbs: [String]?
         var widths: [Int]?
@@ -174,14 +174,9 @@ struct AlbumData: Sendable {
             let lines = HTML.bandLines(text, lineStarts: starts)
             return Cell.Text(parts: lines.parts, breaks: lines.breaks)
         }
-        var bands: [Double] = []
-        for (band, placement) in zip(fluid.bands, cell.placements) {
-            let y = placement.yTerms(innerWidth: band.innerWidth)
-            bands += [Double(placement.column), HTML.rounded(y.scale, digits: 7), HTML.rounded(y.offset),
-                      HTML.rounded(placement.captionHeight), HTML.rounded(placement.commentHeight)]
-        }
+        let place = Dictionary(uniqueKeysWithValues: cell.bandFields(fluid).map { ($0.name, $0.runs) })
         return Cell(
-            id: cell.photoID, ar: cell.aspectRatio, bands: bands,
+            id: cell.photoID, ar: cell.aspectRatio, place: place,
             thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, original: cell.original,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),

@@ -16,6 +16,15 @@ extension FluidMasonry {
         return "calc(\(grid) / \(columns) - \(HTML.px(2 * cellPadding))px)"
     }
 
+    /// A cell's value of `name` in band `band`: its own, else the band before's, and so on
+    /// (`CellModel.BandField.changes`); `last` when it has none.
+    func fallback(_ name: String, band: Int, last: String? = nil) -> String {
+        var chain = last.map { "var(--\(name)0, \($0))" } ?? "var(--\(name)0)"
+        guard band > 0 else { return chain }
+        for b in 1 ... band { chain = "var(--\(name)\(b), \(chain))" }
+        return chain
+    }
+
     /// The media condition of a band: from its narrowest viewport on (later bands override).
     func mediaCondition(_ band: Band) -> String? {
         band.number == 0 ? nil : "(min-width: \(HTML.px(band.minimumViewportWidth))px)"

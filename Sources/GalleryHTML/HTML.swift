@@ -39,15 +39,23 @@ enum HTML {
     }
 
     /// A text set in other lines in each band, as HTML: a `<br>` at each place some band
-    /// breaks, its classes the bands that do ("b0 b3"); the style sheet shows only the current
-    /// band's.
+    /// breaks, `data-b` the bands that do ("03": bands 0 and 3); the style sheet shows only
+    /// the current band's.
     static func bandLinesHTML(_ text: String, lineStarts: [[Int]]) -> String {
         let (parts, breaks) = bandLines(text, lineStarts: lineStarts)
         var html = escape(parts.first ?? "")
         for (part, bands) in zip(parts.dropFirst(), breaks) {
-            html += "<br class=\"" + bands.map { "b\($0)" }.joined(separator: " ") + "\">" + escape(part)
+            html += "<br data-b=\"" + bandLetters(bands) + "\">" + escape(part)
         }
         return html
+    }
+
+    /// One character per band, as a `<br data-b>` lists the bands it breaks in (the style
+    /// sheet matches `[data-b*="…"]`).
+    static let bandAlphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    static func bandLetters(_ bands: [Int]) -> String {
+        String(bands.map { bandAlphabet[$0 % bandAlphabet.count] })
     }
 
     /// The text cut at `lineStarts` (UTF-8 offsets), nothing dropped.

@@ -194,12 +194,10 @@ struct PageRenderer {
         // Its place in every band (CellPlacement); the style sheet picks the band's and draws
         // it at the width shown.
         var style = "--ar:\(HTML.number(cell.aspectRatio))"
-        for (band, placement) in zip(fluid.bands, cell.placements) {
-            let y = placement.yTerms(innerWidth: band.innerWidth)
-            let b = band.number
-            style += ";--c\(b):\(placement.column);--t\(b):\(HTML.factor(y.scale));--y\(b):\(HTML.px(y.offset))px"
-            if !cell.caption.isEmpty { style += ";--ch\(b):\(HTML.px(placement.captionHeight))px" }
-            if !cell.comment.isEmpty { style += ";--mh\(b):\(HTML.px(placement.commentHeight))px" }
+        for field in cell.bandFields(fluid) {
+            for (band, value) in field.changes {
+                style += ";--\(field.name)\(band):" + (field.isLength ? HTML.px(value) + "px" : HTML.number(value))
+            }
         }
         let alt = HTML.escape(cell.caption)
         var inner: String

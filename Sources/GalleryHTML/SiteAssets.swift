@@ -36,16 +36,18 @@ public enum SiteAssets {
         // width shown. The grid is the viewport less the margins, centred in what is left
         // beside a scrollbar.
         let fluid = geometry.fluid
-        css += ".grid { width: calc\(fluid.gridWidthCSS); margin-left: calc((100% - \(fluid.gridWidthCSS)) / 2); }\n"
+        css += ".grid { width: calc\(fluid.gridWidthCSS); margin-left: calc((100% - \(fluid.gridWidthCSS)) / 2); --bands: \(fluid.bands.count); }\n"
         css += ".cell .annotation br { display: none; }\n"
         for band in fluid.bands {
             let b = band.number
             var rules = ".grid { --band: \(b); --columns: \(band.columns); --iw: \(fluid.innerWidthCSS(columns: band.columns)); --h: var(--h\(b)); } "
-            rules += ".cell { --c: var(--c\(b)); --t: var(--t\(b)); --y: var(--y\(b)); --ch: var(--ch\(b), 0px); --mh: var(--mh\(b), 0px); } "
+            // A cell writes a band's value only where it differs from the band before.
+            rules += ".cell { --c: \(fluid.fallback("c", band: b)); --t: \(fluid.fallback("t", band: b)); --y: \(fluid.fallback("y", band: b)); "
+            rules += "--ch: \(fluid.fallback("ch", band: b, last: "0px")); --mh: \(fluid.fallback("mh", band: b, last: "0px")); } "
             rules += ".album-description { --dw: var(--dw\(b)); --dh: var(--dh\(b)); }"
             css += fluid.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
             // A text's line breaks: only this band's, in this band only.
-            let lines = ".cell .annotation br.b\(b) { display: inline; }"
+            let lines = ".cell .annotation br[data-b*=\"\(HTML.bandLetters([b]))\"] { display: inline; }"
             css += fluid.onlyCondition(band).map { "@media \($0) { \(lines) }\n" } ?? lines + "\n"
         }
         // The rows view: one layout per column count, at fixed widths.

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import GalleryTestSupport
 import GRDB
 import Imaging
@@ -149,11 +150,16 @@ struct ConfigurationCLITests {
         #expect(relaid.status == 0 && relaid.stdout.contains("0 images written, 18 reused"), "\(relaid.stdout) \(relaid.stderr)")
         let css = try Self.read(work.url.appending(path: "site/gallery.css"))
         #expect(css.contains("\"Gallery DejaVu Serif Bold\"") && css.contains("--inner-width: 284px"))
-        // The two captions in the new font at the new width, the two comments at the new width.
+        // The captions in the new font at every band's width (and the comments at the bands'
+        // widths that are new): at least one new measurement per band.
         let remeasured = try Self.measurements(work)
-        #expect(remeasured == measured + 4, "\(remeasured) stored, \(measured) before")
+        let after = try FluidMasonry(idealColumnWidth: 300)
+        #expect(remeasured >= measured + after.bands.count, "\(remeasured) stored, \(measured) before")
+        // A layout for every band of the 300 px grid.
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
-        #expect(layouts.stdout.contains("\"width\":300") || layouts.stdout.contains("\"width\" : 300"), "\(layouts.stdout.prefix(300))")
+        let widths = Set(((try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]) ?? [])
+            .filter { $0["kind"] as? String == "masonry" }.compactMap { $0["width"] as? Double })
+        #expect(Set(after.bands.map(after.layoutWidth)).isSubset(of: widths), "\(widths.sorted())")
         try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n")
         #expect(try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url).stdout.contains("0 images written, 18 reused"))
         #expect(Self.files(work.url.appending(path: "site")).filter { $0.key.hasSuffix(".html") } == pagesBefore)
@@ -219,7 +225,9 @@ struct ConfigurationCLITests {
         let description = try #require(album.firstMatch(of: #/<div class="album-description" style="(?<boxes>[^"]+)">(?<html>.*?)</div>/#))
         #expect(description.output.html.contains("<p class=\"comment\">Two weeks on the <em>coast</em>."))
         #expect(description.output.html.contains("<p class=\"comment\">• One camera</p>"))
-        #expect(description.output.boxes.contains("--dw1:236px;--dh1:") && description.output.boxes.contains("--dw8:720px"))
+        // Its box in every band: as wide as the band's narrowest grid allows (269 px on the
+        // narrowest phones), up to 720 px.
+        #expect(description.output.boxes.hasPrefix("--dw0:269px;--dh0:") && description.output.boxes.contains("--dw15:720px"), "\(description.output.boxes)")
         #expect(try Self.read(site.appending(path: "gallery.css")).contains(".album-description { --dw: var(--dw2); --dh: var(--dh2); }"))
         // The description's words are in the cut fonts: the site's words reached the subset.
         #expect(album.contains("<h1>The coast, July</h1>"))

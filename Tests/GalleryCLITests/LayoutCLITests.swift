@@ -1,4 +1,5 @@
 import Foundation
+import GalleryLayout
 import GalleryTestSupport
 import Testing
 
@@ -20,6 +21,48 @@ struct LayoutCLITests {
         let result = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
         #expect(result.status == 0, "\(result.stderr)")
         return work
+    }
+
+    @Test("--viewport WxH: the album page's grid in that window, filling it, every item stacked in its column; shaping options refused")
+    func viewport() throws {
+        let work = try library()
+        struct Layout: Decodable {
+            struct Item: Decodable { var id: Int64; var column: Int; var x: Double; var y: Double; var width: Double; var height: Double; var photoHeight: Double }
+            var width: Double; var columns: Int; var columnWidth: Double; var contentHeight: Double; var viewportWidth: Double; var band: Int; var items: [Item]
+        }
+        var bands = Set<Int>()
+        for (width, columns) in [(320, 2), (390, 2), (768, 2), (1024, 3), (1920, 7)] {
+            let output = try GalleryBinary.run(["layout", "--viewport", "\(width)x800", "--json"], in: work.url)
+            #expect(output.status == 0, "\(output.stderr)")
+            let layout = try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
+            #expect(layout.columns == columns && layout.viewportWidth == Double(width), "\(width)")
+            #expect(layout.width >= 0.95 * Double(width) && layout.width < Double(width), "\(width): grid \(layout.width)")
+            #expect(layout.items.count == 7)
+            bands.insert(layout.band)
+            // Each column's items stacked from the top: 8 px padding above the first, 16 between.
+            for column in 0 ..< columns {
+                let stacked = layout.items.filter { $0.column == column }.sorted { $0.y < $1.y }
+                var bottom = 0.0
+                for item in stacked {
+                    #expect(abs(item.y - (bottom + 8)) < 1e-6 && abs(item.width - (layout.columnWidth - 16)) < 1e-6, "\(width): \(item)")
+                    #expect(abs(item.x - (Double(column) * layout.columnWidth + 8)) < 1e-6)
+                    #expect(item.photoHeight > 0 && item.height > item.photoHeight)
+                    bottom = item.y + item.height + 8
+                }
+                #expect(bottom <= layout.contentHeight + 1e-6)
+            }
+        }
+        #expect(bands.count == 5)
+        // The same window twice reads the stored layout and prints the same.
+        let first = try GalleryBinary.run(["layout", "--viewport", "390x844", "--json"], in: work.url)
+        let second = try GalleryBinary.run(["layout", "--viewport", "390x844", "--json"], in: work.url)
+        #expect(first.stdout == second.stdout && second.stderr.isEmpty)
+        for extra in [["--width", "500"], ["--columns", "3"], ["--padding", "4"]] {
+            let refused = try GalleryBinary.run(["layout", "--viewport", "390x844"] + extra, in: work.url)
+            #expect(refused.status == 2 && refused.stderr.contains(extra[0]) && refused.stderr.contains("gallery.toml"), "\(extra): \(refused.stderr)")
+        }
+        let bad = try GalleryBinary.run(["layout", "--viewport", "390"], in: work.url)
+        #expect(bad.status == 2 && bad.stderr.contains("--viewport"), "\(bad.stderr)")
     }
 
     @Test("--json at 800 px matches the golden file (RECORD_SNAPSHOTS=1 re-records it)")
@@ -63,11 +106,12 @@ struct LayoutCLITests {
         #expect(table.stdout.hasPrefix("masonry, 800 px: 3 columns of 252 px"))
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
         let list = try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]
-        // Import stored the layouts the site's pages show (masonry at 1 to 8 columns of 252 px,
-        // the rows view at the same widths less the padding); this command added the masonry
-        // one at 800 px. None is stale.
+        // Import stored the layouts the site's pages show (masonry in every band of the grid,
+        // the rows view at 1 to 8 columns of 252 px less the padding); this command added the
+        // masonry one at 800 px. None is stale.
         func widths(_ kind: String) -> [Double] { (list ?? []).filter { $0["kind"] as? String == kind }.compactMap { $0["width"] as? Double }.sorted() }
-        #expect(widths("masonry") == ([252, 504, 756, 800, 1008, 1260, 1512, 1764, 2016] as [Double]), "\(widths("masonry"))")
+        let fluid = FluidMasonry.standard
+        #expect(widths("masonry") == (fluid.bands.map(fluid.layoutWidth) + [800]).sorted(), "\(widths("masonry"))")
         #expect(widths("justified") == ([236, 488, 740, 992, 1244, 1496, 1748, 2000] as [Double]), "\(widths("justified"))")
         #expect(list?.allSatisfy { $0["stale"] as? Bool == false } == true)
     }

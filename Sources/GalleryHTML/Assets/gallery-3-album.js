@@ -102,9 +102,24 @@ const galleryMakeItem = (cell, i, className, sizes) => {
   return element;
 };
 
-// The fields of one band in a masonry cell's data (`bands`, flat): column, the photos' share of
-// y per px of width, the rest of y, caption height, comment height.
-const galleryBandFields = 5;
+// One character per band, as a <br data-b> lists the bands that break a line there (HTML.bandLetters).
+const galleryBandAlphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+// A masonry cell's places in the grid's bands (AlbumData `place`, CellModel.bandFields): per
+// field, a value per band. The data files keep runs of equal values, [value, count, …].
+const galleryBandFields = ['c', 't', 'y', 'ch', 'mh'];
+const galleryPlaces = (cell) => {
+  if (cell.places) return cell.places;
+  const places = { ar: cell.ar };
+  for (const name of galleryBandFields) {
+    const runs = cell.place[name];
+    if (!runs) continue;
+    places[name] = [];
+    for (let r = 0; r < runs.length; r += 2) for (let n = 0; n < runs[r + 1]; n++) places[name].push(runs[r]);
+  }
+  cell.places = places;
+  return places;
+};
 
 // A masonry cell made from its data, as PageRenderer.cell writes it: change both together.
 const galleryMakeCell = (cell, i, index) => {
@@ -120,15 +135,15 @@ const galleryMakeCell = (cell, i, index) => {
   if (cell.shot) element.dataset.shot = cell.shot;
   if (cell.original) element.dataset.original = cell.original;
   if (cell.location) element.dataset.location = cell.location.join(',');
-  // Its place in every band; the style sheet draws the current one at the width shown.
+  // Its place in every band, each value only where it differs from the band before (the style
+  // sheet falls back band by band); the style sheet draws the current band at the width shown.
+  const places = galleryPlaces(cell);
   element.style.setProperty('--ar', String(cell.ar));
-  for (let b = 0; b < index.bands.length; b++) {
-    const f = cell.bands.slice(galleryBandFields * b, galleryBandFields * (b + 1));
-    element.style.setProperty('--c' + b, String(f[0]));
-    element.style.setProperty('--t' + b, String(f[1]));
-    element.style.setProperty('--y' + b, f[2] + 'px');
-    if (cell.caption) element.style.setProperty('--ch' + b, f[3] + 'px');
-    if (cell.comment) element.style.setProperty('--mh' + b, f[4] + 'px');
+  for (const name of galleryBandFields) {
+    const values = places[name];
+    if (!values) continue;
+    const unit = name === 'c' || name === 't' ? '' : 'px';
+    values.forEach((value, b) => { if (b === 0 || values[b - 1] !== value) element.style.setProperty('--' + name + b, value + unit); });
   }
   const link = document.createElement(cell.large ? 'a' : 'div');
   link.className = 'cell-link';
@@ -145,7 +160,7 @@ const galleryMakeCell = (cell, i, index) => {
     text.parts.forEach((part, n) => {
       if (n > 0) {
         const br = document.createElement('br');
-        br.className = text.breaks[n - 1].map((b) => 'b' + b).join(' ');
+        br.dataset.b = text.breaks[n - 1].map((b) => galleryBandAlphabet[b % galleryBandAlphabet.length]).join('');
         p.append(br);
       }
       p.append(part);

@@ -15,23 +15,30 @@ const galleryMasonryPlacing = (grid) => ({
     return (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
   },
   span(index, b, place) {
-    const w = this.width(index, b), f = place.bands.slice(galleryBandFields * b, galleryBandFields * (b + 1));
-    return { y: f[1] * w + f[2], height: w / place.ar + index.annotationPadding + f[3] + f[4] };
+    const w = this.width(index, b), text = (name) => (place[name] ? place[name][b] : 0);
+    return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationPadding + text('ch') + text('mh') };
   },
   chunkSpan(index, b, c) {
     const w = this.width(index, b), bounds = index.bounds[b];
     const top = bounds[4 * c] * w + bounds[4 * c + 1];
     return { top, bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] };
   },
-  // A cell written in the page: its data from its custom properties, as PageRenderer.cell writes them.
+  // A cell written in the page: its places from its custom properties, as PageRenderer.cell
+  // writes them (a band without a value has the band before's).
   written(element) {
-    const style = element.style, bands = [];
-    for (let b = 0; style.getPropertyValue('--c' + b) !== ''; b++) {
-      bands.push(...['--c', '--t', '--y', '--ch', '--mh'].map((name) => parseFloat(style.getPropertyValue(name + b)) || 0));
+    const style = element.style, places = { ar: parseFloat(style.getPropertyValue('--ar')) };
+    const bands = Number(getComputedStyle(grid).getPropertyValue('--bands')) || 1;
+    for (const name of galleryBandFields) {
+      if (style.getPropertyValue('--' + name + '0') === '') continue;
+      places[name] = [];
+      for (let b = 0; b < bands; b++) {
+        const own = style.getPropertyValue('--' + name + b);
+        places[name].push(own === '' ? places[name][b - 1] : parseFloat(own));
+      }
     }
-    return { ar: parseFloat(style.getPropertyValue('--ar')), bands };
+    return places;
   },
-  placeOf: (chunk, j) => chunk.cells[j],
+  placeOf: (chunk, j) => galleryPlaces(chunk.cells[j]),
   make: (cell, i, place, index) => galleryMakeCell(cell, i, index),
 });
 
