@@ -12,7 +12,7 @@ import Testing
 /// from its data files, only near the viewport, each cell where the engine put it.
 @Suite("Large albums: only what is on screen, where the engine put it", .serialized)
 struct LargeAlbumTests {
-    static let photoCount = 2_500
+    static let photoCount = 2_000
 
     /// One library and one export for the suite (images are not encoded: positions do not
     /// depend on them, and 7,500 encodes would take minutes).
@@ -321,8 +321,8 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos 128-255 and 256-383 of 2,500) are drawn, then the middle.
-              for (const fraction of [192 / 2500, 320 / 2500, 0.5]) {
+              // Where chunks 1 and 2 (photos 128-255 and 256-383 of \(Self.photoCount)) are drawn, then the middle.
+              for (const fraction of [192 / \(Self.photoCount), 320 / \(Self.photoCount), 0.5]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
                 steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
