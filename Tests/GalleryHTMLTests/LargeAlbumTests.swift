@@ -149,7 +149,7 @@ struct LargeAlbumTests {
     }
 
     @Test("Chromium draws exactly the engine's cells near the viewport, at their frames, at every scroll position",
-          arguments: [(390, "masonry"), (1100, "masonry"), (1700, "masonry"), (900, "rows"), (1400, "rows")])
+          arguments: [(390, "masonry"), (1100, "masonry"), (1700, "masonry"), (900, "rows")])
     func scrolling(width: Int, view: String) throws {
         let site = try Self.work.get().site
         let rows = view == "rows"
@@ -607,7 +607,8 @@ struct LargeAlbumTests {
         // made after them show those).
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: work.site.appending(path: SiteExporter.manifestName))) as? [String: Any]
         let files = (manifest?["files"] as? [String] ?? []).filter { !$0.hasPrefix("thumbs/") && !$0.hasPrefix("large/") }
-        #expect(files.count > 60)
+        // Pages, plain pages, data (index, ids, chunks, the rows' frames), styles, fonts.
+        #expect(files.count > 40, "\(files.count) files")
         for name in files {
             let (bytes, answer) = try await URLSession.shared.data(from: url.appending(path: name))
             #expect((answer as? HTTPURLResponse)?.statusCode == 200, "\(name)")
