@@ -160,11 +160,17 @@ struct LayoutCommand: ParsableCommand {
         }
         let columns = layout.geometry.columns
         print("masonry, \(format(header.key.width)) px: \(columns) column\(columns == 1 ? "" : "s") of \(format(layout.geometry.columnWidth)) px, content \(format(header.contentWidth)) × \(format(header.contentHeight)) px, \(header.itemCount) items, \(result.placement.rawValue)")
+        printItems(result.items.map { item in
+            (item, LayoutRect(x: layout.x(column: item.column), y: item.y, width: layout.geometry.innerWidth, height: item.height), item.photoHeight)
+        })
+    }
+
+    /// The items as a table: each stored item with the frame and photo height it is drawn at.
+    private func printItems(_ items: [(stored: StoredLayoutItem, frame: LayoutRect, photoHeight: Double)]) {
         var table = TextTable(columns: ["index", "id", "column", "x", "y", "width", "height", "photo", "caption", "comment"])
-        for item in result.items {
-            table.add([String(item.index), String(item.photoID), String(item.column), format(layout.x(column: item.column)),
-                       format(item.y), format(layout.geometry.innerWidth), format(item.height), format(item.photoHeight),
-                       format(item.captionHeight), format(item.commentHeight)])
+        for (item, frame, photoHeight) in items {
+            table.add([String(item.index), String(item.photoID), String(item.column), format(frame.x), format(frame.y),
+                       format(frame.width), format(frame.height), format(photoHeight), format(item.captionHeight), format(item.commentHeight)])
         }
         print(table.rendered(), terminator: "")
     }
@@ -188,12 +194,6 @@ struct LayoutCommand: ParsableCommand {
         }
         let columns = result.band.columns
         print("masonry in \(format(size.width))×\(format(size.height)): band \(result.band.number), \(columns) column\(columns == 1 ? "" : "s") of \(format(result.columnWidth)) px, grid \(format(result.gridWidth)) × \(format(result.contentHeight)) px, \(result.layout.layout.itemCount) items")
-        var table = TextTable(columns: ["index", "id", "column", "x", "y", "width", "height", "photo", "caption", "comment"])
-        for item in result.items {
-            table.add([String(item.stored.index), String(item.stored.photoID), String(item.stored.column), format(item.frame.x),
-                       format(item.frame.y), format(item.frame.width), format(item.frame.height), format(item.photoHeight),
-                       format(item.stored.captionHeight), format(item.stored.commentHeight)])
-        }
-        print(table.rendered(), terminator: "")
+        printItems(result.items.map { ($0.stored, $0.frame, $0.photoHeight) })
     }
 }
