@@ -5,23 +5,23 @@
 // How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
 // cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
 // rows' frames at the column count shown. `place` is what the script knows of an item (a
-// masonry cell's data, or a row item's frames); `span` gives its top and height, `chunkSpan`
-// the part of the grid a chunk's items stay within.
+// masonry cell's data, or a row item's frames); `at(index, key)` measures the layout once and
+// gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid a
+// chunk's items stay within.
 const galleryMasonryPlacing = (grid) => ({
   key: () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0,
-  // The width of an item in band b: the grid as drawn, shared by its columns.
-  width(index, b) {
+  at(index, b) {
+    // The width of an item in band b: the grid as drawn, shared by its columns.
     const k = index.bands[b].columns;
-    return (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
-  },
-  span(index, b, place) {
-    const w = this.width(index, b), text = (name) => (place[name] ? place[name][b] : 0);
-    return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationPadding + text('ch') + text('mh') };
-  },
-  chunkSpan(index, b, c) {
-    const w = this.width(index, b), bounds = index.bounds[b];
-    const top = bounds[4 * c] * w + bounds[4 * c + 1];
-    return { top, bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] };
+    const w = (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
+    const bounds = index.bounds[b];
+    return {
+      span(place) {
+        const text = (name) => (place[name] ? place[name][b] : 0);
+        return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationPadding + text('ch') + text('mh') };
+      },
+      chunkSpan: (c) => ({ top: bounds[4 * c] * w + bounds[4 * c + 1], bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] }),
+    };
   },
   // A cell written in the page: its places from its custom properties, as PageRenderer.cell
   // writes them (a band without a value has the band before's).
@@ -44,8 +44,10 @@ const galleryMasonryPlacing = (grid) => ({
 
 const galleryRowsPlacing = (grid) => ({
   key: () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1,
-  span: (index, k, frame) => ({ y: frame[4 * k - 3], height: frame[4 * k - 1] }),
-  chunkSpan: (index, k, c) => ({ top: index.bounds[k - 1][2 * c], bottom: index.bounds[k - 1][2 * c + 1] }),
+  at: (index, k) => ({
+    span: (frame) => ({ y: frame[4 * k - 3], height: frame[4 * k - 1] }),
+    chunkSpan: (c) => ({ top: index.bounds[k - 1][2 * c], bottom: index.bounds[k - 1][2 * c + 1] }),
+  }),
   written(element) {
     const frame = [];
     for (let k = 1; element.hasAttribute('data-frame-' + k); k++) frame.push(...element.getAttribute('data-frame-' + k).split(',').map(Number));
@@ -107,7 +109,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const update = () => {
     if (!index) return;
     const key = placing.key();
-    const span = (place) => placing.span(index, key, place);
+    const layoutNow = placing.at(index, key), span = layoutNow.span;
     const layout = key + '@' + grid.getBoundingClientRect().width;
     if (shownLayout !== null && layout !== shownLayout && anchor) {
       const gridTop = grid.getBoundingClientRect().top + window.scrollY;
@@ -119,7 +121,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
     const wanted = new Map();
     for (let c = 0; c < index.chunks.length; c++) {
-      const bounds = placing.chunkSpan(index, key, c);
+      const bounds = layoutNow.chunkSpan(c);
       if (bounds.top >= bottom || bounds.bottom <= top) continue;
       const chunk = chunks[c];
       if (!chunk) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
@@ -151,7 +153,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
         rendered.set(i, { element, place });
       }
     }
-    for (const [c, note] of failures) note.style.top = placing.chunkSpan(index, key, c).top + 'px';
+    for (const [c, note] of failures) note.style.top = layoutNow.chunkSpan(c).top + 'px';
     anchor = null;
     for (const [i, entry] of rendered) {
       const { y, height } = span(entry.place);
@@ -171,7 +173,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const reveal = async (i) => {
     const { place } = await entry(i);
     const gridTop = grid.getBoundingClientRect().top + window.scrollY;
-    window.scrollTo(window.scrollX, gridTop + placing.span(index, placing.key(), place).y - 24);
+    window.scrollTo(window.scrollX, gridTop + placing.at(index, placing.key()).span(place).y - 24);
     update();
     return rendered.has(i) ? rendered.get(i).element : null;
   };
