@@ -18,14 +18,6 @@ enum HTML {
         return out
     }
 
-    /// Escaped text cut into the lines that start at `lineStarts` (UTF-8 offsets, as
-    /// `TextMeasurer.lineStarts` gives them), with a `<br>` before each line after the first.
-    /// What is between two lines stays (a space, a line feed) so the text reads and copies as
-    /// written; CSS removes white space at the end of a line.
-    static func lines(_ text: String, lineStarts: [Int]) -> String {
-        lineTexts(text, lineStarts: lineStarts).map(escape).joined(separator: "<br>")
-    }
-
     /// A text set in other lines in each band: its parts between every place some band
     /// breaks a line, and for each place (between part i and i + 1) the bands that break there.
     static func bandLines(_ text: String, lineStarts: [[Int]]) -> (parts: [String], breaks: [[Int]]) {
@@ -40,7 +32,8 @@ enum HTML {
 
     /// A text set in other lines in each band, as HTML: a `<br>` at each place some band
     /// breaks, `data-b` the bands that do ("03": bands 0 and 3); the style sheet shows only
-    /// the current band's.
+    /// the current band's. What is between two lines stays (a space, a line feed), so the text
+    /// reads and copies as written; CSS removes white space at the end of a line.
     static func bandLinesHTML(_ text: String, lineStarts: [[Int]]) -> String {
         let (parts, breaks) = bandLines(text, lineStarts: lineStarts)
         var html = escape(parts.first ?? "")

@@ -35,15 +35,6 @@ public struct SiteGeometry: Sendable {
             ?? FluidMasonry.standard
     }
 
-    /// The masonry options of the layout a page shows at `columns` columns.
-    public func options(columns: Int) -> MasonryOptions {
-        // With a gutter, Pinterest's rule at exactly the width of `columns` columns and their
-        // gutters gives `columns` columns; without, the same layout as `.count`.
-        gutter > 0
-            ? MasonryOptions(columns: .width(columnWidth, gutter: gutter, minimum: columns), cellPadding: cellPadding)
-            : MasonryOptions(columns: .count(columns), cellPadding: cellPadding)
-    }
-
     /// The layout width for `columns` columns (and the gutters between them).
     public func width(columns: Int) -> Double { Double(columns) * columnWidth + Double(max(0, columns - 1)) * gutter }
 
