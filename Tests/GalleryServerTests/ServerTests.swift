@@ -188,17 +188,27 @@ struct ServerTests {
 
 @Suite("gallery serve over real HTTP on 127.0.0.1")
 struct LiveServerTests {
+    /// GET `path` over the server's own socket with URLSession, with a deadline for a starved
+    /// machine (the test client's fixed 20 s read timeout is not what these tests are about:
+    /// a first page is rendered when asked for, and a layout may wait for an import's lock).
+    static func get(_ path: String, from client: some TestClientProtocol) async throws -> (status: Int, body: Data) {
+        let base = try #require(client.port.flatMap { URL(string: "http://127.0.0.1:\($0)/") })
+        var request = URLRequest(url: try #require(URL(string: path, relativeTo: base)))
+        request.timeoutInterval = 300
+        let (body, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
+    }
+
     @Test("port 0, real sockets: health, API, a page")
     func live() async throws {
         let library = try ServedLibrary()
         try await library.app().test(.live) { client in
-            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/api/layout?width=1024&rect=0,0,1024,600", method: .get) { response in
-                #expect(response.status == .ok)
-                let object = try json(response.body) as? [String: Any]
-                #expect(object?["columns"] as? Int == 4)
-            }
-            try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
+            #expect(try await Self.get("healthz", from: client).status == 200)
+            let layout = try await Self.get("api/layout?width=1024&rect=0,0,1024,600", from: client)
+            #expect(layout.status == 200)
+            let object = try JSONSerialization.jsonObject(with: layout.body) as? [String: Any]
+            #expect(object?["columns"] as? Int == 4)
+            #expect(try await Self.get("/", from: client).status == 200)
         }
     }
 
@@ -220,17 +230,8 @@ struct LiveServerTests {
         }
         let counts = Mutex<Set<Int>>([])
         try await library.app().test(.live) { client in
-            // Asked over the server's socket with URLSession and a deadline for a starved
-            // machine: the test client's fixed 20 s read timeout is not what this test is about
-            // (a layout asked for while imports commit may wait for their write lock).
-            let base = try #require(client.port.flatMap { URL(string: "http://127.0.0.1:\($0)/") })
-            var request = URLRequest(url: base)
-            request.timeoutInterval = 300
-            func get(_ path: String) async throws -> (status: Int, body: Data) {
-                request.url = URL(string: path, relativeTo: base)
-                let (body, response) = try await URLSession.shared.data(for: request)
-                return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
-            }
+            // A layout asked for while imports commit may wait for their write lock (`get`).
+            func get(_ path: String) async throws -> (status: Int, body: Data) { try await Self.get(path, from: client) }
             for _ in 0 ..< 60 {
                 let layout = try await get("api/layout?width=1024")
                 #expect(layout.status == 200, "\(String(decoding: layout.body, as: UTF8.self))")

@@ -1,0 +1,118 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// A large album in all three engines: the lightbox, deep links and focus reach photos far
+/// past the cells the page holds.
+@Suite("Large albums: the lightbox, deep links and focus across the whole album", .serialized)
+struct LargeAlbumLightboxTests {
+    static let lightboxScript = """
+        const key = (name) => document.dispatchEvent(new KeyboardEvent('keydown', { key: name }));
+        window.addEventListener('load', async () => {
+          const grid = document.querySelector('.grid');
+          await galleryDrawn(grid);
+          const box = document.querySelector('.lightbox');
+          // A photo not on the page is shown once its data file is in: its caption is written then.
+          const state = async () => {
+            await galleryWaitFor(() => box.querySelector('.lightbox-caption').textContent, 'the lightbox to show a caption');
+            return { open: !box.hidden, hash: location.hash, caption: box.querySelector('.lightbox-caption').textContent,
+                     src: box.querySelector('img').getAttribute('src') };
+          };
+          const steps = [];
+          document.querySelector('.grid .cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          steps.push(await state());
+          key('ArrowLeft');
+          steps.push(await state());
+          key('ArrowLeft');
+          steps.push(await state());
+          // Esc goes back past the lightbox's history entry; then the grid brings the photo
+          // shown into view and focuses it.
+          const popped = galleryNextEvent(window, 'popstate');
+          key('Escape');
+          await popped;
+          await galleryWaitFor(() => document.activeElement.closest('.cell'), 'the grid to focus the photo shown');
+          await galleryDrawn(grid);
+          const focused = document.activeElement.closest('.cell');
+          const r = focused ? focused.getBoundingClientRect() : null;
+          galleryTestReport({ steps, focused: focused ? Number(focused.dataset.photoId) : null,
+                              inView: !!r && r.bottom > 0 && r.top < innerHeight, cells: document.querySelectorAll('.grid .cell').length });
+        });
+        """
+
+    @Test("the lightbox walks the whole album past the cells on the page; closing brings the grid to the photo shown",
+          arguments: BrowserEngine.allCases)
+    func lightboxWholeAlbum(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let album = try LargeAlbum.album()
+        let probe = try LargeAlbum.probe(script: Self.lightboxScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Step: Decodable { var open: Bool; var hash: String; var caption: String; var src: String? }
+        struct Result: Decodable { var steps: [Step]; var focused: Int64?; var inView: Bool; var cells: Int }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
+        let expected = [album[0], album[album.count - 1], album[album.count - 2]]
+        #expect(result.steps.map(\.hash) == expected.map { "#photo-\($0.id)" }, "\(engine): \(result.steps)")
+        #expect(result.steps.map(\.caption) == expected.map(\.caption), "\(engine): \(result.steps)")
+        #expect(result.steps.allSatisfy { $0.open && ($0.src ?? "").hasPrefix("large/") }, "\(engine): \(result.steps)")
+        #expect(result.focused == album[album.count - 2].id && result.inView, "\(engine): after closing, focus on \(result.focused ?? -1)")
+        #expect(result.cells < 200, "\(engine): \(result.cells) cells in the page")
+    }
+
+    static let positionScript = """
+        window.addEventListener('load', async () => {
+          await galleryQuiet();
+          const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+          const r = target ? target.getBoundingClientRect() : null;
+          galleryTestReport({ scrollY, innerHeight, top: r ? r.top : null, bottom: r ? r.bottom : null,
+                              messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
+                              cells: document.querySelectorAll('.grid .cell').length });
+        });
+        """
+
+    struct Position: Decodable { var scrollY: Double; var innerHeight: Double; var top: Double?; var bottom: Double?; var messages: [String]; var cells: Int }
+
+    @Test("PAGE#photo-ID opens the album at that photo however far down; an unknown ID opens it at the top",
+          arguments: BrowserEngine.allCases)
+    func deepLinks(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let album = try LargeAlbum.album()
+        let probe = try LargeAlbum.probe(script: Self.positionScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let middle = album[album.count / 2].id
+        let known = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-\(middle)", in: site, width: 1100, height: 800))
+        let top = try #require(known.top, "\(engine): photo \(middle) is not drawn: \(known)")
+        #expect(top >= 0 && top < known.innerHeight && (known.bottom ?? 0) > 0, "\(engine): photo \(middle) is not in view: \(known)")
+        #expect(known.scrollY > 10_000 && known.messages.isEmpty, "\(engine): \(known)")
+        let unknown = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-99999999", in: site, width: 1100, height: 800))
+        #expect(unknown.scrollY == 0 && unknown.cells > 0, "\(engine): an unknown photo: \(unknown)")
+    }
+
+    @Test("the focused cell stays in the page while the visitor scrolls far away, and Tab goes on from it in album order",
+          arguments: BrowserEngine.allCases)
+    func focusSurvivesRecycling(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let probe = try LargeAlbum.probe(script: """
+            window.addEventListener('load', async () => {
+              const pause = galleryQuiet;
+              await pause();
+              const link = document.querySelectorAll('.grid .cell-link')[2];
+              link.focus();
+              const grid = document.querySelector('.grid');
+              for (const fraction of [0.3, 0.6]) {
+                scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
+                await pause();
+              }
+              const cells = [...grid.querySelectorAll('.cell')];
+              const indices = cells.map(c => Number(c.dataset.index));
+              galleryTestReport({ focusedIndex: document.activeElement.closest('.cell') ? Number(document.activeElement.closest('.cell').dataset.index) : null,
+                                  connected: link.isConnected, cells: cells.length,
+                                  inOrder: indices.every((v, i) => i === 0 || indices[i - 1] < v), next: indices[1] });
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Result: Decodable { var focusedIndex: Int?; var connected: Bool; var cells: Int; var inOrder: Bool; var next: Int? }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
+        #expect(result.connected && result.focusedIndex != nil, "\(engine): the focused cell was let go: \(result)")
+        // The focused cell stays first in the page's order, so Tab from it reaches the cells in view.
+        #expect(result.inOrder && (result.next ?? 0) > 50 && result.cells < 200, "\(engine): \(result)")
+    }
+}
