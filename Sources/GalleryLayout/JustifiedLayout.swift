@@ -1,12 +1,16 @@
 /// Justified rows (Flickr, Google Photos, Immich): photos at their aspect ratios, each row
 /// scaled so it exactly fills the width, rows as close to a target height as the photos allow.
 ///
-/// Rows are filled greedily: photos are added while the row, scaled to the width, stays taller
-/// than the target; the photo that would make it shorter joins the row only if that brings
-/// the row's height closer to the target. With photos of ordinary shapes every row lands
-/// within target × (1 ± tolerance); a panorama in a narrow page can leave no break that does,
-/// and the row then takes the closer of the two. The last row keeps the target height and is
-/// not stretched: it is left-aligned.
+/// The breaks are chosen for the whole album at once, as Knuth and Plass break paragraphs and
+/// Google Photos' web grid breaks rows: the least total deviation from the target height
+/// (`rowCost`, squared and relative; a row outside target × (1 ± tolerance) costs more than
+/// any number of rows inside it), found by dynamic programming over the rows each photo can
+/// start. A row holds at most one photo past the point where it drops below the band, so a
+/// row has a bounded number of photos and the search is linear. A greedy fill can leave a row far off the target because of a choice made rows
+/// earlier; this does not. A panorama in a narrow page can leave no break inside the band, and
+/// the rows then stray as little as they can. The last row keeps the target height and is not
+/// stretched (left-aligned), so a lonely last photo stays a photo, not a banner; it costs
+/// nothing unless it has to shrink to fit.
 public struct JustifiedLayout: CollectionLayout {
     public struct Options: Sendable, Hashable {
         /// The height rows aim for, in CSS px.
@@ -49,39 +53,58 @@ public struct JustifiedLayout: CollectionLayout {
         }
         self.width = width
         self.options = options
-        let target = options.targetRowHeight, gap = options.spacing
-        func height(_ sum: Double, _ n: Int) -> Double { (width - gap * Double(n - 1)) / sum }
         var y = 0.0
-        var start = 0
-        var sum = 0.0
-        var index = 0
-        while index < aspectRatios.count {
-            let aspect = aspectRatios[index]
-            let count = index - start
-            let with = height(sum + aspect, count + 1)
-            if with > target {
-                sum += aspect
-                index += 1
-                continue
-            }
-            // The row would drop to or below the target with this photo: take it if that is
-            // closer to the target (or the row is empty), else close the row before it.
-            let without = count > 0 ? height(sum, count) : .infinity
-            if count == 0 || abs(with - target) <= abs(without - target) {
-                sum += aspect
-                index += 1
-                closeRow(start: start, end: index, height: height(sum, index - start), y: &y, aspectRatios)
-            } else {
-                closeRow(start: start, end: index, height: without, y: &y, aspectRatios)
-            }
-            start = index
-            sum = 0
-        }
-        if start < aspectRatios.count {
+        let breaks = Self.rowBreaks(width: width, aspectRatios: aspectRatios, options: options)
+        for (row, (start, end)) in zip(breaks, breaks.dropFirst()).enumerated() {
+            let sum = aspectRatios[start ..< end].reduce(0, +)
+            let fit = (width - options.spacing * Double(end - start - 1)) / sum
+            let last = row == breaks.count - 2
             // The last row: at the target height (or lower, if even that overflows), left-aligned.
-            let fit = height(sum, aspectRatios.count - start)
-            closeRow(start: start, end: aspectRatios.count, height: min(target, fit), y: &y, aspectRatios, stretch: false)
+            closeRow(start: start, end: end, height: last ? min(options.targetRowHeight, fit) : fit, y: &y, aspectRatios, stretch: !last || fit < options.targetRowHeight)
         }
+    }
+
+    /// What a full row `height` tall costs: its squared relative deviation from the target,
+    /// and, outside the tolerance, more than any number of rows inside it could.
+    static func rowCost(height: Double, options: Options) -> Double {
+        let deviation = (height - options.targetRowHeight) / options.targetRowHeight
+        let cost = deviation * deviation
+        return abs(deviation) <= options.tolerance + 1e-12 ? cost : 1e9 * (1 + cost)
+    }
+
+    /// What the last row costs: nothing at the target height, which it keeps while it fits;
+    /// a full row's cost when it must shrink to fit the width.
+    static func lastRowCost(fit: Double, options: Options) -> Double {
+        fit >= options.targetRowHeight ? 0 : rowCost(height: fit, options: options)
+    }
+
+    /// The first index of each row, then `aspectRatios.count`: the breaks of least total cost.
+    /// A row from `i` grows while it stays at least target × (1 − tolerance) tall, and one photo
+    /// more (the row below the band, for when nothing else fits).
+    /// - Complexity: O(n · m), m the most photos a row can hold.
+    static func rowBreaks(width: Double, aspectRatios: [Double], options: Options) -> [Int] {
+        let n = aspectRatios.count
+        guard n > 0 else { return [0] }
+        let lowest = options.targetRowHeight * (1 - options.tolerance)
+        var best = [Double](repeating: .infinity, count: n + 1)
+        var from = [Int](repeating: 0, count: n + 1)
+        best[0] = 0
+        for start in 0 ..< n where best[start].isFinite {
+            var sum = 0.0
+            for end in start + 1 ... n {
+                sum += aspectRatios[end - 1]
+                let fit = (width - options.spacing * Double(end - start - 1)) / sum
+                let cost = best[start] + (end == n ? Self.lastRowCost(fit: fit, options: options) : Self.rowCost(height: fit, options: options))
+                if cost < best[end] {
+                    best[end] = cost
+                    from[end] = start
+                }
+                if fit < lowest { break }
+            }
+        }
+        var breaks = [n]
+        while let last = breaks.last, last > 0 { breaks.append(from[last]) }
+        return breaks.reversed()
     }
 
     private mutating func closeRow(start: Int, end: Int, height: Double, y: inout Double, _ aspectRatios: [Double], stretch: Bool = true) {
