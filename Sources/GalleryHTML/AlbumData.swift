@@ -99,10 +99,12 @@ struct AlbumData: Sendable {
         /// Its places in the bands (`CellModel.bandFields`): per field ("c", "t", "y", "ch",
         /// "mh") runs of equal values, [value, how many bands, …].
         var place: [String: [Double]]
-        /// Grid images and their widths (1×, 2×), the large view, the first's height.
+        /// Grid images and their widths (1×, 2×, 3×), the large view and its width, the
+        /// first's height.
         var thumbs: [String]?
         var widths: [Int]?
         var large: String?
+        var lw: Int?
         /// The original file's copy, when the site offers originals for download.
         var original: String?
         var intrinsicHeight: Int
@@ -177,7 +179,7 @@ struct AlbumData: Sendable {
         let place = Dictionary(uniqueKeysWithValues: cell.bandFields(fluid).map { ($0.name, $0.runs) })
         return Cell(
             id: cell.photoID, ar: cell.aspectRatio, place: place,
-            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, original: cell.original,
+            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, lw: cell.largeWidth, original: cell.original,
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
             comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),

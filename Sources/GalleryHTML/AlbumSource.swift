@@ -93,7 +93,8 @@ final class AlbumSource: Sendable {
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
                 placements: placements, aspectRatio: photo.aspectRatio,
-                thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil, original: failure == nil ? plan?.original : nil,
+                thumbnails: failure == nil ? plan?.thumbnails : nil, large: failure == nil ? plan?.names.last : nil,
+                largeWidth: failure == nil ? plan?.large.width : nil, original: failure == nil ? plan?.original : nil,
                 intrinsicHeight: plan?.grid[0].height ?? Int((geometry.innerWidth / photo.aspectRatio).rounded()), failure: failure,
                 placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),

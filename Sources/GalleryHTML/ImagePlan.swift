@@ -1,7 +1,7 @@
 import GalleryStore
 import Imaging
 
-/// The images one photo gets: its grid sizes (1× and 2×) and its large view, named by the
+/// The images one photo gets: its grid sizes (1×, 2×, 3×) and its large view, named by the
 /// file's content hash and the size, so an unchanged photo keeps its images across exports
 /// and libraries and a changed one gets new names.
 struct ImagePlan: Sendable {
@@ -25,7 +25,7 @@ struct ImagePlan: Sendable {
           withOriginal: Bool = false) {
         guard let format = ImageFormat(rawValue: photo.format) else { return nil }
         let key = String(contentHash.dropFirst("xxh64:".count))
-        grid = geometry.thumbnailWidths.map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
+        grid = geometry.thumbnailWidths(displayWidth: photo.displayWidth).map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
         orientation = Orientation(exifValue: photo.orientation)
         large = Thumbnailer.largeSize(
             format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)

@@ -145,8 +145,7 @@ extension PageRenderer {
     private func item(_ cell: CellModel, index: Int, class name: String, attributes: String, style: String, eager: Bool) -> String {
         let alt = HTML.escape(cell.caption)
         var inner: String
-        if let thumbnails = cell.thumbnails, let largest = thumbnails.last {
-            let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
+        if let thumbnails = cell.thumbnails, let largest = thumbnails.last, let srcset = cell.srcset {
             inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
             inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</span>"

@@ -12,10 +12,11 @@ struct CellModel: Sendable {
     var placements: [CellPlacement]
     /// Displayed width / height.
     var aspectRatio: Double
-    /// Grid image URLs (1× and 2× with their widths), the large view's URL; nil when the photo
-    /// could not be decoded.
+    /// Grid image URLs (1×, 2× and, from a photo that wide, 3×, with their widths), the large
+    /// view's URL and width; nil when the photo could not be decoded.
     var thumbnails: [(url: String, width: Int)]?
     var large: String?
+    var largeWidth: Int?
     /// The original file's copy in the site (`[content] downloads = "original"`).
     var original: String?
     var intrinsicHeight: Int
@@ -29,6 +30,18 @@ struct CellModel: Sendable {
     var shot: String?
     /// Latitude and longitude, only when the site publishes locations.
     var location: [Double]?
+}
+
+extension CellModel {
+    /// The `srcset` of its image: the grid images, then the large view where it is wider than
+    /// they are (a 3× phone's wide column, a photo too small for the 3× grid image).
+    /// gallery.js (`galleryImage`) writes the same: change both together.
+    var srcset: String? {
+        guard let thumbnails, let last = thumbnails.last else { return nil }
+        var candidates = thumbnails
+        if let large, let largeWidth, largeWidth > last.width { candidates.append((large, largeWidth)) }
+        return candidates.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
+    }
 }
 
 /// Renders pages. Export and server use this one renderer, so they cannot differ.
@@ -201,8 +214,7 @@ struct PageRenderer {
         }
         let alt = HTML.escape(cell.caption)
         var inner: String
-        if let thumbnails = cell.thumbnails, let first = thumbnails.first {
-            let srcset = thumbnails.map { "\(HTML.escape($0.url)) \($0.width)w" }.joined(separator: ", ")
+        if let thumbnails = cell.thumbnails, let first = thumbnails.first, let srcset = cell.srcset {
             // The first screen loads at once; the rest when scrolled near.
             let loading = cell.index < 8 ? "eager" : "lazy"
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(imageSizes)\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"

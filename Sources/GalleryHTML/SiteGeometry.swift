@@ -41,16 +41,23 @@ public struct SiteGeometry: Sendable {
     /// The narrowest window that shows `columns` columns.
     public func breakpoint(columns: Int) -> Double { width(columns: columns) + 2 * pageMargin }
 
-    /// Thumbnail widths in the grid, 1× and 2× of the default inner width; the large view's
-    /// long side (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see
-    /// Thumbnailer.largeSize).
+    /// Thumbnail widths in the grid, 1×, 2× and 3× of the default inner width; the large
+    /// view's long side (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see
+    /// Thumbnailer.largeSize). The grid's `srcset` lists them and the large view, so a phone's
+    /// 3× screen gets its pixels and a desktop no more than it shows.
     ///
-    /// Fixed at Pinterest's 236 and twice that, whatever `[look]` says of the columns:
-    /// images depend on the photo alone, so a change of grid or fonts re-lays out and encodes
-    /// no image. A wider column is drawn from the 2× image (sharp at 1×; at 2× beyond 236 px
-    /// the browser scales it up a little).
+    /// Fixed at Pinterest's 236, twice and three times that, whatever `[look]` says of the
+    /// columns: images depend on the photo alone, so a change of grid or fonts re-lays out and
+    /// encodes no image.
     public var thumbnailWidths: [Int] { Self.gridImageWidths }
-    public static let gridImageWidths = [236, 472]
+    public static let gridImageWidths = [236, 472, 708]
+
+    /// The grid widths a photo `displayWidth` px wide gets: 1× and 2× always (the layout's
+    /// and every page's image), wider ones only from a photo that has those pixels (the large
+    /// view stands in for the others: it is the photo's own size when that is smaller).
+    public func thumbnailWidths(displayWidth: Int) -> [Int] {
+        thumbnailWidths.enumerated().filter { $0.offset < 2 || $0.element <= displayWidth }.map(\.element)
+    }
     public var largeLongSide = 1600
 
     // MARK: The other views of an album

@@ -267,27 +267,35 @@ struct ExportBrowserTests {
 
 @Suite("The lightbox, driven by clicks and keys in a real browser")
 struct LightboxTests {
-    /// Clicks and keys act at once (the photos are on the page), so each state is read right
-    /// after its event.
+    /// Clicks and keys act at once (the photos are on the page): each state's caption is read
+    /// right after its event. The image is the cell's own at first (`first`), then the large
+    /// one once it is in (`src`, waited for).
     static let driver = """
-        window.addEventListener('load', () => {
+        window.addEventListener('load', async () => {
           const cells = [...document.querySelectorAll('.grid .cell-link')];
           const box = document.querySelector('.lightbox');
           const img = box.querySelector('img');
           const steps = [];
-          const state = () => ({ open: !box.hidden, src: img.getAttribute('src'), caption: box.querySelector('.lightbox-caption').textContent });
-          cells[0].dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-          steps.push(state());
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
-          steps.push(state());
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
-          steps.push(state());
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-          steps.push(state());
+          const state = async (href) => {
+            const first = img.getAttribute('src');
+            const caption = box.querySelector('.lightbox-caption').textContent;
+            const shape = box.style.getPropertyValue('--ar');
+            if (href) await galleryWaitFor(() => img.getAttribute('src') === href, 'the large image ' + href);
+            return { open: !box.hidden, first, src: img.getAttribute('src'), caption, shape };
+          };
           const hrefs = cells.map(c => c.getAttribute('href'));
+          const thumbs = cells.map(c => c.querySelector('img').currentSrc);
+          cells[0].dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          steps.push(await state(hrefs[0]));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+          steps.push(await state(hrefs[1]));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+          steps.push(await state(hrefs[2]));
+          document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+          steps.push(await state(null));
           const captions = cells.map(c => (c.querySelector('.caption') || { textContent: '' }).textContent);
-          document.getElementById('gallery-test-result').textContent = JSON.stringify({ steps, hrefs, captions });
+          document.getElementById('gallery-test-result').textContent = JSON.stringify({ steps, hrefs, thumbs, captions });
         });
         """
 
@@ -303,13 +311,17 @@ struct LightboxTests {
         // Without script, each cell is a plain link to the large image.
         #expect(html.contains("<a class=\"cell-link\" href=\"large/"))
         let json = try HeadlessChromium.evaluate(page: page, script: Self.driver, width: 900, height: 700)
-        struct Step: Decodable { var open: Bool; var src: String?; var caption: String }
-        struct Result: Decodable { var steps: [Step]; var hrefs: [String]; var captions: [String] }
+        struct Step: Decodable { var open: Bool; var first: String?; var src: String?; var caption: String; var shape: String }
+        struct Result: Decodable { var steps: [Step]; var hrefs: [String]; var thumbs: [String]; var captions: [String] }
         let result = try JSONDecoder().decode(Result.self, from: Data(json.utf8))
         #expect(result.captions == ["First", "Second", "Third"])
         #expect(result.steps.map(\.open) == [true, true, true, false])
-        #expect(result.steps[0].src == result.hrefs[0] && result.steps[0].caption == "First")
-        #expect(result.steps[1].src == result.hrefs[1] && result.steps[1].caption == "Second")
-        #expect(result.steps[2].src == result.hrefs[2] && result.steps[2].caption == "Third")
+        for (n, (step, caption)) in zip(result.steps, ["First", "Second", "Third"]).enumerated() {
+            #expect(step.src == result.hrefs[n] && step.caption == caption, "\(step)")
+            // At once, the cell's own image (already in), at the photo's shape (90 × 60).
+            #expect(step.first.map { result.thumbs[n].hasSuffix($0) } == true, "\(step) shown first, the cell has \(result.thumbs[n])")
+            #expect(abs((Double(step.shape) ?? 0) - 1.5) < 0.01, "\(step)")
+        }
+        #expect(result.steps[3].src == nil)
     }
 }

@@ -80,6 +80,17 @@ public final class ChromiumSession {
         try send(["eval": expression])["value"]
     }
 
+    /// Real touch input over the DevTools protocol (`Input.dispatchTouchEvent`): each frame
+    /// lists the fingers down at one moment, the same finger at the same place in each; an
+    /// empty frame lifts them and the next puts them down again (a double tap: `[[p], [], [p]]`).
+    /// The first frame puts them down (`down: false`: they are down from the last call); after
+    /// the last they are lifted (`up: false`: they stay down, and the test can look
+    /// mid-gesture). Events are stamped `interval` seconds apart, so the page sees the
+    /// gesture's speed whatever the machine's load. Open the page with `mobile: true`.
+    public func touch(_ frames: [[(x: Double, y: Double)]], interval: Double = 0.016, down: Bool = true, up: Bool = true) throws {
+        _ = try send(["touch": frames.map { $0.map { [$0.x, $0.y] } }, "interval": interval, "down": down, "up": up])
+    }
+
     /// Writes the viewport as PNG to `file`, once fonts and images are in and a frame is drawn.
     public func screenshot(to file: URL) throws {
         _ = try send(["screenshot": file.path])

@@ -144,6 +144,30 @@ class DevTools:
                 seen += 1
         return seen
 
+    def touch(self, frames, interval, down=True, up=True):
+        """Real touch input: each frame is the fingers down at one moment ([x, y] each, the
+        same finger at the same place in the list); an empty frame lifts them, and the next
+        puts them down again (a double tap is [[p], [], [p]]). The first frame puts them down
+        (unless `down` is false: they are down already); after the last they are lifted
+        (unless `up` is false: they stay down, and the test can look mid-gesture). Events are
+        stamped `interval` s apart, so a gesture's speed is the test's, not the machine's; each
+        is delivered to the page before the next is sent."""
+        start = time.time()
+        lifted = down
+        events = []
+        for points in frames:
+            if not points:
+                events.append(("touchEnd", []))
+                lifted = True
+            else:
+                events.append(("touchStart" if lifted else "touchMove", points))
+                lifted = False
+        if up and not lifted:
+            events.append(("touchEnd", []))
+        for n, (kind, points) in enumerate(events):
+            touches = [{"x": p[0], "y": p[1], "id": i, "radiusX": 4, "radiusY": 4, "force": 1} for i, p in enumerate(points)]
+            self.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touches, "timestamp": start + n * interval})
+
     def screenshot(self, path):
         """The viewport as PNG, once the page's fonts and images are in and a frame is drawn."""
         self.evaluate("""(async () => {
@@ -179,6 +203,9 @@ def main():
                     answer = {"ok": True}
                 elif "screenshot" in command:
                     tools.screenshot(command["screenshot"])
+                    answer = {"ok": True}
+                elif "touch" in command:
+                    tools.touch(command["touch"], command.get("interval", 0.016), command.get("down", True), command.get("up", True))
                     answer = {"ok": True}
                 elif "responses" in command:
                     answer = {"value": tools.responses(command["responses"], command.get("count", 1), command.get("timeout", 60))}

@@ -1,4 +1,4 @@
-// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-6-lightbox.js
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-7-lightbox.js
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
@@ -25,8 +25,14 @@ const galleryDescribe = (item) => {
     return '';
   };
   const image = item.querySelector('img');
+  // Its shape (a masonry cell's --ar, else the image's), and its image when already in: the
+  // lightbox shows that at once, at the photo's shape, until the large one arrives.
+  const loaded = image && image.complete && image.naturalWidth > 0;
+  const ar = Number(item.style.getPropertyValue('--ar')) || (loaded ? image.naturalWidth / image.naturalHeight : 0)
+    || (image && image.width > 0 && image.height > 0 ? image.width / image.height : 0);
   return {
     id: item.dataset.photoId, large: link ? link.getAttribute('href') : null, original: item.dataset.original || null, alt: image ? image.alt : '',
+    ar: ar || null, thumb: loaded ? image.currentSrc || image.src : null,
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
@@ -39,6 +45,7 @@ const galleryDescribeData = (cell) => {
   const caption = galleryText(cell.caption);
   return {
     id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
+    ar: cell.ar || (cell.widths && cell.intrinsicHeight ? cell.widths[0] / cell.intrinsicHeight : null), thumb: null,
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
   };
 };
@@ -60,7 +67,10 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
   const image = document.createElement('img');
   if (className) image.className = className;
   image.src = inGrid ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
-  image.srcset = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`).join(', ');
+  // The grid images, then the large view where it is wider (CellModel.srcset).
+  const candidates = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`);
+  if (cell.large && cell.lw > cell.widths[cell.widths.length - 1]) candidates.push(`${cell.large} ${cell.lw}w`);
+  image.srcset = candidates.join(', ');
   image.sizes = sizes;
   if (inGrid) {
     image.width = cell.widths[0];

@@ -1,4 +1,4 @@
-// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-6-lightbox.js
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-7-lightbox.js
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
@@ -21,8 +21,9 @@ const galleryMetaLine = (photo) => {
 };
 
 // The lightbox: the large image, caption and comment of one photo, and the album's others
-// with the arrows. It walks the album the page's view offered (galleryAlbum), or else the
-// photos written in the page (the circle, a plain page).
+// with the arrows, the keys and the fingers (gallery-6-viewer.js). It walks the album the
+// page's view offered (galleryAlbum), or else the photos written in the page (the circle, a
+// plain page).
 (() => {
   const box = document.querySelector('.lightbox');
   if (!box) return;
@@ -35,12 +36,14 @@ const galleryMetaLine = (photo) => {
   };
   const album = galleryPageAlbum || written();
   const image = box.querySelector('img');
+  image.draggable = false;
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
   const meta = box.querySelector('.lightbox-meta');
   // Present when the site offers downloads ([content] downloads): the large view or the original.
   const download = box.querySelector('.lightbox-download');
   let current = -1;
+  let shownPhoto = null;
   // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
   // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
   // lightbox still works without it.
@@ -52,14 +55,62 @@ const galleryMetaLine = (photo) => {
     } catch (error) { /* history is a convenience here */ }
   };
   const inHistory = () => !!(history.state && history.state.galleryLightbox);
-  const show = (position, how = 'replace') => {
+
+  // The neighbours' large images, asked for while this one is looked at (kept so that the
+  // browser does not drop them half-way).
+  let preloaded = [];
+  const preload = (position) => {
+    preloaded = [];
+    for (const step of [1, -1]) {
+      if (album.count < 2) break;
+      const photo = album.photo((position + step + album.count) % album.count);
+      Promise.resolve(photo).then((p) => {
+        if (!p || !p.large || current !== position) return;
+        const next = new Image();
+        next.decoding = 'async';
+        next.src = p.large;
+        preloaded.push(next);
+      }, () => null);
+    }
+  };
+  // The photo's own image at once (its cell's, already in), then the large one once it is in:
+  // the box has the photo's shape from the start (--ar), so nothing moves when it arrives.
+  const setImage = (photo) => {
+    if (photo.ar) box.style.setProperty('--ar', String(photo.ar)); else box.style.removeProperty('--ar');
+    box.classList.toggle('lightbox-shaped', !!photo.ar);
+    if (!photo.large) { image.removeAttribute('src'); return; }
+    if (!photo.thumb || !photo.ar) { image.src = photo.large; return; }
+    image.src = photo.thumb;
+    const large = new Image();
+    large.src = photo.large;
+    const swap = () => { if (shownPhoto === photo) image.src = photo.large; };
+    (large.decode ? large.decode() : Promise.resolve()).then(swap, swap);
+  };
+  // Deep zoom: the original file, where the site offers it, once the photo is shown wider than
+  // the large image has pixels.
+  const zoomed = (pixels) => {
+    const photo = shownPhoto;
+    if (!photo || !photo.original || image.dataset.full === photo.original || pixels <= image.naturalWidth * 1.05) return;
+    if (!/\.(jpe?g|png|webp|avif|gif)$/i.test(photo.original)) return;
+    const full = new Image();
+    full.src = photo.original;
+    (full.decode ? full.decode() : Promise.resolve()).then(() => {
+      if (shownPhoto !== photo) return;
+      image.src = photo.original;
+      image.dataset.full = photo.original;
+    }, () => null);
+  };
+
+  const show = (position, how = 'replace', { direction = 0, from = null } = {}) => {
     if (album.count === 0) return;
     current = (position + album.count) % album.count;
     const shown = current;
     const fill = (photo) => {
       if (current !== shown || !photo) return;
+      shownPhoto = photo;
+      delete image.dataset.full;
       if (how === 'push' || inHistory()) remember(photo.id, how);
-      if (photo.large) image.src = photo.large; else image.removeAttribute('src');
+      setImage(photo);
       image.alt = photo.alt;
       caption.textContent = photo.caption;
       comment.textContent = photo.comment;
@@ -81,10 +132,15 @@ const galleryMetaLine = (photo) => {
           meta.append(map);
         }
       }
+      viewer.reset(direction, from);
+      preload(shown);
     };
     const photo = album.photo(current);
+    box.hidden = false;
+    document.body.classList.add('lightbox-open');
     if (photo && typeof photo.then === 'function') {
       // Not on the page: its data file is on its way.
+      shownPhoto = null;
       image.removeAttribute('src');
       caption.textContent = '';
       comment.textContent = '';
@@ -93,9 +149,13 @@ const galleryMetaLine = (photo) => {
     } else {
       fill(photo);
     }
-    box.hidden = false;
-    document.body.classList.add('lightbox-open');
     box.focus();
+  };
+  // The photo's image in its cell, where the lightbox grows from and shrinks back to.
+  const cellImage = (position) => {
+    const item = album.element(position);
+    const picture = item && item.querySelector('img');
+    return picture && picture.getBoundingClientRect().width > 0 ? picture : null;
   };
   // Back in the grid, the photo the visitor ended at is brought into view and focused.
   const bringBack = () => {
@@ -109,8 +169,12 @@ const galleryMetaLine = (photo) => {
   let bringBackAfterPop = false;
   const close = (afterPop = false) => {
     if (box.hidden) return;
+    // The photo shrinks back into its cell when that is in view (a copy: the lightbox is closed).
+    const into = cellImage(current);
+    if (into && image.getAttribute('src')) galleryShrinkInto(image, viewer.rect(), into.getBoundingClientRect());
     box.hidden = true;
     image.removeAttribute('src');
+    shownPhoto = null;
     document.body.classList.remove('lightbox-open');
     // With Back, the photo is brought into view once the history entry has changed.
     if (afterPop) bringBackAfterPop = true; else bringBack();
@@ -121,6 +185,11 @@ const galleryMetaLine = (photo) => {
     close(pushed);
     if (pushed) history.back();
   };
+  const turn = (step, from) => {
+    const target = current + step;
+    viewer.leave(step, from).then(() => show(target, 'replace', { direction: step }));
+  };
+  const viewer = galleryPhotoViewer(box, image, { turn, close: hide, zoomed });
   window.addEventListener('popstate', () => {
     if (inHistory()) return;
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
@@ -133,12 +202,14 @@ const galleryMetaLine = (photo) => {
     const position = album.positionOf(item);
     if (position < 0) return;
     event.preventDefault();
-    show(position, 'push');
+    const from = cellImage(position);
+    show(position, 'push', { from: from ? from.getBoundingClientRect() : null });
   });
   box.querySelector('.lightbox-close').addEventListener('click', hide);
   box.querySelector('.lightbox-prev').addEventListener('click', () => show(current - 1));
   box.querySelector('.lightbox-next').addEventListener('click', () => show(current + 1));
-  box.addEventListener('click', (event) => { if (event.target === box) hide(); });
+  // A tap on the backdrop closes; the end of a swipe or a drag there does not.
+  box.addEventListener('click', (event) => { if (event.target === box && !viewer.gestured) hide(); });
   document.addEventListener('keydown', (event) => {
     if (box.hidden) return;
     if (event.key === 'Escape') hide();
