@@ -46,15 +46,16 @@ struct AlbumData: Sendable {
     static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
     static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }
 
-    /// What the page learns first: sizes, where each chunk lies in each band (masonry) or at
-    /// each column count (rows), and the names of the other files.
+    /// What the page learns first: sizes, where each chunk lies in each band (masonry's or the
+    /// rows'), and the names of the other files.
     struct Index: Encodable {
         var kind = "index"
         var count: Int
         var chunkSize: Int
         /// Masonry: per band b (entry b), for each chunk the lines its top and bottom stay
         /// within at the band's widths w: top ≥ a·w + b, bottom ≤ c·w + d, flat ([a0, b0, c0,
-        /// d0, a1, …]). Rows: per column count k (entry k − 1), each chunk's top and bottom.
+        /// d0, a1, …]). Rows: per band b (entry b), each chunk's top and bottom at the band's
+        /// rows width.
         var bounds: [[Double]]
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
@@ -65,6 +66,9 @@ struct AlbumData: Sendable {
         var annotationPadding: Double?
         /// Masonry: the grid images' `sizes`.
         var sizes: String?
+        /// Rows: per band, the rows width its frames and bounds are at (drawn scaled to the
+        /// rows' width shown, `FluidRows`).
+        var rowWidths: [Double]?
         var chunks: [String]
         /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
         /// photos' frames. Absent for masonry.
@@ -77,8 +81,8 @@ struct AlbumData: Sendable {
         var innerWidth: Double
     }
 
-    /// A chunk's frames in a view other than masonry: per photo, x, y, width, height at 1, 2,
-    /// … columns.
+    /// A chunk's frames in a view other than masonry: per photo, x, y, width, height in each
+    /// band of the rows (band b's at 4b …).
     struct Frames: Encodable {
         var kind = "frames"
         var number: Int
@@ -151,8 +155,8 @@ struct AlbumData: Sendable {
         try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, fluid: fluid) }))
     }
 
-    /// The rows view's frames of chunk `number`: `frames[k − 1]` holds the frames at k columns
-    /// by photo index (at least this chunk's).
+    /// The rows view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
+    /// index (at least this chunk's).
     func rowsFramesScript(number: Int, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]], count: Int) throws -> String {
         let range = number * Self.chunkSize ..< min((number + 1) * Self.chunkSize, count)
         let perPhoto = range.map { i in
@@ -161,12 +165,12 @@ struct AlbumData: Sendable {
         return try Self.script(Frames(number: number, frames: perPhoto))
     }
 
-    /// The rows view's index: its own bounds (`bounds[k − 1]`, as `indexScript`'s), the same
-    /// content chunks, its frames' files.
-    func rowsIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry) throws -> String {
+    /// The rows view's index: its own bounds (`bounds[b]` for band b), the same content chunks,
+    /// its frames' files.
+    func rowsIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry, rows: FluidRows) throws -> String {
         let chunks = Self.chunkCount(photos: count)
         return try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: rows.bands.map(\.rowWidth),
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))
     }
 

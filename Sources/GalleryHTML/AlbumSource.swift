@@ -57,8 +57,6 @@ final class AlbumSource: Sendable {
         let step = AlbumData.chunkSize * 200
         return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
     }
-    /// The rows view's column counts.
-    var columns: ClosedRange<Int> { 1 ... max(1, context.geometry.maximumColumns) }
 
     /// The cells of the photos at `indices` in album order, each with its place in every band.
     func cells(_ indices: Range<Int>) throws -> [CellModel] {
@@ -193,8 +191,8 @@ final class AlbumSource: Sendable {
         return try cells(0 ..< last + 1).filter { cell in cell.placements.contains { $0.y < height } }
     }
 
-    /// The stored justified layouts of the rows view at 1, 2, … columns' widths (computed and
-    /// stored first if the album changed since), read when first asked for.
+    /// The stored justified layouts of the rows view, one per band of `context.rows` (computed
+    /// and stored first if the album changed since), read when first asked for.
     func rowsLayouts() throws -> [StoredFrameLayout] {
         // Under the lock: two threads storing the same layout would each replace the other's,
         // and the first would read the items of a layout that is gone.
@@ -209,7 +207,8 @@ final class AlbumSource: Sendable {
     }
     private let storedRows = Mutex<[StoredFrameLayout]?>(nil)
 
-    /// The rows view's frames of the photos at `indices`, per column count (entry k − 1), by index.
+    /// The rows view's frames of the photos at `indices`, per band (entry b), by index: at the
+    /// band's rows width, where the page scales them from.
     func rowsFrames(_ indices: Range<Int>) throws -> [[Int: (x: Double, y: Double, width: Double, height: Double)]] {
         try rowsLayouts().map { layout in
             var frames: [Int: (x: Double, y: Double, width: Double, height: Double)] = [:]
@@ -220,28 +219,26 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each data chunk's photos lie in the rows view at k columns, as `chunkBounds`.
-    func rowsChunkBounds(columns k: Int) throws -> [Double] {
-        let layout = try rowsLayouts()[k - 1]
+    /// Where each data chunk's photos lie in the rows view's band `band`, as `chunkBounds`, at
+    /// the band's rows width (the page scales them as it scales the frames).
+    func rowsChunkBounds(band: FluidRows.Band) throws -> [Double] {
+        let layout = try rowsLayouts()[band.number]
         return try chunkBounds { indices in
             try context.database.layoutFrames(of: layout, indices: indices).map { ($0.index, $0.y, $0.height) }
         }
     }
 
-    /// The rows page's part as HTML: the cells whose frame starts in the first `height` px at
-    /// some column count, with their frames.
+    /// The rows page's part as HTML: the cells whose frame starts in the first `height` px in
+    /// some band (at its narrowest, where the most are seen), with their frames.
     func rowsFirstScreen(startingAbove height: Double) throws -> (cells: [CellModel], rows: PageRenderer.RowsLayouts) {
         let layouts = try rowsLayouts()
         var last = -1
-        for (k, layout) in zip(columns, layouts) {
-            let found = try context.database.layoutFrames(of: layout, in: LayoutRect(x: 0, y: 0, width: context.geometry.justifiedWidth(columns: k), height: height))
+        for (band, layout) in zip(context.rows.bands, layouts) {
+            let found = try context.database.layoutFrames(of: layout, in: LayoutRect(x: 0, y: 0, width: band.rowWidth, height: height))
             last = max(last, found.last?.index ?? -1)
         }
         let frames = try rowsFrames(0 ..< last + 1)
         let cells = try cells(0 ..< last + 1).filter { cell in frames.contains { $0[cell.index].map { $0.y < height } ?? false } }
-        return (cells, PageRenderer.RowsLayouts(
-            count: layouts.first?.layout.itemCount ?? 0,
-            heights: Dictionary(uniqueKeysWithValues: zip(columns, layouts.map(\.layout.contentHeight))),
-            frames: Dictionary(uniqueKeysWithValues: zip(columns, frames))))
+        return (cells, PageRenderer.RowsLayouts(count: layouts.first?.layout.itemCount ?? 0, heights: layouts.map(\.layout.contentHeight), frames: frames))
     }
 }

@@ -1,39 +1,39 @@
 import Foundation
 import GalleryLayout
 
-/// The album's other views. Justified rows are laid out here, one layout per column count as
-/// for masonry, and picked by the same media queries. The wheel, the carousel and the circle
-/// depend on the window's size and the scroll offset: their positions are CSS from the
-/// engine's numbers (container units carry the window's size), and the part CSS cannot carry
-/// (the wheel's turn and culling, the carousel's focus spacing) is `gallery.js`, which repeats
-/// the engine's formulas term for term; browser tests compare both with the engine.
+/// The album's other views. Justified rows are laid out here, one layout per band of viewport
+/// widths (`FluidRows`), picked by media queries and drawn scaled to the rows' width shown, as
+/// the masonry grid's bands are. The wheel, the carousel and the circle depend on the window's
+/// size and the scroll offset: their positions are CSS from the engine's numbers (container
+/// units carry the window's size), and the part CSS cannot carry (the wheel's turn and culling,
+/// the carousel's focus spacing) is `gallery.js`, which repeats the engine's formulas term for
+/// term; browser tests compare both with the engine.
 extension PageRenderer {
-    /// Justified rows at every column count, for the album's photos in order.
     /// What the rows page needs of the album's justified layouts: how many photos they place,
-    /// their heights, and the frames of the photos the page writes.
+    /// and per band (entry b) its content height and the frames of the photos the page writes,
+    /// at the band's rows width.
     struct RowsLayouts {
         var count: Int
-        /// Per column count, the content height.
-        var heights: [Int: Double]
-        /// Per column count, frames by photo index (those of the cells written).
-        var frames: [Int: [Int: (x: Double, y: Double, width: Double, height: Double)]]
+        var heights: [Double]
+        var frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]]
     }
 
     /// The rows page: like the masonry page, its first screenful as HTML and, with `data`
-    /// (the rows index), the rest drawn near the viewport by the script.
+    /// (the rows index), the rest drawn near the viewport by the script. Frames are written as
+    /// numbers (px at the band's rows width); the style sheet scales them (`--rs`).
     func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], rows: RowsLayouts, data: String?) -> String {
         var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil, scripts: data.map { [$0] } ?? [])
-        let heights = (1 ... geometry.maximumColumns).map { "--ch\($0):\(HTML.px(rows.heights[$0] ?? 0))px" }
+        let heights = rows.heights.enumerated().map { "--ch\($0.offset):\(HTML.px($0.element))" }
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
         html += "<div class=\"rows\" data-count=\"\(rows.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
         for cell in cells {
             var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
             var style = ""
-            for columns in 1 ... geometry.maximumColumns {
-                guard let frame = rows.frames[columns]?[cell.index] else { continue }
+            for (band, frames) in rows.frames.enumerated() {
+                guard let frame = frames[cell.index] else { continue }
                 let values = [frame.x, frame.y, frame.width, frame.height].map(HTML.px)
-                attributes += " data-frame-\(columns)=\"\(values.joined(separator: ","))\""
-                style += "--x\(columns):\(values[0])px;--y\(columns):\(values[1])px;--w\(columns):\(values[2])px;--h\(columns):\(values[3])px;"
+                attributes += " data-frame-\(band)=\"\(values.joined(separator: ","))\""
+                style += "--x\(band):\(values[0]);--y\(band):\(values[1]);--w\(band):\(values[2]);--h\(band):\(values[3]);"
             }
             html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12)
         }

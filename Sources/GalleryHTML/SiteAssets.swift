@@ -23,7 +23,6 @@ public enum SiteAssets {
               --inner-width: \(inner)px; --page-margin: \(HTML.px(geometry.pageMargin))px;
               --cell-padding: \(HTML.px(geometry.cellPadding))px; --gutter: \(HTML.px(geometry.gutter))px;
               --annotation-padding: \(HTML.px(AlbumData.annotationPadding))px;
-              --rows-width-1: \(HTML.px(geometry.justifiedWidth(columns: 1)))px;
               --text-font: \(families); --heading-font: \(headingFamilies);
             }
 
@@ -50,11 +49,16 @@ public enum SiteAssets {
             let lines = ".cell .annotation br[data-b*=\"\(HTML.bandLetters([b]))\"] { display: inline; }"
             css += fluid.onlyCondition(band).map { "@media \($0) { \(lines) }\n" } ?? lines + "\n"
         }
-        // The rows view: one layout per column count, at fixed widths.
-        for columns in 2 ... max(2, geometry.maximumColumns) where columns <= geometry.maximumColumns {
-            css += "@media (min-width: \(HTML.px(geometry.breakpoint(columns: columns)))px) { "
-            css += ".rows { --columns: \(columns); --rw: \(HTML.px(geometry.justifiedWidth(columns: columns)))px; --rh: var(--ch\(columns)); } "
-            css += ".row-item { --x: var(--x\(columns)); --y: var(--y\(columns)); --w: var(--w\(columns)); --h: var(--h\(columns)); } }\n"
+        // The rows view: one layout per band of viewport widths (FluidRows), its frames numbers
+        // of px at the band's rows width, drawn scaled to the rows' width shown (--rs, a length
+        // per px of the band's width).
+        let rows = geometry.rows
+        css += ".rows { width: calc\(rows.rowWidthCSS); margin-left: calc((100% - \(rows.rowWidthCSS)) / 2); --bands: \(rows.bands.count); }\n"
+        for band in rows.bands {
+            let b = band.number
+            var rules = ".rows { --band: \(b); --rs: calc(\(rows.rowWidthCSS) / \(HTML.px(band.rowWidth))); --rh: var(--ch\(b)); } "
+            rules += ".row-item { --x: var(--x\(b)); --y: var(--y\(b)); --w: var(--w\(b)); --h: var(--h\(b)); }"
+            css += rows.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
         }
         return css + "\n" + textCSS
     }

@@ -12,6 +12,8 @@ struct SiteContext: Sendable {
     let geometry: SiteGeometry
     /// The album grid's bands (`geometry.fluid`), made once.
     let fluid: FluidMasonry
+    /// The rows view's bands (`geometry.rows`), made once.
+    let rows: FluidRows
     let measurer: TextMeasurer
     let layouts: LayoutService
     var imageFailures: [Int64: String] = [:]
@@ -34,6 +36,7 @@ struct SiteContext: Sendable {
         self.database = database
         self.geometry = geometry
         fluid = geometry.fluid
+        rows = geometry.rows
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)

@@ -62,10 +62,13 @@ public struct SiteGeometry: Sendable {
 
     // MARK: The other views of an album
 
-    /// Justified rows: the row height aimed for, and the space between photos. A page of k
-    /// columns' width shows rows that fill the same width the masonry photos span.
+    /// Justified rows: the row height aimed for, and the space between photos.
     public var justifiedOptions = JustifiedLayout.Options(targetRowHeight: 220, tolerance: 0.25, spacing: 8)
-    public func justifiedWidth(columns: Int) -> Double { width(columns: columns) - 2 * cellPadding }
+
+    /// The rows view at every viewport width: rows that span the grid's photos (`FluidRows`).
+    public var rows: FluidRows {
+        (try? FluidRows(grid: fluid, options: justifiedOptions)) ?? FluidRows.standard
+    }
 
     /// The spinning wheel: the seed's proportions (133 × 173 on a radius of 500), at 1.5×.
     public var wheelItem = LayoutSize(width: 200, height: 260)

@@ -146,8 +146,8 @@ public final class SiteSnapshot: Sendable {
             let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
             return try album.data.rowsFramesScript(number: number, frames: try album.rowsFrames(range), count: album.count)
         case .rowsIndex:
-            return try album.data.rowsIndexScript(bounds: try album.columns.map { try album.rowsChunkBounds(columns: $0) },
-                                                  count: album.count, geometry: geometry)
+            return try album.data.rowsIndexScript(bounds: try context.rows.bands.map { try album.rowsChunkBounds(band: $0) },
+                                                  count: album.count, geometry: geometry, rows: context.rows)
         case .page(let view):
             return try page(view, of: album)
         case .plainPage(let number):

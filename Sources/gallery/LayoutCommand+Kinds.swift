@@ -16,9 +16,16 @@ extension LayoutCommand {
     }
 
     func validateViewportKind() throws {
+        if kind == .justified, let viewport {
+            _ = try Self.size(viewport, option: "--viewport")
+            if count != nil { throw ValidationError("--viewport draws the album's rows page; --count has no photos to draw (drop one of the two)") }
+            if width != nil { throw ValidationError("--viewport draws the rows page as gallery.toml's [look] shapes it; --width cannot change it (drop one of the two)") }
+            if let rect { _ = try MasonryRequest.rect(rect) }
+            return
+        }
         if kind == .justified {
             guard let width, width.isFinite, width > 0, width <= 100_000 else {
-                throw ValidationError("--width is required for justified rows: a number of CSS px above 0 and at most 100000")
+                throw ValidationError("--width (or --viewport WxH, the rows page's) is required for justified rows: a number of CSS px above 0 and at most 100000")
             }
             guard rowHeight.isFinite, rowHeight > 0 else { throw ValidationError("--row-height must be above 0 (got \(rowHeight))") }
             return

@@ -29,7 +29,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Lay out N placeholder items, without a database.", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("The window (masonry: the album page's grid in it, from gallery.toml's [look]; wheel, circle, carousel).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The window (masonry and justified: the album page's grid or rows in it, from gallery.toml's [look]; wheel, circle, carousel).", valueName: "WxH"))
     var viewport: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative ones as they are: --offset -200).", valueName: "x"))
@@ -132,6 +132,10 @@ struct LayoutCommand: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .justified, let viewport, count == nil {
+            try runRowsViewport(try Self.size(viewport, option: "--viewport"))
+            return
+        }
         if kind != .masonry || count != nil {
             try runWithoutStore()
             return
@@ -177,6 +181,28 @@ struct LayoutCommand: ParsableCommand {
 
     private func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int64(value)) : String(format: "%.2f", value)
+    }
+
+    /// The rows page in a window of `size`: what it draws there, relative to the rows' top-left.
+    private func runRowsViewport(_ size: LayoutSize) throws {
+        let database = try library.open(create: false)
+        let configuration = try settings.load(library: database)
+        let styles = configuration.textStyles
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
+        let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
+        if json {
+            var ids = [Int64](repeating: 0, count: result.itemCount)
+            for frame in result.frames { ids[frame.index] = frame.photoID }
+            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: LayoutSize(width: result.rowWidth, height: result.contentHeight), items: items, ids: ids))
+            return
+        }
+        print("justified in \(format(size.width))×\(format(size.height)): band \(result.band.number), rows \(format(result.rowWidth)) × \(format(result.contentHeight)) px, \(result.itemCount) items")
+        var table = TextTable(columns: ["index", "id", "x", "y", "width", "height"])
+        for frame in result.frames {
+            table.add([String(frame.index), String(frame.photoID), format(frame.x), format(frame.y), format(frame.width), format(frame.height)])
+        }
+        print(table.rendered(), terminator: "")
     }
 
     /// The album page's grid in a window of `size`: what the page draws there.

@@ -60,7 +60,7 @@ struct LayoutKindsCLITests {
         #expect(aliased.status == 0 && aliased.stdout == named.stdout && aliased.stdout.contains("\"kind\":\"justified\""), "\(aliased.stderr)\(aliased.stdout.prefix(200))")
     }
 
-    @Test("bad input: zero or negative sizes, radius 0, NaN offsets, a missing viewport: exit 2")
+    @Test("bad input: zero or negative sizes, radius 0, NaN offsets, a missing viewport, rows both drawn and shaped: exit 2")
     func badInput() throws {
         let work = try TemporaryDirectory()
         let cases: [([String], String)] = [
@@ -71,6 +71,10 @@ struct LayoutKindsCLITests {
             (["--kind", "wheel", "--count", "3"], "--viewport WxH is required"),
             (["--kind", "spiral", "--count", "3"], "Please provide one of 'masonry', 'justified', 'wheel', 'carousel' or 'circle'"),
             (["--kind", "carousel", "--count", "3", "--viewport", "300x300", "--spacing", "20", "--focused-spacing", "10"], "--focused-spacing must be at least --spacing"),
+            (["--kind", "justified", "--count", "3"], "--width (or --viewport WxH, the rows page's) is required"),
+            (["--kind", "justified", "--viewport", "390x844", "--width", "300"], "--width cannot change it"),
+            (["--kind", "justified", "--viewport", "390x844", "--count", "3"], "--count has no photos to draw"),
+            (["--kind", "justified", "--viewport", "390x0"], "--viewport needs a width and height above 0"),
         ]
         for (arguments, message) in cases {
             let output = try GalleryBinary.run(["layout"] + arguments, in: work.url)

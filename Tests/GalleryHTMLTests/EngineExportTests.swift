@@ -7,13 +7,6 @@ import Testing
 /// cell is drawn at its computed frame and every text in its measured lines.
 @Suite("The exported gallery in every engine and on other machines", .serialized)
 struct EngineExportTests {
-    /// One sample site for the whole suite (the build takes a few seconds).
-    static let work: Result<TemporaryDirectory, any Error> = Result {
-        let work = try TemporaryDirectory("engines")
-        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-        guard build.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build failed: \(build.stderr)") }
-        return work
-    }
 
     /// Writes a copy of `page` that measures itself and posts the result to the harness;
     /// `css` is added to the page's styles (to force a mismatch).
@@ -36,7 +29,7 @@ struct EngineExportTests {
 
     static func measure(_ engine: BrowserEngine, page: String, width: Int, css: String = "",
                         environment: [String: String] = [:], scale: Double = 1) throws -> ExportBrowserTests.Result {
-        let site = try Self.work.get().url.appending(path: "site")
+        let site = try SampleSite.site
         let probe = try probe(page, in: site, css: css)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let data = try engine.open(probe, in: site, width: width, height: 900, environment: environment, scale: scale)
@@ -45,7 +38,7 @@ struct EngineExportTests {
 
     /// The engine's numbers for an album of the suite's site in a window `width` wide.
     static func expected(_ album: String, width: Int) throws -> GridOracle.Expected {
-        try GridOracle(folder: try Self.work.get().url, album: album).expected(width: width, height: 900)
+        try GridOracle(folder: try SampleSite.folder, album: album).expected(width: width, height: 900)
     }
 
     @Test("Firefox and WebKit draw the sample albums where the engine computed them, on a phone, a tablet and a desktop",
@@ -55,6 +48,56 @@ struct EngineExportTests {
             let result = try Self.measure(engine, page: "album-\(album).html", width: width)
             let k = ExportBrowserTests.check(result, expected: try Self.expected(album, width: width), label: "\(engine) \(album) @\(width)")
             #expect(k == columns, "\(engine) \(album) at \(width) px shows \(k) columns")
+        }
+    }
+
+    @Test("Firefox and WebKit draw the rows where `gallery layout --kind justified --viewport` puts them, on a phone and, resized, on a desktop",
+          arguments: [BrowserEngine.firefox, .webkit])
+    func rowsInOtherEngines(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        // One load: measured at the phone's width, then the frame widened to a desktop's.
+        let probe = try Self.probe("album-coast-justified.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              const rows = document.querySelector('.rows');
+              const measure = () => {
+                const r = rows.getBoundingClientRect();
+                return { width: innerWidth, rows: r.width, items: [...rows.querySelectorAll('.row-item')].map(item => {
+                  const b = item.getBoundingClientRect();
+                  return { id: Number(item.dataset.photoId), x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height };
+                }) };
+              };
+              await galleryDrawn(rows);
+              const phone = measure();
+              const resized = galleryNextEvent(window, 'resize');
+              frameElement.style.width = '1280px';
+              await resized;
+              await galleryWaitFor(() => innerWidth === 1280, 'the frame at 1280 px');
+              await galleryDrawn(rows);
+              galleryTestReport([phone, measure()]);
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
+        struct Measured: Decodable { var width: Int; var rows: Double; var items: [Item] }
+        struct Expected: Decodable {
+            struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var width: Double; var height: Double }
+            var contentWidth: Double
+            var items: [Item]
+        }
+        let measured = try JSONDecoder().decode([Measured].self, from: engine.open(probe, in: site, width: 390, height: 900))
+        #expect(measured.map(\.width) == [390, 1280])
+        for drawn in measured {
+            let run = try GalleryBinary.run(["layout", "--kind", "justified", "--viewport", "\(drawn.width)x900", "--album", "coast", "--json"], in: try SampleSite.folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let expected = try JSONDecoder().decode(Expected.self, from: Data(run.stdout.utf8))
+            let frames = Dictionary(uniqueKeysWithValues: expected.items.map { ($0.id, $0) })
+            #expect(abs(drawn.rows - expected.contentWidth) <= 0.5, "\(engine) @\(drawn.width): rows \(drawn.rows) px, engine \(expected.contentWidth)")
+            #expect(!drawn.items.isEmpty)
+            for item in drawn.items {
+                let frame = try #require(frames[item.id], "\(engine) @\(drawn.width): photo \(item.id) is not in the engine's rows")
+                let mine = [item.x, item.y, item.w, item.h], computed = [frame.x, frame.y, frame.width, frame.height]
+                #expect(zip(mine, computed).allSatisfy { abs($0 - $1) <= 0.5 }, "\(engine) @\(drawn.width): photo \(item.id) drawn \(mine), engine \(computed)")
+            }
         }
     }
 
@@ -168,7 +211,7 @@ struct DeepLinkTests {
 
     @Test("PAGE#photo-ID opens scrolled to that photo; an unknown ID opens at the top", arguments: BrowserEngine.allCases)
     func deepLink(engine: BrowserEngine) throws {
-        let site = try EngineExportTests.work.get().url.appending(path: "site")
+        let site = try SampleSite.site
         let id = try Self.lowestPhoto()
         let probe = try EngineExportTests.probe("album-coast.html", in: site, script: Self.report)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
@@ -182,7 +225,7 @@ struct DeepLinkTests {
 
     @Test("the lightbox puts #photo-ID in the address; Back and Esc close it", arguments: BrowserEngine.allCases)
     func lightboxHistory(engine: BrowserEngine) throws {
-        let site = try EngineExportTests.work.get().url.appending(path: "site")
+        let site = try SampleSite.site
         let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
             window.addEventListener('load', async () => {
               // Back (and Esc, which goes back past the lightbox's entry) take effect with popstate.

@@ -145,17 +145,14 @@ struct ExportBrowserTests {
 
     @Test("the sample gallery: from phones to wide desktops every cell is drawn where the engine computed it, the grid filling the window")
     func sampleGallery() throws {
-        let work = try TemporaryDirectory("export")
-        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-        #expect(build.status == 0, "\(build.stderr)")
-        let site = work.url.appending(path: "site")
+        let folder = try SampleSite.folder, site = try SampleSite.site
         var seen = Set<Int>()
         // Phones, a tablet and desktops (every few px and each band's edges: `everyWidth`).
         for (width, expected) in [(320, 2), (390, 2), (768, 2), (1024, 3), (1920, 7)] {
             for album in ["coast", "highlands"] {
                 let page = site.appending(path: "album-\(album).html")
                 let result = try Self.measure(page: page, width: width)
-                let k = Self.check(result, expected: try GridOracle(folder: work.url, album: album).expected(width: width, height: 1000),
+                let k = Self.check(result, expected: try GridOracle(folder: folder, album: album).expected(width: width, height: 1000),
                                    label: "\(album) @\(width)")
                 #expect(k == expected, "\(album) at \(width) px shows \(k) columns")
                 // The grid fills the window: at least 94 % of its width.
@@ -175,15 +172,12 @@ struct ExportBrowserTests {
 
     @Test("every few px from 320 to 1920, and on both sides of every band's edge, Chromium draws the engine's frames")
     func everyWidth() throws {
-        let work = try TemporaryDirectory("widths")
-        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-        #expect(build.status == 0, "\(build.stderr)")
         let edges = SiteGeometry().fluid.bands.map { Int($0.minimumViewportWidth) }.filter { $0 > 320 && $0 <= 1920 }.flatMap { [$0 - 1, $0] }
         let widths = Array(Set(Array(stride(from: 320, through: 1920, by: 23)) + edges + [1920])).sorted()
         let browser = try ChromiumSession()
-        let page = work.url.appending(path: "site/album-coast.html")
+        let page = try SampleSite.site.appending(path: "album-coast.html")
         try browser.open(page, width: widths[0] == 320 ? 321 : 320, height: 900)
-        let oracle = GridOracle(folder: work.url, album: "coast")
+        let oracle = GridOracle(folder: try SampleSite.folder, album: "coast")
         var bands = Set<Int>()
         for width in widths {
             // Resized in place, as a window dragged wider: the page must follow without a reload.

@@ -4,15 +4,15 @@ import GalleryStore
 import GalleryTestSupport
 import Testing
 
-/// An album of thousands of photos, imported and exported once for the large-album suites
+/// An album of more than a thousand photos, imported and exported once for the large-album suites
 /// (which run side by side: each is serialized, so one browser at a time per suite), and
 /// what they share: probes added to its album page, the walk that scrolls it, and the check
 /// of every drawn cell against `gallery layout`.
 enum LargeAlbum {
-    static let photoCount = 2_000
+    static let photoCount = 1_200
 
     /// One library and one export for the suites (images are not encoded: positions do not
-    /// depend on them, and 7,500 encodes would take minutes).
+    /// depend on them, and thousands of encodes would take minutes).
     static let work: Result<(folder: TemporaryDirectory, database: String, site: URL), any Error> = Result {
         let folder = try TemporaryDirectory("large-album")
         let photos = folder.url.appending(path: "photos")
@@ -40,7 +40,8 @@ enum LargeAlbum {
         const report = () => {
           const grid = document.querySelector(containerSelector);
           const g = grid.getBoundingClientRect();
-          const k = parseInt(getComputedStyle(grid).getPropertyValue('--columns'));
+          // Masonry: its columns; rows: its band.
+          const k = parseInt(getComputedStyle(grid).getPropertyValue(containerSelector === '.rows' ? '--band' : '--columns'));
           const cells = [...grid.querySelectorAll(itemSelector)].map(cell => {
             const r = cell.getBoundingClientRect();
             return { id: Number(cell.dataset.photoId), index: Number(cell.dataset.index), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
@@ -102,11 +103,10 @@ enum LargeAlbum {
     struct Layout: Decodable { var contentHeight: Double; var items: [LayoutItem] }
 
     /// `gallery layout --rect` for the viewport: what the engine says is there (masonry: the
-    /// album page's grid in a window `width` wide; rows: the justified layout at k columns).
-    static func engine(_ k: Int, width: Double, top: Double, height: Double, rows: Bool = false) throws -> Layout {
+    /// album page's grid, or its rows page, in a window `width` wide).
+    static func engine(width: Double, top: Double, height: Double, rows: Bool = false) throws -> Layout {
         let work = try Self.work.get()
-        let shape = rows ? ["--kind", "justified", "--width", String(k * 252 - 16), "--rect", "0,\(top),\(k * 252),\(height)"]
-            : ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
+        let shape = (rows ? ["--kind", "justified"] : []) + ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
         let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + shape + ["--json"], in: work.folder.url)
         guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
@@ -136,10 +136,10 @@ enum LargeAlbum {
     /// none far away, each at the engine's frame, none overlapping, in album order, few.
     static func check(_ steps: [Step], label name: String, rows: Bool) throws {
         for step in steps {
-            let label = "\(name), \(step.at), \(step.k) columns"
+            let label = "\(name), \(step.at), " + (rows ? "band \(step.k)" : "\(step.k) columns")
             let overscan = max(600, step.viewHeight)
-            let layout = try Self.engine(step.k, width: step.vw, top: step.viewTop, height: step.viewHeight, rows: rows)
-            let near = try Self.engine(step.k, width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows)
+            let layout = try Self.engine(width: step.vw, top: step.viewTop, height: step.viewHeight, rows: rows)
+            let near = try Self.engine(width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows)
             #expect(abs(step.gridHeight - layout.contentHeight) < 0.5, "\(label): grid \(step.gridHeight) px, layout \(layout.contentHeight)")
             let drawn = Dictionary(step.cells.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             #expect(drawn.count == step.cells.count, "\(label): a photo drawn twice")

@@ -188,10 +188,7 @@ struct LightboxTouchTests {
 
     @Test("on phones every link and button a finger needs is at least 44 × 44 px, and nothing scrolls sideways at 320 px")
     func targets() throws {
-        let work = try TemporaryDirectory("targets")
-        let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-        try #require(build.status == 0, "\(build.stderr)")
-        let site = work.url.appending(path: "site")
+        let site = try SampleSite.site
         // sample-data's first album: its page has the way home, the views and the plain pages.
         let page = "album-coast.html"
         try #require(FileManager.default.fileExists(atPath: site.appending(path: page).path))

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryHTML
 import GalleryLayout
 import GalleryTestSupport
 import Testing
@@ -7,19 +8,15 @@ import Testing
 /// window sizes against the engine's own attributes (GalleryLayout, called here directly).
 @Suite("Wheel, carousel, circle and rows, checked against the engine in a real browser")
 struct ViewBrowserTests {
-    /// One page of the sample gallery, built for each test in a folder of its own (kept alive
-    /// by `work`), with its text and the item size its view element declares.
+    /// One page of the sample gallery (`SampleSite`, built once for the run), with its text
+    /// and the item size its view element declares.
     struct SamplePage {
-        var work: TemporaryDirectory
         var url: URL
         var html: String
         var itemSize: LayoutSize
 
         init(_ name: String) throws {
-            work = try TemporaryDirectory("views")
-            let build = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet"], in: work.url)
-            #expect(build.status == 0, "\(build.stderr)")
-            url = work.url.appending(path: "site/\(name)")
+            url = try SampleSite.site.appending(path: name)
             html = try String(contentsOf: url, encoding: .utf8)
             itemSize = LayoutSize(width: (try? ViewBrowserTests.number(html, "data-item-width")) ?? 0, height: (try? ViewBrowserTests.number(html, "data-item-height")) ?? 0)
         }
@@ -274,46 +271,82 @@ struct ViewBrowserTests {
 
     // MARK: - Justified rows
 
-    struct RowsResult: Decodable {
-        struct Item: Decodable { var x: Double; var y: Double; var w: Double; var h: Double; var frame: [Double] }
-        var k: Int
+    /// `gallery layout --kind justified --viewport WxH --json`: the engine's rows for a window.
+    struct RowsExpected: Decodable {
+        struct Item: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var width: Double; var height: Double }
+        var contentWidth: Double
+        var contentHeight: Double
         var items: [Item]
     }
 
-    @Test("rows: at three window widths every photo is drawn at its computed frame, none overlap")
+    struct RowsResult: Decodable {
+        struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
+        var viewportWidth: Double
+        var width: Double
+        var height: Double
+        var top: Double
+        var items: [Item]
+    }
+
+    @Test("rows: every few px from 320 to 1920 and at each band's edges, every photo drawn where `gallery layout --kind justified --viewport` puts it, the rows spanning the grid")
     func rows() throws {
-        let sample = try SamplePage("album-coast-justified.html")
-        let page = sample.url
-        let script = """
-            window.addEventListener('load', () => {
-              const rows = document.querySelector('.rows');
-              const k = parseInt(getComputedStyle(rows).getPropertyValue('--columns'));
-              const r = rows.getBoundingClientRect();
-              const items = [...rows.querySelectorAll('.row-item')].map(item => {
-                const b = item.getBoundingClientRect();
-                return { x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height, frame: (item.getAttribute('data-frame-' + k) || '').split(',').map(Number) };
-              });
-              document.getElementById('gallery-test-result').textContent = JSON.stringify({ k, items });
-            });
-            """
-        var shown = Set<Int>()
-        for width in [420, 900, 1400] {
-            let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: 900)
-            let result = try JSONDecoder().decode(RowsResult.self, from: Data(json.utf8))
-            shown.insert(result.k)
-            #expect(!result.items.isEmpty)
-            for (index, item) in result.items.enumerated() {
-                #expect(item.frame.count == 4, "\(width) px: photo \(index) has no data-frame-\(result.k)")
-                guard item.frame.count == 4 else { continue }
-                #expect(zip([item.x, item.y, item.w, item.h], item.frame).allSatisfy { abs($0 - $1) <= 0.5 }, "\(width) px: photo \(index) drawn \([item.x, item.y, item.w, item.h]), computed \(item.frame)")
-            }
-            for (i, a) in result.items.enumerated() {
-                for b in result.items[(i + 1)...] {
-                    #expect(!(a.x < b.x + b.w - 0.5 && b.x < a.x + a.w - 0.5 && a.y < b.y + b.h - 0.5 && b.y < a.y + a.h - 0.5), "\(width) px: photos overlap")
+        let folder = try SampleSite.folder
+        let rowsBands = SiteGeometry().rows.bands
+        let edges = rowsBands.map { Int($0.minimumViewportWidth) }.filter { $0 > 320 && $0 <= 1920 }.flatMap { [$0 - 1, $0] }
+        let widths = Array(Set(Array(stride(from: 320, through: 1920, by: 41)) + edges + [1920])).sorted()
+        let browser = try ChromiumSession()
+        try browser.open(try SampleSite.site.appending(path: "album-coast-justified.html"), width: 321, height: 900)
+        _ = try browser.evaluate(PageWaits.script + "; true")
+        var bands = Set<Int>()
+        for width in widths {
+            // Resized in place, as a window dragged wider: the rows follow without a reload.
+            try browser.resize(width: width, height: 900)
+            let json = try #require(try browser.evaluate("""
+                (async () => {
+                  await galleryWaitFor(() => window.innerWidth === \(width), 'the window at \(width) px');
+                  const rows = document.querySelector('.rows');
+                  // The resize event the browser fires with its next frame, fired now (the page's handler is the same).
+                  window.dispatchEvent(new Event('resize'));
+                  await galleryDrawn(rows);
+                  const r = rows.getBoundingClientRect();
+                  const items = [...rows.querySelectorAll('.row-item')].map(item => {
+                    const b = item.getBoundingClientRect();
+                    return { id: Number(item.dataset.photoId), x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height };
+                  });
+                  return JSON.stringify({ viewportWidth: window.innerWidth, width: r.width, height: r.height, top: r.top + window.scrollY, items });
+                })()
+                """) as? String)
+            let drawn = try JSONDecoder().decode(RowsResult.self, from: Data(json.utf8))
+            #expect(drawn.viewportWidth == Double(width))
+            let run = try GalleryBinary.run(["layout", "--kind", "justified", "--viewport", "\(width)x900", "--album", "coast", "--json"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let expected = try JSONDecoder().decode(RowsExpected.self, from: Data(run.stdout.utf8))
+            bands.insert(SiteGeometry().rows.band(viewportWidth: Double(width)).number)
+            let label = "rows @\(width)"
+            // The rows span the grid's photos: the window less margins and a cell's padding.
+            #expect(abs(drawn.width - expected.contentWidth) <= 0.5, "\(label): rows \(drawn.width) px wide, engine \(expected.contentWidth)")
+            #expect(abs(drawn.height - expected.contentHeight) <= 0.5, "\(label): rows \(drawn.height) px tall, engine \(expected.contentHeight)")
+            #expect(expected.contentWidth >= 0.9 * Double(width), "\(label): rows \(expected.contentWidth) px wide")
+            let computed = Dictionary(uniqueKeysWithValues: expected.items.map { ($0.id, $0) })
+            #expect(!drawn.items.isEmpty)
+            for item in drawn.items {
+                guard let frame = computed[item.id] else {
+                    Issue.record("\(label): photo \(item.id) drawn but not in the engine's layout")
+                    continue
                 }
+                let mine = [item.x, item.y, item.w, item.h], engine = [frame.x, frame.y, frame.width, frame.height]
+                #expect(zip(mine, engine).allSatisfy { abs($0 - $1) <= 0.5 }, "\(label): photo \(item.id) drawn \(mine), engine \(engine)")
+            }
+            // Every photo the engine puts in the window is drawn.
+            let shown = Set(drawn.items.map(\.id))
+            for frame in expected.items where frame.y < 900 - drawn.top && frame.y + frame.height > -drawn.top {
+                #expect(shown.contains(frame.id), "\(label): photo \(frame.id) is in the window but not drawn")
             }
         }
-        #expect(shown.count == 3)
-        try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-rows-1280.png"))
+        #expect(bands.count >= 8, "\(bands.sorted())")
+        try HeadlessChromium.screenshot(page: try SampleSite.site.appending(path: "album-coast-justified.html"), width: 390, height: 844, scale: 3, mobile: true,
+                                        to: ExportBrowserTests.artifacts.appending(path: "view-rows-phone.png"))
+        try HeadlessChromium.screenshot(page: try SampleSite.site.appending(path: "album-coast-justified.html"), width: 1280, height: 900,
+                                        to: ExportBrowserTests.artifacts.appending(path: "view-rows-1280.png"))
     }
 }

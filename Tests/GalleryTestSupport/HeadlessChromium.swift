@@ -67,7 +67,7 @@ public enum HeadlessChromium {
     public static func evaluate(page: URL, script: String, width: Int, height: Int, scale: Double = 1, mobile: Bool = false,
                                 server: URL? = nil, timeout: Int = 90) throws -> String {
         let folder = try TemporaryDirectory("probe")
-        let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-" + page.lastPathComponent, server: server, folder: folder)
+        let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-\(UUID().uuidString.prefix(8))-" + page.lastPathComponent, server: server, folder: folder)
         // Errors in the probe (or the page) are written as the result, so a failure says why.
         let report = """
             const report = (message) => { document.getElementById('gallery-test-result').textContent = 'ERROR: ' + message; };

@@ -3,8 +3,8 @@
 // work from file:// as from any host. Each part starts what it draws by itself.
 
 // gallery's page script. Positions are never computed here: the grid's come from the engine's
-// stored layouts (data-frame-K, the data files), and the views' formulas repeat the engine's
-// (WheelLayout.swift, CarouselLayout.swift) term for term, so that a browser test can hold them
+// stored layouts (custom properties, the rows' data-frame-B, the data files), and the views'
+// formulas repeat the engine's (WheelLayout.swift, CarouselLayout.swift) term for term, so that a browser test can hold them
 // to the engine's numbers. Without script, each photo is a plain link to its large image, every
 // page still lays out, and the album's plain pages (linked below the grid) show every photo.
 

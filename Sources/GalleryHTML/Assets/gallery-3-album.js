@@ -182,12 +182,13 @@ const galleryMakeCell = (cell, i, index) => {
   return element;
 };
 
-// A row item made from its data: the frame at each column count as custom properties.
+// A row item made from its data: its frame in each band of the rows as custom properties,
+// numbers of px at the band's rows width (the style sheet scales them), as PageRenderer writes.
 const galleryMakeRowItem = (cell, i, frame, index) => {
   const element = galleryMakeItem(cell, i, 'row-item', index.innerWidth * 1.5);
-  for (let k = 1; 4 * k <= frame.length; k++) {
-    element.setAttribute('data-frame-' + k, frame.slice(4 * k - 4, 4 * k).join(','));
-    ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + k, frame[4 * k - 4 + n] + 'px'));
+  for (let b = 0; 4 * b + 4 <= frame.length; b++) {
+    element.setAttribute('data-frame-' + b, frame.slice(4 * b, 4 * b + 4).join(','));
+    ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + b, String(frame[4 * b + n])));
   }
   return element;
 };

@@ -4,7 +4,8 @@
 
 // How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
 // cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
-// rows' frames at the column count shown. `place` is what the script knows of an item (a
+// rows' frames in their band, scaled to the rows' width shown (FluidRows). `place` is what the
+// script knows of an item (a
 // masonry cell's data, or a row item's frames); `at(index, key)` measures the layout once and
 // gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid a
 // chunk's items stay within.
@@ -43,14 +44,18 @@ const galleryMasonryPlacing = (grid) => ({
 });
 
 const galleryRowsPlacing = (grid) => ({
-  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--columns'), 10) || 1,
-  at: (index, k) => ({
-    span: (frame) => ({ y: frame[4 * k - 3], height: frame[4 * k - 1] }),
-    chunkSpan: (c) => ({ top: index.bounds[k - 1][2 * c], bottom: index.bounds[k - 1][2 * c + 1] }),
-  }),
+  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0,
+  at(index, b) {
+    // The band's frames are at its rows width; the rows are drawn at the width shown.
+    const scale = grid.getBoundingClientRect().width / index.rowWidths[b];
+    return {
+      span: (frame) => ({ y: frame[4 * b + 1] * scale, height: frame[4 * b + 3] * scale }),
+      chunkSpan: (c) => ({ top: index.bounds[b][2 * c] * scale, bottom: index.bounds[b][2 * c + 1] * scale }),
+    };
+  },
   written(element) {
     const frame = [];
-    for (let k = 1; element.hasAttribute('data-frame-' + k); k++) frame.push(...element.getAttribute('data-frame-' + k).split(',').map(Number));
+    for (let b = 0; element.hasAttribute('data-frame-' + b); b++) frame.push(...element.getAttribute('data-frame-' + b).split(',').map(Number));
     return frame;
   },
   placeOf: (chunk, j) => chunk.frames[j],

@@ -1,0 +1,16 @@
+import GalleryLayout
+
+/// The rows view's bands as the style sheet draws them: the same formulas as `FluidRows`, in
+/// CSS units.
+extension FluidRows {
+    /// The rows' width: the grid's (`FluidMasonry.gridWidthCSS`) less a cell's padding on each
+    /// side, so the rows span what the grid's photos span.
+    var rowWidthCSS: String {
+        "(\(grid.gridWidthCSS) - \(HTML.px(2 * grid.cellPadding))px)"
+    }
+
+    /// The media condition of a band: from its narrowest viewport on (later bands override).
+    func mediaCondition(_ band: Band) -> String? {
+        band.number == 0 ? nil : "(min-width: \(HTML.px(band.minimumViewportWidth))px)"
+    }
+}
