@@ -69,41 +69,48 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     ) throws -> Data {
         guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
         guard scale == 1 || self == .chromium else { throw HeadlessChromium.Failure(description: "\(self) is opened at scale 1 only") }
-        let server = try LoopbackServer(serving: folder)
-        defer { server.stop() }
-        let profile = try TemporaryDirectory("\(self)-profile")
-        var frame = URLComponents(url: server.baseURL.appending(path: "__frame.html"), resolvingAgainstBaseURL: false)!
-        frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
-        let url = frame.url!.absoluteString
-        var processes: [Process] = []
-        var chromium: ChromiumSession?  // held until the page has answered
-        defer {
-            // Firefox ignores SIGTERM while headless: ask, then insist.
-            for process in processes.reversed() where process.isRunning {
-                process.terminate()
-                let deadline = Date().addingTimeInterval(3)
-                while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
+        let result: Data
+        if self == .chromium {
+            let server = try LoopbackServer(serving: folder)
+            defer { server.stop() }
+            var frame = URLComponents(url: server.baseURL.appending(path: "__frame.html"), resolvingAgainstBaseURL: false)!
+            frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
+            // The tests' one Chromium driver; the frame page sizes the page itself.
+            let chromium = try ChromiumSession(arguments: arguments, environment: environment)
+            try chromium.open(frame.url!, width: width + 200, height: height + 200, scale: scale)
+            guard let posted = server.waitForResult(timeout: timeout) else {
+                throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
             }
+            result = posted
+        } else {
+            result = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height,
+                                          environment: environment, arguments: arguments, timeout: timeout)
         }
+        if let object = try? JSONSerialization.jsonObject(with: result) as? [String: Any], let error = object["error"] as? String {
+            throw HeadlessChromium.Failure(description: "\(self), \(page): the page failed: \(error)")
+        }
+        return result
+    }
+
+    /// Starts Firefox or WebKit's MiniBrowser (under an Xvfb of its own) on `url`, in a window
+    /// of at least `width`×`height`, with `profile` as its home; returns the processes to stop.
+    func launch(_ url: URL, width: Int, height: Int, profile: TemporaryDirectory, environment: [String: String], arguments: [String]) throws -> [Process] {
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["HOME"] = profile.path  // Firefox and WebKit write caches there
+        var processes: [Process] = []
         switch self {
         case .chromium:
-            // The tests' one Chromium driver; the frame page sizes the page itself.
-            chromium = try ChromiumSession(arguments: arguments, environment: environment)
-            try chromium?.open(URL(string: url)!, width: width + 200, height: height + 200, scale: scale)
+            preconditionFailure("Chromium is driven by ChromiumSession")
         case .firefox:
             processes.append(try Self.start(executable, [
-                "--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width + 200),\(height + 200)",
-            ] + arguments + [url], env))
+                "--headless", "--no-remote", "--profile", profile.path, "--window-size=\(width),\(height)",
+            ] + arguments + [url.absoluteString], env))
         case .webkit:
             // Xvfb picks a free display itself and writes its number when it is ready, so tests
             // running side by side never fight over one.
             let xvfb = Process()
             xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width + 300)x\(height + 300)x24", "-nolisten", "tcp"]
+            xvfb.arguments = ["-displayfd", "1", "-screen", "0", "\(width + 100)x\(height + 100)x24", "-nolisten", "tcp"]
             xvfb.environment = env
             let ready = Pipe()
             xvfb.standardOutput = ready
@@ -118,23 +125,29 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
                 announced += chunk
             }
             guard let number = Int(String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                Self.stop(processes)
                 throw HeadlessChromium.Failure(description: "Xvfb did not start (is the xvfb package installed?)")
             }
             env["DISPLAY"] = ":\(number)"
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
-            processes.append(try Self.start(executable, ["--geometry=\(width + 200)x\(height + 200)"] + arguments + [url], env))
+            processes.append(try Self.start(executable, ["--geometry=\(width)x\(height)"] + arguments + [url.absoluteString], env))
         }
-        defer { chromium = nil }
-        guard let result = server.waitForResult(timeout: timeout) else {
-            throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
-        }
-        if let object = try? JSONSerialization.jsonObject(with: result) as? [String: Any], let error = object["error"] as? String {
-            throw HeadlessChromium.Failure(description: "\(self), \(page): the page failed: \(error)")
-        }
-        return result
+        return processes
     }
 
-    private static func start(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> Process {
+    /// Stops a browser's processes, last started first. Firefox ignores SIGTERM while
+    /// headless: ask, then insist.
+    static func stop(_ processes: [Process]) {
+        for process in processes.reversed() where process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(3)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    static func start(_ executable: String, _ arguments: [String], _ environment: [String: String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -7,18 +7,32 @@ import Glibc
 /// takes one POST to `/result`, which a page under test sends its measurements to. Any browser
 /// can do that, so one harness drives Chromium, Firefox and WebKit alike.
 public final class LoopbackServer: @unchecked Sendable {
-    // @unchecked: `listener` is set once in init; the result is guarded by `lock`.
-    public let folder: URL
+    // @unchecked: `listener` and `port` are set once in init; the rest is guarded by `lock`.
+    private var servedFolder: URL
     public let port: UInt16
     private let listener: Int32
     private let lock = NSCondition()
     private var result: Data?
     private var stopped = false
+    /// A kept browser's next page (its `__frame.html?kept=1` asks for it at `/__next`), and
+    /// whether the browser has taken it: only then is a POST to `/result` this page's.
+    private var nextPage: (page: String, width: Int, height: Int)?
+    private var pageTaken = false
+    /// A kept browser's pages are served under a path of their own (`/p7/…`): the same file
+    /// names from another folder must never come from a browser's cache.
+    private var pageCount = 0
+    private var pagePrefix = ""
+
+    public var folder: URL {
+        lock.lock()
+        defer { lock.unlock() }
+        return servedFolder
+    }
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
     public init(serving folder: URL) throws {
-        self.folder = folder
+        servedFolder = folder
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw HeadlessChromium.Failure(description: "socket: errno \(errno)") }
         var yes: Int32 = 1
@@ -50,11 +64,27 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.lock()
         let wasStopped = stopped
         stopped = true
+        lock.broadcast()
         lock.unlock()
         if !wasStopped {
             shutdown(listener, Int32(SHUT_RDWR))
             close(listener)
         }
+    }
+
+    /// For a browser kept open on `__frame.html?kept=1`: serves `folder` from now on and has the
+    /// browser load `page` (relative to it) in a frame of `width`×`height`; its result is then
+    /// `waitForResult`'s.
+    func load(_ page: String, in folder: URL, width: Int, height: Int) {
+        lock.lock()
+        servedFolder = folder
+        result = nil
+        pageTaken = false
+        pageCount += 1
+        pagePrefix = "p\(pageCount)/"
+        nextPage = (pagePrefix + page, width, height)
+        lock.broadcast()
+        lock.unlock()
     }
 
     /// Waits for the page's POST to `/result`; nil after `timeout` seconds.
@@ -117,10 +147,27 @@ public final class LoopbackServer: @unchecked Sendable {
             respond(client, status: "204 No Content", type: nil, body: Data())
             if path == "/result" {
                 lock.lock()
-                if result == nil { result = body }
+                // A kept browser's last page may post late: only the page asked for counts.
+                if result == nil, nextPage == nil || pageTaken { result = body }
                 lock.broadcast()
                 lock.unlock()
             }
+            return
+        }
+        if path == "/__next" {
+            // A kept browser asks for its next page and waits for it (a minute at a time).
+            lock.lock()
+            let deadline = Date().addingTimeInterval(60)
+            while (nextPage == nil || pageTaken) && !stopped, lock.wait(until: deadline) {}
+            let job = pageTaken ? nil : nextPage
+            if job != nil { pageTaken = true }
+            lock.unlock()
+            guard let job else {
+                respond(client, status: "204 No Content", type: nil, body: Data())
+                return
+            }
+            let fields: [String: Any] = ["page": job.page, "width": job.width, "height": job.height]
+            respond(client, status: "200 OK", type: "application/json", body: (try? JSONSerialization.data(withJSONObject: fields)) ?? Data())
             return
         }
         if path == "/__frame.html" {
@@ -133,14 +180,46 @@ public final class LoopbackServer: @unchecked Sendable {
                 if kv.count == 2 { fields[kv[0]] = kv[1] }
             }
             let page = (fields["page"] ?? "").replacingOccurrences(of: "\"", with: "")
+            let frame = page.isEmpty ? "" : """
+                <iframe src="/\(page)" style="border: 0; display: block; width: \(Int(fields["width"] ?? "") ?? 1000)px; height: \(Int(fields["height"] ?? "") ?? 800)px"></iframe>
+                """
+            // A kept browser (`kept=1`) asks for its next page and goes there, replacing this
+            // one: each page starts in a fresh document and history, as in a new browser.
+            let next = fields["kept"] != "1" ? "" : """
+                <script>
+                (async () => {
+                  for (;;) {
+                    try {
+                      const answer = await fetch('/__next', { cache: 'no-store' });
+                      if (answer.status !== 200) continue;
+                      const job = await answer.json();
+                      location.replace('/__frame.html?kept=1&page=' + encodeURIComponent(job.page) + '&width=' + job.width + '&height=' + job.height);
+                      return;
+                    } catch (error) {
+                      await new Promise((resolve) => setTimeout(resolve, 200));
+                    }
+                  }
+                })();
+                </script>
+                """
             let html = """
                 <!doctype html><html><head><meta charset="utf-8"><style>html, body { margin: 0; overflow: hidden; }</style></head>
-                <body><iframe src="/\(page)" style="border: 0; display: block; width: \(Int(fields["width"] ?? "") ?? 1000)px; height: \(Int(fields["height"] ?? "") ?? 800)px"></iframe></body></html>
+                <body>\(frame)\(next)</body></html>
                 """
             respond(client, status: "200 OK", type: "text/html; charset=utf-8", body: Data(html.utf8))
             return
         }
-        let relative = (path.removingPercentEncoding ?? path).split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
+        lock.lock()
+        let (folder, prefix) = (servedFolder, pagePrefix)
+        lock.unlock()
+        var relative = (path.removingPercentEncoding ?? path).split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "/")
+        if !prefix.isEmpty {
+            guard relative.hasPrefix(prefix) else {
+                respond(client, status: "404 Not Found", type: "text/plain", body: Data("not this page's".utf8))
+                return
+            }
+            relative.removeFirst(prefix.count)
+        }
         let file = folder.appending(path: relative.isEmpty ? "index.html" : relative)
         guard let data = try? Data(contentsOf: file) else {
             respond(client, status: "404 Not Found", type: "text/plain", body: Data("not found".utf8))
