@@ -69,6 +69,8 @@ struct AlbumData: Sendable {
         /// Rows: per band, the rows width its frames and bounds are at (drawn scaled to the
         /// rows' width shown, `FluidRows`).
         var rowWidths: [Double]?
+        /// Rows: the tallest an on-target row is drawn (its images' `sizes`).
+        var rowHeight: Double?
         var chunks: [String]
         /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
         /// photos' frames. Absent for masonry.
@@ -171,6 +173,7 @@ struct AlbumData: Sendable {
         let chunks = Self.chunkCount(photos: count)
         return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: rows.bands.map(\.rowWidth),
+            rowHeight: HTML.rounded(rows.options.targetRowHeight * rows.widthRatio.squareRoot()),
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))
     }
 

@@ -26,6 +26,7 @@ extension PageRenderer {
         let heights = rows.heights.enumerated().map { "--ch\($0.offset):\(HTML.px($0.element))" }
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
         html += "<div class=\"rows\" data-count=\"\(rows.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
+        let box = rowImageBox
         for cell in cells {
             var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
             var style = ""
@@ -35,7 +36,7 @@ extension PageRenderer {
                 attributes += " data-frame-\(band)=\"\(values.joined(separator: ","))\""
                 style += "--x\(band):\(values[0]);--y\(band):\(values[1]);--w\(band):\(values[2]);--h\(band):\(values[3]);"
             }
-            html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12)
+            html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12, box: box)
         }
         html += "</div>\n</main>\n"
         return html + lightbox + foot()
@@ -77,7 +78,7 @@ extension PageRenderer {
         }
         html += "\n<div class=\"wheel-stage\" data-cards>\n"
         for (index, cell) in shown.enumerated() {
-            html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10)
+            html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10, box: size)
         }
         html += "</div>\n</div>\n</div>\n</main>\n"
         return html + lightbox + foot()
@@ -102,7 +103,7 @@ extension PageRenderer {
             // The snap point is a box of its own at the untransformed frame: the card moves
             // with the focus spacing, the point where scrolling rests must not.
             html += "<span class=\"snap\" data-index=\"\(index)\" style=\"--i:\(index)\"></span>"
-            html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6)
+            html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6, box: size)
         }
         html += "</div>\n</div>\n</main>\n"
         return html + lightbox + foot()
@@ -125,7 +126,7 @@ extension PageRenderer {
         for (index, cell) in shown.enumerated() {
             let angle = step * Double(index)
             html += item(cell, index: index, class: "circle-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"",
-                         style: "--a:\(String(angle))rad", eager: true)
+                         style: "--a:\(String(angle))rad", eager: true, box: size)
         }
         html += "</div>\n</main>\n"
         return html + lightbox + foot()
@@ -142,11 +143,26 @@ extension PageRenderer {
 
     /// One photo in a view: a link to the large image (the lightbox takes over with script),
     /// its caption as a label, its comment kept for the lightbox.
-    private func item(_ cell: CellModel, index: Int, class name: String, attributes: String, style: String, eager: Bool) -> String {
+    /// The image's `sizes` in a box of `box` (CSS px) that it covers (`object-fit: cover`): the
+    /// box's width, or wider where the photo is wider than the box; never more than the window.
+    /// gallery.js `galleryMakeItem` writes the same.
+    static func imageSizes(box: LayoutSize, aspectRatio: Double) -> String {
+        "min(\(HTML.px(max(box.width, box.height * aspectRatio).rounded(.up)))px, 100vw)"
+    }
+
+    /// A row item's box, for its image's `sizes`: rows are drawn up to the band's swing above
+    /// the target height (`FluidRows`), as wide as their photo.
+    var rowImageBox: LayoutSize {
+        // Rounded as the rows index gives it to gallery.js, so both write the same `sizes`.
+        LayoutSize(width: 0, height: HTML.rounded(geometry.rows.options.targetRowHeight * geometry.rows.widthRatio.squareRoot()))
+    }
+
+    /// - Parameter box: the size the item is drawn at (its image covers it), for `sizes`.
+    private func item(_ cell: CellModel, index: Int, class name: String, attributes: String, style: String, eager: Bool, box: LayoutSize) -> String {
         let alt = HTML.escape(cell.caption)
         var inner: String
         if let thumbnails = cell.thumbnails, let largest = thumbnails.last, let srcset = cell.srcset {
-            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(HTML.px(geometry.innerWidth * 1.5))px\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
+            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(Self.imageSizes(box: box, aspectRatio: cell.aspectRatio))\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
             inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</span>"
         }

@@ -1,8 +1,9 @@
 import GalleryConfig
 import GalleryLayout
 
-/// The gallery page's fixed geometry, Pinterest's model: fixed-width columns, as many as the
-/// window holds, a centered grid. Everything the CSS and the layouts must agree on is here.
+/// The gallery pages' geometry: the grid's ideal column width, padding, margins and gutters
+/// (drawn at every width by `fluid`), the rows' (`rows`), and the other views' sizes.
+/// Everything the CSS and the layouts must agree on is here.
 public struct SiteGeometry: Sendable {
     /// Column width: 236 px photos and text plus 8 px padding on each side.
     public var columnWidth: Double = MasonryOptions.defaultColumnWidth
@@ -34,12 +35,6 @@ public struct SiteGeometry: Sendable {
                            minimumColumns: min(2, max(1, maximumColumns)), maximumColumns: max(1, maximumColumns)))
             ?? FluidMasonry.standard
     }
-
-    /// The layout width for `columns` columns (and the gutters between them).
-    public func width(columns: Int) -> Double { Double(columns) * columnWidth + Double(max(0, columns - 1)) * gutter }
-
-    /// The narrowest window that shows `columns` columns.
-    public func breakpoint(columns: Int) -> Double { width(columns: columns) + 2 * pageMargin }
 
     /// Thumbnail widths in the grid, 1×, 2× and 3× of the default inner width; the large
     /// view's long side (about: JPEGs take the nearest size libjpeg's DCT scaling makes, see

@@ -79,17 +79,10 @@ struct EngineExportTests {
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
         struct Measured: Decodable { var width: Int; var rows: Double; var items: [Item] }
-        struct Expected: Decodable {
-            struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var width: Double; var height: Double }
-            var contentWidth: Double
-            var items: [Item]
-        }
         let measured = try JSONDecoder().decode([Measured].self, from: engine.open(probe, in: site, width: 390, height: 900))
         #expect(measured.map(\.width) == [390, 1280])
         for drawn in measured {
-            let run = try GalleryBinary.run(["layout", "--kind", "justified", "--viewport", "\(drawn.width)x900", "--album", "coast", "--json"], in: try SampleSite.folder)
-            #expect(run.status == 0, "\(run.stderr)")
-            let expected = try JSONDecoder().decode(Expected.self, from: Data(run.stdout.utf8))
+            let expected = try GridOracle(folder: try SampleSite.folder, album: "coast").rows(width: drawn.width, height: 900)
             let frames = Dictionary(uniqueKeysWithValues: expected.items.map { ($0.id, $0) })
             #expect(abs(drawn.rows - expected.contentWidth) <= 0.5, "\(engine) @\(drawn.width): rows \(drawn.rows) px, engine \(expected.contentWidth)")
             #expect(!drawn.items.isEmpty)

@@ -2,8 +2,9 @@ import Foundation
 import GalleryTestSupport
 import Testing
 
-/// The engine's numbers for an album page's grid in a window: `gallery layout --album A
-/// --viewport WxH --json`, run on the library the page was made from. Browser tests compare
+/// The engine's numbers for an album page's grid (or its rows page) in a window: `gallery
+/// layout --album A [--kind justified] --viewport WxH --json`, run on the library the page was
+/// made from. Browser tests compare
 /// what is drawn with these, never with values the page carries.
 struct GridOracle {
     struct Expected: Decodable {
@@ -27,6 +28,15 @@ struct GridOracle {
         var items: [Item]
     }
 
+    /// `gallery layout --kind justified --viewport WxH --json`: the rows page in a window,
+    /// relative to the rows' top-left corner (`contentWidth`: the rows' width).
+    struct Rows: Decodable {
+        struct Item: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var width: Double; var height: Double }
+        var contentWidth: Double
+        var contentHeight: Double
+        var items: [Item]
+    }
+
     /// The folder `gallery` ran in (its gallery.db).
     var folder: URL
     /// The album's name; nil for a one-album library.
@@ -40,5 +50,13 @@ struct GridOracle {
         let run = try GalleryBinary.run(command, in: folder)
         #expect(run.status == 0, "gallery \(command.joined(separator: " ")): \(run.stderr)")
         return try JSONDecoder().decode(Expected.self, from: Data(run.stdout.utf8))
+    }
+
+    func rows(width: Int, height: Int) throws -> Rows {
+        var command = ["layout", "--kind", "justified", "--viewport", "\(width)x\(height)", "--json"] + arguments
+        if let album { command += ["--album", album] }
+        let run = try GalleryBinary.run(command, in: folder)
+        #expect(run.status == 0, "gallery \(command.joined(separator: " ")): \(run.stderr)")
+        return try JSONDecoder().decode(Rows.self, from: Data(run.stdout.utf8))
     }
 }

@@ -157,32 +157,34 @@ struct LightboxTouchTests {
         #expect(!closed.open && closed.focused == "cell-link", "\(closed)")
     }
 
-    @Test("grid images have the screen's pixels at 1×, 2× and 3× (phone, tablet, desktop), and a 1× desktop gets no more than twice them",
+    @Test("grid and rows images have the screen's pixels at 1×, 2× and 3× (phone, tablet, desktop), and a 1× desktop gets no more than twice them",
           arguments: [(390, 844, 3.0), (768, 1024, 2.0), (1280, 900, 1.0)])
     func sharpness(width: Int, height: Int, scale: Double) throws {
         let site = try Self.work.get().url.appending(path: "site")
         let browser = try ChromiumSession()
-        try browser.open(site.appending(path: "index.html"), width: width, height: height, scale: scale, mobile: scale > 1)
-        _ = try browser.evaluate(PageWaits.script)
-        let value = try browser.evaluate("""
-            (async () => {
-              const images = [...document.querySelectorAll('.grid .cell img')];
-              await galleryWaitFor(() => images.every((i) => i.complete && i.naturalWidth > 0), 'the grid images');
-              // naturalWidth is corrected by the srcset's density: the chosen file's pixels are its w.
-              const pixels = (i) => {
-                const chosen = i.srcset.split(',').map((c) => c.trim().split(/\\s+/)).find(([url]) => new URL(url, location.href).href === i.currentSrc);
-                return chosen ? parseInt(chosen[1]) : i.naturalWidth;
-              };
-              return images.map((i) => ({ src: i.currentSrc, natural: pixels(i), shown: i.getBoundingClientRect().width }));
-            })()
-            """)
-        struct Shown: Decodable { var src: String; var natural: Double; var shown: Double }
-        let shown = try JSONDecoder().decode([Shown].self, from: JSONSerialization.data(withJSONObject: value ?? []))
-        #expect(shown.count == 4)
-        for image in shown {
-            let needed = image.shown * scale
-            #expect(image.natural >= 0.95 * needed, "\(width) px at \(scale)×: \(image.src) has \(image.natural) px for \(needed)")
-            if scale == 1 { #expect(image.natural <= 2 * needed, "\(width) px at 1×: \(image.src) sends \(image.natural) px for \(needed)") }
+        for (page, selector) in [("index.html", ".grid .cell img"), ("justified.html", ".rows .row-item img")] {
+            try browser.open(site.appending(path: page), width: width, height: height, scale: scale, mobile: scale > 1)
+            _ = try browser.evaluate(PageWaits.script)
+            let value = try browser.evaluate("""
+                (async () => {
+                  const images = [...document.querySelectorAll('\(selector)')];
+                  await galleryWaitFor(() => images.every((i) => i.complete && i.naturalWidth > 0), 'the images');
+                  // naturalWidth is corrected by the srcset's density: the chosen file's pixels are its w.
+                  const pixels = (i) => {
+                    const chosen = i.srcset.split(',').map((c) => c.trim().split(/\\s+/)).find(([url]) => new URL(url, location.href).href === i.currentSrc);
+                    return chosen ? parseInt(chosen[1]) : i.naturalWidth;
+                  };
+                  return images.map((i) => ({ src: i.currentSrc, natural: pixels(i), shown: i.getBoundingClientRect().width }));
+                })()
+                """)
+            struct Shown: Decodable { var src: String; var natural: Double; var shown: Double }
+            let shown = try JSONDecoder().decode([Shown].self, from: JSONSerialization.data(withJSONObject: value ?? []))
+            #expect(shown.count == 4, "\(page): \(shown.count) images")
+            for image in shown {
+                let needed = image.shown * scale
+                #expect(image.natural >= 0.95 * needed, "\(page), \(width) px at \(scale)×: \(image.src) has \(image.natural) px for \(needed)")
+                if scale == 1 { #expect(image.natural <= 2 * needed, "\(page), \(width) px at 1×: \(image.src) sends \(image.natural) px for \(needed)") }
+            }
         }
     }
 

@@ -271,14 +271,6 @@ struct ViewBrowserTests {
 
     // MARK: - Justified rows
 
-    /// `gallery layout --kind justified --viewport WxH --json`: the engine's rows for a window.
-    struct RowsExpected: Decodable {
-        struct Item: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var width: Double; var height: Double }
-        var contentWidth: Double
-        var contentHeight: Double
-        var items: [Item]
-    }
-
     struct RowsResult: Decodable {
         struct Item: Decodable { var id: Int64; var x: Double; var y: Double; var w: Double; var h: Double }
         var viewportWidth: Double
@@ -318,9 +310,7 @@ struct ViewBrowserTests {
                 """) as? String)
             let drawn = try JSONDecoder().decode(RowsResult.self, from: Data(json.utf8))
             #expect(drawn.viewportWidth == Double(width))
-            let run = try GalleryBinary.run(["layout", "--kind", "justified", "--viewport", "\(width)x900", "--album", "coast", "--json"], in: folder)
-            #expect(run.status == 0, "\(run.stderr)")
-            let expected = try JSONDecoder().decode(RowsExpected.self, from: Data(run.stdout.utf8))
+            let expected = try GridOracle(folder: folder, album: "coast").rows(width: width, height: 900)
             bands.insert(SiteGeometry().rows.band(viewportWidth: Double(width)).number)
             let label = "rows @\(width)"
             // The rows span the grid's photos: the window less margins and a cell's padding.

@@ -6,7 +6,7 @@ import Glibc
 /// The three browser engines a gallery page must draw as computed, as Debian packages them:
 /// Chromium (Blink), Firefox ESR (Gecko) and WebKitGTK's MiniBrowser (Safari's engine) under
 /// Xvfb. `open` serves a folder on 127.0.0.1, opens one page of it and returns what the page
-/// POSTs to `/result` (see `resultScript`).
+/// POSTs to `result` beside it (see `resultScript`).
 public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
     case chromium, firefox, webkit
 
@@ -31,7 +31,9 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     /// Sends `value` (any JSON-encodable expression) to the harness; pages under test call it
     /// once, when everything they measure is drawn. With it come `PageWaits`' waits.
     public static let resultScript = """
-        window.galleryTestReport = (value) => fetch('/result', { method: 'POST', body: JSON.stringify(value) });
+        // To `result` beside the page: a kept browser serves each page under a path of its own,
+        // so a report a page that is going away sends late is never taken for the next page's.
+        window.galleryTestReport = (value) => fetch(new URL('result', location.href), { method: 'POST', body: JSON.stringify(value) });
         // A test that breaks a file on purpose names it in galleryExpectedErrors: its errors are
         // what the page must cope with, not the page failing.
         window.galleryExpectedErrors = [];

@@ -37,7 +37,7 @@ final class KeptBrowser: @unchecked Sendable {
     }
 
     /// Shows `page` of `folder` in a kept `engine` (started if none is free) and returns what
-    /// it POSTs to `/result`.
+    /// it POSTs to `result`.
     static func show(_ page: String, in folder: URL, engine: BrowserEngine, width: Int, height: Int,
                      environment: [String: String], arguments: [String], timeout: TimeInterval) throws -> Data {
         guard width <= window.width, height <= window.height else {

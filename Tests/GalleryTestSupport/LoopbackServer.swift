@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for browser tests: serves the files of one folder and
-/// takes one POST to `/result`, which a page under test sends its measurements to. Any browser
+/// takes one POST to `result` (beside the page), which a page under test sends its measurements to. Any browser
 /// can do that, so one harness drives Chromium, Firefox and WebKit alike.
 public final class LoopbackServer: @unchecked Sendable {
     // @unchecked: `listener` and `port` are set once in init; the rest is guarded by `lock`.
@@ -145,10 +145,12 @@ public final class LoopbackServer: @unchecked Sendable {
             }
             let body = Data(buffer[headerEnd ..< min(buffer.count, headerEnd + length)])
             respond(client, status: "204 No Content", type: nil, body: Data())
-            if path == "/result" {
+            if path == "/result" || path.hasSuffix("/result") {
                 lock.lock()
-                // A kept browser's last page may post late: only the page asked for counts.
-                if result == nil, nextPage == nil || pageTaken { result = body }
+                // A kept browser's last page may post late (an error as it goes away): only a
+                // report from the page asked for, under its own path, counts.
+                let fromThisPage = pagePrefix.isEmpty || path.hasPrefix("/" + pagePrefix)
+                if result == nil, fromThisPage, nextPage == nil || pageTaken { result = body }
                 lock.broadcast()
                 lock.unlock()
             }

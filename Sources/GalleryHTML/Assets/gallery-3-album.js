@@ -86,8 +86,9 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
 };
 
 // One photo in a view other than masonry (rows, wheel, carousel), as PageRenderer.item
-// writes it: change both together.
-const galleryMakeItem = (cell, i, className, sizes) => {
+// writes it: change both together. `box` is the size it is drawn at, which its image covers
+// (PageRenderer.imageSizes).
+const galleryMakeItem = (cell, i, className, box) => {
   const element = document.createElement(cell.large ? 'a' : 'div');
   element.className = className;
   if (cell.large) element.setAttribute('href', cell.large);
@@ -95,7 +96,8 @@ const galleryMakeItem = (cell, i, className, sizes) => {
   element.dataset.index = String(i);
   if (cell.original) element.dataset.original = cell.original;
   const caption = galleryText(cell.caption);
-  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes: sizes + 'px' }));
+  const sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
+  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
   if (caption) {
     const span = document.createElement('span');
     span.className = 'view-caption';
@@ -185,7 +187,7 @@ const galleryMakeCell = (cell, i, index) => {
 // A row item made from its data: its frame in each band of the rows as custom properties,
 // numbers of px at the band's rows width (the style sheet scales them), as PageRenderer writes.
 const galleryMakeRowItem = (cell, i, frame, index) => {
-  const element = galleryMakeItem(cell, i, 'row-item', index.innerWidth * 1.5);
+  const element = galleryMakeItem(cell, i, 'row-item', { width: 0, height: index.rowHeight });
   for (let b = 0; 4 * b + 4 <= frame.length; b++) {
     element.setAttribute('data-frame-' + b, frame.slice(4 * b, 4 * b + 4).join(','));
     ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + b, String(frame[4 * b + n])));

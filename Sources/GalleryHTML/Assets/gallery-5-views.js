@@ -85,7 +85,7 @@ document.querySelectorAll('.wheel').forEach((wheel) => {
     snap.className = 'snap';
     snap.dataset.index = String(i);
     snap.style.left = `max(0px, calc(${i} * (${n} * ${iw}px - 100cqw) / ${Math.max(1, n - 1)}))`;
-    return [galleryMakeItem(cell, i, 'wheel-item', index.innerWidth * 1.5), snap];
+    return [galleryMakeItem(cell, i, 'wheel-item', { width: iw, height: ih }), snap];
   }, () => place(), n * anglePerItem <= 2 * Math.PI ? n : Math.max(1, Math.floor(Math.PI / anglePerItem) - 1));
   galleryOfferAlbum(cards.album);
   place = () => {
@@ -123,7 +123,7 @@ document.querySelectorAll('.carousel').forEach((carousel) => {
     snap.className = 'snap';
     snap.dataset.index = String(i);
     snap.style.setProperty('--i', String(i));
-    const card = galleryMakeItem(cell, i, 'carousel-item', index.innerWidth * 1.5);
+    const card = galleryMakeItem(cell, i, 'carousel-item', { width: iw, height: Number(carousel.dataset.itemHeight) });
     card.style.setProperty('--i', String(i));
     return [card, snap];
   }, () => place());
