@@ -66,6 +66,22 @@ struct LightboxTouchTests {
         }
     }
 
+    /// The neighbours the lightbox shows beside its photo: which photo (album position, by its
+    /// image's content name) and where.
+    static func neighbours(_ browser: ChromiumSession) throws -> [(index: Int, rect: [Double])] {
+        let value = try browser.evaluate("""
+            (() => {
+              const name = (url) => (url || '').split('/').pop().split('-')[0];
+              return [...document.querySelectorAll('.lightbox .lightbox-side')].filter((e) => !e.hidden).map((e) => {
+                const cell = [...document.querySelectorAll('.grid .cell')].find((c) => name(c.querySelector('img').getAttribute('src')) === name(e.getAttribute('src')));
+                const r = e.getBoundingClientRect();
+                return { index: cell ? Number(cell.dataset.index) : -1, rect: [r.left, r.top, r.width, r.height] };
+              }).sort((a, b) => a.index - b.index);
+            })()
+            """) as? [[String: Any]] ?? []
+        return value.map { (index: $0["index"] as? Int ?? -1, rect: $0["rect"] as? [Double] ?? []) }
+    }
+
     static func tap(_ browser: ChromiumSession, at point: (Double, Double)) throws {
         try browser.touch([[(x: point.0, y: point.1)]], interval: 0.05)
     }
@@ -96,10 +112,21 @@ struct LightboxTouchTests {
         try browser.touch(Self.line((300, middleY), (200, middleY)), up: false)
         let during = try Self.state(browser)
         #expect(abs(during.rect[0] - (opened.rect[0] - 100)) < 1, "mid-swipe the photo is at \(during.rect[0]), the finger moved 100 px")
+        // Its neighbours are beside it, a screen and a 16 px gap away, moving with it: the next
+        // photo's image on the right, the album's last (it wraps) on the left, at the photo's
+        // height (all four have one shape).
+        let sides = try Self.neighbours(browser)
+        #expect(sides.map(\.index) == [1, 3], "the neighbours shown mid-swipe: \(sides)")
+        for side in sides {
+            let expected = during.rect[0] + (side.index == 1 ? 1 : -1) * (390 + 16)
+            #expect(abs(side.rect[0] - expected) < 1 && abs(side.rect[1] - during.rect[1]) < 1 && abs(side.rect[2] - during.rect[2]) < 1,
+                    "photo \(side.index) beside the swiped photo at \(side.rect), expected x \(expected), y \(during.rect[1])")
+        }
         try browser.touch(Self.line((200, middleY), (80, middleY)), down: false)
         let next = try Self.state(browser)
         #expect(next.open && next.caption == "Photo 1", "after a swipe left: \(next)")
         #expect(abs(next.rect[0] - opened.rect[0]) < 0.5, "the next photo rests where the last did: \(next.rect)")
+        #expect(try Self.neighbours(browser).isEmpty, "neighbours still shown after the turn")
         // Right goes back; right again wraps to the album's last photo.
         try browser.touch(Self.line((80, middleY), (330, middleY)))
         #expect(try Self.state(browser).caption == "Photo 0")
@@ -109,6 +136,7 @@ struct LightboxTouchTests {
         try browser.touch(Self.line((200, middleY), (180, middleY)), interval: 0.1)
         let stayed = try Self.state(browser)
         #expect(stayed.caption == "Photo 3" && abs(stayed.rect[0] - opened.rect[0]) < 0.5 && stayed.transform.isEmpty, "\(stayed)")
+        #expect(try Self.neighbours(browser).isEmpty, "neighbours still shown after springing back")
 
         // A double tap zooms in 2.5× about the tapped point (it stays under the finger)...
         let tapX = 100.0
@@ -155,6 +183,82 @@ struct LightboxTouchTests {
         _ = try browser.evaluate("galleryWaitFor(() => !location.hash, 'the address to lose #photo')")
         let closed = try Self.state(browser)
         #expect(!closed.open && closed.focused == "cell-link", "\(closed)")
+    }
+
+    /// Every animation the page starts is held at its first frame and listed, so that a test
+    /// can look at any moment of it, whatever the machine's speed.
+    static let heldAnimations = """
+        window.galleryStarted = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+          const animation = animate.apply(this, args);
+          animation.pause();
+          animation.currentTime = 0;
+          window.galleryStarted.push({ animation, element: this });
+          return animation;
+        };
+        // The rect of the n-th started animation's element at `at` (0: its first frame, 1: its last).
+        window.galleryAnimationRect = (n, at) => {
+          const { animation, element } = window.galleryStarted[n];
+          animation.currentTime = at * (animation.effect.getComputedTiming().duration - 0.01);
+          const r = element.getBoundingClientRect();
+          return [r.left, r.top, r.width, r.height];
+        };
+        window.galleryReleaseAnimations = () => { for (const { animation } of window.galleryStarted) animation.finish(); window.galleryStarted = []; return true; };
+        true
+        """
+
+    @Test("opening grows the photo out of its cell and closing shrinks it back into it; under prefers-reduced-motion nothing moves")
+    func openingAndClosingMotion() throws {
+        let site = try Self.work.get().url.appending(path: "site")
+        let cellScript = "(() => { const r = document.querySelector('.grid .cell img').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
+        let photoRect = "(() => { const r = document.querySelector('.lightbox img').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()"
+        func near(_ a: [Double], _ b: [Double]) -> Bool { a.count == 4 && b.count == 4 && zip(a, b).allSatisfy { abs($0 - $1) < 1 } }
+
+        let browser = try ChromiumSession()
+        try browser.open(site.appending(path: "index.html"), width: 390, height: 844, scale: 3, mobile: true)
+        _ = try browser.evaluate(PageWaits.script + Self.stateScript + Self.heldAnimations)
+        let cell = try #require(browser.evaluate(cellScript) as? [Double])
+        try Self.tap(browser, at: (cell[0] + cell[2] / 2, cell[1] + cell[3] / 2))
+        _ = try browser.evaluate("galleryWaitFor(() => !document.querySelector('.lightbox').hidden && galleryStarted.length > 0, 'the lightbox to open')")
+        // The photo's first frame is its cell, its last the lightbox's place for it.
+        let first = try #require(browser.evaluate("galleryAnimationRect(0, 0)") as? [Double])
+        #expect(near(first, cell), "opening starts at \(first), the cell is at \(cell)")
+        let last = try #require(browser.evaluate("galleryAnimationRect(0, 1)") as? [Double])
+        _ = try browser.evaluate("galleryReleaseAnimations()")
+        let rest = try #require(browser.evaluate(photoRect) as? [Double])
+        #expect(near(last, rest) && abs(rest[2] - 390) < 0.5, "opening ends at \(last), the photo rests at \(rest)")
+
+        // Closing (the × button): a copy of the photo shrinks from where it is to its cell.
+        _ = try browser.evaluate("document.querySelector('.lightbox-close').click(); galleryWaitFor(() => document.querySelector('.lightbox').hidden && galleryStarted.length > 0, 'the lightbox to close')")
+        let shrinkFirst = try #require(browser.evaluate("galleryAnimationRect(0, 0)") as? [Double])
+        let shrinkLast = try #require(browser.evaluate("galleryAnimationRect(0, 1)") as? [Double])
+        #expect(near(shrinkFirst, rest), "closing starts at \(shrinkFirst), the photo was at \(rest)")
+        #expect(near(shrinkLast, cell), "closing ends at \(shrinkLast), the cell is at \(cell)")
+        _ = try browser.evaluate("galleryReleaseAnimations(); galleryAnimationsDone().then(() => true)")
+        let copies = try browser.evaluate("document.querySelectorAll('body > img').length") as? Int
+        #expect(copies == 0, "the shrinking copy is removed once it has arrived")
+
+        // The same visitor asking for less motion: nothing animates, opening, turning or closing.
+        let still = try ChromiumSession(arguments: ["--force-prefers-reduced-motion"])
+        try still.open(site.appending(path: "index.html"), width: 390, height: 844, scale: 3, mobile: true)
+        _ = try still.evaluate(PageWaits.script + Self.stateScript + Self.heldAnimations)
+        #expect(try still.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches") as? Bool == true)
+        // Held animations would never end: each step counts what started, then lets it go.
+        let started = "(() => { const n = galleryStarted.length; galleryReleaseAnimations(); return n; })()"
+        try Self.tap(still, at: (cell[0] + cell[2] / 2, cell[1] + cell[3] / 2))
+        _ = try still.evaluate("galleryWaitFor(() => !document.querySelector('.lightbox').hidden, 'the lightbox to open')")
+        #expect(try still.evaluate(started) as? Int == 0, "opening animated under prefers-reduced-motion")
+        let opened = try Self.state(still)
+        #expect(opened.open && near(opened.rect, rest), "opened without motion: \(opened)")
+        try still.touch(Self.line((300, rest[1] + rest[3] / 2), (80, rest[1] + rest[3] / 2)))
+        _ = try still.evaluate("galleryWaitFor(() => document.querySelector('.lightbox-caption').textContent === 'Photo 1', 'the next photo')")
+        #expect(try still.evaluate(started) as? Int == 0, "a swipe's turn animated under prefers-reduced-motion")
+        let turned = try Self.state(still)
+        #expect(near(turned.rect, rest), "turned without motion: \(turned)")
+        _ = try still.evaluate("document.querySelector('.lightbox-close').click(); true")
+        #expect(try still.evaluate(started) as? Int == 0, "closing animated under prefers-reduced-motion")
+        #expect(try !Self.state(still).open)
     }
 
     @Test("grid and rows images have the screen's pixels at 1×, 2× and 3× (phone, tablet, desktop), and a 1× desktop gets no more than twice them",

@@ -14,8 +14,10 @@ const galleryStill = () => matchMedia('(prefers-reduced-motion: reduce)').matche
 //                     finger left this one (a transform)
 //   close()           a drag up or down, or a pinch in, asks to close
 //   zoomed(pixels)    the photo is shown `pixels` device px wide: time for a larger image?
+//   neighbour(step)   the photo `step` (1 or -1) away, as { src, ar }, or null: shown beside
+//                     this one while a finger swipes, as PhotoSwipe's strip does
 // `gestured` says whether the last press was a gesture (not a tap): its click is not a click.
-const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
+const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
   let scale = 1, x = 0, y = 0;
   const pointers = new Map();
   let gesture = null;
@@ -36,8 +38,69 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
     return { cx: r.left + r.width / 2 - drawn.x, cy: r.top + r.height / 2 - drawn.y, w: r.width / drawn.scale, h: r.height / drawn.scale };
   };
   const backdrop = (opacity) => box.style.setProperty('--backdrop', String(Math.max(0, Math.min(1, opacity))));
+
+  // The neighbours beside the photo during a swipe, a screen's width and a gap away, each at
+  // its own shape in the space the photo has; they, and the photo's text, move with it
+  // (translateX, as the photo), as one strip of slides.
+  const gap = 16;
+  const text = box.querySelector('.lightbox-text');
+  const spacing = () => innerWidth + gap;
+  const sides = new Map();
+  let sidesShown = false;
+  const side = (step) => {
+    let element = sides.get(step);
+    if (!element) {
+      element = document.createElement('img');
+      element.className = 'lightbox-side';
+      element.alt = '';
+      element.setAttribute('aria-hidden', 'true');
+      element.draggable = false;
+      element.hidden = true;
+      box.append(element);
+      sides.set(step, element);
+    }
+    return element;
+  };
+  const showSides = () => {
+    const b = base();
+    const room = getComputedStyle(box);
+    const maxW = box.clientWidth - parseFloat(room.paddingLeft) - parseFloat(room.paddingRight);
+    const maxH = parseFloat(getComputedStyle(image).maxHeight) || innerHeight;
+    for (const step of [1, -1]) {
+      const shown = neighbour ? neighbour(step) : null;
+      const element = side(step);
+      element.hidden = !shown;
+      if (!shown) continue;
+      const w = Math.min(maxW, maxH * shown.ar), h = w / shown.ar;
+      if (element.getAttribute('src') !== shown.src) element.src = shown.src;
+      Object.assign(element.style, {
+        width: w + 'px', height: h + 'px', left: b.cx + step * spacing() - w / 2 + 'px', top: b.cy - h / 2 + 'px', transform: `translateX(${x}px)`,
+      });
+    }
+    sidesShown = true;
+  };
+  // What moves sideways with the photo while the neighbours are shown.
+  const strip = () => [...sides.values()].filter((element) => !element.hidden).concat(text ? [text] : []);
+  const hideSides = () => {
+    for (const element of sidesShown ? strip() : []) {
+      if (element.getAnimations) for (const animation of element.getAnimations()) animation.cancel();
+      element.style.transform = '';
+    }
+    sidesShown = false;
+    for (const element of sides.values()) element.hidden = true;
+  };
+  // Moves the strip from translateX(`from`) to `to` (px), animated unless motion is off.
+  const slideSides = (from, to, duration, easing) => {
+    const moving = strip();
+    for (const element of moving) element.style.transform = `translateX(${to}px)`;
+    if (galleryStill() || !image.animate) return Promise.resolve();
+    return Promise.all(moving.map((element) => element.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], { duration, easing })
+      .finished.catch(() => null)));
+  };
+
   const draw = () => {
     image.style.transform = scale === 1 && x === 0 && y === 0 ? '' : transform();
+    if (sidesShown) for (const element of strip()) element.style.transform = `translateX(${x}px)`;
     drawn = { scale, x, y };
   };
   // Draws the current state, moving there from `from` (a transform) unless motion is off.
@@ -86,6 +149,7 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
     if (!event.target.closest('button, a')) capture(event.pointerId);
     if (pointers.size === 1) begin('pending', point(event));
     else if (pointers.size === 2) {
+      hideSides();
       begin('pinch', point(event));
       gestured = true;
       for (const id of pointers.keys()) capture(id);
@@ -119,6 +183,7 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
       g.kind = scale > 1.01 ? 'pan' : Math.abs(dx) >= Math.abs(dy) ? 'swipe' : 'drop';
       gestured = true;
       capture(event.pointerId);
+      if (g.kind === 'swipe') showSides();
     }
     if (g.kind === 'pan') {
       x = g.x + dx;
@@ -189,7 +254,10 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
       const flick = Math.abs(dx) > 30 && Math.abs(v.x) > 0.5 && Math.sign(v.x) === Math.sign(dx);
       x = 0;
       if (far || flick) { turn(dx < 0 ? 1 : -1, from); return; }
+      // Not far enough: the photo springs back, its neighbours out of sight with it.
+      const left = drawn.x;
       settle(from);
+      slideSides(left, 0, 220, 'cubic-bezier(0.2, 0.8, 0.2, 1)').then(() => { if (!gesture) hideSides(); });
       return;
     }
     const far = Math.abs(dy) > innerHeight * 0.15;
@@ -217,12 +285,14 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
     get scale() { return scale; },
     get gestured() { return gestured; },
     // A new photo: at rest, entering from the side it was swiped from (`direction` 1: from the
-    // right), or growing out of `rect` (its cell on the page), or simply there.
-    reset(direction = 0, rect = null) {
+    // right), or growing out of `rect` (its cell on the page, and the backdrop fades in; or
+    // where it slid in as a neighbour, `slid`: it only settles into its place), or simply there.
+    reset(direction = 0, rect = null, slid = false) {
       scale = 1; x = 0; y = 0;
       pointers.clear();
       gesture = null;
       lastTap = null;
+      hideSides();
       backdrop(1);
       draw();
       if (galleryStill() || !image.animate) return;
@@ -233,15 +303,24 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed }) => {
         const b = base();
         if (b.w <= 0) return;
         const from = `translate(${rect.left + rect.width / 2 - b.cx}px, ${rect.top + rect.height / 2 - b.cy}px) scale(${rect.width / b.w}, ${rect.height / b.h})`;
-        image.animate([{ transform: from }, { transform: 'none' }], { duration: 260, easing });
-        box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, pseudoElement: '::before' });
+        image.animate([{ transform: from }, { transform: 'none' }], { duration: slid ? 160 : 260, easing });
+        if (!slid) box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, pseudoElement: '::before' });
       }
     },
-    // The photo leaving sideways (`direction` 1: to the left) from `from`, where the finger left it.
+    // The photo leaving sideways (`direction` 1: to the left) from `from`, where the finger left
+    // it. When its neighbour is beside it, both slide on until the neighbour is in the photo's
+    // place; the promise then gives where the neighbour arrived (a rect), for the next photo
+    // to be shown from there (its text may place it a little higher or lower), else null.
     leave(direction, from) {
-      if (galleryStill() || !image.animate) return Promise.resolve();
-      return image.animate([{ transform: from }, { transform: `translateX(${-direction * innerWidth}px)` }], { duration: 160, easing: 'ease-in' })
-        .finished.catch(() => null);
+      const arriving = sidesShown && !side(direction).hidden;
+      const arrival = () => (arriving ? side(direction).getBoundingClientRect() : null);
+      if (galleryStill() || !image.animate) return Promise.resolve(arrival());
+      const easing = arriving ? 'cubic-bezier(0.2, 0.8, 0.2, 1)' : 'ease-in';
+      const duration = arriving ? 220 : 160;
+      const end = -direction * (arriving ? spacing() : innerWidth);
+      const sliding = arriving ? slideSides(drawn.x, end, duration, easing) : Promise.resolve();
+      const leaving = image.animate([{ transform: from }, { transform: `translateX(${end}px)` }], { duration, easing }).finished.catch(() => null);
+      return Promise.all([leaving, sliding]).then(arrival);
     },
     // Where the photo is drawn now, transform and all (to shrink it back into its cell from there).
     rect: () => image.getBoundingClientRect(),

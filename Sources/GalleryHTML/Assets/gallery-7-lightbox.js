@@ -56,22 +56,33 @@ const galleryMetaLine = (photo) => {
   };
   const inHistory = () => !!(history.state && history.state.galleryLightbox);
 
-  // The neighbours' large images, asked for while this one is looked at (kept so that the
-  // browser does not drop them half-way).
-  let preloaded = [];
+  // The neighbours, by position, and their large images, asked for while this one is looked at
+  // (kept so that the browser does not drop them half-way).
+  let nearby = new Map();
   const preload = (position) => {
-    preloaded = [];
+    nearby = new Map();
     for (const step of [1, -1]) {
       if (album.count < 2) break;
-      const photo = album.photo((position + step + album.count) % album.count);
-      Promise.resolve(photo).then((p) => {
+      const at = (position + step + album.count) % album.count;
+      Promise.resolve(album.photo(at)).then((p) => {
         if (!p || !p.large || current !== position) return;
-        const next = new Image();
-        next.decoding = 'async';
-        next.src = p.large;
-        preloaded.push(next);
+        const large = new Image();
+        large.decoding = 'async';
+        large.src = p.large;
+        nearby.set(at, { photo: p, large });
       }, () => null);
     }
+  };
+  // The photo `step` away as the viewer shows it beside this one during a swipe: its large
+  // image once that is in, else its cell's; nothing while its data is still on its way.
+  const neighbour = (step) => {
+    if (album.count < 2 || current < 0) return null;
+    const at = (current + step + album.count) % album.count;
+    const known = nearby.get(at);
+    const photo = known ? known.photo : album.photo(at);
+    if (!photo || typeof photo.then === 'function' || !photo.ar || !(photo.thumb || photo.large)) return null;
+    const ready = known && known.large.complete && known.large.naturalWidth > 0;
+    return { src: ready ? photo.large : photo.thumb || photo.large, ar: photo.ar };
   };
   // The photo's own image at once (its cell's, already in), then the large one once it is in:
   // the box has the photo's shape from the start (--ar), so nothing moves when it arrives.
@@ -101,7 +112,7 @@ const galleryMetaLine = (photo) => {
     }, () => null);
   };
 
-  const show = (position, how = 'replace', { direction = 0, from = null } = {}) => {
+  const show = (position, how = 'replace', { direction = 0, from = null, slid = false } = {}) => {
     if (album.count === 0) return;
     current = (position + album.count) % album.count;
     const shown = current;
@@ -132,7 +143,7 @@ const galleryMetaLine = (photo) => {
           meta.append(map);
         }
       }
-      viewer.reset(direction, from);
+      viewer.reset(direction, from, slid);
       preload(shown);
     };
     const photo = album.photo(current);
@@ -185,11 +196,13 @@ const galleryMetaLine = (photo) => {
     close(pushed);
     if (pushed) history.back();
   };
+  // A swipe's turn: the photo leaves, and the next one comes in from that side, or, when it
+  // was already beside it and has slid into place, settles from where it arrived.
   const turn = (step, from) => {
     const target = current + step;
-    viewer.leave(step, from).then(() => show(target, 'replace', { direction: step }));
+    viewer.leave(step, from).then((arrived) => show(target, 'replace', arrived ? { from: arrived, slid: true } : { direction: step }));
   };
-  const viewer = galleryPhotoViewer(box, image, { turn, close: hide, zoomed });
+  const viewer = galleryPhotoViewer(box, image, { turn, close: hide, zoomed, neighbour });
   window.addEventListener('popstate', () => {
     if (inHistory()) return;
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
