@@ -23,6 +23,8 @@
 //   GalleryHTML      pages, CSS, thumbnails, fonts: one renderer for export and server
 //                                                                            -> GalleryService, Imaging, GalleryWork
 //   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
+//   GalleryPublish   gallery publish: a site onto S3-compatible object storage (SigV4)
+//                                                                            -> swift-crypto, Foundation's URLSession
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -42,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/JohnSundell/Ink", exact: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // MARK: - C libraries
@@ -152,6 +155,11 @@ let package = Package(
             ]
         ),
 
+        .target(
+            name: "GalleryPublish",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "gallery",
@@ -164,6 +172,7 @@ let package = Package(
                 "GalleryService",
                 "GalleryHTML",
                 "GalleryServer",
+                "GalleryPublish",
                 "GalleryConfig",
                 "TextMetrics",
                 .product(name: "Logging", package: "swift-log"),
@@ -256,6 +265,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "GalleryPublishTests",
+            dependencies: ["GalleryPublish", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryCLITests",

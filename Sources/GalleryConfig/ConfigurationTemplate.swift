@@ -55,6 +55,18 @@ public enum ConfigurationTemplate {
             # JPEG quality of the thumbnails and large views, 1 to 100.
             image_quality = \(d.content.imageQuality)
 
+            [publish]
+            # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks
+            # S3 (MinIO, Cloudflare R2, Backblaze B2, Ceph, SeaweedFS) at `endpoint`.
+            # Credentials are never read from this file: AWS_ACCESS_KEY_ID and
+            # AWS_SECRET_ACCESS_KEY, or a profile in ~/.aws/credentials (AWS_PROFILE).
+            # target = "s3://my-bucket/photos"
+            # endpoint = "https://s3.eu-central-003.backblazeb2.com"
+            # region = "us-east-1"
+            # How long browsers and CDNs keep pages, styles, scripts and data (seconds); images
+            # and fonts are named by their content and kept for a year.
+            page_max_age = \(d.publish.pageMaxAge)
+
             """
     }
 }

@@ -1,12 +1,13 @@
 import GalleryLayout
 
 /// What a person can choose about their gallery, read from `gallery.toml` (`ConfigurationReader`)
-/// or left at these defaults. Three tables, as the file has them: the site's words, its look,
-/// and what it contains.
+/// or left at these defaults. Four tables, as the file has them: the site's words, its look,
+/// what it contains, and where it is published.
 public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var site = Site()
     public var look = Look()
     public var content = Content()
+    public var publish = Publish()
 
     public init() {}
 
@@ -49,6 +50,20 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         public var downloads = Downloads.none
         /// JPEG quality of the thumbnails and large views (1–100).
         public var imageQuality = 82
+
+        public init() {}
+    }
+
+    /// Where `gallery publish` puts the site (its credentials come from the environment or
+    /// ~/.aws/credentials, never from this file).
+    public struct Publish: Sendable, Equatable, Codable {
+        /// s3://BUCKET[/PREFIX]
+        public var target: String?
+        /// An S3-compatible store's address (MinIO, R2, B2, SeaweedFS...); nil: AWS.
+        public var endpoint: String?
+        public var region: String?
+        /// Cache-Control max-age of pages, styles, scripts and data files, in seconds.
+        public var pageMaxAge = 300
 
         public init() {}
     }

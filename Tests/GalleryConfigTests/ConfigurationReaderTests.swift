@@ -11,8 +11,12 @@ struct ConfigurationReaderTests {
         // Uncommenting the examples gives values that are accepted.
         let uncommented = text.replacingOccurrences(of: "# title =", with: "title =")
             .replacingOccurrences(of: "# accent =", with: "accent =").replacingOccurrences(of: "# base_url =", with: "base_url =")
+            .replacingOccurrences(of: "# target =", with: "target =").replacingOccurrences(of: "# endpoint =", with: "endpoint =")
+            .replacingOccurrences(of: "# region =", with: "region =")
         let read = try ConfigurationReader.parse(uncommented, file: "gallery.toml")
         #expect(read.site.title == "Summer \"24\"" && read.look.accent == "#c0392b" && read.site.baseURL == "https://example.org/photos/")
+        #expect(read.publish.target == "s3://my-bucket/photos" && read.publish.endpoint == "https://s3.eu-central-003.backblazeb2.com"
+            && read.publish.region == "us-east-1" && read.publish.pageMaxAge == 300)
     }
 
     @Test("the issue's example, every key set")
@@ -63,7 +67,7 @@ struct ConfigurationReaderTests {
     func mistakes() {
         let cases: [(text: String, line: Int?, key: String?, says: String)] = [
             ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
-            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look] and [content]"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content] and [publish]"),
             ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
             ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
             ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
@@ -85,6 +89,12 @@ struct ConfigurationReaderTests {
             // A multi-line string that looks like keys is stepped over when lines are counted.
             ("[site]\ndescription = \"\"\"\nsort = 1\n\"\"\"\n[content]\nsort = \"size\"\n", 6, "content.sort", "one of date, name"),
             ("look.theme = \"nope\"\n", 1, "look.theme", "one of light, dark, auto"),
+            ("[publish]\ntarget = \"my-bucket/photos\"\n", 2, "publish.target", "s3://BUCKET or s3://BUCKET/PREFIX"),
+            ("[publish]\nendpoint = \"minio:9000\"\n", 2, "publish.endpoint", "not an http(s) address"),
+            ("[publish]\npage_max_age = -1\n", 2, "publish.page_max_age", "a whole number from 0"),
+            // A secret is refused by name, whatever it is called.
+            ("[publish]\ntarget = \"s3://b\"\naws_secret_access_key = \"abc\"\n", 3, "publish.aws_secret_access_key", "never reads from gallery.toml"),
+            ("[publish]\naccess_key_id = \"AKIA\"\n", 2, "publish.access_key_id", "AWS_ACCESS_KEY_ID"),
         ]
         for (text, line, key, says) in cases {
             do {

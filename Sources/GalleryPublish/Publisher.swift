@@ -1,0 +1,138 @@
+import Foundation
+
+/// Publishes an exported site to a bucket, safely and incrementally:
+/// - only files whose bytes differ from the object's go up (MD5 against the listing's ETag),
+///   so a rerun with nothing changed makes one listing and no upload;
+/// - images, fonts and data first, then styles and scripts, then pages, so that a visitor never
+///   gets a page before what it shows; objects the site no longer has are deleted last, and only
+///   once every upload succeeded;
+/// - every step is idempotent: killed at any moment, the same command again finishes.
+public struct Publisher: Sendable {
+    public var client: S3Client
+    public var site: URL
+    public var options: Options
+
+    public struct Options: Sendable {
+        /// Uploads at once.
+        public var jobs = 8
+        /// `Cache-Control: max-age` of pages, styles, scripts and data (seconds).
+        public var pageMaxAge = 300
+        /// Content-named files: a year, and immutable.
+        public var contentNamedMaxAge = 31_536_000
+        public init() {}
+    }
+
+    public init(client: S3Client, site: URL, options: Options = Options()) {
+        self.client = client
+        self.site = site
+        self.options = options
+    }
+
+    /// What a publish would do.
+    public struct Plan: Sendable {
+        public var uploads: [SiteFile]
+        public var deletions: [S3Client.Object]
+        public var unchanged: Int
+        public var uploadBytes: Int { uploads.reduce(0) { $0 + $1.size } }
+    }
+
+    /// What a publish did.
+    public struct Report: Sendable {
+        public var uploaded: [String]
+        public var deleted: [String]
+        public var unchanged: Int
+        public var bytes: Int
+        public var seconds: Double
+    }
+
+    /// The site's files, hashed (hidden files and folders are not part of a site).
+    public func siteFiles() throws(PublishError) -> [SiteFile] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .site(path: site.path, problem: "is not a folder")
+        }
+        guard let walker = FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+            throw .site(path: site.path, problem: "cannot be read")
+        }
+        let root = site.standardizedFileURL.resolvingSymlinksInPath().path
+        var files: [SiteFile] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard full.hasPrefix(root + "/") else { continue }
+            files.append(try SiteFile(path: String(full.dropFirst(root.count + 1)), url: url))
+        }
+        guard files.contains(where: { $0.path == "index.html" }) else {
+            throw .site(path: site.path, problem: "has no index.html")
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Lists the bucket and compares.
+    public func plan() async throws(PublishError) -> Plan {
+        let files = try siteFiles()
+        let remote = try await client.list()
+        let prefix = client.location.prefix
+        var byKey: [String: S3Client.Object] = [:]
+        for object in remote { byKey[object.key] = object }
+        var uploads: [SiteFile] = []
+        var unchanged = 0
+        for file in files {
+            if let object = byKey.removeValue(forKey: prefix + file.path), object.etag == file.md5, object.size == file.size {
+                unchanged += 1
+            } else {
+                uploads.append(file)
+            }
+        }
+        uploads.sort { ($0.phase, $0.path) < ($1.phase, $1.path) }
+        return Plan(uploads: uploads, deletions: byKey.values.sorted { $0.key < $1.key }, unchanged: unchanged)
+    }
+
+    public func cacheControl(_ file: SiteFile) -> String {
+        file.isContentNamed ? "public, max-age=\(options.contentNamedMaxAge), immutable" : "public, max-age=\(options.pageMaxAge)"
+    }
+
+    /// Carries out `plan`: the uploads phase by phase (each phase's files in parallel), then the
+    /// deletions. `progress` hears (files done, files planned, bytes done) after each upload.
+    public func run(_ plan: Plan, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async throws(PublishError) -> Report {
+        let start = Date()
+        let prefix = client.location.prefix
+        var uploaded: [String] = []
+        var bytes = 0
+        for phase in SiteFile.Phase.allCases {
+            let files = plan.uploads.filter { $0.phase == phase }
+            var next = 0
+            var failure: PublishError?
+            do {
+                try await withThrowingTaskGroup(of: SiteFile.self) { group in
+                    func start(_ file: SiteFile) {
+                        group.addTask {
+                            let url = site.appending(path: file.path)
+                            let data: Data
+                            do { data = try Data(contentsOf: url) } catch { throw PublishError.unreadable(path: url.path, reason: error.localizedDescription) }
+                            try await client.put(key: prefix + file.path, data: data, contentType: file.contentType, cacheControl: cacheControl(file))
+                            return file
+                        }
+                    }
+                    while next < files.count, next < max(1, options.jobs) { start(files[next]); next += 1 }
+                    while let done = try await group.next() {
+                        uploaded.append(done.path)
+                        bytes += done.size
+                        progress?(uploaded.count, plan.uploads.count, bytes)
+                        if next < files.count { start(files[next]); next += 1 }
+                    }
+                }
+            } catch let error as PublishError {
+                failure = error
+            } catch {
+                failure = .unreachable(operation: "uploading", endpoint: client.endpoint.absoluteString, reason: "\(error)")
+            }
+            if let failure {
+                throw .incomplete(uploaded: uploaded.count, planned: plan.uploads.count, cause: failure.description)
+            }
+        }
+        try await client.delete(keys: plan.deletions.map(\.key))
+        return Report(uploaded: uploaded, deleted: plan.deletions.map(\.key), unchanged: plan.unchanged, bytes: bytes,
+                      seconds: Date().timeIntervalSince(start))
+    }
+}

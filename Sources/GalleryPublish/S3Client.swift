@@ -1,0 +1,152 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The few S3 calls a publish makes (list, put, delete), signed with SigV4 and sent with
+/// Foundation's URLSession. A request that fails with a server error (5xx, SlowDown) or a
+/// network error is tried again after a growing pause; a refusal (4xx) is not.
+public struct S3Client: Sendable {
+    public var endpoint: URL
+    public var location: S3Location
+    public var signer: SigV4Signer
+    let session: URLSession
+    /// Path-style addresses (endpoint/bucket/key): every S3-compatible server takes them;
+    /// AWS itself gets virtual-hosted ones (bucket.s3.region.amazonaws.com/key).
+    let pathStyle: Bool
+    public var attempts = 4
+
+    /// `endpoint` nil: AWS in `region`.
+    public init(location: S3Location, endpoint: URL?, region: String, credentials: PublishCredentials, connections: Int = 8) {
+        self.location = location
+        if let endpoint {
+            self.endpoint = endpoint
+            pathStyle = true
+        } else if location.bucket.contains(".") {
+            self.endpoint = URL(string: "https://s3.\(region).amazonaws.com")!
+            pathStyle = true
+        } else {
+            self.endpoint = URL(string: "https://\(location.bucket).s3.\(region).amazonaws.com")!
+            pathStyle = false
+        }
+        signer = SigV4Signer(credentials: credentials, region: region)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        configuration.httpMaximumConnectionsPerHost = max(1, connections)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    /// An object of the listing.
+    public struct Object: Sendable, Equatable {
+        public var key: String
+        /// Without quotes, lower case: the MD5 of the bytes for an object put in one piece.
+        public var etag: String
+        public var size: Int
+    }
+
+    /// Every object under the location's prefix (ListObjectsV2, a thousand a page).
+    public func list() async throws(PublishError) -> [Object] {
+        var objects: [Object] = []
+        var token: String?
+        repeat {
+            var query = [(name: "list-type", value: "2"), (name: "prefix", value: location.prefix)]
+            if let token { query.append((name: "continuation-token", value: token)) }
+            let body = try await send("GET", key: nil, query: query, operation: "listing \(location)")
+            let xml = Substring(decoding: body, as: UTF8.self)
+            for entry in S3XML.elements("Contents", in: xml) {
+                guard let key = S3XML.value("Key", in: entry) else { continue }
+                let etag = (S3XML.value("ETag", in: entry) ?? "").replacingOccurrences(of: "\"", with: "").lowercased()
+                objects.append(Object(key: key, etag: etag, size: Int(S3XML.value("Size", in: entry) ?? "") ?? -1))
+            }
+            token = S3XML.value("IsTruncated", in: xml) == "true" ? S3XML.value("NextContinuationToken", in: xml) : nil
+        } while token != nil
+        return objects
+    }
+
+    /// Puts `data` at `key` with its type and cache header; S3 checks it against its MD5.
+    public func put(key: String, data: Data, contentType: String, cacheControl: String) async throws(PublishError) {
+        let md5 = Data(Insecure.MD5.hash(data: data)).base64EncodedString()
+        _ = try await send("PUT", key: key, body: data, headers: [("Content-Type", contentType), ("Cache-Control", cacheControl), ("Content-MD5", md5)],
+                           operation: "uploading \(key)")
+    }
+
+    /// Deletes `keys` (DeleteObjects, a thousand a request); a key the store could not delete is an error.
+    public func delete(keys: [String]) async throws(PublishError) {
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start ..< min(keys.count, start + 1000)]
+            start += batch.count
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Delete><Quiet>true</Quiet>"
+                + batch.map { "<Object><Key>\(S3XML.escape($0))</Key></Object>" }.joined() + "</Delete>"
+            let body = Data(xml.utf8)
+            let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
+            let answer = try await send("POST", key: nil, query: [(name: "delete", value: "")], body: body,
+                                        headers: [("Content-Type", "application/xml"), ("Content-MD5", md5)], operation: "deleting \(batch.count) objects")
+            let text = Substring(decoding: answer, as: UTF8.self)
+            if let failure = S3XML.elements("Error", in: text).first {
+                throw .refused(operation: "deleting \(S3XML.value("Key", in: failure) ?? "an object")", status: 200,
+                               code: S3XML.value("Code", in: failure) ?? "Error", message: S3XML.value("Message", in: failure) ?? "")
+            }
+        }
+    }
+
+    /// The URL of `key` (nil: the bucket) and the path as signed.
+    func address(key: String?, query: [(name: String, value: String)]) -> (url: URL, path: String) {
+        var path = endpoint.path.hasSuffix("/") ? String(endpoint.path.dropLast()) : endpoint.path
+        if pathStyle { path += "/" + SigV4Signer.encode(location.bucket) }
+        path += "/" + (key.map { SigV4Signer.encode($0, keepingSlashes: true) } ?? "")
+        var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
+        components.percentEncodedPath = path
+        components.percentEncodedQuery = query.isEmpty ? nil : query.map { "\(SigV4Signer.encode($0.name))=\(SigV4Signer.encode($0.value))" }.joined(separator: "&")
+        return (components.url!, path)
+    }
+
+    func send(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(),
+              headers: [(String, String)] = [], operation: String) async throws(PublishError) -> Data {
+        let (url, path) = address(key: key, query: query)
+        let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
+        let payloadHash = SigV4Signer.payloadHash(body)
+        var failure: PublishError = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: "no attempt")
+        for attempt in 0 ..< max(1, attempts) {
+            if attempt > 0 {
+                // 0.25, 0.5, 1 s... with jitter, so parallel uploads do not retry in step.
+                let pause = 0.25 * pow(2, Double(attempt - 1)) * Double.random(in: 0.8 ... 1.2)
+                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+            }
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            let signed = signer.sign(SigV4Signer.Request(method: method, encodedPath: path, query: query, headers: [("host", host)]),
+                                     payloadHash: payloadHash, date: Date())
+            for (name, value) in headers + signed.map({ ($0.name, $0.value) }) { request.setValue(value, forHTTPHeaderField: name) }
+            if method != "GET" { request.httpBody = body }
+            let data: Data, response: URLResponse
+            do {
+                (data, response) = try await session.data(for: request)
+            } catch {
+                failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: Self.reason(error))
+                continue
+            }
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if (200 ..< 300).contains(status) { return data }
+            let text = Substring(decoding: data, as: UTF8.self)
+            let code = S3XML.value("Code", in: text) ?? "HTTP\(status)"
+            failure = .refused(operation: operation, status: status, code: code, message: S3XML.value("Message", in: text) ?? "")
+            guard status >= 500 || code == "SlowDown" || status == 429 else { throw failure }
+        }
+        throw failure
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? URLError {
+            switch error.code {
+            case .timedOut: return "timed out"
+            case .cannotConnectToHost: return "connection refused"
+            case .cannotFindHost: return "no such host"
+            default: return error.localizedDescription
+            }
+        }
+        return "\(error)"
+    }
+}

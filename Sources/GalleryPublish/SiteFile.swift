@@ -1,0 +1,65 @@
+import Crypto
+import Foundation
+
+/// One file of the exported site as it is published: its key under the prefix, its MD5 (what
+/// S3 gives as the ETag of an object put in one piece), and the headers and order it goes up with.
+public struct SiteFile: Sendable, Equatable {
+    /// Relative to the site folder, with "/": also the key under the prefix.
+    public var path: String
+    public var size: Int
+    public var md5: String
+    public var phase: Phase
+    public var contentType: String
+    /// Content-named files (a content hash in the name) never change: cached for a year.
+    public var isContentNamed: Bool
+
+    /// What goes up before what: a page must never reach a visitor before what it shows.
+    public enum Phase: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+        /// Images, fonts, videos, data files.
+        case assets
+        /// The site's styles and scripts.
+        case code
+        /// Pages, the sitemap: what visitors ask for first.
+        case pages
+
+        public static func < (a: Phase, b: Phase) -> Bool { a.rawValue < b.rawValue }
+        public var description: String { ["images, fonts and data", "styles and scripts", "pages"][rawValue] }
+    }
+
+    /// Reads the file at `url` (under the site folder) to hash it.
+    init(path: String, url: URL) throws(PublishError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, reason: "\(error.localizedDescription)") }
+        self.path = path
+        size = data.count
+        md5 = SigV4Signer.hex(Insecure.MD5.hash(data: data))
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
+        contentType = Self.contentTypes[ext] ?? "application/octet-stream"
+        isContentNamed = Self.hasContentHash(name)
+        phase = Self.phase(path: path, ext: ext)
+    }
+
+    static func phase(path: String, ext: String) -> Phase {
+        if ["html", "htm", "xml", "txt", "webmanifest"].contains(ext) { return .pages }
+        if ["css", "js", "mjs"].contains(ext), !path.hasPrefix("data/") { return .code }
+        return .assets
+    }
+
+    /// A name with a run of 12 or more hex digits between separators (`3516eef48a0a20ac-236.jpg`,
+    /// `gallery-inter-bb412b98bebb.otf`): the export names such files by their content.
+    static func hasContentHash(_ name: String) -> Bool {
+        name.split { $0 == "-" || $0 == "_" || $0 == "." }
+            .contains { $0.count >= 12 && $0.allSatisfy { ("0" ... "9").contains($0) || ("a" ... "f").contains($0) } }
+    }
+
+    static let contentTypes: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8", "json": "application/json",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "webmanifest": "application/manifest+json",
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp", "avif": "image/avif",
+        "gif": "image/gif", "heic": "image/heic", "heif": "image/heif", "svg": "image/svg+xml", "ico": "image/x-icon",
+        "otf": "font/otf", "ttf": "font/ttf", "woff": "font/woff", "woff2": "font/woff2",
+        "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "vtt": "text/vtt",
+    ]
+}

@@ -1,0 +1,215 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// `gallery publish` against a real S3-compatible server (SeaweedFS on loopback, signatures
+/// checked), the bucket read back with an independent client (boto3). Each test publishes to a
+/// bucket of its own; the site is sample-data's, built in a folder of the test's own.
+@Suite("gallery publish: the site on object storage, incrementally and safely")
+struct PublishTests {
+    /// sample-data copied and built into `site/` (the copy, so that a test may edit it).
+    static func builtCopy(_ label: String) throws -> TemporaryDirectory {
+        let work = try TemporaryDirectory(label)
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: work.url.appending(path: "photos"))
+        try build(work)
+        return work
+    }
+
+    static func build(_ work: TemporaryDirectory) throws {
+        let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        guard build.status == 0 else { throw S3TestServer.Failure(description: "gallery build: \(build.stderr)") }
+    }
+
+    static let shared: Result<TemporaryDirectory, any Error> = Result { try builtCopy("publish-site") }
+
+    static func publish(_ work: URL, _ bucket: String, _ extra: [String] = [], key: String = S3TestServer.key, secret: String = S3TestServer.secret,
+                        endpoint: String? = nil) throws -> GalleryBinary.Output {
+        let server = try S3TestServer.shared.get()
+        return try GalleryBinary.run(["publish", "site", "s3://\(bucket)/web", "--endpoint", endpoint ?? server.endpoint.absoluteString, "--quiet"] + extra,
+                                     in: work, environment: ["AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret, "AWS_PROFILE": "", "AWS_SESSION_TOKEN": ""],
+                                     timeout: 300)
+    }
+
+    /// The site's files: path -> (MD5, size), hidden files left out as the publish leaves them.
+    static func siteFiles(_ site: URL) throws -> [String: (md5: String, size: Int)] {
+        var files: [String: (md5: String, size: Int)] = [:]
+        let root = site.standardizedFileURL.resolvingSymlinksInPath().path
+        for case let url as URL in FileManager.default.enumerator(at: site, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])! {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let data = try Data(contentsOf: url)
+            let path = String(url.standardizedFileURL.resolvingSymlinksInPath().path.dropFirst(root.count + 1))
+            files[path] = (md5: try md5Hex(data), size: data.count)
+        }
+        return files
+    }
+
+    /// MD5 by the system's md5sum: an independent hash of the local bytes.
+    static func md5Hex(_ data: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appending(path: "md5-\(UUID().uuidString)")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let out = try GalleryBinary.run([file.path], in: FileManager.default.temporaryDirectory, executable: URL(fileURLWithPath: "/usr/bin/md5sum"))
+        return String(out.stdout.prefix(32))
+    }
+
+    /// The bucket holds the site exactly: the same keys under web/, the same bytes.
+    static func expectBucketIsSite(_ bucket: String, _ site: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: S3TestServer.Object] {
+        let objects = try S3TestServer.shared.get().objects(bucket: bucket, prefix: "web/")
+        let files = try siteFiles(site)
+        #expect(Set(objects.keys) == Set(files.keys.map { "web/" + $0 }), "keys differ: only in the bucket \(Set(objects.keys).subtracting(files.keys.map { "web/" + $0 }).sorted().prefix(5)), only in the site \(Set(files.keys.map { "web/" + $0 }).subtracting(objects.keys).sorted().prefix(5))", sourceLocation: sourceLocation)
+        for (path, file) in files {
+            let object = objects["web/" + path]
+            #expect(object?.md5 == file.md5 && object?.size == file.size, "web/\(path): \(object.map { "\($0.size) bytes, \($0.md5)" } ?? "missing"), the site's \(file.size), \(file.md5)", sourceLocation: sourceLocation)
+        }
+        return objects
+    }
+
+    @Test("publishes the site byte for byte with its types and cache headers; a dry run changes nothing; a rerun uploads nothing")
+    func publishAndRerun() throws {
+        let work = try Self.shared.get()
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+
+        let dry = try Self.publish(work.url, bucket, ["--dry-run"])
+        let fileCount = try Self.siteFiles(work.url.appending(path: "site")).count
+        #expect(dry.status == 0 && dry.stdout.contains("would upload \(fileCount) files"), "\(dry.stdout.suffix(300)) \(dry.stderr)")
+        #expect(dry.stdout.contains("upload") && dry.stdout.contains("web/index.html"))
+        #expect(try server.objects(bucket: bucket, prefix: "").isEmpty, "a dry run wrote to the bucket")
+
+        let first = try Self.publish(work.url, bucket)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("\(fileCount) uploaded"), "\(first.stdout)")
+        let objects = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
+
+        // Every object's type; content-named files cached for a year, the rest for five minutes.
+        let types = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+                     "jpg": "image/jpeg", "png": "image/png", "otf": "font/otf", "ttf": "font/ttf", "xml": "application/xml"]
+        for (key, object) in objects {
+            let ext = String(key.split(separator: ".").last ?? "")
+            if let type = types[ext] { #expect(object.type == type, "\(key): \(object.type)") }
+            let contentNamed = key.hasPrefix("web/thumbs/") || key.hasPrefix("web/large/") || key.hasPrefix("web/fonts/")
+            let expected = contentNamed ? "public, max-age=31536000, immutable" : "public, max-age=300"
+            #expect(object.cache == expected, "\(key): Cache-Control \(object.cache)")
+        }
+        #expect(objects.keys.contains { $0.hasPrefix("web/thumbs/") } && objects.keys.contains { $0.hasPrefix("web/fonts/") })
+
+        // Nothing changed: one listing, no upload, the objects untouched.
+        let again = try Self.publish(work.url, bucket)
+        #expect(again.status == 0 && again.stdout.contains(": 0 uploaded (0 B), \(fileCount) unchanged, 0 deleted"), "\(again.stdout) \(again.stderr)")
+        let after = try server.objects(bucket: bucket, prefix: "web/")
+        #expect(after == objects, "a rerun with nothing changed rewrote objects")
+    }
+
+    @Test("a changed caption uploads only pages and data; a removed photo's images are deleted, last")
+    func incremental() throws {
+        let work = try Self.builtCopy("publish-incremental")
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        let first = try Self.publish(work.url, bucket)
+        try #require(first.status == 0, "\(first.stderr)")
+
+        // A caption edited, the site built again: no image, font, style or script changes.
+        let annotations = work.url.appending(path: "photos/annotations.json")
+        let text = try String(contentsOf: annotations, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Harbour at dusk\"", with: "\"Harbour at nightfall\"").write(to: annotations, atomically: true, encoding: .utf8)
+        try Self.build(work)
+        let plan = try Self.publish(work.url, bucket, ["--dry-run"])
+        let uploads = plan.stdout.split(separator: "\n").filter { $0.hasPrefix("upload ") }.map { String($0.split(separator: " ").last ?? "") }
+        #expect(!uploads.isEmpty, "\(plan.stdout)")
+        for key in uploads {
+            #expect(key.hasSuffix(".html") || key.hasPrefix("web/data/") || key.hasSuffix(".xml"), "a caption changed and \(key) would go up again")
+        }
+        #expect(plan.stdout.contains("and delete 0"), "\(plan.stdout.suffix(200))")
+        let second = try Self.publish(work.url, bucket)
+        #expect(second.status == 0 && second.stdout.contains("\(uploads.count) uploaded"), "\(second.stdout) \(second.stderr)")
+        _ = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
+
+        // A photo removed: its images leave the bucket.
+        let before = try server.objects(bucket: bucket, prefix: "web/")
+        try FileManager.default.removeItem(at: work.url.appending(path: "photos/coast/02-tide-pools.jpg"))
+        try Self.build(work)
+        let third = try Self.publish(work.url, bucket)
+        #expect(third.status == 0, "\(third.stderr)")
+        let after = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
+        let gone = Set(before.keys).subtracting(after.keys)
+        #expect(!gone.isEmpty && gone.allSatisfy { $0.hasPrefix("web/thumbs/") || $0.hasPrefix("web/large/") }, "deleted: \(gone.sorted())")
+        #expect(third.stdout.contains("\(gone.count) deleted"), "\(third.stdout)")
+    }
+
+    @Test("killed with SIGKILL in the middle of its uploads, the same command again completes the publish")
+    func killedThenRerun() async throws {
+        let work = try Self.shared.get()
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        let (process, _, stderr) = try GalleryBinary.start(
+            ["publish", "site", "s3://\(bucket)/web", "--endpoint", server.endpoint.absoluteString, "--jobs", "1"], in: work.url,
+            environment: ["AWS_ACCESS_KEY_ID": S3TestServer.key, "AWS_SECRET_ACCESS_KEY": S3TestServer.secret])
+        // Its first progress line (after 50 files): then it is killed at once, mid-way.
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, Date() < deadline, !((try? String(contentsOf: stderr, encoding: .utf8)) ?? "").contains("publishing: 50/") {
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        let killedMidway = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let partial = try server.objects(bucket: bucket, prefix: "web/")
+        let fileCount = try Self.siteFiles(work.url.appending(path: "site")).count
+        if killedMidway {
+            #expect(partial.count < fileCount, "killed mid-way, yet every file is up")
+            // Pages go up last: a visitor could not have been sent a page before its images.
+            #expect(!partial.keys.contains { $0.hasSuffix(".html") }, "a page went up before all images: \(partial.keys.filter { $0.hasSuffix(".html") })")
+        }
+        let rerun = try Self.publish(work.url, bucket)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        _ = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
+        #expect(killedMidway, "the publish ended before it could be killed: the test did not test an interruption")
+    }
+
+    @Test("a wrong secret, a missing bucket, an unreachable store and a read-only key: one clear line each, non-zero exit, nothing deleted")
+    func failures() throws {
+        let work = try Self.shared.get()
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        try #require(try Self.publish(work.url, bucket).status == 0)
+        // An object the site does not have: a successful publish would delete it.
+        try server.put(bucket: bucket, key: "web/old-page.html", text: "gone soon")
+        let before = try server.objects(bucket: bucket, prefix: "web/")
+
+        let wrongSecret = try Self.publish(work.url, bucket, secret: "not-the-secret-123")
+        #expect(wrongSecret.status != 0 && wrongSecret.stderr.contains("SignatureDoesNotMatch") && wrongSecret.stderr.contains("AWS_SECRET_ACCESS_KEY"), "\(wrongSecret.stderr)")
+        #expect(!wrongSecret.stderr.contains("not-the-secret-123") && !wrongSecret.stdout.contains("not-the-secret-123"), "the secret was printed")
+        let noBucket = try Self.publish(work.url, "no-such-bucket-\(UUID().uuidString.prefix(6).lowercased())")
+        #expect(noBucket.status != 0 && noBucket.stderr.contains("NoSuchBucket"), "\(noBucket.stderr)")
+        let unreachable = try Self.publish(work.url, bucket, endpoint: "http://127.0.0.1:9")
+        #expect(unreachable.status != 0 && unreachable.stderr.contains("did not answer"), "\(unreachable.stderr)")
+        #expect(unreachable.stderr.split(separator: "\n").count == 1, "more than one line: \(unreachable.stderr)")
+        // A key that may read but not write: the first upload is refused, nothing is deleted.
+        try "changed".write(to: work.url.appending(path: "site/robots-test.txt"), atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: work.url.appending(path: "site/robots-test.txt")) }
+        let readOnly = try Self.publish(work.url, bucket, key: "readerKey", secret: "readerSecret")
+        #expect(readOnly.status != 0 && readOnly.stderr.contains("AccessDenied") && readOnly.stderr.contains("deleted nothing"), "\(readOnly.stderr)")
+
+        #expect(try server.objects(bucket: bucket, prefix: "web/") == before, "a failed publish changed the bucket")
+    }
+
+    @Test("the album page opened from the bucket's address in Chromium shows its photos")
+    func servedFromTheBucket() throws {
+        let work = try Self.shared.get()
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        try #require(try Self.publish(work.url, bucket).status == 0)
+        let browser = try ChromiumSession()
+        try browser.open(server.endpoint.appending(path: "\(bucket)/web/album-coast.html"), width: 390, height: 844, scale: 3, mobile: true)
+        _ = try browser.evaluate(PageWaits.script)
+        let shown = try browser.evaluate("""
+            (async () => {
+              const images = [...document.querySelectorAll('.grid .cell img')];
+              await galleryWaitFor(() => images.length > 0 && images.every((i) => i.complete), 'the images');
+              return { cells: images.length, drawn: images.filter((i) => i.naturalWidth > 0 && i.getBoundingClientRect().height > 0).length,
+                       styled: getComputedStyle(document.querySelector('.grid .cell')).position };
+            })()
+            """) as? [String: Any]
+        let cells = shown?["cells"] as? Int ?? 0
+        #expect(cells > 0 && shown?["drawn"] as? Int == cells && shown?["styled"] as? String == "absolute", "\(shown ?? [:])")
+    }
+}
