@@ -19,6 +19,8 @@ public struct Publisher: Sendable {
         public var pageMaxAge = 300
         /// Content-named files: a year, and immutable.
         public var contentNamedMaxAge = 31_536_000
+        /// Files larger than this go up in parts of this size (S3's least is 5 MiB).
+        public var partSize = 16 * 1024 * 1024
         public init() {}
     }
 
@@ -60,7 +62,7 @@ public struct Publisher: Sendable {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let full = url.standardizedFileURL.resolvingSymlinksInPath().path
             guard full.hasPrefix(root + "/") else { continue }
-            files.append(try SiteFile(path: String(full.dropFirst(root.count + 1)), url: url))
+            files.append(try SiteFile(path: String(full.dropFirst(root.count + 1)), url: url, partSize: options.partSize))
         }
         guard files.contains(where: { $0.path == "index.html" }) else {
             throw .site(path: site.path, problem: "has no index.html")
@@ -108,6 +110,11 @@ public struct Publisher: Sendable {
                     func start(_ file: SiteFile) {
                         group.addTask {
                             let url = site.appending(path: file.path)
+                            if file.isMultipart {
+                                try await client.putInParts(key: prefix + file.path, url: url, size: file.size, partSize: options.partSize,
+                                                            contentType: file.contentType, cacheControl: cacheControl(file))
+                                return file
+                            }
                             let data: Data
                             do { data = try Data(contentsOf: url) } catch { throw PublishError.unreadable(path: url.path, reason: error.localizedDescription) }
                             try await client.put(key: prefix + file.path, data: data, contentType: file.contentType, cacheControl: cacheControl(file))

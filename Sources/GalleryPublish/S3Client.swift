@@ -72,6 +72,50 @@ public struct S3Client: Sendable {
                            operation: "uploading \(key)")
     }
 
+    /// Puts the file at `url` in parts of `partSize` bytes (CreateMultipartUpload, UploadPart,
+    /// CompleteMultipartUpload), read a part at a time; on any failure the upload is aborted, so
+    /// no half object is ever visible and no parts are left to pay for.
+    public func putInParts(key: String, url: URL, size: Int, partSize: Int, contentType: String, cacheControl: String) async throws(PublishError) {
+        let created = try await send("POST", key: key, query: [(name: "uploads", value: "")],
+                                     headers: [("Content-Type", contentType), ("Cache-Control", cacheControl)], operation: "starting the upload of \(key)")
+        guard let uploadID = S3XML.value("UploadId", in: Substring(decoding: created, as: UTF8.self)) else {
+            throw .refused(operation: "starting the upload of \(key)", status: 200, code: "NoUploadId", message: "the answer named no upload")
+        }
+        do throws(PublishError) {
+            let file: FileHandle
+            do { file = try FileHandle(forReadingFrom: url) } catch { throw PublishError.unreadable(path: url.path, reason: error.localizedDescription) }
+            defer { try? file.close() }
+            var etags: [String] = []
+            var offset = 0
+            while offset < size {
+                let part: Data
+                do { part = try file.read(upToCount: min(partSize, size - offset)) ?? Data() } catch {
+                    throw PublishError.unreadable(path: url.path, reason: error.localizedDescription)
+                }
+                guard !part.isEmpty else { throw PublishError.unreadable(path: url.path, reason: "it ended before its \(size) bytes") }
+                let number = etags.count + 1
+                let md5 = Data(Insecure.MD5.hash(data: part)).base64EncodedString()
+                let (_, answer) = try await exchange("PUT", key: key, query: [(name: "partNumber", value: String(number)), (name: "uploadId", value: uploadID)],
+                                                     body: part, headers: [("Content-MD5", md5)], operation: "uploading part \(number) of \(key)")
+                etags.append(answer.value(forHTTPHeaderField: "ETag") ?? "")
+                offset += part.count
+            }
+            let xml = "<CompleteMultipartUpload>" + etags.enumerated().map { "<Part><PartNumber>\($0.offset + 1)</PartNumber><ETag>\(S3XML.escape($0.element))</ETag></Part>" }.joined()
+                + "</CompleteMultipartUpload>"
+            let done = try await send("POST", key: key, query: [(name: "uploadId", value: uploadID)], body: Data(xml.utf8),
+                                      headers: [("Content-Type", "application/xml")], operation: "completing the upload of \(key)")
+            // CompleteMultipartUpload may fail inside a 200 answer.
+            let text = Substring(decoding: done, as: UTF8.self)
+            if text.contains("<Error>") {
+                throw PublishError.refused(operation: "completing the upload of \(key)", status: 200, code: S3XML.value("Code", in: text) ?? "Error",
+                                           message: S3XML.value("Message", in: text) ?? "")
+            }
+        } catch {
+            _ = try? await send("DELETE", key: key, query: [(name: "uploadId", value: uploadID)], operation: "aborting the upload of \(key)")
+            throw error
+        }
+    }
+
     /// Deletes `keys` (DeleteObjects, a thousand a request); a key the store could not delete is an error.
     public func delete(keys: [String]) async throws(PublishError) {
         var start = 0
@@ -105,6 +149,12 @@ public struct S3Client: Sendable {
 
     func send(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(),
               headers: [(String, String)] = [], operation: String) async throws(PublishError) -> Data {
+        try await exchange(method, key: key, query: query, body: body, headers: headers, operation: operation).data
+    }
+
+    /// One request, retried as the type's comment says; the answer's body and headers.
+    func exchange(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(),
+                  headers: [(String, String)] = [], operation: String) async throws(PublishError) -> (data: Data, response: HTTPURLResponse) {
         let (url, path) = address(key: key, query: query)
         let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
         let payloadHash = SigV4Signer.payloadHash(body)
@@ -120,7 +170,7 @@ public struct S3Client: Sendable {
             let signed = signer.sign(SigV4Signer.Request(method: method, encodedPath: path, query: query, headers: [("host", host)]),
                                      payloadHash: payloadHash, date: Date())
             for (name, value) in headers + signed.map({ ($0.name, $0.value) }) { request.setValue(value, forHTTPHeaderField: name) }
-            if method != "GET" { request.httpBody = body }
+            if method == "PUT" || method == "POST" { request.httpBody = body }
             let data: Data, response: URLResponse
             do {
                 (data, response) = try await session.data(for: request)
@@ -128,8 +178,9 @@ public struct S3Client: Sendable {
                 failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: Self.reason(error))
                 continue
             }
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            if (200 ..< 300).contains(status) { return data }
+            guard let answer = response as? HTTPURLResponse else { continue }
+            let status = answer.statusCode
+            if (200 ..< 300).contains(status) { return (data, answer) }
             let text = Substring(decoding: data, as: UTF8.self)
             let code = S3XML.value("Code", in: text) ?? "HTTP\(status)"
             failure = .refused(operation: operation, status: status, code: code, message: S3XML.value("Message", in: text) ?? "")

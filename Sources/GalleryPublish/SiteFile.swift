@@ -7,7 +7,10 @@ public struct SiteFile: Sendable, Equatable {
     /// Relative to the site folder, with "/": also the key under the prefix.
     public var path: String
     public var size: Int
+    /// The ETag S3 gives the object once this file is put (see `init`).
     public var md5: String
+    /// Whether it goes up in parts.
+    public var isMultipart: Bool { md5.contains("-") }
     public var phase: Phase
     public var contentType: String
     /// Content-named files (a content hash in the name) never change: cached for a year.
@@ -26,13 +29,31 @@ public struct SiteFile: Sendable, Equatable {
         public var description: String { ["images, fonts and data", "styles and scripts", "pages"][rawValue] }
     }
 
-    /// Reads the file at `url` (under the site folder) to hash it.
-    init(path: String, url: URL) throws(PublishError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(path: url.path, reason: "\(error.localizedDescription)") }
+    /// Reads the file at `url` (under the site folder) to hash it: its MD5 when it is put in one
+    /// piece, else (larger than `partSize`) what S3 makes the ETag of an upload in parts: the
+    /// MD5 of the parts' MD5s, a dash, and the number of parts.
+    init(path: String, url: URL, partSize: Int) throws(PublishError) {
         self.path = path
-        size = data.count
-        md5 = SigV4Signer.hex(Insecure.MD5.hash(data: data))
+        do {
+            let file = try FileHandle(forReadingFrom: url)
+            defer { try? file.close() }
+            var whole = Insecure.MD5()
+            var parts: [Data] = []
+            var total = 0
+            while let part = try file.read(upToCount: partSize), !part.isEmpty {
+                whole.update(data: part)
+                parts.append(Data(Insecure.MD5.hash(data: part)))
+                total += part.count
+            }
+            size = total
+            if total > partSize {
+                md5 = SigV4Signer.hex(Insecure.MD5.hash(data: parts.reduce(Data(), +))) + "-\(parts.count)"
+            } else {
+                md5 = SigV4Signer.hex(whole.finalize())
+            }
+        } catch {
+            throw .unreadable(path: url.path, reason: error.localizedDescription)
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
         contentType = Self.contentTypes[ext] ?? "application/octet-stream"

@@ -36,6 +36,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Uploads at once.", valueName: "n"))
     var jobs = 8
 
+    @Option(help: ArgumentHelp("Files larger than this many MiB go up in parts of this size (5 to 5120).", valueName: "mib"))
+    var partSize = 16
+
     @Flag(help: "No progress line.")
     var quiet = false
 
@@ -44,6 +47,7 @@ struct PublishCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1 ... 64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64 (got \(jobs))") }
+        guard (5 ... 5120).contains(partSize) else { throw ValidationError("--part-size must be between 5 and 5120 MiB (got \(partSize))") }
     }
 
     func run() async throws {
@@ -66,6 +70,7 @@ struct PublishCommand: AsyncParsableCommand {
         var options = Publisher.Options()
         options.jobs = jobs
         options.pageMaxAge = settings.pageMaxAge
+        options.partSize = partSize * 1024 * 1024
         let publisher = Publisher(client: S3Client(location: location, endpoint: endpointURL, region: regionName, credentials: credentials, connections: jobs),
                                   site: URL(fileURLWithPath: site), options: options)
         let plan = try await publisher.plan()

@@ -136,6 +136,24 @@ struct PublishTests {
         #expect(third.stdout.contains("\(gone.count) deleted"), "\(third.stdout)")
     }
 
+    @Test("a file larger than the part size goes up in parts, arrives whole, and a rerun knows it unchanged (its multipart ETag)")
+    func multipart() throws {
+        let work = try Self.builtCopy("publish-multipart")
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        // 12 MiB and a bit of varied bytes: three parts of 5 MiB, the last short.
+        var generator = SplitMix64(seed: 26)
+        let big = Data((0 ..< 12 * 1_048_576 + 12_345).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        try FileManager.default.createDirectory(at: work.url.appending(path: "site/originals"), withIntermediateDirectories: true)
+        try big.write(to: work.url.appending(path: "site/originals/clip.mp4"))
+        let first = try Self.publish(work.url, bucket, ["--part-size", "5"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let objects = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
+        #expect(objects["web/originals/clip.mp4"]?.type == "video/mp4")
+        let again = try Self.publish(work.url, bucket, ["--part-size", "5"])
+        #expect(again.status == 0 && again.stdout.contains(": 0 uploaded"), "\(again.stdout) \(again.stderr)")
+    }
+
     @Test("killed with SIGKILL in the middle of its uploads, the same command again completes the publish")
     func killedThenRerun() async throws {
         let work = try Self.shared.get()
