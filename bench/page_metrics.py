@@ -2,7 +2,9 @@
 """What a visitor's browser goes through on one gallery page: headless Chromium driven over
 the DevTools protocol (--remote-debugging-pipe, so nothing but the standard library).
 
-    page_metrics.py URL [--width 1280] [--height 900] [--scroll 50000] [--deep ID]
+    page_metrics.py URL [--width 1280] [--height 900] [--scale 1] [--scroll 50000] [--deep ID]
+
+With --scale above 1 the window is a phone's (that density, mobile viewport, touch).
 
 Prints one JSON object: first contentful paint and DOMContentLoaded (ms from navigation),
 the page's bytes, DOM elements at the top, the most seen while scrolling and after a resize,
@@ -32,10 +34,12 @@ def evaluate(tools, session, expression):
     return result["result"].get("value")
 
 
-def open_page(tools, url, width, height, before_load=None):
+def open_page(tools, url, width, height, before_load=None, scale=1):
     target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    tools.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
+    tools.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": scale > 1}, session)
+    if scale > 1:
+        tools.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}, session)
     tools.send("Page.enable", {}, session)
     tools.send("Runtime.enable", {}, session)
     tools.send("Performance.enable", {}, session)
@@ -88,6 +92,7 @@ def main():
     parser.add_argument("url")
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=900)
+    parser.add_argument("--scale", type=float, default=1)
     parser.add_argument("--scroll", type=int, default=50000)
     parser.add_argument("--deep")
     args = parser.parse_args()
@@ -96,7 +101,7 @@ def main():
         out["page_kb"] = round(os.path.getsize(args.url[len("file://"):].split("#")[0]) / 1024, 1)
     tools = DevTools(args.width, args.height)
     try:
-        _, session = open_page(tools, args.url, args.width, args.height)
+        _, session = open_page(tools, args.url, args.width, args.height, scale=args.scale)
         time.sleep(0.5)
         timing = evaluate(tools, session, """({
           fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
@@ -108,12 +113,12 @@ def main():
                     "frame_p95_ms": round(scroll["p95"] or 0, 1), "elements_scrolling": scroll["peak"]})
         metrics = {m["name"]: m["value"] for m in tools.send("Performance.getMetrics", {}, session)["metrics"]}
         out["js_heap_mb"] = round(metrics.get("JSHeapUsedSize", 0) / 1e6, 1)
-        tools.send("Emulation.setDeviceMetricsOverride", {"width": args.width - 400, "height": args.height, "deviceScaleFactor": 1, "mobile": False}, session)
+        tools.send("Emulation.setDeviceMetricsOverride", {"width": max(320, args.width - 400), "height": args.height, "deviceScaleFactor": args.scale, "mobile": args.scale > 1}, session)
         time.sleep(1)
         out["elements_resized"] = evaluate(tools, session, "document.getElementsByTagName('*').length")
         if args.deep:
             url = args.url.split("#")[0] + "#photo-" + args.deep
-            _, deep = open_page(tools, url, args.width, args.height, before_load=DEEP)
+            _, deep = open_page(tools, url, args.width, args.height, before_load=DEEP, scale=args.scale)
             for _ in range(100):
                 drawn = evaluate(tools, deep, "window.__deepDrawn || null")
                 if drawn:

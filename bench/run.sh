@@ -3,7 +3,9 @@
 # Figures are printed and appended to bench/RESULTS.md. Work files live in bench/work/ (ignored).
 # bench/run.sh large-album runs only the large-album pages and serve (issue 13);
 # bench/run.sh phone-formats only the HEIC/WebP probe, HEIC thumbnails and metadata (issue 15);
-# bench/run.sh live-preview only the live preview's edit-to-reload time (issue 16).
+# bench/run.sh live-preview only the live preview's edit-to-reload time (issue 16);
+# bench/run.sh phones only the phone, tablet and desktop pages and the lightbox's gestures (issue 24);
+# bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -304,6 +306,115 @@ kill -TERM "$live_server"; wait "$live_server" 2>/dev/null || true
 stats() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { printf "median %.2f s, slowest %.2f s", a[int((NR + 1) / 2)], a[NR] }'; }
 record "| $stamp | $commit | live preview of the sample photos: caption saved → open pages told to reload, 10 times | $(stats "${captions[@]}") | — | goal ≤ 1 s |"
 record "| $stamp | $commit | live preview: a photo copied into an album → open pages told to reload, 10 times | $(stats "${added[@]}") | — | goal ≤ 1 s |"
+fi
+
+if [ "$only" = all ] || [ "$only" = phones ]; then
+# MARK: phones first (issue 24), in headless Chromium (bench/phone_metrics.py): 48 camera
+# photos of 12 MP with captions and comments, exported by this commit and by the page before
+# the issue's work (c9c96e4, built once into bench/work/before-phones); the lightbox's gestures
+# against PhotoSwipe 5.4 (sigal 2.6.1's photoswipe theme) over the same photos.
+if [ ! -f "$work/phone-48/album-00/annotations.json" ]; then
+  "$make_sample" --many 48 --size 4032x3024 --grain --camera "$work/phone-48" >/dev/null
+  python3 bench/annotate.py "$work/phone-48"
+fi
+before=$work/before-phones
+if [ ! -x "$before/.build/release/gallery" ]; then
+  git worktree add -f "$before" c9c96e4 >/dev/null 2>&1 || true
+  (cd "$before" && swift build -c release --product gallery >/dev/null)
+fi
+rm -rf "$work/phone.db"* "$work/phone-site" "$work/phone-before.db"* "$work/phone-before-site" "$work/phone-sigal"
+"$gallery" build "$work/phone-48" --db "$work/phone.db" --out "$work/phone-site" --quiet >/dev/null
+"$before/.build/release/gallery" build "$work/phone-48" --db "$work/phone-before.db" --out "$work/phone-before-site" --quiet >/dev/null
+"$work/venv/bin/sigal" build -c bench/sigal-photoswipe.conf.py -n "$(nproc)" "$work/phone-48" "$work/phone-sigal" >/dev/null 2>&1
+phone() { python3 bench/phone_metrics.py "$@" 2>/dev/null; }
+devices_row() { echo "$1" | python3 -c 'import json, sys; d = json.load(sys.stdin); print("fill %.3f–%.3f, columns %d–%d, image pixels %.2f–%.2f of the screen'"'"'s" % (min(r["fill"] for r in d["devices"]), max(r["fill"] for r in d["devices"]), min(r["columns"] for r in d["devices"]), max(r["columns"] for r in d["devices"]), min(r["sharpness"] for r in d["devices"]), max(r["sharpness"] for r in d["devices"])))'; }
+ours_devices=$(phone devices "$work/phone-site" index.html)
+before_devices=$(phone devices "$work/phone-before-site" index.html)
+record "| $stamp | $commit | 48 camera photos, album page on 12 devices (phones 320–430 px at 2–3×, tablets 600–1024 px at 2×, desktops 1280–1920 px), first screen | $(devices_row "$ours_devices") | before issue 24 (c9c96e4): $(devices_row "$before_devices") | goals: fill ≥ 0.94, ≥ 2 columns, pixels ≥ 0.95 |"
+# The throttled phone, ours and the page before alternating, three runs each (median).
+lcp_ours=(); lcp_before=(); cls=0
+for _ in 1 2 3; do
+  lcp_ours+=("$(phone throttled "$work/phone-site" index.html --runs 1)")
+  lcp_before+=("$(phone throttled "$work/phone-before-site" index.html --runs 1)")
+done
+throttled_row() { printf '%s\n' "$@" | python3 -c 'import json, sys; runs = sorted((json.loads(l) for l in sys.stdin if l.strip()), key=lambda r: r["lcp_ms"]); m = runs[len(runs) // 2]; print("LCP %d ms (runs %s), FCP %d ms, layout shift %g, %.0f KB before the largest paint (%.0f KB loaded)" % (m["lcp_ms"], "/".join(str(r["lcp_ms"]) for r in runs), m["fcp_ms"], max(r["cls"] for r in runs), m["bytes_before_lcp"] / 1024, m["bytes_loaded"] / 1024))'; }
+record "| $stamp | $commit | the throttled phone: 390×844 at 3×, CPU 4× slower, 1.6 Mbit/s, 150 ms round trip, nothing cached; album page over HTTP | $(throttled_row "${lcp_ours[@]}") | before issue 24 (c9c96e4): $(throttled_row "${lcp_before[@]}") | goals: LCP ≤ 2,500 ms, layout shift 0 |"
+gesture_row() { echo "$1" | python3 -c 'import json, sys; g = json.load(sys.stdin); print("swipe p95 %.1f ms (median %.1f, %d touch moves), pinch p95 %.1f ms (median %.1f)" % (g["swipe_p95_ms"], g["swipe_median_ms"], g["swipe_touch_moves"], g["pinch_p95_ms"], g["pinch_median_ms"]))'; }
+for throttle in 1 4; do
+  ours_g=$(phone gestures "$work/phone-site" index.html --open '.grid .cell-link' --shown '.lightbox:not([hidden])' --throttle "$throttle")
+  pswp_g=$(phone gestures "$work/phone-sigal" album-00/index.html --open '.gallery a' --shown '.pswp--open' --throttle "$throttle")
+  goal=$([ "$throttle" = 1 ] && echo 17 || echo 33)
+  record "| $stamp | $commit | lightbox at 390×844 at 3×, real touch: a swipe to the next photo and a pinch, frame intervals until at rest, CPU ${throttle}× slower | $(gesture_row "$ours_g") | PhotoSwipe 5.4 (sigal 2.6.1 photoswipe theme): $(gesture_row "$pswp_g") | goal p95 ≤ $goal ms |"
+done
+# A fast fling down the 100,000-photo album (the large-album section's site), 100 px a frame.
+if [ ! -f "$work/large-site/index.html" ]; then
+  [ -d "$work/album-100000" ] || "$make_sample" --album 100000 "$work/album-100000" >/dev/null
+  rm -rf "$work/large.db"* "$work/large-site"
+  "$gallery" build "$work/album-100000" --db "$work/large.db" --out "$work/large-site" --quiet >/dev/null
+fi
+fling_phone=$(python3 bench/page_metrics.py "file://$PWD/$work/large-site/index.html" --width 390 --height 844 --scale 3 --scroll 50000)
+fling_desktop=$(python3 bench/page_metrics.py "file://$PWD/$work/large-site/index.html" --width 1280 --height 900 --scroll 50000)
+fling() { echo "$1" | python3 -c 'import json, sys; m = json.load(sys.stdin); print("p95 %.1f ms, median %.1f ms (%d frames, %d px)" % (m["frame_p95_ms"], m["frame_median_ms"], m["frames"], m["scroll_px"]))'; }
+record "| $stamp | $commit | fling down the 100,000-photo album, 100 px a frame | 390×844 at 3×: $(fling "$fling_phone"); 1280×900: $(fling "$fling_desktop") | — | goal p95 ≤ 17 ms |"
+fi
+
+if [ "$only" = all ] || [ "$only" = publish ]; then
+# MARK: gallery publish (issue 26) against rclone (`rclone sync --checksum`, 8 transfers as our
+# 8 jobs), both into a local SeaweedFS (the tests' server, signatures checked): first upload, a
+# rerun with nothing changed, and after one photo is removed and the site built again.
+tools=.build-tools/s3
+weed_dir=$work/weed && rm -rf "$weed_dir" && mkdir -p "$weed_dir/data"
+cat > "$weed_dir/s3.json" <<'JSON'
+{"identities": [{"name": "bench", "credentials": [{"accessKey": "benchKey", "secretKey": "benchSecret"}], "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}
+JSON
+read -r -a wp <<< "$(python3 -c 'import socket; s=[socket.socket() for _ in range(8)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(" ".join(str(x.getsockname()[1]) for x in s))')"
+"$tools/bin/weed" server -dir="$weed_dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 -master.port="${wp[0]}" -master.port.grpc="${wp[1]}" \
+  -volume.port="${wp[2]}" -volume.port.grpc="${wp[3]}" -filer.port="${wp[4]}" -filer.port.grpc="${wp[5]}" -s3 -s3.port="${wp[6]}" \
+  -s3.port.grpc="${wp[7]}" -s3.port.iceberg=0 -s3.port.lance=0 -s3.config="$weed_dir/s3.json" -master.volumeSizeLimitMB=256 -volume.max=0 \
+  > "$weed_dir/weed.log" 2>&1 &
+weed=$!
+endpoint="http://127.0.0.1:${wp[6]}"
+export AWS_ACCESS_KEY_ID=benchKey AWS_SECRET_ACCESS_KEY=benchSecret
+export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=SeaweedFS RCLONE_CONFIG_BENCH_ENDPOINT="$endpoint" \
+  RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=benchKey RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=benchSecret
+for _ in $(seq 1 600); do env -u AWS_CA_BUNDLE rclone mkdir bench:ready >/dev/null 2>&1 && break; sleep 0.2; done
+seconds() { local start; start=$(date +%s.%N); "$@" > "$work/publish-last.out" 2>&1; awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }'; }
+ours() { "$gallery" publish "$1" "s3://$2/site" --endpoint "$endpoint" --quiet; }
+# (rclone's S3 client refuses an AWS_CA_BUNDLE that some machines set; the store is plain HTTP.)
+theirs() { env -u AWS_CA_BUNDLE rclone sync --checksum --transfers 8 --stats 0 --stats-log-level NOTICE -v "$1" "bench:$2/site"; }
+# sample-data and 300 photos of 1600x1200 in a second album; and the 10,000-photo album.
+if [ ! -d "$work/publish-300" ]; then
+  cp -r sample-data "$work/publish-300"
+  "$make_sample" --many 300 --size 1600x1200 "$work/publish-300-many" >/dev/null
+  mv "$work/publish-300-many/album-00" "$work/publish-300/many"
+fi
+[ -d "$work/album-10000" ] || "$make_sample" --album 10000 "$work/album-10000" >/dev/null
+for set in publish-300 album-10000; do
+  folder=$work/$set site=$work/$set-site
+  rm -rf "$work/$set.db"* "$site"
+  "$gallery" build "$folder" --db "$work/$set.db" --out "$site" --quiet >/dev/null
+  files=$(find "$site" -type f -not -name '.*' | wc -l)
+  bytes=$(du -sm "$site" | cut -f1)
+  b1="ours-$set-$(date +%s)" b2="rclone-$set-$(date +%s)"
+  env -u AWS_CA_BUNDLE rclone mkdir "bench:$b1" && env -u AWS_CA_BUNDLE rclone mkdir "bench:$b2"
+  first_ours=$(seconds ours "$site" "$b1"); first_theirs=$(seconds theirs "$site" "$b2")
+  rerun_theirs=$(seconds theirs "$site" "$b2"); rerun_ours=$(seconds ours "$site" "$b1")
+  # One photo removed (the first in the folder's order), the site built again.
+  photo=$(find "$folder" -name '*.jpg' | sort | sed -n 1p)
+  mv "$photo" "$work/publish-removed.jpg"
+  trap 'mv "$work/publish-removed.jpg" "$photo"' EXIT
+  "$gallery" build "$folder" --db "$work/$set.db" --out "$site" --quiet >/dev/null 2>&1
+  change_ours=$(seconds ours "$site" "$b1"); ours_line=$(tail -1 "$work/publish-last.out")
+  change_theirs=$(seconds theirs "$site" "$b2")
+  theirs_line="$(grep -c ': Copied' "$work/publish-last.out" || true) uploaded, $(grep -c ': Deleted' "$work/publish-last.out" || true) deleted"
+  mv "$work/publish-removed.jpg" "$photo" && trap - EXIT
+  ratio1=$(awk -v a="$first_ours" -v b="$first_theirs" 'BEGIN { printf "%.2f", a / b }')
+  ratio2=$(awk -v a="$rerun_ours" -v b="$rerun_theirs" 'BEGIN { printf "%.2f", a / b }')
+  record "| $stamp | $commit | publish $set's site ($files files, $bytes MB) to a local SeaweedFS: first upload; rerun, nothing changed | ${first_ours} s; rerun ${rerun_ours} s | rclone $(rclone version | head -1 | awk '{print $2}') sync --checksum, 8 transfers: ${first_theirs} s; rerun ${rerun_theirs} s | ${ratio1}× and ${ratio2}× rclone's time (goal ≤ 1) |"
+  record "| $stamp | $commit | publish $set's site after one photo removed and the site built again | ${change_ours} s: ${ours_line#*: } | rclone: ${change_theirs} s, ${theirs_line} | report |"
+done
+kill "$weed" 2>/dev/null; wait "$weed" 2>/dev/null || true
+unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

@@ -26,7 +26,7 @@ packages=(
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
 if [ "${1:-}" = "--bench" ]; then
-  packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp)
+  packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp rclone)
 fi
 
 missing=()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Publishes an exported site to a bucket, safely and incrementally:
 /// - only files whose bytes differ from the object's go up (MD5 against the listing's ETag),
@@ -53,27 +54,63 @@ public struct Publisher: Sendable {
         guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .site(path: site.path, problem: "is not a folder")
         }
-        guard let walker = FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+        // Relative paths, as the walk gives them (no URL or real path made per file: a site has
+        // hundreds of thousands); links and hidden files are not part of a site.
+        guard let walker = FileManager.default.enumerator(atPath: site.path) else {
             throw .site(path: site.path, problem: "cannot be read")
         }
-        let root = site.standardizedFileURL.resolvingSymlinksInPath().path
-        var files: [SiteFile] = []
-        for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(root + "/") else { continue }
-            files.append(try SiteFile(path: String(full.dropFirst(root.count + 1)), url: url, partSize: options.partSize))
+        var found: [(path: String, file: String, size: Int)] = []
+        let folder = site.path.hasSuffix("/") ? site.path : site.path + "/"
+        while let relative = walker.nextObject() as? String {
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            guard let attributes = walker.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            found.append((relative, folder + relative, (attributes[.size] as? NSNumber)?.intValue ?? 0))
         }
-        guard files.contains(where: { $0.path == "index.html" }) else {
+        guard found.contains(where: { $0.path == "index.html" }) else {
             throw .site(path: site.path, problem: "has no index.html")
+        }
+        // Hashing reads every byte of the site: as many files at once as there are uploads.
+        let results = Mutex<[Int: Result<SiteFile, PublishError>]>([:])
+        let partSize = options.partSize, workers = max(1, options.jobs), paths = found
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var mine: [Int: Result<SiteFile, PublishError>] = [:]
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                do throws(PublishError) {
+                    mine[index] = .success(try SiteFile(path: paths[index].path, file: paths[index].file, expectedSize: paths[index].size, partSize: partSize))
+                } catch {
+                    mine[index] = .failure(error)
+                }
+            }
+            results.withLock { all in all.merge(mine) { first, _ in first } }
+        }
+        let hashed = results.withLock { $0 }
+        var files: [SiteFile] = []
+        for index in found.indices {
+            switch hashed[index] {
+            case .success(let file): files.append(file)
+            case .failure(let error): throw error
+            case nil: throw .unreadable(path: found[index].file, reason: "not read")
+            }
         }
         return files.sorted { $0.path < $1.path }
     }
 
     /// Lists the bucket and compares.
     public func plan() async throws(PublishError) -> Plan {
-        let files = try siteFiles()
-        let remote = try await client.list()
+        // The listing and the hashing at once: one waits on the store, the other on the disk.
+        let client = client
+        let listing = Task { () async -> Result<[S3Client.Object], PublishError> in
+            do throws(PublishError) { return .success(try await client.list()) } catch { return .failure(error) }
+        }
+        let files: [SiteFile]
+        do throws(PublishError) { files = try siteFiles() } catch {
+            listing.cancel()
+            throw error
+        }
+        let remote = try await listing.value.get()
         let prefix = client.location.prefix
         var byKey: [String: S3Client.Object] = [:]
         for object in remote { byKey[object.key] = object }
@@ -117,7 +154,7 @@ public struct Publisher: Sendable {
                             }
                             let data: Data
                             do { data = try Data(contentsOf: url) } catch { throw PublishError.unreadable(path: url.path, reason: error.localizedDescription) }
-                            try await client.put(key: prefix + file.path, data: data, contentType: file.contentType, cacheControl: cacheControl(file))
+                            try await client.put(key: prefix + file.path, data: data, md5: file.md5, contentType: file.contentType, cacheControl: cacheControl(file))
                             return file
                         }
                     }

@@ -15,7 +15,8 @@ public struct S3Client: Sendable {
     /// Path-style addresses (endpoint/bucket/key): every S3-compatible server takes them;
     /// AWS itself gets virtual-hosted ones (bucket.s3.region.amazonaws.com/key).
     let pathStyle: Bool
-    public var attempts = 4
+    /// Tries per request (rclone tries a request 10 times, AWS's SDKs 3 to 5).
+    public var attempts = 6
 
     /// `endpoint` nil: AWS in `region`.
     public init(location: S3Location, endpoint: URL?, region: String, credentials: PublishCredentials, connections: Int = 8) {
@@ -54,7 +55,7 @@ public struct S3Client: Sendable {
             var query = [(name: "list-type", value: "2"), (name: "prefix", value: location.prefix)]
             if let token { query.append((name: "continuation-token", value: token)) }
             let body = try await send("GET", key: nil, query: query, operation: "listing \(location)")
-            let xml = Substring(decoding: body, as: UTF8.self)
+            let xml = [UInt8](body)[...]
             for entry in S3XML.elements("Contents", in: xml) {
                 guard let key = S3XML.value("Key", in: entry) else { continue }
                 let etag = (S3XML.value("ETag", in: entry) ?? "").replacingOccurrences(of: "\"", with: "").lowercased()
@@ -65,11 +66,23 @@ public struct S3Client: Sendable {
         return objects
     }
 
-    /// Puts `data` at `key` with its type and cache header; S3 checks it against its MD5.
-    public func put(key: String, data: Data, contentType: String, cacheControl: String) async throws(PublishError) {
-        let md5 = Data(Insecure.MD5.hash(data: data)).base64EncodedString()
-        _ = try await send("PUT", key: key, body: data, headers: [("Content-Type", contentType), ("Cache-Control", cacheControl), ("Content-MD5", md5)],
+    /// Puts `data` at `key` with its type and cache header. The store checks the bytes against
+    /// `md5` (hex, as the plan computed it): the body itself is not hashed again for the
+    /// signature (UNSIGNED-PAYLOAD, which S3 allows; the MD5 guards the bytes instead).
+    public func put(key: String, data: Data, md5: String, contentType: String, cacheControl: String) async throws(PublishError) {
+        _ = try await send("PUT", key: key, body: data, payloadHash: "UNSIGNED-PAYLOAD",
+                           headers: [("Content-Type", contentType), ("Cache-Control", cacheControl), ("Content-MD5", Self.base64(hex: md5))],
                            operation: "uploading \(key)")
+    }
+
+    static func base64(hex: String) -> String {
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), index != hex.endIndex {
+            bytes.append(UInt8(hex[index ..< next], radix: 16) ?? 0)
+            index = next
+        }
+        return Data(bytes).base64EncodedString()
     }
 
     /// Puts the file at `url` in parts of `partSize` bytes (CreateMultipartUpload, UploadPart,
@@ -78,7 +91,7 @@ public struct S3Client: Sendable {
     public func putInParts(key: String, url: URL, size: Int, partSize: Int, contentType: String, cacheControl: String) async throws(PublishError) {
         let created = try await send("POST", key: key, query: [(name: "uploads", value: "")],
                                      headers: [("Content-Type", contentType), ("Cache-Control", cacheControl)], operation: "starting the upload of \(key)")
-        guard let uploadID = S3XML.value("UploadId", in: Substring(decoding: created, as: UTF8.self)) else {
+        guard let uploadID = S3XML.value("UploadId", in: [UInt8](created)[...]) else {
             throw .refused(operation: "starting the upload of \(key)", status: 200, code: "NoUploadId", message: "the answer named no upload")
         }
         do throws(PublishError) {
@@ -96,7 +109,8 @@ public struct S3Client: Sendable {
                 let number = etags.count + 1
                 let md5 = Data(Insecure.MD5.hash(data: part)).base64EncodedString()
                 let (_, answer) = try await exchange("PUT", key: key, query: [(name: "partNumber", value: String(number)), (name: "uploadId", value: uploadID)],
-                                                     body: part, headers: [("Content-MD5", md5)], operation: "uploading part \(number) of \(key)")
+                                                     body: part, payloadHash: "UNSIGNED-PAYLOAD", headers: [("Content-MD5", md5)],
+                                                     operation: "uploading part \(number) of \(key)")
                 etags.append(answer.value(forHTTPHeaderField: "ETag") ?? "")
                 offset += part.count
             }
@@ -105,8 +119,8 @@ public struct S3Client: Sendable {
             let done = try await send("POST", key: key, query: [(name: "uploadId", value: uploadID)], body: Data(xml.utf8),
                                       headers: [("Content-Type", "application/xml")], operation: "completing the upload of \(key)")
             // CompleteMultipartUpload may fail inside a 200 answer.
-            let text = Substring(decoding: done, as: UTF8.self)
-            if text.contains("<Error>") {
+            let text = [UInt8](done)[...]
+            if !S3XML.elements("Error", in: text).isEmpty {
                 throw PublishError.refused(operation: "completing the upload of \(key)", status: 200, code: S3XML.value("Code", in: text) ?? "Error",
                                            message: S3XML.value("Message", in: text) ?? "")
             }
@@ -128,7 +142,7 @@ public struct S3Client: Sendable {
             let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
             let answer = try await send("POST", key: nil, query: [(name: "delete", value: "")], body: body,
                                         headers: [("Content-Type", "application/xml"), ("Content-MD5", md5)], operation: "deleting \(batch.count) objects")
-            let text = Substring(decoding: answer, as: UTF8.self)
+            let text = [UInt8](answer)[...]
             if let failure = S3XML.elements("Error", in: text).first {
                 throw .refused(operation: "deleting \(S3XML.value("Key", in: failure) ?? "an object")", status: 200,
                                code: S3XML.value("Code", in: failure) ?? "Error", message: S3XML.value("Message", in: failure) ?? "")
@@ -147,21 +161,22 @@ public struct S3Client: Sendable {
         return (components.url!, path)
     }
 
-    func send(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(),
+    func send(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(), payloadHash: String? = nil,
               headers: [(String, String)] = [], operation: String) async throws(PublishError) -> Data {
-        try await exchange(method, key: key, query: query, body: body, headers: headers, operation: operation).data
+        try await exchange(method, key: key, query: query, body: body, payloadHash: payloadHash, headers: headers, operation: operation).data
     }
 
     /// One request, retried as the type's comment says; the answer's body and headers.
-    func exchange(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(),
+    /// `payloadHash`: the body's SHA-256 (hex), computed when nil, or "UNSIGNED-PAYLOAD".
+    func exchange(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(), payloadHash: String? = nil,
                   headers: [(String, String)] = [], operation: String) async throws(PublishError) -> (data: Data, response: HTTPURLResponse) {
         let (url, path) = address(key: key, query: query)
         let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
-        let payloadHash = SigV4Signer.payloadHash(body)
+        let payloadHash = payloadHash ?? SigV4Signer.payloadHash(body)
         var failure: PublishError = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: "no attempt")
         for attempt in 0 ..< max(1, attempts) {
             if attempt > 0 {
-                // 0.25, 0.5, 1 s... with jitter, so parallel uploads do not retry in step.
+                // 0.25, 0.5, 1, 2, 4 s, with jitter, so parallel uploads do not retry in step.
                 let pause = 0.25 * pow(2, Double(attempt - 1)) * Double.random(in: 0.8 ... 1.2)
                 try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
             }
@@ -181,7 +196,7 @@ public struct S3Client: Sendable {
             guard let answer = response as? HTTPURLResponse else { continue }
             let status = answer.statusCode
             if (200 ..< 300).contains(status) { return (data, answer) }
-            let text = Substring(decoding: data, as: UTF8.self)
+            let text = [UInt8](data)[...]
             let code = S3XML.value("Code", in: text) ?? "HTTP\(status)"
             failure = .refused(operation: operation, status: status, code: code, message: S3XML.value("Message", in: text) ?? "")
             guard status >= 500 || code == "SlowDown" || status == 429 else { throw failure }

@@ -32,33 +32,41 @@ public struct SiteFile: Sendable, Equatable {
     /// Reads the file at `url` (under the site folder) to hash it: its MD5 when it is put in one
     /// piece, else (larger than `partSize`) what S3 makes the ETag of an upload in parts: the
     /// MD5 of the parts' MD5s, a dash, and the number of parts.
-    init(path: String, url: URL, partSize: Int) throws(PublishError) {
+    /// `expectedSize` is the size the folder's listing gave (it decides how the file is read).
+    init(path: String, file: String, expectedSize: Int, partSize: Int) throws(PublishError) {
         self.path = path
-        do {
-            let file = try FileHandle(forReadingFrom: url)
-            defer { try? file.close() }
-            var whole = Insecure.MD5()
-            var parts: [Data] = []
-            var total = 0
-            while let part = try file.read(upToCount: partSize), !part.isEmpty {
-                whole.update(data: part)
-                parts.append(Data(Insecure.MD5.hash(data: part)))
-                total += part.count
-            }
-            size = total
-            if total > partSize {
-                md5 = SigV4Signer.hex(Insecure.MD5.hash(data: parts.reduce(Data(), +))) + "-\(parts.count)"
-            } else {
-                md5 = SigV4Signer.hex(whole.finalize())
-            }
-        } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
-        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
         contentType = Self.contentTypes[ext] ?? "application/octet-stream"
         isContentNamed = Self.hasContentHash(name)
         phase = Self.phase(path: path, ext: ext)
+        // Most files are small: read whole, in one call (a site has hundreds of thousands).
+        if expectedSize <= partSize {
+            guard let data = FileManager.default.contents(atPath: file) else { throw .unreadable(path: file, reason: "it could not be opened") }
+            if data.count <= partSize {
+                size = data.count
+                md5 = SigV4Signer.hex(Insecure.MD5.hash(data: data))
+                return
+            }
+        }
+        do {
+            guard let handle = FileHandle(forReadingAtPath: file) else { throw PublishError.unreadable(path: file, reason: "it could not be opened") }
+            defer { try? handle.close() }
+            var parts: [Data] = []
+            var whole = Insecure.MD5()
+            var total = 0
+            while let part = try handle.read(upToCount: partSize), !part.isEmpty {
+                whole.update(data: part)
+                parts.append(Data(Insecure.MD5.hash(data: part)))
+                total += part.count
+            }
+            size = total
+            md5 = parts.count > 1 ? SigV4Signer.hex(Insecure.MD5.hash(data: parts.reduce(Data(), +))) + "-\(parts.count)" : SigV4Signer.hex(whole.finalize())
+        } catch let error as PublishError {
+            throw error
+        } catch {
+            throw .unreadable(path: file, reason: error.localizedDescription)
+        }
     }
 
     static func phase(path: String, ext: String) -> Phase {
