@@ -53,11 +53,17 @@ public final class S3TestServer: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // The server is the test process's child: it goes when the process does.
+        // Signalled by pid whatever Foundation's Process believes (its isRunning was seen false
+        // for a live child here), then killed if it has not gone within 10 s.
         atexit {
-            if case .success(let server) = S3TestServer.shared, server.process.isRunning {
-                server.process.terminate()
-                _ = server.process.waitUntilExit(timeout: 10)
+            guard case .success(let server) = S3TestServer.shared else { return }
+            let pid = server.process.processIdentifier
+            guard pid > 0, kill(pid, SIGTERM) == 0 else { return }
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), !stat.contains(") Z ") {
+                usleep(10_000)
             }
+            kill(pid, SIGKILL)
         }
         endpoint = URL(string: "http://127.0.0.1:\(ports[6])")!
         // Ready when its S3 port answers a bucket's creation (the filer behind it must be up too).
