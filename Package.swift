@@ -24,7 +24,7 @@
 //                                                                            -> GalleryService, Imaging, GalleryWork
 //   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
 //   GalleryPublish   gallery publish: a site onto S3-compatible object storage (SigV4)
-//                                                                            -> swift-crypto, Foundation's URLSession
+//                                                                            -> GalleryWork, swift-crypto, Foundation's URLSession
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -157,7 +157,7 @@ let package = Package(
 
         .target(
             name: "GalleryPublish",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["GalleryWork", .product(name: "Crypto", package: "swift-crypto")]
         ),
 
         // MARK: - Executables

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import GalleryWork
 
 /// Publishes an exported site to a bucket, safely and incrementally:
 /// - only files whose bytes differ from the object's go up (MD5 against the listing's ETag),
@@ -73,28 +73,15 @@ public struct Publisher: Sendable {
             throw .site(path: site.path, problem: "has no index.html")
         }
         // Hashing reads every byte of the site: as many files at once as there are uploads.
-        let results = Mutex<[Int: Result<SiteFile, PublishError>]>([:])
-        let partSize = options.partSize, workers = max(1, options.jobs), paths = found
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var mine: [Int: Result<SiteFile, PublishError>] = [:]
-            for index in stride(from: worker, to: paths.count, by: workers) {
-                do throws(PublishError) {
-                    mine[index] = .success(try SiteFile(path: paths[index].path, file: paths[index].file, expectedSize: paths[index].size, partSize: partSize))
-                } catch {
-                    mine[index] = .failure(error)
-                }
-            }
-            results.withLock { all in all.merge(mine) { first, _ in first } }
-        }
-        let hashed = results.withLock { $0 }
-        var files: [SiteFile] = []
-        for index in found.indices {
-            switch hashed[index] {
-            case .success(let file): files.append(file)
-            case .failure(let error): throw error
-            case nil: throw .unreadable(path: found[index].file, reason: "not read")
+        let partSize = options.partSize
+        let hashed = ParallelWork.map(found, jobs: options.jobs) { entry -> Result<SiteFile, PublishError> in
+            do throws(PublishError) {
+                return .success(try SiteFile(path: entry.path, file: entry.file, expectedSize: entry.size, partSize: partSize))
+            } catch {
+                return .failure(error)
             }
         }
+        let files = try hashed.map { (result) throws(PublishError) -> SiteFile in try result.get() }
         return files.sorted { $0.path < $1.path }
     }
 
