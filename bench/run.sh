@@ -339,6 +339,27 @@ for _ in 1 2 3; do
 done
 throttled_row() { printf '%s\n' "$@" | python3 -c 'import json, sys; runs = sorted((json.loads(l) for l in sys.stdin if l.strip()), key=lambda r: r["lcp_ms"]); m = runs[len(runs) // 2]; print("LCP %d ms (runs %s), FCP %d ms, layout shift %g, %.0f KB before the largest paint (%.0f KB loaded)" % (m["lcp_ms"], "/".join(str(r["lcp_ms"]) for r in runs), m["fcp_ms"], max(r["cls"] for r in runs), m["bytes_before_lcp"] / 1024, m["bytes_loaded"] / 1024))'; }
 record "| $stamp | $commit | the throttled phone: 390×844 at 3×, CPU 4× slower, 1.6 Mbit/s, 150 ms round trip, nothing cached; album page over HTTP | $(throttled_row "${lcp_ours[@]}") | before issue 24 (c9c96e4): $(throttled_row "${lcp_before[@]}") | goals: LCP ≤ 2,500 ms, layout shift 0 |"
+# The same phone on real photographs: the photos of Debian's wallpaper packages (Ubuntu's and
+# Kylin's contest photos, MATE's nature set; 36 of 1,365 to 6,028 px, landscapes and
+# portraits), fetched with apt-get download (nothing installed), with seeded captions.
+if [ ! -f "$work/phone-real/album-00/annotations.json" ]; then
+  rm -rf "$work/walls" && mkdir -p "$work/walls" "$work/phone-real/album-00"
+  (cd "$work/walls" && apt-get download ukui-wallpapers lomiri-wallpapers-20.04 lomiri-wallpapers-16.04 mate-backgrounds >/dev/null 2>&1)
+  for deb in "$work"/walls/*.deb; do dpkg -x "$deb" "$work/walls/x"; done
+  find "$work/walls/x" -iname '*.jpg' -size +250k -exec cp {} "$work/phone-real/album-00/" \;
+  python3 bench/annotate.py "$work/phone-real"
+fi
+rm -rf "$work/real.db"* "$work/real-site" "$work/real-jpeg.db"* "$work/real-jpeg-site"
+"$gallery" build "$work/phone-real" --db "$work/real.db" --out "$work/real-site" --quiet >/dev/null 2>&1
+printf '[content]\nthumbnail_format = "jpeg"\n' > "$work/jpeg-grid.toml"
+"$gallery" build "$work/phone-real" --db "$work/real-jpeg.db" --out "$work/real-jpeg-site" --config "$work/jpeg-grid.toml" --quiet >/dev/null 2>&1
+lcp_real=(); lcp_real_jpeg=()
+for _ in 1 2 3; do
+  lcp_real+=("$(phone throttled "$work/real-site" index.html --runs 1)")
+  lcp_real_jpeg+=("$(phone throttled "$work/real-jpeg-site" index.html --runs 1)")
+done
+grid_bytes() { find "$1/thumbs" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.2f MB", s / 1e6 }'; }
+record "| $stamp | $commit | the throttled phone on 36 real photographs (Debian's wallpaper photos), album page over HTTP | WebP grid images ($(grid_bytes "$work/real-site")): $(throttled_row "${lcp_real[@]}") | the same site with thumbnail_format = \"jpeg\" ($(grid_bytes "$work/real-jpeg-site")): $(throttled_row "${lcp_real_jpeg[@]}") | goals: LCP ≤ 2,500 ms, layout shift 0 |"
 gesture_row() { echo "$1" | python3 -c 'import json, sys; g = json.load(sys.stdin); print("swipe p95 %.1f ms (median %.1f, %d touch moves), pinch p95 %.1f ms (median %.1f)" % (g["swipe_p95_ms"], g["swipe_median_ms"], g["swipe_touch_moves"], g["pinch_p95_ms"], g["pinch_median_ms"]))'; }
 for throttle in 1 4; do
   ours_g=$(phone gestures "$work/phone-site" index.html --open '.grid .cell-link' --shown '.lightbox:not([hidden])' --throttle "$throttle")

@@ -105,7 +105,7 @@ public enum ConfigurationReader {
 
         func content(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Content {
             var content = GalleryConfiguration.Content()
-            let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality"])
+            let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality", "thumbnail_format"])
             try keys.checkKnown()
             content.sort = try keys.choice("sort", of: GalleryConfiguration.SortOrder.self) ?? content.sort
             // "rows", the justified view's first name, is still accepted (LayoutKind).
@@ -120,6 +120,7 @@ public enum ConfigurationReader {
             }
             content.downloads = try keys.choice("downloads", of: GalleryConfiguration.Downloads.self) ?? content.downloads
             content.imageQuality = try keys.integer("image_quality", in: 1 ... 100) ?? content.imageQuality
+            content.thumbnailFormat = try keys.choice("thumbnail_format", of: GalleryConfiguration.ThumbnailFormat.self) ?? content.thumbnailFormat
             return content
         }
 

@@ -52,8 +52,11 @@ public enum ConfigurationTemplate {
             views = \(views)
             # What the lightbox offers to download: none, large (the large view) or original.
             downloads = \(quoted(d.content.downloads.rawValue))
-            # JPEG quality of the thumbnails and large views, 1 to 100.
+            # Quality of the thumbnails and large views, 1 to 100.
             image_quality = \(d.content.imageQuality)
+            # The grid images' format: webp (smaller, shown by every current browser) or jpeg.
+            # The large views are JPEG either way.
+            thumbnail_format = \(quoted(d.content.thumbnailFormat.rawValue))
 
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks

@@ -86,7 +86,7 @@ final class AlbumSource: Sendable {
             }
             guard placements.count == bands.count else { continue }
             let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, quality: context.configuration.content.imageQuality,
-                                 withOriginal: context.configuration.content.downloads == .original)
+                                 thumbnailFormat: context.configuration.content.thumbnailFormat, withOriginal: context.configuration.content.downloads == .original)
             let failure = context.imageFailures[item.photoID]
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,

@@ -2,19 +2,19 @@ import Foundation
 
 /// The files of an export, as its manifest lists them: pages, data files, styles and fonts by
 /// name, and images compactly — an image's name follows from its photo's content hash and its
-/// size ("thumbs/HASH-236.jpg", "large/HASH-1600x1067.jpg"), so each photo is a few bytes here
+/// size ("thumbs/HASH-236.webp", "large/HASH-1600x1067.jpg"), so each photo is a few bytes here
 /// instead of three strings. An export of 100,000 photos keeps 300,000 image names: held as
 /// strings (twice: the previous list and the new one) they were most of its memory.
 struct ExportFiles {
     /// Every file that is not an image of the compact form.
     private(set) var names: Set<String> = []
-    /// By content hash: which grid images (bit i: `thumbnailWidths[i]`) and which large size
-    /// (0 when none) the photo has.
+    /// By content hash: which grid images (bit i: JPEG at `thumbnailWidths[i]`, bit 8 + i: WebP
+    /// at that width) and which large size (0 when none) the photo has.
     private var images: [UInt64: Entry] = [:]
     let thumbnailWidths: [Int]
 
     private struct Entry: Equatable {
-        var thumbnails: UInt8 = 0
+        var thumbnails: UInt16 = 0
         var largeWidth: UInt32 = 0
         var largeHeight: UInt32 = 0
     }
@@ -71,8 +71,8 @@ struct ExportFiles {
         var result = names.subtracting(other.names).filter { !other.contains($0) }.sorted()
         for (hash, entry) in images {
             let kept = other.images[hash] ?? Entry()
-            for (bit, width) in thumbnailWidths.enumerated() where entry.thumbnails & (1 << bit) != 0 {
-                let name = thumbnailName(hash, width)
+            for bit in 0 ..< 16 where entry.thumbnails & (1 << bit) != 0 {
+                let name = thumbnailName(hash, bit: bit)
                 if kept.thumbnails & (1 << bit) == 0 && !other.names.contains(name) { result.append(name) }
             }
             if entry.largeWidth > 0, (kept.largeWidth, kept.largeHeight) != (entry.largeWidth, entry.largeHeight) {
@@ -117,8 +117,8 @@ struct ExportFiles {
         large = []
         for hash in hashes {
             let entry = images[hash]!
-            let thumbnails = thumbnailWidths.enumerated().filter { entry.thumbnails & (1 << $0.offset) != 0 }
-                .map { thumbnailName(hash, $0.element) }.sorted()
+            let thumbnails = (0 ..< 16).filter { entry.thumbnails & (1 << $0) != 0 }
+                .map { thumbnailName(hash, bit: $0) }.sorted()
             for name in thumbnails {
                 try flush(upTo: name)
                 try body(name)
@@ -139,7 +139,9 @@ struct ExportFiles {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private func thumbnailName(_ hash: UInt64, _ width: Int) -> String { ImageFileName(key: hex(hash), size: .grid(width: width)).name }
+    private func thumbnailName(_ hash: UInt64, bit: Int) -> String {
+        ImageFileName(key: hex(hash), size: .grid(width: thumbnailWidths[bit % 8]), isWebP: bit >= 8).name
+    }
     private func largeName(_ hash: UInt64, _ width: UInt32, _ height: UInt32) -> String {
         ImageFileName(key: hex(hash), size: .large(width: Int(width), height: Int(height))).name
     }
@@ -151,8 +153,8 @@ struct ExportFiles {
               let hash = UInt64(image.key, radix: 16) else { return nil }
         switch image.size {
         case .grid(let width):
-            guard let bit = thumbnailWidths.firstIndex(of: width), bit < 8 else { return nil }
-            return (hash, .thumbnail(bit: bit))
+            guard let index = thumbnailWidths.firstIndex(of: width), index < 8 else { return nil }
+            return (hash, .thumbnail(bit: index + (image.isWebP ? 8 : 0)))
         case .large(let width, let height):
             guard let width = UInt32(exactly: width), let height = UInt32(exactly: height) else { return nil }
             return (hash, .large(width: width, height: height))

@@ -1,8 +1,10 @@
+import Imaging
+
 /// The name of one image of a photo in the site: its content hash's digits, then its size,
 /// so an unchanged photo keeps its images across exports and a changed one gets new names.
-/// "thumbs/KEY-236.jpg" (a grid image), "large/KEY-1600x1067.jpg" (the lightbox's),
-/// "originals/KEY.heic" (the original's copy); a JPEG quality other than the default adds
-/// "-q80" before ".jpg".
+/// "thumbs/KEY-236.webp" (a grid image; ".jpg" when the site makes JPEG grid images),
+/// "large/KEY-1600x1067.jpg" (the lightbox's), "originals/KEY.heic" (the original's copy); a
+/// quality other than the default adds "-q80" before the extension.
 public struct ImageFileName: Hashable, Sendable {
     public enum Size: Hashable, Sendable {
         case grid(width: Int)
@@ -14,13 +16,21 @@ public struct ImageFileName: Hashable, Sendable {
     /// The photo's content hash without its "xxh64:" (16 lowercase hex digits).
     public var key: String
     public var size: Size
-    /// The JPEG quality when it is not the default; nil for the default and for originals.
+    /// The encoding quality when it is not the default; nil for the default and for originals.
     public var quality: Int?
+    /// A WebP file (".webp"), not a JPEG (".jpg"); false for originals.
+    public var isWebP: Bool
 
-    public init(key: String, size: Size, quality: Int? = nil) {
+    public init(key: String, size: Size, quality: Int? = nil, isWebP: Bool = false) {
         self.key = key
         self.size = size
         self.quality = quality
+        if case .original = size { self.isWebP = false } else { self.isWebP = isWebP }
+    }
+
+    /// The encoder of the file's bytes (nil for an original, which is copied).
+    public var encoding: ImageFormat? {
+        if isOriginal { nil } else if isWebP { .webp } else { .jpeg }
     }
 
     /// The copy of the original file, not an image made from it.
@@ -33,9 +43,10 @@ public struct ImageFileName: Hashable, Sendable {
 
     public var name: String {
         let q = quality.map { "-q\($0)" } ?? ""
+        let ext = isWebP ? "webp" : "jpg"
         switch size {
-        case .grid(let width): return "thumbs/\(key)-\(width)\(q).jpg"
-        case .large(let width, let height): return "large/\(key)-\(width)x\(height)\(q).jpg"
+        case .grid(let width): return "thumbs/\(key)-\(width)\(q).\(ext)"
+        case .large(let width, let height): return "large/\(key)-\(width)x\(height)\(q).\(ext)"
         case .original(let ext): return "originals/\(key).\(ext)"
         }
     }
@@ -64,10 +75,18 @@ public struct ImageFileName: Hashable, Sendable {
                   !rest.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") || (0x41 ... 0x5A).contains($0) }) else { return nil }
             size = .original(extension: String(Substring(rest)))
             quality = nil
+            isWebP = false
             return
         }
-        guard separator == UInt8(ascii: "-"), rest.count > 4, rest.suffix(4).elementsEqual(".jpg".utf8) else { return nil }
-        var body = String(Substring(rest.dropLast(4)))
+        guard separator == UInt8(ascii: "-") else { return nil }
+        if rest.count > 4, rest.suffix(4).elementsEqual(".jpg".utf8) {
+            isWebP = false
+        } else if rest.count > 5, rest.suffix(5).elementsEqual(".webp".utf8) {
+            isWebP = true
+        } else {
+            return nil
+        }
+        var body = String(Substring(rest.dropLast(isWebP ? 5 : 4)))
         quality = nil
         if let mark = body.range(of: "-q") {
             guard let value = Self.number(body[mark.upperBound...]) else { return nil }

@@ -1,3 +1,4 @@
+import GalleryConfig
 import GalleryStore
 import Imaging
 
@@ -12,7 +13,9 @@ struct ImagePlan: Sendable {
     var grid: [(width: Int, height: Int)]
     var large: (width: Int, height: Int)
     var sizes: [(width: Int, height: Int)] { grid + [large] }
-    /// JPEG quality (`[content] image_quality`); other than the default, it is in the names, so
+    /// Each size's file format (`[content] thumbnail_format` for the grid; the large view JPEG).
+    var encodings: [ImageFormat]
+    /// Encoding quality (`[content] image_quality`); other than the default, it is in the names, so
     /// a change of quality makes new images (and only images).
     var quality: Int
     var thumbnails: [(url: String, width: Int)] { zip(names, grid).map { ($0, $1.width) } }
@@ -22,7 +25,7 @@ struct ImagePlan: Sendable {
     var original: String?
 
     init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, quality: Int = Thumbnailer.quality,
-          withOriginal: Bool = false) {
+          thumbnailFormat: GalleryConfiguration.ThumbnailFormat, withOriginal: Bool = false) {
         guard let format = ImageFormat(rawValue: photo.format) else { return nil }
         let key = String(contentHash.dropFirst("xxh64:".count))
         grid = geometry.thumbnailWidths(displayWidth: photo.displayWidth).map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
@@ -30,8 +33,10 @@ struct ImagePlan: Sendable {
         large = Thumbnailer.largeSize(
             format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
         let named = quality == Thumbnailer.quality ? nil : quality
-        names = grid.map { ImageFileName(key: key, size: .grid(width: $0.width), quality: named).name }
+        let webp = thumbnailFormat == .webp
+        names = grid.map { ImageFileName(key: key, size: .grid(width: $0.width), quality: named, isWebP: webp).name }
             + [ImageFileName(key: key, size: .large(width: large.width, height: large.height), quality: named).name]
+        encodings = grid.map { _ in webp ? .webp : .jpeg } + [.jpeg]
         self.format = format
         self.quality = quality
         if withOriginal {

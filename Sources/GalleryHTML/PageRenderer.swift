@@ -53,6 +53,8 @@ struct PageRenderer {
     /// The person's choices (`gallery.toml`): words, language, theme, views, downloads.
     let configuration: GalleryConfiguration
     let words: SiteWords
+    /// Fonts every page preloads (`SiteStyle.firstScreenFonts`).
+    var preloadedFonts: [String] = []
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -282,7 +284,11 @@ struct PageRenderer {
     ///     run when the script asks for them.
     func head(title: String, page: String, image: String? = nil, scripts: [String] = [], noindex: Bool = false) -> String {
         let site = configuration.site
-        let data = scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
+        // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
+        let fonts = preloadedFonts.map { font in
+            "<link rel=\"preload\" href=\"\(HTML.escape(font))\" as=\"font\" type=\"font/\(font.hasSuffix(".ttf") ? "ttf" : "otf")\" crossorigin>\n"
+        }.joined()
+        let data = fonts + scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
         var meta = ""
         if !site.description.isEmpty { meta += "<meta name=\"description\" content=\"\(HTML.escape(site.description))\">\n" }
         if !site.author.isEmpty { meta += "<meta name=\"author\" content=\"\(HTML.escape(site.author))\">\n" }

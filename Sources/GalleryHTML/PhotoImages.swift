@@ -24,6 +24,7 @@ public struct PhotoImages: Sendable {
     /// site can show).
     func plan(_ photo: LibraryPhoto, contentHash: String, withOriginal: Bool = false) -> ImagePlan? {
         ImagePlan(photo, contentHash: contentHash, geometry: geometry, quality: configuration.content.imageQuality,
+                  thumbnailFormat: configuration.content.thumbnailFormat,
                   withOriginal: withOriginal && configuration.content.downloads == .original)
     }
 
@@ -33,7 +34,7 @@ public struct PhotoImages: Sendable {
             throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
         }
         let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes,
-                                                       quality: plan.quality)
+                                                       quality: plan.quality, encodings: plan.encodings)
         for (name, bytes) in zip(plan.names, rendered.images) {
             let url = outFolder.appending(path: name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

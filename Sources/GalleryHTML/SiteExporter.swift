@@ -271,7 +271,8 @@ public struct SiteExporter: Sendable {
         var readBack: [String: String] = [:]
         for (_, hash, thumbnail, width, height) in colorsToRead {
             guard let data = FileManager.default.contents(atPath: out.appending(path: thumbnail).path),
-                  let image = try? ImageDecoder.decode([UInt8](data), format: .jpeg, minWidth: width, minHeight: height) else { continue }
+                  let format = ImageFileName(parsing: thumbnail)?.encoding,
+                  let image = try? ImageDecoder.decode([UInt8](data), format: format, minWidth: width, minHeight: height) else { continue }
             readBack[hash] = image.dominantColor.hex
         }
         if total > 0 || !readBack.isEmpty { try database.saveDominantColors(readBack) }

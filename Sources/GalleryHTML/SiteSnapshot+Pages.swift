@@ -4,6 +4,7 @@ import GalleryLayout
 extension SiteSnapshot {
     func page(_ view: LayoutKind, of album: AlbumSource) throws -> String {
         let geometry = context.geometry
+        let renderer = try pageRenderer()
         switch view {
         case .masonry:
             let pageCount = AlbumData.pageCount(photos: album.count)
@@ -40,6 +41,7 @@ extension SiteSnapshot {
     /// engine, so that nothing on it depends on the photos after it (adding photos to the
     /// album rewrites only the last plain page).
     func plainPage(_ number: Int, of album: AlbumSource) throws -> String {
+        let renderer = try pageRenderer()
         let fluid = context.fluid
         let first = (number - 1) * AlbumData.pageSize
         var shown = try album.cells(first ..< first + AlbumData.pageSize)
@@ -74,6 +76,7 @@ extension SiteSnapshot {
 
     /// The home page of a site of several albums: a card per listed album.
     func indexPage() throws -> String {
+        let renderer = try pageRenderer()
         var image: String?
         // Albums with an order first (smallest first), then the others by path; unlisted ones not at all.
         let listed = albums.all.filter { !$0.links.unlisted }.enumerated().sorted { a, b in

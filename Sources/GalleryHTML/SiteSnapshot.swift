@@ -155,6 +155,14 @@ public final class SiteSnapshot: Sendable {
         }
     }
 
+    /// The renderer of pages: `renderer` with the fonts its pages preload, which makes the
+    /// style first.
+    func pageRenderer() throws -> PageRenderer {
+        var pages = renderer
+        pages.preloadedFonts = try style().firstScreenFonts
+        return pages
+    }
+
     // MARK: - Style sheet and fonts
 
     private let madeStyle = Mutex<SiteStyle?>(nil)

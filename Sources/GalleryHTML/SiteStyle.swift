@@ -10,6 +10,11 @@ struct SiteStyle: Sendable {
     var css: String
     /// Font files by name ("fonts/…").
     var fonts: [String: [UInt8]]
+    /// The fonts every page's first screen sets its texts in (each style's first font, as
+    /// written in `fonts`): pages preload them, because `font-display: block` keeps a text
+    /// unpainted until its font is in, and the style sheet alone names them too late on a
+    /// slow phone (they would wait for it, then share the line with the first images).
+    var firstScreenFonts: [String]
 
     /// What the pages write beside the captions, comments and `SiteWords`, each part from the
     /// code that writes it: its characters go into the fonts too.
@@ -55,6 +60,11 @@ struct SiteStyle: Sendable {
         css = SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces,
                                     styles: (context.caption, context.comment), accent: context.configuration.look.accent)
         self.fonts = fonts
+        var firstScreen: [String] = []
+        for style in styles {
+            if let face = style.fonts.first, let name = urls[face.family], !firstScreen.contains(name) { firstScreen.append(name) }
+        }
+        firstScreenFonts = firstScreen
     }
 
     /// "dejavu-sans-0123456789ab.ttf": the family, and a digest of the subset's bytes, so the

@@ -129,7 +129,7 @@ actor SiteCache {
         try Data(bytes).write(to: url, options: .atomic)
     }
 
-    /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.jpg", …) if the
+    /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.webp", …) if the
     /// library has it; false otherwise (404). Encodes run a few at a time, off the concurrency
     /// pool, and each file appears whole (written atomically) or not at all.
     func image(named name: String) async throws -> Bool {

@@ -1,6 +1,6 @@
-/// Makes display-ready JPEGs from a photo file: decoded at the smallest DCT scale that covers
+/// Makes display-ready images from a photo file: decoded at the smallest DCT scale that covers
 /// the target, resampled (Lanczos-3) to the exact size, turned upright per EXIF, and encoded
-/// progressive at quality 82, with no metadata (the pixels are already upright).
+/// (progressive JPEG or WebP) at quality 82, with no metadata (the pixels are already upright).
 public enum Thumbnailer {
     public static let quality = 82
 
@@ -43,8 +43,10 @@ public enum Thumbnailer {
 
     /// `render`, and the photo's dominant colour (`RGBImage.dominantColor`), taken from the
     /// smallest size's pixels: a page's placeholder until the image arrives.
+    /// - Parameter encodings: each size's file format, `.jpeg` or `.webp` (by default all JPEG).
     public static func renderWithColor(
-        _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality
+        _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality,
+        encodings: [ImageFormat]? = nil
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
         guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
             return ([], RGBColor(red: 0, green: 0, blue: 0))
@@ -66,9 +68,13 @@ public enum Thumbnailer {
             previous = resized
             smallest = resized
             let upright = orientation.apply(to: resized)
-            outputs[index] = try JPEGEncoder.encode(
-                pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
-                options: .init(quality: quality, progressive: true))
+            if encodings?[index] == .webp {
+                outputs[index] = try WebPEncoder.encode(rgb: upright.pixels, width: upright.width, height: upright.height, quality: quality)
+            } else {
+                outputs[index] = try JPEGEncoder.encode(
+                    pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
+                    options: .init(quality: quality, progressive: true))
+            }
         }
         return (outputs, smallest.dominantColor)
     }

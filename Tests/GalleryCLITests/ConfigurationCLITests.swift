@@ -121,7 +121,7 @@ struct ConfigurationCLITests {
         #expect(album.contains("data-original=\"originals/"))
         // The image quality is in the images' names and in their bytes.
         let thumbs = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "thumbs").path)
-        #expect(!thumbs.isEmpty && thumbs.allSatisfy { $0.hasSuffix("-q70.jpg") })
+        #expect(!thumbs.isEmpty && thumbs.allSatisfy { $0.hasSuffix("-q70.webp") })
     }
 
     /// Stored measurements (caption and comment heights, by style and width) in the library.
@@ -171,7 +171,25 @@ struct ConfigurationCLITests {
         for (name, before) in pagesBefore {
             let after = String(decoding: pagesAfter[name] ?? Data(), as: UTF8.self)
             let expected = String(decoding: before, as: UTF8.self).replacingOccurrences(of: ".jpg", with: "-q95.jpg")
+                .replacingOccurrences(of: ".webp", with: "-q95.webp")
             #expect(after == expected, "\(name) changed beyond its image names")
+        }
+        // JPEG grid images instead of WebP: new grid images, the WebP ones removed (a photo's
+        // images come from one decode, so its large view is written again under its own name).
+        try work.write("photos/gallery.toml", text: "[site]\ntitle = \"Renamed\"\nlanguage = \"fr\"\n[content]\nimage_quality = 95\nthumbnail_format = \"jpeg\"\n")
+        let jpeg = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
+        #expect(jpeg.stdout.contains("18 images written, 0 reused") && jpeg.stdout.contains("12 removed"), "\(jpeg.stdout)")
+        let large = try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site/large").path)
+        #expect(large.count == 6 && large.allSatisfy { $0.hasSuffix("-q95.jpg") }, "\(large)")
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: work.url.appending(path: "site/thumbs").path)
+        #expect(thumbs.count == 12 && thumbs.allSatisfy { $0.hasSuffix("-q95.jpg") }, "\(thumbs)")
+        for name in thumbs {
+            let bytes = try [UInt8](Data(contentsOf: work.url.appending(path: "site/thumbs/" + name)))
+            #expect(bytes.prefix(2) == [0xFF, 0xD8], "\(name) is not a JPEG")
+        }
+        for (name, before) in pagesAfter {
+            let after = try Self.read(work.url.appending(path: "site/" + name))
+            #expect(after == String(decoding: before, as: UTF8.self).replacingOccurrences(of: ".webp", with: ".jpg"), "\(name) changed beyond its image names")
         }
     }
 
@@ -211,12 +229,12 @@ struct ConfigurationCLITests {
         let coverLarge = try #require(album.firstMatch(of: #/og:image" content="https://example.org/(?<large>large/[^"]+)"/#)).output.large
         let coverHash = coverLarge.dropFirst("large/".count).prefix(16)
         #expect(album.contains("data-original") == false)
-        let card = try #require(index.firstMatch(of: #/href="album-coast.html"><img src="thumbs/(?<hash>[0-9a-f]{16})-236.jpg"/#))
+        let card = try #require(index.firstMatch(of: #/href="album-coast.html"><img src="thumbs/(?<hash>[0-9a-f]{16})-236.webp"/#))
         #expect(card.output.hash == coverHash, "the card shows \(card.output.hash), the cover is \(coverHash)")
         // …and both are coast-2.jpg's images, not the album's first photo's (coast-0.jpg).
         func imageHash(of path: String) throws -> Substring {
             let id = try #require(list.first { $0["path"] as? String == path }?["id"] as? Int)
-            let cell = try #require(album.firstMatch(of: try Regex("id=\"photo-\(id)\"(?s:.*?)src=\"thumbs/([0-9a-f]{16})-236.jpg\"")))
+            let cell = try #require(album.firstMatch(of: try Regex("id=\"photo-\(id)\"(?s:.*?)src=\"thumbs/([0-9a-f]{16})-236.webp\"")))
             return try #require(cell.output[1].substring)
         }
         #expect(try imageHash(of: "coast/coast-2.jpg") == coverHash)

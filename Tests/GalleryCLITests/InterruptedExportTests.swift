@@ -19,13 +19,13 @@ struct InterruptedExportTests {
             // Kill once the export has written some images, but not all (24 photos × 2 sizes).
             let deadline = Date().addingTimeInterval(60)
             while process.isRunning, Date() < deadline,
-                  ((try? FileManager.default.contentsOfDirectory(atPath: thumbs.path))?.filter { $0.hasSuffix(".jpg") }.count ?? 0) < 4 + round * 8 {
+                  ((try? FileManager.default.contentsOfDirectory(atPath: thumbs.path))?.filter { $0.hasSuffix(".webp") }.count ?? 0) < 4 + round * 8 {
                 usleep(1_000)
             }
             let wasRunning = process.isRunning
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let written = (try? FileManager.default.contentsOfDirectory(atPath: thumbs.path))?.filter { $0.hasSuffix(".jpg") }.count ?? 0
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: thumbs.path))?.filter { $0.hasSuffix(".webp") }.count ?? 0
             if wasRunning && written < 48 { interrupted = true }
         }
         #expect(interrupted, "no kill landed inside an export; the test proves nothing")

@@ -36,11 +36,11 @@ struct PhoneFormatsCLITests {
             #expect(photo["displayWidth"] as? Int == width && photo["displayHeight"] as? Int == height, "\(path)")
         }
         // Every thumbnail decodes at 236 px wide with the displayed shape, upright.
-        let thumbs = try FileManager.default.contentsOfDirectory(atPath: work.path + "/site/thumbs").filter { $0.hasSuffix("-236.jpg") }
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: work.path + "/site/thumbs").filter { $0.hasSuffix("-236.webp") }
         #expect(thumbs.count == 4, "\(built.stdout) \(built.stderr)")
         var shapes: [String] = []
         for name in thumbs {
-            let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: work.url.appending(path: "site/thumbs/" + name))), format: .jpeg)
+            let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: work.url.appending(path: "site/thumbs/" + name))), format: .webp)
             #expect(image.width == 236)
             shapes.append(image.height > 236 ? "portrait" : "landscape")
         }

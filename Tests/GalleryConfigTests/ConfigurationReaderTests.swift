@@ -45,6 +45,7 @@ struct ConfigurationReaderTests {
             views = ["masonry", "circle", "rows", "circle"]
             downloads = "original"
             image_quality = 90
+            thumbnail_format = "jpeg"
             """
         let c = try ConfigurationReader.parse(text, file: "x.toml")
         #expect(c.site.title == "Summer on the coast" && c.site.description == "Two weeks, one camera." && c.site.author == "Ada")
@@ -53,6 +54,7 @@ struct ConfigurationReaderTests {
         #expect(c.look.commentFont == "DejaVu Sans" && c.look.commentSize == 12 && c.look.columnWidth == 300 && c.look.gutter == 12)
         #expect(c.look.cellPadding == 10 && c.look.maxColumns == 5)
         #expect(c.content.sort == .name && c.content.views == [.masonry, .circle, .justified] && c.content.downloads == .original && c.content.imageQuality == 90)
+        #expect(c.content.thumbnailFormat == .jpeg && GalleryConfiguration().content.thumbnailFormat == .webp)
         // The justified view by its one name, or by "rows", its first one (still accepted, never written).
         let named = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"justified\"]\n", file: "x.toml")
         let aliased = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"rows\"]\n", file: "x.toml")
@@ -85,6 +87,7 @@ struct ConfigurationReaderTests {
             ("[content]\nviews = [\"masonry\", \"grid\"]\n", 2, "content.views", "'grid'"),
             ("[content]\ndownloads = \"all\"\n", 2, "content.downloads", "one of none, large, original"),
             ("[content]\nimage_quality = 0\n", 2, "content.image_quality", "a whole number from 1 to 100"),
+            ("[content]\nthumbnail_format = \"avif\"\n", 2, "content.thumbnail_format", "one of webp, jpeg"),
             ("[content]\nsort = true\n", 2, "content.sort", "is true or false, not text"),
             // A multi-line string that looks like keys is stepped over when lines are counted.
             ("[site]\ndescription = \"\"\"\nsort = 1\n\"\"\"\n[content]\nsort = \"size\"\n", 6, "content.sort", "one of date, name"),

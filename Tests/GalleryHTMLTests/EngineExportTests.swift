@@ -48,6 +48,8 @@ struct EngineExportTests {
             let result = try Self.measure(engine, page: "album-\(album).html", width: width)
             let k = ExportBrowserTests.check(result, expected: try Self.expected(album, width: width), label: "\(engine) \(album) @\(width)")
             #expect(k == columns, "\(engine) \(album) at \(width) px shows \(k) columns")
+            // The first screen's grid images (WebP) are decoded and drawn, not only placed.
+            #expect(result.cells.filter { $0.imageDrawn == true }.count >= columns, "\(engine) \(album) @\(width): \(result.cells.map(\.imageDrawn))")
         }
     }
 
@@ -214,6 +216,50 @@ struct DeepLinkTests {
         #expect(top >= 0 && top < known.innerHeight && bottom > 0, "\(engine): photo \(id) is not in view: \(known)")
         let unknown = try JSONDecoder().decode(Position.self, from: engine.open(probe + "#photo-999999", in: site, width: 420, height: 800))
         #expect(unknown.scrollY == 0, "\(engine): an unknown photo scrolled the page: \(unknown)")
+    }
+
+    @Test("pages preload the fonts their first screen is set in, and each engine draws with that one download",
+          arguments: BrowserEngine.allCases)
+    func fontPreloads(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        let css = try String(contentsOf: site.appending(path: "gallery.css"), encoding: .utf8)
+        let faces = Dictionary(css.matches(of: #/@font-face \{\s*font-family: "(?<family>[^"]+)";\s*src: url\("(?<url>[^"]+)"\);/#)
+            .map { (String($0.output.family), String($0.output.url)) }) { a, _ in a }
+        // The caption's and the comment's first family, as the style sheet lists them.
+        let firstFamilies = ["caption", "comment"].compactMap { name in
+            css.firstMatch(of: try! Regex("\n\\.\(name) \\{\\s*font-family: \"([^\"]+)\"")).flatMap { $0.output[1].substring.map(String.init) }
+        }
+        let expected = Set(firstFamilies.compactMap { faces[$0] })
+        #expect(firstFamilies.count == 2 && !expected.isEmpty, "\(firstFamilies) \(faces)")
+        let preloadRule = #/<link rel="preload" href="(?<href>fonts/[^"]+)" as="font" type="font/(otf|ttf)" crossorigin>/#
+        for page in try FileManager.default.contentsOfDirectory(atPath: site.path) where page.hasSuffix(".html") && !page.hasPrefix("engine-probe") {
+            let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
+            let head = html.components(separatedBy: "</head>")[0]
+            #expect(Set(head.matches(of: preloadRule).map { String($0.output.href) }) == expected, "\(page)")
+        }
+        // In the browser: each font fetched once, by its preload (a preload the engine could
+        // not match to the @font-face, such as one without `crossorigin`, is a second fetch).
+        let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              await document.fonts.ready;
+              const fonts = performance.getEntriesByType('resource').filter((e) => e.name.includes('/fonts/'))
+                .map((e) => ({ file: 'fonts/' + e.name.split('/fonts/')[1], initiator: e.initiatorType }));
+              const loaded = [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, ''));
+              galleryTestReport({ fonts, loaded });
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Fetch: Decodable { var file: String; var initiator: String }
+        struct Result: Decodable { var fonts: [Fetch]; var loaded: [String] }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 390, height: 844))
+        for file in expected {
+            let fetches = result.fonts.filter { $0.file == file }
+            // Chromium and WebKit name the preload "link", Firefox "other"; "css" would be the
+            // style sheet's own request.
+            #expect(fetches.count == 1 && fetches.first?.initiator != "css", "\(engine): \(file) fetched as \(fetches)")
+        }
+        let inUse = Set(result.loaded)
+        #expect(Set(firstFamilies).isSubset(of: inUse), "\(engine): fonts in use \(inUse.sorted())")
     }
 
     @Test("the lightbox puts #photo-ID in the address; Back and Esc close it", arguments: BrowserEngine.allCases)

@@ -34,9 +34,12 @@ struct ExportBrowserTests {
                        natural: natural.get(p), lines, lineHeight: parseFloat(getComputedStyle(p).lineHeight),
                        text: p.textContent };
             });
+            // An image the page loads at once is in by 'load': decoded (WebP, JPEG) or not.
+            const img = cell.querySelector('img.photo');
+            const imageDrawn = img && img.loading !== 'lazy' ? img.complete && img.naturalWidth > 0 : null;
             // What the cell draws below its own box (text that ran out of it, if not clipped).
             return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height, photoHeight: photo.height,
-                     overflowY: cell.scrollHeight - cell.clientHeight, text };
+                     overflowY: cell.scrollHeight - cell.clientHeight, text, imageDrawn };
           });
           return { band, columns, pwned: window.__pwned || null, gridWidth: g.width, gridHeight: g.height, viewportWidth: window.innerWidth,
                    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, cells, agent: navigator.userAgent };
@@ -51,7 +54,11 @@ struct ExportBrowserTests {
 
     struct Result: Decodable {
         struct Text: Decodable { var kind: String; var h: Double; var bottom: Double; var natural: Double; var lines: Int; var lineHeight: Double; var text: String }
-        struct Cell: Decodable { var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var photoHeight: Double; var overflowY: Double; var text: [Text] }
+        struct Cell: Decodable {
+            var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var photoHeight: Double; var overflowY: Double; var text: [Text]
+            /// Nil for a cell whose image loads lazily (or that has none).
+            var imageDrawn: Bool?
+        }
         var band: Int
         var columns: Int
         var pwned: Int?
@@ -123,6 +130,7 @@ struct ExportBrowserTests {
         #expect(result.scrollWidth <= result.clientWidth, "\(label): the page scrolls sideways")
         for cell in result.cells {
             #expect(cell.overflowY <= 0.5, "\(label): cell \(cell.id) draws \(cell.overflowY) px below itself")
+            #expect(cell.imageDrawn != false, "\(label): cell \(cell.id)'s image was loaded but not drawn (a format the engine cannot decode?)")
             for text in cell.text {
                 #expect(abs(text.natural - Double(text.lines) * text.lineHeight) <= 0.5, "\(label): cell \(cell.id) \(text.kind) takes \(text.natural / text.lineHeight) lines, set in \(text.lines): \(text.text.prefix(50))")
                 #expect(text.bottom <= cell.h + 0.5, "\(label): cell \(cell.id) \(text.kind) ends below its cell")

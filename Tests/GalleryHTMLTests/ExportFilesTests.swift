@@ -15,7 +15,10 @@ struct ExportFilesTests {
         let hashes = (0 ..< 12).map { _ in String(format: "%016llx", UInt64(next(Int(Int32.max))) * 2_654_435_761) }
         return (0 ..< count).map { _ in
             let hash = hashes[next(hashes.count)]
-            switch next(9) {
+            switch next(12) {
+            case 9: return "thumbs/\(hash)-236.webp"  // the same width in either format: two files
+            case 10: return "thumbs/\(hash)-472.webp"
+            case 11: return "thumbs/\(hash)-472-q70.webp"
             case 0: return "thumbs/\(hash)-236.jpg"
             case 1: return "thumbs/\(hash)-472.jpg"
             case 2: return "large/\(hash)-\(1000 + next(3))x\(700 + next(2)).jpg"

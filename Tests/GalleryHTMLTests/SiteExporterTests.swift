@@ -92,8 +92,8 @@ struct SiteExporterTests {
             let sidewaysCorner = photo.photo.orientation == 6
             let (displayWidth, displayHeight) = sidewaysCorner ? (90, photo.photo.width) : (photo.photo.width, 90)
             for width in [236, 472] {
-                let bytes = try [UInt8](Data(contentsOf: out.url.appending(path: "thumbs/\(key)-\(width).jpg")))
-                let image = try ImageDecoder.decode(bytes, format: .jpeg)
+                let bytes = try [UInt8](Data(contentsOf: out.url.appending(path: "thumbs/\(key)-\(width).webp")))
+                let image = try ImageDecoder.decode(bytes, format: .webp)
                 let height = Int((Double(width) * Double(displayHeight) / Double(displayWidth)).rounded())
                 #expect(image.width == width && image.height == height, "\(photo.photo.path) at \(width): \(image.width)×\(image.height)")
                 func bright(_ x: Double, _ y: Double) -> Bool {

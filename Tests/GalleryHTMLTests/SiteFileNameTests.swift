@@ -1,4 +1,5 @@
 import GalleryLayout
+import Imaging
 @testable import GalleryHTML
 import Testing
 
@@ -18,6 +19,8 @@ struct SiteFileNameTests {
         var files: [SiteFileName] = [.stylesheet, .script, .sitemap, .home, .font("dejavu-sans-0a1b2c3d4e5f.ttf"),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236))),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80)),
+                                     .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 472), isWebP: true)),
+                                     .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80, isWebP: true)),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic")))]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
@@ -44,6 +47,9 @@ struct SiteFileNameTests {
         #expect(SiteFileName.album(stem: "album-coast", .rowsIndex).name == "data/album-coast.rows.index.js")
         #expect(SiteFileName.album(stem: "album-coast", .rowsFrames(4)).name == "data/album-coast.rows-4.js")
         #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .large(width: 1600, height: 900), quality: 70).name == "large/00ff00ff00ff00ff-1600x900-q70.jpg")
+        #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236), isWebP: true).name == "thumbs/00ff00ff00ff00ff-236.webp")
+        #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236), quality: 70, isWebP: true).encoding == .webp)
+        #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .original(extension: "webp"), isWebP: true).name == "originals/00ff00ff00ff00ff.webp")
         #expect(Self.parse("album-trip-wheel.html") == .album(stem: "album-trip-wheel", .page(.masonry)))
         #expect(Self.parse("album-trip-2-wheel.html") == .album(stem: "album-trip-2", .page(.wheel)))
         #expect(Self.parse("album-trip-wheel-wheel.html") == .album(stem: "album-trip-wheel", .page(.wheel)))
@@ -56,6 +62,7 @@ struct SiteFileNameTests {
         "data/sub/album-coast.index.js", "thumbs/00FF00FF00FF00FF-236.jpg", "thumbs/00ff00ff00ff00ff-0236.jpg",
         "thumbs/00ff00ff00ff00ff.jpg", "large/00ff00ff00ff00ff-1600.jpg", "large/00ff00ff00ff00ff-1600x0.jpg",
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
+        "thumbs/00ff00ff00ff00ff-236.WEBP", "thumbs/00ff00ff00ff00ff-236.webpx", "thumbs/00ff00ff00ff00ff-.webp", "thumbs/00ff00ff00ff00ff-236.jpg.webp",
         "../gallery.css",
     ])
     func rejects(name: String) {

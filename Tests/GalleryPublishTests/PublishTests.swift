@@ -86,7 +86,7 @@ struct PublishTests {
 
         // Every object's type; content-named files cached for a year, the rest for five minutes.
         let types = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
-                     "jpg": "image/jpeg", "png": "image/png", "otf": "font/otf", "ttf": "font/ttf", "xml": "application/xml"]
+                     "jpg": "image/jpeg", "webp": "image/webp", "png": "image/png", "otf": "font/otf", "ttf": "font/ttf", "xml": "application/xml"]
         for (key, object) in objects {
             let ext = String(key.split(separator: ".").last ?? "")
             if let type = types[ext] { #expect(object.type == type, "\(key): \(object.type)") }

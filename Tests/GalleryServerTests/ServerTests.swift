@@ -151,14 +151,14 @@ struct ServerTests {
             #expect(!FileManager.default.fileExists(atPath: library.siteFolder.path + "/thumbs/" + thumb), "the first page waited for images")
             for _ in 0 ..< 2 {
                 try await client.execute(uri: "/thumbs/" + thumb, method: .get) { response in
-                    #expect(response.status == .ok && response.headers[.contentType] == "image/jpeg")
+                    #expect(response.status == .ok && response.headers[.contentType] == "image/webp")
                     #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
-                    #expect(Array(response.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+                    #expect(Array(response.body.readableBytesView.prefix(12).suffix(4)) == Array("WEBP".utf8))
                 }
             }
             #expect(FileManager.default.fileExists(atPath: library.siteFolder.path + "/thumbs/" + thumb))
             // A name no photo has stays a 404, and makes nothing.
-            try await client.execute(uri: "/thumbs/0123456789abcdef-236.jpg", method: .get) { response in
+            try await client.execute(uri: "/thumbs/0123456789abcdef-236.webp", method: .get) { response in
                 #expect(response.status == .notFound)
             }
         }

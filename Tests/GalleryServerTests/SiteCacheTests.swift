@@ -65,14 +65,21 @@ struct OnDemandImageTests {
         #expect(await cache.imageEncodes == 1)
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: library.siteFolder.appending(path: name)))
-            #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "\(name) is not a whole JPEG")
+            if name.hasSuffix(".webp") {
+                // RIFF's size field counts every byte after the first 8.
+                let riffSize = bytes.count >= 12 ? Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24 : -1
+                #expect(bytes.prefix(4).elementsEqual("RIFF".utf8) && bytes[8 ..< 12].elementsEqual("WEBP".utf8) && riffSize == bytes.count - 8,
+                        "\(name) is not a whole WebP")
+            } else {
+                #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "\(name) is not a whole JPEG")
+            }
         }
         // Nothing but whole files in the folders (atomic writes leave no temporary names).
         for folder in ["thumbs", "large"] {
             let files = try fileManager.contentsOfDirectory(atPath: library.siteFolder.appending(path: folder).path)
-            #expect(files.allSatisfy { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") }, "\(files)")
+            #expect(files.allSatisfy { $0.hasSuffix(folder == "thumbs" ? ".webp" : ".jpg") && !$0.hasPrefix(".") }, "\(files)")
         }
-        #expect(try await cache.image(named: "thumbs/0000000000000000-236.jpg") == false)
+        #expect(try await cache.image(named: "thumbs/0000000000000000-236.webp") == false)
         // The page made before the images shows no placeholder colour; asked for again, it
         // shows the one their encode stored (no library change in between).
         #expect(!page.contains("background-color:"))

@@ -35,6 +35,43 @@ struct EncoderTests {
         }
     }
 
+    @Test("WebP encodes decode to what was encoded, at the size asked; lower quality, fewer bytes")
+    func webpRoundTrip() throws {
+        let (width, height) = (97, 61)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for i in pixels.indices { pixels[i] = UInt8(truncatingIfNeeded: (i / 3) % width * 2 + (i / 3) / width + i % 3 * 60) }
+        let bytes = try WebPEncoder.encode(rgb: pixels, width: width, height: height, quality: 90)
+        #expect(bytes.prefix(4).elementsEqual("RIFF".utf8) && bytes[8 ..< 12].elementsEqual("WEBP".utf8))
+        let probed = try PhotoProbe.probe(bytes: bytes)
+        #expect(probed.format == .webp && probed.width == width && probed.height == height)
+        let decoded = try ImageDecoder.decode(bytes, format: .webp)
+        #expect(decoded.width == width && decoded.height == height)
+        var error = 0
+        for i in pixels.indices { error += abs(Int(decoded.pixels[i]) - Int(pixels[i])) }
+        #expect(Double(error) / Double(pixels.count) < 4, "mean error \(Double(error) / Double(pixels.count))")
+        let rough = try WebPEncoder.encode(rgb: pixels, width: width, height: height, quality: 20)
+        #expect(rough.count < bytes.count)
+        #expect(throws: CodecError.self) { try WebPEncoder.encode(rgb: [1, 2, 3], width: 10, height: 10, quality: 80) }
+        #expect(throws: CodecError.self) { try WebPEncoder.encode(rgb: [], width: 0, height: 0, quality: 80) }
+    }
+
+    @Test("the thumbnailer writes each size in the format asked for, upright")
+    func thumbnailEncodings() throws {
+        let original = TestImages.jpeg(width: 120, height: 80, orientation: 6)
+        let outputs = try Thumbnailer.render(original, format: .jpeg, orientation: Orientation(exifValue: 6), sizes: [(40, 60), (20, 30)])
+        let mixed = try Thumbnailer.renderWithColor(original, format: .jpeg, orientation: Orientation(exifValue: 6), sizes: [(40, 60), (20, 30)],
+                                                    encodings: [.webp, .jpeg]).images
+        #expect(outputs.allSatisfy { $0.prefix(2) == [0xFF, 0xD8] })
+        let webp = try PhotoProbe.probe(bytes: mixed[0]), jpeg = try PhotoProbe.probe(bytes: mixed[1])
+        #expect(webp.format == .webp && webp.width == 40 && webp.height == 60)
+        #expect(jpeg.format == .jpeg && jpeg.width == 20 && jpeg.height == 30)
+        // The same pixels either way, within the two encoders' loss.
+        let a = try ImageDecoder.decode(mixed[0], format: .webp), b = try ImageDecoder.decode(outputs[0], format: .jpeg)
+        var error = 0
+        for i in a.pixels.indices { error += abs(Int(a.pixels[i]) - Int(b.pixels[i])) }
+        #expect(Double(error) / Double(a.pixels.count) < 6, "mean difference \(Double(error) / Double(a.pixels.count))")
+    }
+
     @Test("a pixel buffer of the wrong size is an error, not a crash")
     func wrongBuffer() {
         #expect(throws: CodecError.self) {
