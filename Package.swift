@@ -11,8 +11,10 @@
 //   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
 //   CExif            system libexif: only the benchmark's peer for the EXIF reader (gallery-bench exif)
 //   CLCMS            system Little CMS 2: embedded ICC profiles converted to sRGB
+//   CFFmpeg          system libavformat/libavcodec/libavutil: videos (probe; posters and renditions to come)
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode   -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, swift-system
+//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode; videos' containers
+//                                                            -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
@@ -85,6 +87,11 @@ let package = Package(
             providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
             name: "CLCMS",
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]
@@ -105,7 +112,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

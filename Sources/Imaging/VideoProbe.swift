@@ -1,0 +1,138 @@
+import CFFmpeg
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a video's size, rotation, duration, codecs and capture metadata from its container
+/// with libavformat: the headers only (MP4's `moov`, Matroska's segment info), never a decoded
+/// frame; a transport stream, which has no header, is read a few packets in. Every file gets a
+/// time limit, so a damaged one that would have libavformat search forever ends in an error.
+public enum VideoProbe {
+    /// Longest a probe may take before it gives up on a file.
+    public static let timeLimitSeconds = 10.0
+
+    public static func probe(path: String) throws(ProbeError) -> VideoProbeResult {
+        var head = [UInt8](repeating: 0, count: 512)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        let count = read(descriptor, &head, head.count)
+        close(descriptor)
+        guard count > 0 else { throw count == 0 ? .empty : .unreadable(String(cString: strerror(errno))) }
+        guard let container = VideoContainer.sniff(Array(head.prefix(count))) else { throw .notAnImage }
+        return try probe(path: path, container: container)
+    }
+
+    static func probe(path: String, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
+        guard var context = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
+        // The deadline, read by the interrupt callback libavformat calls while it waits on I/O.
+        let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { deadline.deallocate() }
+        deadline.pointee = monotonicNanoseconds() + UInt64(timeLimitSeconds * 1e9)
+        context.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return monotonicNanoseconds() > opaque.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
+        }
+        context.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(deadline)
+        // Enough to find a transport stream's programs, not to read a long file.
+        context.pointee.probesize = 5_000_000
+        context.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
+        var optional: UnsafeMutablePointer<AVFormatContext>? = context
+        let opened = avformat_open_input(&optional, path, nil, nil)
+        guard opened >= 0, let openedContext = optional else {
+            // avformat_open_input frees the context when it fails.
+            throw error(opened, doing: "read its container")
+        }
+        context = openedContext
+        defer {
+            var closing: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&closing)
+        }
+        // MP4, MOV and Matroska headers give every stream's size; a transport stream's streams
+        // are found by reading its first packets.
+        if !hasSizedVideo(context) {
+            let found = avformat_find_stream_info(context, nil)
+            guard found >= 0 else { throw error(found, doing: "find its streams") }
+        }
+        let streams = UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
+        guard let video = bestVideoStream(streams) else {
+            throw .corrupt("the \(container.rawValue.uppercased()) file has no video stream (an audio file?)")
+        }
+        let parameters = video.pointee.codecpar.pointee
+        let (width, height) = (Int(parameters.width), Int(parameters.height))
+        guard width > 0, height > 0 else { throw .zeroSize(width: width, height: height) }
+        guard width <= 16_384, height <= 16_384 else { throw .tooLarge(width: width, height: height) }
+        var result = VideoProbeResult(container: container, width: width, height: height,
+                                      videoCodec: String(cString: avcodec_get_name(parameters.codec_id)))
+        result.orientation = orientation(cffmpeg_display_matrix(video))
+        let sar = parameters.sample_aspect_ratio.num > 0 ? parameters.sample_aspect_ratio : video.pointee.sample_aspect_ratio
+        if sar.num > 0, sar.den > 0 { result.sampleAspectRatio = Double(sar.num) / Double(sar.den) }
+        result.duration = duration(context, video)
+        let audio = streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
+        result.audioCodec = audio.map { String(cString: avcodec_get_name($0.pointee.codecpar.pointee.codec_id)) }
+        let metadata = VideoMetadata(format: context.pointee.metadata, stream: video.pointee.metadata)
+        result.takenAt = metadata.takenAt
+        result.cameraMake = metadata.make
+        result.cameraModel = metadata.model
+        (result.latitude, result.longitude) = metadata.location.map { ($0.latitude, $0.longitude) } ?? (nil, nil)
+        result.contentIdentifier = metadata.contentIdentifier
+        return result
+    }
+
+    private static func hasSizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        let streams = UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
+        return bestVideoStream(streams).map { $0.pointee.codecpar.pointee.width > 0 && $0.pointee.codecpar.pointee.height > 0 } ?? false
+    }
+
+    /// The largest video stream that is not a cover picture.
+    private static func bestVideoStream(_ streams: [UnsafeMutablePointer<AVStream>]) -> UnsafeMutablePointer<AVStream>? {
+        streams.filter { stream in
+            stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+                && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+        }.max { a, b in
+            Int(a.pointee.codecpar.pointee.width) * Int(a.pointee.codecpar.pointee.height)
+                < Int(b.pointee.codecpar.pointee.width) * Int(b.pointee.codecpar.pointee.height)
+        }
+    }
+
+    private static func duration(_ context: UnsafeMutablePointer<AVFormatContext>, _ stream: UnsafeMutablePointer<AVStream>) -> Double? {
+        if context.pointee.duration != cffmpeg_no_pts(), context.pointee.duration > 0 {
+            return Double(context.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        let base = stream.pointee.time_base
+        guard stream.pointee.duration != cffmpeg_no_pts(), stream.pointee.duration > 0, base.den > 0 else { return nil }
+        return Double(stream.pointee.duration) * Double(base.num) / Double(base.den)
+    }
+
+    /// The display matrix as an EXIF orientation. FFmpeg gives the matrix's rotation
+    /// counter-clockwise; a negative determinant is a mirror image.
+    static func orientation(_ matrix: UnsafePointer<Int32>?) -> Orientation {
+        guard let matrix else { return .up }
+        let angle = av_display_rotation_get(matrix)
+        guard angle.isFinite else { return .up }
+        var clockwise = Int((-angle).rounded()) % 360
+        if clockwise < 0 { clockwise += 360 }
+        let quarter = ((clockwise + 45) / 90) % 4
+        let mirrored = Int64(matrix[0]) * Int64(matrix[4]) - Int64(matrix[1]) * Int64(matrix[3]) < 0
+        // EXIF: 1 upright, 6 turn 90° clockwise, 3 turn 180°, 8 turn 270°; mirrored 2, 7, 4, 5.
+        let value = mirrored ? [2, 7, 4, 5][quarter] : [1, 6, 3, 8][quarter]
+        return Orientation(exifValue: value)
+    }
+
+    private static func error(_ code: Int32, doing what: String) -> ProbeError {
+        if code == cffmpeg_error_exit() {
+            return .corrupt("gave up after \(Int(timeLimitSeconds)) s trying to \(what); the file is probably damaged")
+        }
+        if code == cffmpeg_error_eof() { return .truncated("the file ends before its \(what == "read its container" ? "header" : "streams") do") }
+        var message = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &message, message.count)
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .corrupt("FFmpeg could not \(what): \(text)")
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (callable from the C interrupt callback, which captures nothing).
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}

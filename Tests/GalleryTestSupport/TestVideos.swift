@@ -1,0 +1,76 @@
+import Foundation
+
+/// Real video files for tests, made by the `ffmpeg` command (FFmpeg's own libraries, the ones
+/// the gallery reads with): a moving test pattern and a tone, in any container and codec, with
+/// a display rotation, non-square pixels and the metadata tags phones write.
+public enum TestVideos {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Writes a video to `path` and returns its bytes' count.
+    /// - Parameters:
+    ///   - codec: an ffmpeg encoder ("libx264", "mpeg4", "libvpx-vp9", "libx265").
+    ///   - rotate: degrees clockwise a player turns the picture (the display matrix; a phone
+    ///     held upright writes 90). Set by remuxing, which is where ffmpeg 5.1 honours its
+    ///     `rotate` tag (counter-clockwise there); `ffprobeRotation` reads it back independently.
+    ///   - sampleAspectRatio: "32/27" for non-square pixels.
+    ///   - metadata: container tags ("com.apple.quicktime.make", "creation_time", "location").
+    ///   - format: ffmpeg's muxer when the extension does not say it ("mpegts").
+    @discardableResult
+    public static func make(_ path: String, width: Int = 320, height: Int = 240, seconds: Double = 1.5, codec: String = "libx264",
+                            audio: Bool = true, rotate: Int? = nil, sampleAspectRatio: String? = nil,
+                            metadata: [String: String] = [:], format: String? = nil, extra: [String] = []) throws -> Int {
+        var arguments = ["-y", "-v", "error", "-nostdin",
+                         "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=25:duration=\(seconds)"]
+        if audio { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)"] }
+        arguments += ["-c:v", codec, "-pix_fmt", "yuv420p"]
+        if codec == "libx264" || codec == "libx265" { arguments += ["-preset", "ultrafast"] }
+        if codec == "libvpx-vp9" { arguments += ["-deadline", "realtime", "-b:v", "200k"] }
+        if let sampleAspectRatio { arguments += ["-vf", "setsar=\(sampleAspectRatio)"] }
+        if audio { arguments += ["-c:a", path.hasSuffix(".webm") ? "libopus" : "aac", "-shortest"] }
+        if !metadata.isEmpty {
+            arguments += ["-movflags", "use_metadata_tags"]
+            for (key, value) in metadata.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
+        }
+        if let format { arguments += ["-f", format] }
+        let encoded = rotate == nil ? path : path + ".unrotated." + (path.split(separator: ".").last.map(String.init) ?? "mp4")
+        arguments += extra + [encoded]
+        try run("/usr/bin/ffmpeg", arguments)
+        if let rotate {
+            let tag = (360 - rotate % 360) % 360
+            try run("/usr/bin/ffmpeg", ["-y", "-v", "error", "-nostdin", "-i", encoded, "-map", "0", "-c", "copy", "-metadata:s:v:0", "rotate=\(tag)"]
+                + (metadata.isEmpty ? [] : ["-movflags", "use_metadata_tags"]) + [path])
+            try FileManager.default.removeItem(atPath: encoded)
+        }
+        return (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+
+    /// The display matrix's rotation as ffprobe reports it (counter-clockwise degrees: -90 for
+    /// a phone held upright), nil when the file has none.
+    public static func ffprobeRotation(_ path: String) throws -> Int? {
+        let output = try run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=rotation",
+                                                  "-of", "default=noprint_wrappers=1:nokey=1", path])
+        return output.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.first
+    }
+
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Small outputs: read after the exit would do, but a full pipe must never stall it.
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit(timeout: 120)
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(program) \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+}
