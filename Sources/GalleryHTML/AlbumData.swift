@@ -122,6 +122,9 @@ struct AlbumData: Sendable {
         var taken: String?
         var shot: String?
         var location: [Double]?
+        /// "video" or "live" (absent for a photo), and a video's length in seconds.
+        var kind: String?
+        var duration: Double?
     }
 
     struct Chunk: Encodable {
@@ -190,7 +193,8 @@ struct AlbumData: Sendable {
             intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
             comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
-            taken: cell.takenAt, shot: cell.shot, location: cell.location)
+            taken: cell.takenAt, shot: cell.shot, location: cell.location,
+            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded))
     }
 
     static func script(_ value: some Encodable) throws -> String {

@@ -80,6 +80,15 @@ enum HTML {
 
     /// A number as JSON and the script write it: the shortest digits that read back as the
     /// same double, no ".0".
+    /// A video's length as players show it: "0:42", "12:05", "1:02:09" (whole seconds, rounded).
+    /// gallery-3-album.js `galleryDurationText` writes the same.
+    static func durationText(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds.rounded()))
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+    }
+
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)

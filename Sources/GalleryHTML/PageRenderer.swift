@@ -1,5 +1,6 @@
 import GalleryLayout
 import GalleryConfig
+import GalleryStore
 
 /// One photo's cell as a page draws it.
 struct CellModel: Sendable {
@@ -30,6 +31,9 @@ struct CellModel: Sendable {
     var shot: String?
     /// Latitude and longitude, only when the site publishes locations.
     var location: [Double]?
+    /// A photo, a video or a Live Photo, and a video's length in seconds.
+    var kind: MediaKind = .photo
+    var duration: Double?
 }
 
 extension CellModel {
@@ -205,6 +209,8 @@ struct PageRenderer {
         // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
         // the list item; the link inside it keeps its own role for screen readers.
         var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(position)\" aria-setsize=\"\(setSize)\""
+        attributes += " data-kind=\"\(cell.kind.rawValue)\""
+        if let duration = cell.duration { attributes += " data-duration=\"\(HTML.px(duration))\"" }
         attributes += Self.metadataAttributes(cell)
         // Its place in every band (CellPlacement); the style sheet picks the band's and draws
         // it at the width shown.
@@ -221,7 +227,13 @@ struct PageRenderer {
             let loading = cell.index < 8 ? "eager" : "lazy"
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(imageSizes)\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
-            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</div>"
+            // A video without a poster is a neutral cell: its badge says what it is.
+            let text = cell.kind == .photo ? HTML.escape(words.photoUnavailable) : ""
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(text)</div>"
+        }
+        if cell.kind != .photo {
+            // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
+            inner += "<span class=\"media-badge\" aria-hidden=\"true\">\(cell.duration.map(HTML.durationText) ?? "")</span>"
         }
         inner += "<div class=\"annotation\">"
         for (name, text, starts) in [

@@ -91,16 +91,11 @@ public struct Importer: Sendable {
                     failed.insert(file.path)
                 case .success(let photo):
                     if let damage = photo.damage { events(.warning("\(display(file.path)): \(damage)")) }
-                    for warning in photo.exif.warnings { events(.warning("\(display(file.path)): \(warning)")) }
+                    for warning in photo.exif?.warnings ?? [] { events(.warning("\(display(file.path)): \(warning)")) }
                     let annotation = catalog.annotations[file.path]
-                    let photoFile = PhotoFile(
+                    let photoFile = photo.file(
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
-                        path: file.path, sortKey: Self.sortKey(file.path), fileSize: photo.length,
-                        mtimeNanoseconds: file.mtimeNanoseconds, contentHash: photo.contentHash,
-                        format: photo.probe.format.rawValue, width: photo.probe.width, height: photo.probe.height,
-                        orientation: photo.probe.orientation.rawValue,
-                        displayWidth: photo.probe.displayWidth, displayHeight: photo.probe.displayHeight,
-                        metadata: PhotoMetadata(photo.exif))
+                        path: file.path, sortKey: Self.sortKey(file.path), mtimeNanoseconds: file.mtimeNanoseconds)
                     changes.upserts.append((photoFile, annotation))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.
@@ -138,14 +133,40 @@ public struct Importer: Sendable {
         }
     }
 
-    /// What a good file yields.
+    /// What a good file yields: an image's probe and EXIF, or a video's probe.
     struct InspectedPhoto: Sendable {
-        var probe: ProbeResult
+        enum Probe: Sendable {
+            case image(ProbeResult)
+            case video(VideoProbeResult)
+        }
+        var probe: Probe
         var contentHash: String
         var length: Int64
-        var exif: EXIFReading
+        /// An image's EXIF (nil for a video: its container's tags are in its probe).
+        var exif: EXIFReading?
         /// What is wrong with a file that is imported all the same, for one warning line.
         var damage: String?
+
+        func file(albumPath: String, albumName: String, path: String, sortKey: String, mtimeNanoseconds: Int64) -> PhotoFile {
+            switch probe {
+            case .image(let image):
+                return PhotoFile(
+                    albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
+                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: image.format.rawValue,
+                    width: image.width, height: image.height, orientation: image.orientation.rawValue,
+                    displayWidth: image.displayWidth, displayHeight: image.displayHeight,
+                    metadata: exif.map(PhotoMetadata.init) ?? PhotoMetadata())
+            case .video(let video):
+                return PhotoFile(
+                    albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
+                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: video.container.rawValue,
+                    width: video.width, height: video.height, orientation: video.orientation.rawValue,
+                    displayWidth: video.displayWidth, displayHeight: video.displayHeight,
+                    metadata: PhotoMetadata(takenAt: video.takenAt, cameraMake: video.cameraMake, cameraModel: video.cameraModel,
+                                            latitude: video.latitude, longitude: video.longitude),
+                    kind: .video, duration: video.duration, videoCodec: video.videoCodec, audioCodec: video.audioCodec)
+            }
+        }
     }
 
     /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
@@ -160,6 +181,12 @@ public struct Importer: Sendable {
 
     static func inspect(_ path: String) -> Result<InspectedPhoto, ProbeError> {
         do throws(ProbeError) {
+            if let container = VideoProbe.container(atPath: path) {
+                // Headers only; the whole file is read once, for its content hash.
+                let video = try VideoProbe.probe(path: path, container: container)
+                let digest = try FileDigest.read(path: path, endMarker: .checkedByProbe)
+                return .success(InspectedPhoto(probe: .video(video), contentHash: digest.contentHash, length: digest.length))
+            }
             let probe = try PhotoProbe.probe(path: path)
             let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)
             var warnings = probe.damage
@@ -180,7 +207,7 @@ public struct Importer: Sendable {
             }
             if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
-            return .success(InspectedPhoto(probe: probe, contentHash: digest.contentHash, length: digest.length, exif: exif,
+            return .success(InspectedPhoto(probe: .image(probe), contentHash: digest.contentHash, length: digest.length, exif: exif,
                                            damage: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
         } catch {
             return .failure(error)

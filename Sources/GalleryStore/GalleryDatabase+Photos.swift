@@ -113,8 +113,8 @@ extension GalleryDatabase {
                 INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
                                     width, height, orientation, display_width, display_height,
                                     taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
-                                    focal_length, latitude, longitude, metadata_read)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                                    focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
@@ -124,7 +124,9 @@ extension GalleryDatabase {
                     taken_at = excluded.taken_at, camera_make = excluded.camera_make,
                     camera_model = excluded.camera_model, lens = excluded.lens, f_number = excluded.f_number,
                     exposure_time = excluded.exposure_time, iso = excluded.iso, focal_length = excluded.focal_length,
-                    latitude = excluded.latitude, longitude = excluded.longitude, metadata_read = 1
+                    latitude = excluded.latitude, longitude = excluded.longitude, metadata_read = 1,
+                    kind = excluded.kind, duration = excluded.duration, video_codec = excluded.video_codec,
+                    audio_codec = excluded.audio_codec
                 RETURNING id
                 """)
             for (file, annotation) in changes.upserts {
@@ -141,6 +143,7 @@ extension GalleryDatabase {
                     file.format, file.width, file.height, file.orientation, file.displayWidth, file.displayHeight,
                     metadata.takenAt, metadata.cameraMake, metadata.cameraModel, metadata.lens, metadata.fNumber,
                     metadata.exposureTime, metadata.iso, metadata.focalLength, metadata.latitude, metadata.longitude,
+                    file.kind.rawValue, file.duration, file.videoCodec, file.audioCodec,
                 ]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }

@@ -6,6 +6,10 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var path: String
     public var album: String
     public var format: String
+    /// "photo", "video" or "live".
+    public var kind: MediaKind
+    /// A video's length in seconds (a Live Photo's motion's); null for photos.
+    public var duration: Double?
     /// Stored pixels.
     public var width: Int
     public var height: Int
@@ -23,16 +27,19 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var metadata: PhotoMetadata
 
     private enum CodingKeys: String, CodingKey {
-        case id, path, album, format, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
+        case id, path, album, format, kind, duration, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
         case takenAt, camera, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude
     }
 
     init(id: Int64, path: String, album: String, format: String, width: Int, height: Int, orientation: Int,
-         displayWidth: Int, displayHeight: Int, aspectRatio: Double, caption: String, comment: String, metadata: PhotoMetadata) {
+         displayWidth: Int, displayHeight: Int, aspectRatio: Double, caption: String, comment: String,
+         kind: MediaKind = .photo, duration: Double? = nil, metadata: PhotoMetadata) {
         self.id = id
         self.path = path
         self.album = album
         self.format = format
+        self.kind = kind
+        self.duration = duration
         self.width = width
         self.height = height
         self.orientation = orientation
@@ -58,6 +65,8 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         try container.encode(path, forKey: .path)
         try container.encode(album, forKey: .album)
         try container.encode(format, forKey: .format)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(duration, forKey: .duration)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(orientation, forKey: .orientation)
@@ -91,6 +100,8 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
             displayHeight: try container.decode(Int.self, forKey: .displayHeight),
             aspectRatio: try container.decode(Double.self, forKey: .aspectRatio),
             caption: try container.decode(String.self, forKey: .caption), comment: try container.decode(String.self, forKey: .comment),
+            kind: try container.decodeIfPresent(MediaKind.self, forKey: .kind) ?? .photo,
+            duration: try container.decodeIfPresent(Double.self, forKey: .duration),
             metadata: PhotoMetadata(
                 takenAt: try container.decodeIfPresent(String.self, forKey: .takenAt),
                 cameraMake: try container.decodeIfPresent(String.self, forKey: .cameraMake),

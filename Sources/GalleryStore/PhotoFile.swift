@@ -15,11 +15,17 @@ public struct PhotoFile: Sendable, Hashable {
     public var displayWidth: Int
     public var displayHeight: Int
     public var metadata: PhotoMetadata
+    public var kind: MediaKind
+    /// A video's length in seconds and its codecs (FFmpeg's names); nil for photos.
+    public var duration: Double?
+    public var videoCodec: String?
+    public var audioCodec: String?
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
         mtimeNanoseconds: Int64, contentHash: String, format: String, width: Int, height: Int,
-        orientation: Int, displayWidth: Int, displayHeight: Int, metadata: PhotoMetadata = PhotoMetadata()
+        orientation: Int, displayWidth: Int, displayHeight: Int, metadata: PhotoMetadata = PhotoMetadata(),
+        kind: MediaKind = .photo, duration: Double? = nil, videoCodec: String? = nil, audioCodec: String? = nil
     ) {
         self.albumPath = albumPath
         self.albumName = albumName
@@ -35,6 +41,10 @@ public struct PhotoFile: Sendable, Hashable {
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
         self.metadata = metadata
+        self.kind = kind
+        self.duration = duration
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
     }
 }
 

@@ -27,6 +27,8 @@ struct PhotoRow: Decodable, FetchableRecord {
     var focalLength: Double?
     var latitude: Double?
     var longitude: Double?
+    var kind: String
+    var duration: Double?
 
     /// Photos `p` with their album `a` and annotation `n`; callers add WHERE / ORDER BY.
     static let select = """
@@ -34,7 +36,7 @@ struct PhotoRow: Decodable, FetchableRecord {
                p.display_width, p.display_height,
                coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment, p.content_hash,
                p.taken_at, p.camera_make, p.camera_model, p.lens, p.f_number, p.exposure_time, p.iso,
-               p.focal_length, p.latitude, p.longitude
+               p.focal_length, p.latitude, p.longitude, p.kind, p.duration
         FROM photos p
         JOIN albums a ON a.id = p.album_id
         LEFT JOIN annotations n ON n.photo_id = p.id
@@ -45,6 +47,7 @@ struct PhotoRow: Decodable, FetchableRecord {
             id: id, path: path, album: album, format: format, width: width, height: height,
             orientation: orientation, displayWidth: displayWidth, displayHeight: displayHeight,
             aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment,
+            kind: MediaKind(rawValue: kind) ?? .photo, duration: duration,
             metadata: PhotoMetadata(
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))

@@ -49,7 +49,7 @@ public struct EndMarker: Sendable, Hashable {
 
     /// No marker to look for: the probe saw that the file holds all the image's data (HEIF's
     /// item locations, WebP's RIFF size).
-    static let checkedByProbe = EndMarker(bytes: [], searchFrom: 0)
+    public static let checkedByProbe = EndMarker(bytes: [], searchFrom: 0)
 
     /// PNG's IEND chunk: length 0, type "IEND", and its fixed CRC.
     static func png(after offset: Int) -> EndMarker {

@@ -12,17 +12,22 @@ public enum VideoProbe {
     public static let timeLimitSeconds = 10.0
 
     public static func probe(path: String) throws(ProbeError) -> VideoProbeResult {
-        var head = [UInt8](repeating: 0, count: 512)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        let count = read(descriptor, &head, head.count)
-        close(descriptor)
-        guard count > 0 else { throw count == 0 ? .empty : .unreadable(String(cString: strerror(errno))) }
-        guard let container = VideoContainer.sniff(Array(head.prefix(count))) else { throw .notAnImage }
+        guard let container = container(atPath: path) else { throw .notAnImage }
         return try probe(path: path, container: container)
     }
 
-    static func probe(path: String, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
+    /// The video container of the file at `path` by its first bytes; nil for anything else (an
+    /// image, or a file that cannot be read: the photo probe then says why).
+    public static func container(atPath path: String) -> VideoContainer? {
+        var head = [UInt8](repeating: 0, count: 512)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let count = read(descriptor, &head, head.count)
+        close(descriptor)
+        return count > 0 ? VideoContainer.sniff(Array(head.prefix(count))) : nil
+    }
+
+    public static func probe(path: String, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
         guard var context = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
         // The deadline, read by the interrupt callback libavformat calls while it waits on I/O.
         let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)

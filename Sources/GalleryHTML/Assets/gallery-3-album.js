@@ -39,6 +39,14 @@ const galleryDescribe = (item) => {
   };
 };
 
+// A video's length as players show it (HTML.durationText): "0:42", "12:05", "1:02:09".
+const galleryDurationText = (seconds) => {
+  const total = Math.max(0, Math.round(seconds));
+  const two = (value) => String(value).padStart(2, '0');
+  const hours = Math.floor(total / 3600), minutes = Math.floor(total / 60) % 60, rest = total % 60;
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+};
+
 // The same, from the photo's entry in a data file.
 const galleryText = (text) => (text ? text.parts.join('') : '');
 const galleryDescribeData = (cell) => {
@@ -61,7 +69,8 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
     placeholder.setAttribute('role', 'img');
     placeholder.setAttribute('aria-label', alt);
     placeholder.title = cell.failure || '';
-    placeholder.textContent = galleryWords.unavailable;
+    // A video without a poster is a neutral cell: its badge says what it is.
+    placeholder.textContent = cell.kind ? '' : galleryWords.unavailable;
     return placeholder;
   }
   const image = document.createElement('img');
@@ -143,6 +152,8 @@ const galleryMakeCell = (cell, i, index) => {
   element.setAttribute('role', 'listitem');
   element.setAttribute('aria-posinset', String(i + 1));
   element.setAttribute('aria-setsize', String(index.count));
+  element.dataset.kind = cell.kind || 'photo';
+  if (cell.duration != null) element.dataset.duration = String(cell.duration);
   if (cell.taken) element.dataset.taken = cell.taken;
   if (cell.shot) element.dataset.shot = cell.shot;
   if (cell.original) element.dataset.original = cell.original;
@@ -161,6 +172,13 @@ const galleryMakeCell = (cell, i, index) => {
   link.className = 'cell-link';
   if (cell.large) link.setAttribute('href', cell.large);
   link.append(galleryImage(cell, galleryText(cell.caption), { className: 'photo', placeholderTag: 'div', sizes: index.sizes, inGrid: true }));
+  if (cell.kind) {
+    const badge = document.createElement('span');
+    badge.className = 'media-badge';
+    badge.setAttribute('aria-hidden', 'true');
+    badge.textContent = cell.duration != null ? galleryDurationText(cell.duration) : '';
+    link.append(badge);
+  }
   const annotation = document.createElement('div');
   annotation.className = 'annotation';
   for (const name of ['caption', 'comment']) {
