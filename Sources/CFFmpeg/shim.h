@@ -1,5 +1,5 @@
-// FFmpeg's libraries (libavformat, libavcodec, libavutil): videos probed from their containers'
-// headers. Errors come back as negative AVERROR codes; the macros Swift cannot import
+// FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale): videos probed from their
+// containers' headers, and their poster frames decoded and turned into RGB. Errors come back as negative AVERROR codes; the macros Swift cannot import
 // (AVERROR(e), AVERROR_EOF, AV_NOPTS_VALUE) and the side data whose API changed between
 // FFmpeg 5 and 6 are wrapped below.
 #include <libavformat/avformat.h>
@@ -8,6 +8,7 @@
 #include <libavutil/display.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
+#include <libswscale/swscale.h>
 
 static inline int64_t cffmpeg_no_pts(void) { return AV_NOPTS_VALUE; }
 static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
@@ -33,3 +34,5 @@ static inline const char *cffmpeg_metadata(const AVDictionary *metadata, const c
     const AVDictionaryEntry *entry = av_dict_get(metadata, key, NULL, 0);
     return entry ? entry->value : NULL;
 }
+
+static inline int cffmpeg_error_again(void) { return AVERROR(EAGAIN); }

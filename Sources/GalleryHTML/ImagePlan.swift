@@ -6,7 +6,12 @@ import Imaging
 /// file's content hash and the size, so an unchanged photo keeps its images across exports
 /// and libraries and a changed one gets new names.
 struct ImagePlan: Sendable {
-    var format: ImageFormat
+    /// What the images are made from: an image file, or a video's poster frame.
+    enum Source: Sendable {
+        case image(ImageFormat)
+        case video(VideoContainer)
+    }
+    var source: Source
     var orientation: Orientation
     /// Paths in the site: the grid images, then the large view.
     var names: [String]
@@ -26,22 +31,35 @@ struct ImagePlan: Sendable {
 
     init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, quality: Int = Thumbnailer.quality,
           thumbnailFormat: GalleryConfiguration.ThumbnailFormat, withOriginal: Bool = false) {
-        guard let format = ImageFormat(rawValue: photo.format) else { return nil }
+        let source: Source
+        if let format = ImageFormat(rawValue: photo.format) {
+            source = .image(format)
+        } else if let container = VideoContainer(rawValue: photo.format) {
+            source = .video(container)
+        } else {
+            return nil
+        }
         let key = String(contentHash.dropFirst("xxh64:".count))
         grid = geometry.thumbnailWidths(displayWidth: photo.displayWidth).map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
         orientation = Orientation(exifValue: photo.orientation)
-        large = Thumbnailer.largeSize(
-            format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation, longSide: geometry.largeLongSide)
+        switch source {
+        case .image(let format):
+            large = Thumbnailer.largeSize(format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation,
+                                          longSide: geometry.largeLongSide)
+        case .video:
+            // A poster frame is decoded whole: fitted into the long side.
+            large = Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, longSide: geometry.largeLongSide)
+        }
         let named = quality == Thumbnailer.quality ? nil : quality
         let webp = thumbnailFormat == .webp
         names = grid.map { ImageFileName(key: key, size: .grid(width: $0.width), quality: named, isWebP: webp).name }
             + [ImageFileName(key: key, size: .large(width: large.width, height: large.height), quality: named).name]
         encodings = grid.map { _ in webp ? .webp : .jpeg } + [.jpeg]
-        self.format = format
+        self.source = source
         self.quality = quality
         if withOriginal {
             let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
-            var ext = format.rawValue
+            var ext = photo.format
             if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
             original = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
         }

@@ -30,11 +30,22 @@ public struct PhotoImages: Sendable {
 
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").
     func render(_ plan: ImagePlan, from source: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
-        }
-        let rendered = try Thumbnailer.renderWithColor([UInt8](data), format: plan.format, orientation: plan.orientation, sizes: plan.sizes,
+        let rendered: (images: [[UInt8]], dominantColor: RGBColor)
+        switch plan.source {
+        case .image(let format):
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
+            }
+            rendered = try Thumbnailer.renderWithColor([UInt8](data), format: format, orientation: plan.orientation, sizes: plan.sizes,
                                                        quality: plan.quality, encodings: plan.encodings)
+        case .video:
+            guard FileManager.default.isReadableFile(atPath: source) else {
+                throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
+            }
+            let poster = try VideoPoster.frame(path: source)
+            rendered = try Thumbnailer.renderWithColor(poster.image, orientation: plan.orientation, sizes: plan.sizes,
+                                                       quality: plan.quality, encodings: plan.encodings)
+        }
         for (name, bytes) in zip(plan.names, rendered.images) {
             let url = outFolder.appending(path: name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

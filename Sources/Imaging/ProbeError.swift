@@ -17,7 +17,7 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF or WebP image"
+            return "not a JPEG, PNG, HEIC, AVIF or WebP image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS video"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF or WebP"
         case .truncated(let detail):

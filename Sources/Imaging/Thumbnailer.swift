@@ -53,6 +53,17 @@ public enum Thumbnailer {
         }
         let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
         let decoded = try ImageDecoder.decode(bytes, format: format, minWidth: stored.0, minHeight: stored.1)
+        return try renderWithColor(decoded, orientation: orientation, sizes: sizes, quality: quality, encodings: encodings)
+    }
+
+    /// The same from a picture already decoded (a video's poster frame), as stored: the sizes
+    /// are after `orientation`, and each is resampled to exactly that, so a frame of non-square
+    /// pixels comes out square.
+    public static func renderWithColor(
+        _ decoded: RGBImage, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality,
+        encodings: [ImageFormat]? = nil
+    ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
+        guard !sizes.isEmpty else { return ([], RGBColor(red: 0, green: 0, blue: 0)) }
         // Largest first; each smaller size is resampled from the previous result when that is
         // still at least twice its size (a two-step Lanczos loses nothing visible and costs a
         // fraction of filtering the whole decode with a wide kernel).

@@ -28,40 +28,14 @@ public enum VideoProbe {
     }
 
     public static func probe(path: String, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
-        guard var context = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
-        // The deadline, read by the interrupt callback libavformat calls while it waits on I/O.
-        let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-        defer { deadline.deallocate() }
-        deadline.pointee = monotonicNanoseconds() + UInt64(timeLimitSeconds * 1e9)
-        context.pointee.interrupt_callback.callback = { opaque in
-            guard let opaque else { return 0 }
-            return monotonicNanoseconds() > opaque.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
-        }
-        context.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(deadline)
-        // Enough to find a transport stream's programs, not to read a long file.
-        context.pointee.probesize = 5_000_000
-        context.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
-        var optional: UnsafeMutablePointer<AVFormatContext>? = context
-        let opened = avformat_open_input(&optional, path, nil, nil)
-        guard opened >= 0, let openedContext = optional else {
-            // avformat_open_input frees the context when it fails.
-            throw error(opened, doing: "read its container")
-        }
-        context = openedContext
-        defer {
-            var closing: UnsafeMutablePointer<AVFormatContext>? = context
-            avformat_close_input(&closing)
-        }
-        // MP4, MOV and Matroska headers give every stream's size; a transport stream's streams
-        // are found by reading its first packets.
-        if !hasSizedVideo(context) {
-            let found = avformat_find_stream_info(context, nil)
-            guard found >= 0 else { throw error(found, doing: "find its streams") }
-        }
-        let streams = UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
-        guard let video = bestVideoStream(streams) else {
+        let input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds)
+        // The streams below are the input's memory: it stays open until the probe returns.
+        defer { withExtendedLifetime(input) {} }
+        let context = input.context
+        guard let video = try input.videoStream() else {
             throw .corrupt("the \(container.rawValue.uppercased()) file has no video stream (an audio file?)")
         }
+        let streams = input.streams
         let parameters = video.pointee.codecpar.pointee
         let (width, height) = (Int(parameters.width), Int(parameters.height))
         guard width > 0, height > 0 else { throw .zeroSize(width: width, height: height) }
@@ -81,22 +55,6 @@ public enum VideoProbe {
         (result.latitude, result.longitude) = metadata.location.map { ($0.latitude, $0.longitude) } ?? (nil, nil)
         result.contentIdentifier = metadata.contentIdentifier
         return result
-    }
-
-    private static func hasSizedVideo(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
-        let streams = UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
-        return bestVideoStream(streams).map { $0.pointee.codecpar.pointee.width > 0 && $0.pointee.codecpar.pointee.height > 0 } ?? false
-    }
-
-    /// The largest video stream that is not a cover picture.
-    private static func bestVideoStream(_ streams: [UnsafeMutablePointer<AVStream>]) -> UnsafeMutablePointer<AVStream>? {
-        streams.filter { stream in
-            stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
-                && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
-        }.max { a, b in
-            Int(a.pointee.codecpar.pointee.width) * Int(a.pointee.codecpar.pointee.height)
-                < Int(b.pointee.codecpar.pointee.width) * Int(b.pointee.codecpar.pointee.height)
-        }
     }
 
     private static func duration(_ context: UnsafeMutablePointer<AVFormatContext>, _ stream: UnsafeMutablePointer<AVStream>) -> Double? {
@@ -123,21 +81,4 @@ public enum VideoProbe {
         return Orientation(exifValue: value)
     }
 
-    private static func error(_ code: Int32, doing what: String) -> ProbeError {
-        if code == cffmpeg_error_exit() {
-            return .corrupt("gave up after \(Int(timeLimitSeconds)) s trying to \(what); the file is probably damaged")
-        }
-        if code == cffmpeg_error_eof() { return .truncated("the file ends before its \(what == "read its container" ? "header" : "streams") do") }
-        var message = [CChar](repeating: 0, count: 256)
-        av_strerror(code, &message, message.count)
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .corrupt("FFmpeg could not \(what): \(text)")
-    }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds (callable from the C interrupt callback, which captures nothing).
-private func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

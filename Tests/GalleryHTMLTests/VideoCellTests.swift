@@ -1,6 +1,7 @@
 import Foundation
 @testable import GalleryHTML
 import GalleryTestSupport
+import Imaging
 import Testing
 
 /// Videos in a folder of photos: imported with their displayed size and length, and drawn as
@@ -43,6 +44,11 @@ struct VideoCellTests {
         #expect(cell.contains("--ar:0.75"), "\(cell)")
         #expect(cell.contains("<span class=\"media-badge\" aria-hidden=\"true\">0:02</span>"), "\(cell)")
         #expect(!cell.contains("Photo unavailable"), "\(cell)")
+        // Its poster, upright and square-pixelled: the grid images at the clip's 3:4.
+        let thumb = try #require(cell.firstMatch(of: #/src="(?<src>thumbs/[0-9a-f]{16}-236\.webp)"/#).map { String($0.output.src) }, "\(cell)")
+        let poster = try PhotoProbe.probe(path: site.appending(path: thumb).path)
+        #expect(poster.width == 236 && poster.height == 315, "\(poster.width)×\(poster.height)")
+        #expect(cell.contains("href=\"large/"), "a video with a poster opens in the lightbox: \(cell)")
         #expect(page.contains("data-photo-id=\"\(photo["id"] as? Int ?? 0)\" data-index=\"0\" role=\"listitem\" aria-posinset=\"1\" aria-setsize=\"3\" data-kind=\"photo\""))
 
         // The script's cell for the same data (gallery-3-album.js galleryMakeCell) is the same.
@@ -74,5 +80,24 @@ struct VideoCellTests {
         let result = try JSONDecoder().decode(Result.self, from: BrowserEngine.chromium.open(probe, in: site, width: 390, height: 844))
         #expect(result.written == result.made, "written \(result.written)\nmade    \(result.made)")
         #expect(result.badgeInside, "the badge is not over the video's picture")
+    }
+
+    @Test("a clip whose header reads but whose frames are gone: imported, a neutral cell with its badge, one line, the rest made")
+    func damagedClip() throws {
+        let work = try TemporaryDirectory("video-damaged")
+        try work.write("photos/a.jpg", TestImages.jpeg(width: 90, height: 60, seed: 1))
+        // The index first (faststart), so the header is whole; the frames cut away.
+        try TestVideos.make(work.path + "/whole.mp4", seconds: 2, audio: false, extra: ["-movflags", "+faststart"])
+        let whole = try [UInt8](Data(contentsOf: work.url.appending(path: "whole.mp4")))
+        try work.write("photos/b-cut.mp4", Array(whole.prefix(2_000)))
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let output = built.stdout + built.stderr
+        #expect(output.contains("b-cut.mp4") && output.contains("poster"), "\(output)")
+        #expect(output.contains("2 photos") && output.contains("1 failed"), "\(output)")
+        let page = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+        let cell = try #require(page.firstMatch(of: #/<div class="cell"[^>]*data-kind="video"[^>]*>.*?</div></div></div>/#).map { String(page[$0.range]) })
+        #expect(cell.contains("class=\"photo placeholder\"") && cell.contains("class=\"media-badge\""), "\(cell)")
+        #expect(page.contains("<img class=\"photo\""), "the photo beside it lost its image")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GalleryTestSupport
-import Imaging
+@testable import Imaging
 import Testing
 
 /// Videos probed from their containers' headers: real files of every container a phone or a
@@ -113,5 +113,59 @@ struct VideoProbeTests {
         #expect(VideoContainer.sniff(Array("\0\0\0\u{18}ftypM4A \0\0\0\0".utf8)) == nil)
         #expect(VideoContainer.sniff(TestImages.jpeg()) == nil && VideoContainer.sniff(TestImages.png()) == nil)
         #expect(throws: ProbeError.notAnImage) { try VideoProbe.probe(path: try work.write("a.jpg", TestImages.jpeg())) }
+    }
+}
+
+/// Poster frames: a little way in, never flat when the clip has something to show, never past
+/// the end of a short clip.
+@Suite("VideoPoster: a representative frame")
+struct VideoPosterTests {
+    @Test("a clip that opens on black: the poster is a later frame that shows something")
+    func blackOpening() throws {
+        let work = try TemporaryDirectory("poster-black")
+        let path = work.path + "/fade-in.mp4"
+        try TestVideos.make(path, seconds: 3, extra: ["-vf", "drawbox=enable='lt(t,1.6)':color=black:t=fill"])
+        let poster = try VideoPoster.frame(path: path)
+        #expect(poster.time >= 1.6 && poster.time < 3, "poster at \(poster.time) s")
+        #expect(poster.image.width == 320 && poster.image.height == 240)
+        #expect(poster.image.lumaDeviation >= VideoPoster.flatDeviation, "a flat poster (deviation \(poster.image.lumaDeviation))")
+        // A clip that shows something at once: its poster is a quarter in, at most a second.
+        try TestVideos.make(work.path + "/plain.mp4", seconds: 3)
+        let plain = try VideoPoster.frame(path: work.path + "/plain.mp4")
+        #expect(abs(plain.time - 0.75) < 0.1, "poster at \(plain.time) s")
+    }
+
+    @Test("a clip shorter than any fixed offset still gets a poster from within it; an all-black one gets its black frame")
+    func shortAndFlat() throws {
+        let work = try TemporaryDirectory("poster-short")
+        try TestVideos.make(work.path + "/blink.mov", seconds: 0.2, audio: false)
+        let short = try VideoPoster.frame(path: work.path + "/blink.mov")
+        #expect(short.time < 0.2 && short.image.lumaDeviation >= VideoPoster.flatDeviation, "\(short.time) s")
+        try TestVideos.make(work.path + "/dark.mp4", seconds: 1, audio: false, extra: ["-vf", "drawbox=color=black:t=fill"])
+        let dark = try VideoPoster.frame(path: work.path + "/dark.mp4")
+        #expect(dark.image.lumaDeviation < VideoPoster.flatDeviation)
+    }
+
+    @Test("the poster's pixels are the frame's: the test pattern's colour bars where ffmpeg draws them")
+    func colours() throws {
+        let work = try TemporaryDirectory("poster-colours")
+        let path = work.path + "/bars.mp4"
+        try TestVideos.make(path, width: 320, height: 240, seconds: 1, audio: false, extra: ["-vf", "drawbox=x=0:y=0:w=160:h=240:color=red:t=fill,drawbox=x=160:y=0:w=160:h=240:color=blue:t=fill"])
+        let poster = try VideoPoster.frame(path: path).image
+        let (r1, g1, b1) = poster.pixel(80, 120), (r2, g2, b2) = poster.pixel(240, 120)
+        #expect(r1 > 200 && g1 < 40 && b1 < 40, "left half \(r1),\(g1),\(b1)")
+        #expect(b2 > 200 && r2 < 40 && g2 < 40, "right half \(r2),\(g2),\(b2)")
+    }
+
+    @Test("a damaged video: an error that says so, not a crash")
+    func damaged() throws {
+        let work = try TemporaryDirectory("poster-bad")
+        try TestVideos.make(work.path + "/whole.mp4", seconds: 2)
+        let whole = try [UInt8](Data(contentsOf: work.url.appending(path: "whole.mp4")))
+        try work.write("cut.mp4", Array(whole.prefix(whole.count / 2)))
+        try work.write("photo.mp4", TestImages.jpeg())
+        for name in ["cut.mp4", "photo.mp4"] {
+            #expect(throws: CodecError.self, "\(name)") { try VideoPoster.frame(path: work.path + "/" + name) }
+        }
     }
 }

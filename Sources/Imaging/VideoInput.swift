@@ -1,0 +1,91 @@
+import CFFmpeg
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A video file opened with libavformat, closed when let go. Everything done with it runs
+/// under one deadline: libavformat calls back while it waits on reading, and the callback ends
+/// the work once the deadline has passed, so a damaged file cannot make it search forever.
+final class VideoInput {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    private let deadline: UnsafeMutablePointer<UInt64>
+    let timeLimitSeconds: Double
+
+    /// FFmpeg's own log lines (a damaged packet, a partial file) stay out of the output: what
+    /// went wrong reaches the user once, as the error or warning that names the file.
+    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
+
+    init(path: String, timeLimitSeconds: Double) throws(ProbeError) {
+        _ = Self.quiet
+        guard let allocated = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
+        deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        deadline.pointee = monotonicNanoseconds() + UInt64(timeLimitSeconds * 1e9)
+        self.timeLimitSeconds = timeLimitSeconds
+        allocated.pointee.interrupt_callback.callback = { opaque in
+            guard let opaque else { return 0 }
+            return monotonicNanoseconds() > opaque.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
+        }
+        allocated.pointee.interrupt_callback.opaque = UnsafeMutableRawPointer(deadline)
+        // Enough to find a transport stream's programs, not to read a long file.
+        allocated.pointee.probesize = 5_000_000
+        allocated.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
+        var optional: UnsafeMutablePointer<AVFormatContext>? = allocated
+        let opened = avformat_open_input(&optional, path, nil, nil)
+        guard opened >= 0, let context = optional else {
+            // avformat_open_input frees the context when it fails.
+            deadline.deallocate()
+            throw Self.error(opened, doing: "read its container", timeLimitSeconds: timeLimitSeconds)
+        }
+        self.context = context
+    }
+
+    deinit {
+        var closing: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&closing)
+        deadline.deallocate()
+    }
+
+    var streams: [UnsafeMutablePointer<AVStream>] {
+        UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
+    }
+
+    /// The largest video stream that is not a cover picture; a transport stream's streams are
+    /// found by reading its first packets (MP4, MOV and Matroska headers name every stream's size).
+    func videoStream() throws(ProbeError) -> UnsafeMutablePointer<AVStream>? {
+        func best() -> UnsafeMutablePointer<AVStream>? {
+            streams.filter { stream in
+                stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+                    && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+            }.max { a, b in
+                Int(a.pointee.codecpar.pointee.width) * Int(a.pointee.codecpar.pointee.height)
+                    < Int(b.pointee.codecpar.pointee.width) * Int(b.pointee.codecpar.pointee.height)
+            }
+        }
+        if let found = best(), found.pointee.codecpar.pointee.width > 0, found.pointee.codecpar.pointee.height > 0 { return found }
+        let found = avformat_find_stream_info(context, nil)
+        guard found >= 0 else { throw error(found, doing: "find its streams") }
+        return best()
+    }
+
+    func error(_ code: Int32, doing what: String) -> ProbeError {
+        Self.error(code, doing: what, timeLimitSeconds: timeLimitSeconds)
+    }
+
+    static func error(_ code: Int32, doing what: String, timeLimitSeconds: Double) -> ProbeError {
+        if code == cffmpeg_error_exit() {
+            return .corrupt("gave up after \(Int(timeLimitSeconds)) s trying to \(what); the file is probably damaged")
+        }
+        if code == cffmpeg_error_eof() { return .truncated("the file ends before FFmpeg could \(what)") }
+        var message = [CChar](repeating: 0, count: 256)
+        av_strerror(code, &message, message.count)
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .corrupt("FFmpeg could not \(what): \(text)")
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds (callable from the C interrupt callback, which captures nothing).
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
