@@ -88,8 +88,7 @@ struct VideoCellTests {
         try work.write("photos/a.jpg", TestImages.jpeg(width: 90, height: 60, seed: 1))
         // The index first (faststart), so the header is whole; the frames cut away.
         try TestVideos.make(work.path + "/whole.mp4", seconds: 2, audio: false, extra: ["-movflags", "+faststart"])
-        let whole = try [UInt8](Data(contentsOf: work.url.appending(path: "whole.mp4")))
-        try work.write("photos/b-cut.mp4", Array(whole.prefix(2_000)))
+        try TestVideos.cutCopy(of: work.path + "/whole.mp4", to: work.path + "/photos/b-cut.mp4", bytes: 2_000)
         let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
         #expect(built.status == 0, "\(built.stderr)")
         let output = built.stdout + built.stderr

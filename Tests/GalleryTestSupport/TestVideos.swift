@@ -46,6 +46,13 @@ public enum TestVideos {
         return (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
+    /// A copy of the video at `source` cut after `bytes` (by default half of it): a file that
+    /// was copied only in part.
+    public static func cutCopy(of source: String, to destination: String, bytes: Int? = nil) throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: source))
+        try whole.prefix(bytes ?? whole.count / 2).write(to: URL(fileURLWithPath: destination))
+    }
+
     /// The display matrix's rotation as ffprobe reports it (counter-clockwise degrees: -90 for
     /// a phone held upright), nil when the file has none.
     public static func ffprobeRotation(_ path: String) throws -> Int? {

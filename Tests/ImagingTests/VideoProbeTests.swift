@@ -94,10 +94,9 @@ struct VideoProbeTests {
     func badFiles() throws {
         let work = try TemporaryDirectory("video-bad")
         try TestVideos.make(work.path + "/whole.mp4", seconds: 2)
-        let whole = try [UInt8](Data(contentsOf: work.url.appending(path: "whole.mp4")))
         // ffmpeg writes the index (moov) last: a copy cut in the middle has none.
-        try work.write("cut.mp4", Array(whole.prefix(whole.count / 2)))
-        try work.write("header-only.mov", Array(whole.prefix(32)))
+        try TestVideos.cutCopy(of: work.path + "/whole.mp4", to: work.path + "/cut.mp4")
+        try TestVideos.cutCopy(of: work.path + "/whole.mp4", to: work.path + "/header-only.mov", bytes: 32)
         try work.write("garbage.mkv", [0x1A, 0x45, 0xDF, 0xA3] + [UInt8](repeating: 0xFF, count: 4000))
         try TestVideos.make(work.path + "/sound.mp4", codec: "libx264", extra: ["-vn"])
         for name in ["cut.mp4", "header-only.mov", "garbage.mkv", "sound.mp4"] {
@@ -161,8 +160,7 @@ struct VideoPosterTests {
     func damaged() throws {
         let work = try TemporaryDirectory("poster-bad")
         try TestVideos.make(work.path + "/whole.mp4", seconds: 2)
-        let whole = try [UInt8](Data(contentsOf: work.url.appending(path: "whole.mp4")))
-        try work.write("cut.mp4", Array(whole.prefix(whole.count / 2)))
+        try TestVideos.cutCopy(of: work.path + "/whole.mp4", to: work.path + "/cut.mp4")
         try work.write("photo.mp4", TestImages.jpeg())
         for name in ["cut.mp4", "photo.mp4"] {
             #expect(throws: CodecError.self, "\(name)") { try VideoPoster.frame(path: work.path + "/" + name) }
