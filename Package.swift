@@ -11,7 +11,7 @@
 //   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
 //   CExif            system libexif: only the benchmark's peer for the EXIF reader (gallery-bench exif)
 //   CLCMS            system Little CMS 2: embedded ICC profiles converted to sRGB
-//   CFFmpeg          system libavformat/libavcodec/libavutil/libswscale: videos (probe, poster frames)
+//   CFFmpeg          system libavformat/libavcodec/libavutil/libswscale/libavfilter: videos (probe, posters, web renditions)
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
 //   Imaging          probe (headers only), EXIF, decode, thumbnails, encode; videos' containers
 //                                                            -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, swift-system
@@ -89,7 +89,7 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev"])]
         ),
         .systemLibrary(
             name: "CLCMS",

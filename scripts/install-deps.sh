@@ -12,7 +12,7 @@ packages=(
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
   libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif, gallery-bench only)
   liblcms2-dev      # embedded colour profiles converted to sRGB (Sources/CLCMS)
-  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev  # FFmpeg's libraries: videos (Sources/CFFmpeg)
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev  # FFmpeg's libraries: videos and their web renditions (Sources/CFFmpeg)
   ffmpeg            # the tests' video files, made with the ffmpeg command over the same libraries
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)

@@ -61,6 +61,56 @@ public enum TestVideos {
         return output.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.first
     }
 
+    /// ffprobe's own reading of the file (`-show_format -show_streams`, JSON): the reference a
+    /// rendition is checked against.
+    public static func ffprobe(_ path: String) throws -> FFprobeReport {
+        let output = try run("/usr/bin/ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", path])
+        return try JSONDecoder().decode(FFprobeReport.self, from: Data(output.utf8))
+    }
+
+    public struct FFprobeReport: Decodable, Sendable {
+        public struct Stream: Decodable, Sendable {
+            public var codec_type: String
+            public var codec_name: String?
+            public var profile: String?
+            public var width: Int?
+            public var height: Int?
+            public var pix_fmt: String?
+            public var sample_aspect_ratio: String?
+            public var channels: Int?
+            public var nb_frames: String?
+            public var tags: [String: String]?
+            public var side_data_list: [[String: JSONScalar]]?
+        }
+        public struct Format: Decodable, Sendable {
+            public var format_name: String
+            public var duration: String?
+            public var tags: [String: String]?
+        }
+        public var streams: [Stream]
+        public var format: Format
+        public var video: Stream? { streams.first { $0.codec_type == "video" } }
+        public var audio: Stream? { streams.first { $0.codec_type == "audio" } }
+        /// Every tag of the file and its streams, keys lowercased.
+        public var allTags: [String: String] {
+            var tags: [String: String] = [:]
+            for (key, value) in (format.tags ?? [:]).merging(streams.flatMap { ($0.tags ?? [:]).map { $0 } }, uniquingKeysWith: { a, _ in a }) {
+                tags[key.lowercased()] = value
+            }
+            return tags
+        }
+    }
+
+    /// A number or a string in ffprobe's JSON.
+    public enum JSONScalar: Decodable, Sendable, Equatable {
+        case number(Double)
+        case text(String)
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Double.self) { self = .number(number) } else { self = .text(try container.decode(String.self)) }
+        }
+    }
+
     @discardableResult
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let process = Process()
