@@ -22,6 +22,7 @@ packages=(
   chromium          # the real browsers the tests compare against: Blink,
   firefox-esr       #   Gecko,
   webkit2gtk-driver #   and WebKit (Safari's engine: WebKitGTK's MiniBrowser and WebDriver),
+  gstreamer1.0-libav gstreamer1.0-plugins-good  #   WebKitGTK's video playback: H.264/AAC decoders and the MP4 demuxer
   xvfb              #   which needs an X server even to draw off screen
   libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests

@@ -105,7 +105,8 @@ public enum ConfigurationReader {
 
         func content(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Content {
             var content = GalleryConfiguration.Content()
-            let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality", "thumbnail_format"])
+            let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality", "thumbnail_format",
+                                                                                     "videos", "video_max_height", "video_quality"])
             try keys.checkKnown()
             content.sort = try keys.choice("sort", of: GalleryConfiguration.SortOrder.self) ?? content.sort
             // "rows", the justified view's first name, is still accepted (LayoutKind).
@@ -121,6 +122,9 @@ public enum ConfigurationReader {
             content.downloads = try keys.choice("downloads", of: GalleryConfiguration.Downloads.self) ?? content.downloads
             content.imageQuality = try keys.integer("image_quality", in: 1 ... 100) ?? content.imageQuality
             content.thumbnailFormat = try keys.choice("thumbnail_format", of: GalleryConfiguration.ThumbnailFormat.self) ?? content.thumbnailFormat
+            content.videos = try keys.choice("videos", of: GalleryConfiguration.Videos.self) ?? content.videos
+            content.videoMaxHeight = try keys.integer("video_max_height", in: 144 ... 4320) ?? content.videoMaxHeight
+            content.videoQuality = try keys.integer("video_quality", in: 0 ... 51) ?? content.videoQuality
             return content
         }
 

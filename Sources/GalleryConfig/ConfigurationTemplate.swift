@@ -57,6 +57,15 @@ public enum ConfigurationTemplate {
             # The grid images' format: webp (smaller, shown by every current browser) or jpeg.
             # The large views are JPEG either way.
             thumbnail_format = \(quoted(d.content.thumbnailFormat.rawValue))
+            # Videos: web (the lightbox plays an H.264 + AAC MP4 made for every browser),
+            # original (it plays a copy of the file as it is: not every browser plays every
+            # file), or skip (videos are left out of the library and the site).
+            videos = \(quoted(d.content.videos.rawValue))
+            # The web versions' size: the shorter side at most this many pixels (1080p).
+            video_max_height = \(d.content.videoMaxHeight)
+            # Their quality: x264's CRF, 0 to 51, lower is better and larger (18 looks like the
+            # original, 28 is small).
+            video_quality = \(d.content.videoQuality)
 
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks

@@ -53,6 +53,15 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         /// The grid images' file format: WebP (a quarter smaller at the same quality, which a
         /// phone on a slow line feels) or JPEG. The large views stay JPEG (what a visitor saves).
         public var thumbnailFormat = ThumbnailFormat.webp
+        /// What the site does with videos: plays a web rendition (H.264 + AAC in MP4, what
+        /// every browser plays), plays a copy of the original file as it is, or leaves them out.
+        public var videos = Videos.web
+        /// The web renditions' most "p" (their shorter side: 1080 fits 1920×1080 and an upright
+        /// 1080×1920); never enlarged.
+        public var videoMaxHeight = 1080
+        /// libx264's constant rate factor for the renditions: lower is better and larger, 23 its
+        /// default, 18 near-transparent, 28 small.
+        public var videoQuality = 23
 
         public init() {}
     }
@@ -76,4 +85,5 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     /// What the lightbox offers to download: nothing, the large view, or the original file.
     public enum Downloads: String, Sendable, Codable, CaseIterable { case none, large, original }
     public enum ThumbnailFormat: String, Sendable, Codable, CaseIterable { case webp, jpeg }
+    public enum Videos: String, Sendable, Codable, CaseIterable { case web, original, skip }
 }

@@ -125,6 +125,8 @@ struct AlbumData: Sendable {
         /// "video" or "live" (absent for a photo), and a video's length in seconds.
         var kind: String?
         var duration: Double?
+        /// What the lightbox plays (`data-video`).
+        var video: String?
     }
 
     struct Chunk: Encodable {
@@ -194,7 +196,7 @@ struct AlbumData: Sendable {
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
             comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
             taken: cell.takenAt, shot: cell.shot, location: cell.location,
-            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded))
+            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video)
     }
 
     static func script(_ value: some Encodable) throws -> String {

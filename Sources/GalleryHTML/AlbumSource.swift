@@ -85,8 +85,7 @@ final class AlbumSource: Sendable {
                     commentLineStarts: try context.measurer.lineStarts(photo.comment, style: context.comment, width: band.innerWidth)))
             }
             guard placements.count == bands.count else { continue }
-            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, quality: context.configuration.content.imageQuality,
-                                 thumbnailFormat: context.configuration.content.thumbnailFormat, withOriginal: context.configuration.content.downloads == .original)
+            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, content: context.configuration.content, withOriginal: true)
             let failure = context.imageFailures[item.photoID]
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
@@ -97,7 +96,8 @@ final class AlbumSource: Sendable {
                 placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),
                 location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil,
-                kind: photo.kind, duration: photo.duration))
+                kind: photo.kind, duration: photo.duration,
+                video: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.video : nil))
         }
         return cells
     }

@@ -158,7 +158,7 @@ struct ExportFiles {
         case .large(let width, let height):
             guard let width = UInt32(exactly: width), let height = UInt32(exactly: height) else { return nil }
             return (hash, .large(width: width, height: height))
-        case .original:
+        case .original, .video:
             return nil
         }
     }

@@ -3,14 +3,17 @@ import Imaging
 /// The name of one image of a photo in the site: its content hash's digits, then its size,
 /// so an unchanged photo keeps its images across exports and a changed one gets new names.
 /// "thumbs/KEY-236.webp" (a grid image; ".jpg" when the site makes JPEG grid images),
-/// "large/KEY-1600x1067.jpg" (the lightbox's), "originals/KEY.heic" (the original's copy); a
-/// quality other than the default adds "-q80" before the extension.
+/// "large/KEY-1600x1067.jpg" (the lightbox's), "originals/KEY.heic" (the original's copy),
+/// "videos/KEY-1920x1080.mp4" (a video's web rendition); a quality other than the default adds
+/// "-q80" before the extension (for a rendition, x264's CRF: "-q28").
 public struct ImageFileName: Hashable, Sendable {
     public enum Size: Hashable, Sendable {
         case grid(width: Int)
         case large(width: Int, height: Int)
         /// The original file, with its extension (lowercased).
         case original(extension: String)
+        /// A video's web rendition (`VideoRendition`).
+        case video(width: Int, height: Int)
     }
 
     /// The photo's content hash without its "xxh64:" (16 lowercase hex digits).
@@ -25,12 +28,20 @@ public struct ImageFileName: Hashable, Sendable {
         self.key = key
         self.size = size
         self.quality = quality
-        if case .original = size { self.isWebP = false } else { self.isWebP = isWebP }
+        switch size {
+        case .original, .video: self.isWebP = false
+        default: self.isWebP = isWebP
+        }
     }
 
-    /// The encoder of the file's bytes (nil for an original, which is copied).
+    /// The encoder of the file's bytes (nil for an original, which is copied, and a video).
     public var encoding: ImageFormat? {
-        if isOriginal { nil } else if isWebP { .webp } else { .jpeg }
+        if isOriginal || isVideo { nil } else if isWebP { .webp } else { .jpeg }
+    }
+
+    /// A video's web rendition, not an image.
+    public var isVideo: Bool {
+        if case .video = size { true } else { false }
     }
 
     /// The copy of the original file, not an image made from it.
@@ -48,6 +59,7 @@ public struct ImageFileName: Hashable, Sendable {
         case .grid(let width): return "thumbs/\(key)-\(width)\(q).\(ext)"
         case .large(let width, let height): return "large/\(key)-\(width)x\(height)\(q).\(ext)"
         case .original(let ext): return "originals/\(key).\(ext)"
+        case .video(let width, let height): return "videos/\(key)-\(width)x\(height)\(q).mp4"
         }
     }
 
@@ -55,7 +67,11 @@ public struct ImageFileName: Hashable, Sendable {
     public init?(parsing name: String) {
         let utf8 = Substring(name).utf8
         let folder: Substring.UTF8View, isGrid: Bool, isLarge: Bool
-        if utf8.starts(with: "thumbs/".utf8) {
+        if utf8.starts(with: "videos/".utf8) {
+            guard let parsed = Self.video(utf8.dropFirst(7)) else { return nil }
+            self = parsed
+            return
+        } else if utf8.starts(with: "thumbs/".utf8) {
             (folder, isGrid, isLarge) = (utf8.dropFirst(7), true, false)
         } else if utf8.starts(with: "large/".utf8) {
             (folder, isGrid, isLarge) = (utf8.dropFirst(6), false, true)
@@ -101,6 +117,24 @@ public struct ImageFileName: Hashable, Sendable {
             guard parts.count == 2, let width = Self.number(parts[0]), let height = Self.number(parts[1]) else { return nil }
             size = .large(width: width, height: height)
         }
+    }
+
+    /// "KEY-WxH[-qN].mp4" in "videos/".
+    private static func video(_ folder: Substring.UTF8View) -> ImageFileName? {
+        let isKeyDigit = { (byte: UInt8) in (0x30 ... 0x39).contains(byte) || (0x61 ... 0x66).contains(byte) }
+        let key = folder.prefix(while: isKeyDigit)
+        let rest = folder.dropFirst(key.count)
+        guard !key.isEmpty, rest.first == UInt8(ascii: "-"), rest.count > 5, rest.suffix(4).elementsEqual(".mp4".utf8) else { return nil }
+        var body = String(Substring(rest.dropFirst().dropLast(4)))
+        var quality: Int?
+        if let mark = body.range(of: "-q") {
+            guard let value = number(body[mark.upperBound...]) else { return nil }
+            quality = value
+            body = String(body[..<mark.lowerBound])
+        }
+        let parts = body.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = number(parts[0]), let height = number(parts[1]) else { return nil }
+        return ImageFileName(key: String(Substring(key)), size: .video(width: width, height: height), quality: quality)
     }
 
     /// A positive decimal written the one way `name` writes it (no sign, no leading zero).

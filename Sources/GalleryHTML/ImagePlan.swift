@@ -25,12 +25,19 @@ struct ImagePlan: Sendable {
     var quality: Int
     var thumbnails: [(url: String, width: Int)] { zip(names, grid).map { ($0, $1.width) } }
 
-    /// Nil for a format the thumbnailer cannot read.
     /// The original file's copy ("originals/HASH.heic"), when the site offers originals.
     var original: String?
+    /// What the lightbox plays, for a video: its web rendition ("videos/HASH-1920x1080.mp4",
+    /// `videoSize`), or with `videos = "original"` the original's copy; nil for a photo.
+    var video: String?
+    var videoSize: VideoRendition?
+    /// The rendition's limit and quality (`[content] video_max_height`, `video_quality`).
+    var videoMaxHeight = VideoRendition.defaultMaxHeight
+    var videoQuality = VideoRendition.defaultQuality
 
-    init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, quality: Int = Thumbnailer.quality,
-          thumbnailFormat: GalleryConfiguration.ThumbnailFormat, withOriginal: Bool = false) {
+    /// Nil for a format the thumbnailer cannot read.
+    init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, content: GalleryConfiguration.Content, withOriginal: Bool = false) {
+        let quality = content.imageQuality, thumbnailFormat = content.thumbnailFormat
         let source: Source
         if let format = ImageFormat(rawValue: photo.format) {
             source = .image(format)
@@ -57,11 +64,25 @@ struct ImagePlan: Sendable {
         encodings = grid.map { _ in webp ? .webp : .jpeg } + [.jpeg]
         self.source = source
         self.quality = quality
-        if withOriginal {
-            let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
-            var ext = photo.format
-            if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
-            original = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
+        let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
+        var ext = photo.format
+        if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
+        let originalName = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
+        if withOriginal && content.downloads == .original { original = originalName }
+        if case .video = source {
+            switch content.videos {
+            case .web:
+                let size = VideoRendition(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, maxHeight: content.videoMaxHeight)
+                videoSize = size
+                videoMaxHeight = content.videoMaxHeight
+                videoQuality = content.videoQuality
+                video = ImageFileName(key: key, size: .video(width: size.width, height: size.height),
+                                      quality: content.videoQuality == VideoRendition.defaultQuality ? nil : content.videoQuality).name
+            case .original:
+                video = originalName
+            case .skip:
+                video = nil
+            }
         }
     }
 }

@@ -170,6 +170,7 @@ extension PageRenderer {
         if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style)\""
         let attributes = attributes + (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
+            + (cell.video.map { " data-video=\"\(HTML.escape($0))\"" } ?? "")
         if let large = cell.large {
             return "<a class=\"\(name)\" href=\"\(HTML.escape(large))\" \(attributes)\(styleAttribute)>\(inner)</a>\n"
         }

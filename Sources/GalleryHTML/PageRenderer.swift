@@ -34,6 +34,8 @@ struct CellModel: Sendable {
     /// A photo, a video or a Live Photo, and a video's length in seconds.
     var kind: MediaKind = .photo
     var duration: Double?
+    /// What the lightbox plays (a video's web rendition or original), nil for a photo.
+    var video: String?
 }
 
 extension CellModel {
@@ -182,6 +184,7 @@ struct PageRenderer {
         <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
         <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
         <img alt="">
+        <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><p class="lightbox-meta"></p></div>
         </div>
 
@@ -255,6 +258,7 @@ struct PageRenderer {
         if let taken = cell.takenAt { attributes += " data-taken=\"\(HTML.escape(taken))\"" }
         if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
         if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
+        if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
         if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
         return attributes
     }

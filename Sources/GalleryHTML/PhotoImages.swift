@@ -23,9 +23,21 @@ public struct PhotoImages: Sendable {
     /// The names and sizes of a stored photo's images (nil when it has none: not a photo the
     /// site can show).
     func plan(_ photo: LibraryPhoto, contentHash: String, withOriginal: Bool = false) -> ImagePlan? {
-        ImagePlan(photo, contentHash: contentHash, geometry: geometry, quality: configuration.content.imageQuality,
-                  thumbnailFormat: configuration.content.thumbnailFormat,
-                  withOriginal: withOriginal && configuration.content.downloads == .original)
+        ImagePlan(photo, contentHash: contentHash, geometry: geometry, content: configuration.content, withOriginal: withOriginal)
+    }
+
+    /// Makes what the lightbox plays for the video of `plan`: its web rendition, or the
+    /// original's copy (`videos = "original"`). One at a time: the encoder uses every core.
+    func makeVideo(_ plan: ImagePlan, from source: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
+        guard let video = plan.video else { return }
+        guard let size = plan.videoSize else {
+            try copyOriginal(from: source, to: video)
+            return
+        }
+        let target = outFolder.appending(path: video)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try VideoTranscoder.makeWebVideo(from: source, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
+                                         quality: plan.videoQuality, progress: progress)
     }
 
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").
@@ -70,8 +82,8 @@ public struct PhotoImages: Sendable {
     }
 
     /// Makes the images of the photo of `database` that `name` (a path the pages use,
-    /// "thumbs/…", "large/…" or "originals/…") belongs to, and stores its colour. False when
-    /// no photo of the library has a file of that name.
+    /// "thumbs/…", "large/…", "originals/…" or "videos/…") belongs to, and stores its colour.
+    /// False when no photo of the library has a file of that name.
     public func render(named name: String, database: GalleryDatabase) throws -> Bool {
         guard let image = ImageFileName(parsing: name) else { return false }
         let hash = image.contentHash
@@ -81,8 +93,13 @@ public struct PhotoImages: Sendable {
               let plan = plan(photo, contentHash: hash, withOriginal: isOriginal) else { return false }
         let source = root + "/" + photo.path
         if isOriginal {
-            guard plan.original == name else { return false }
+            guard plan.original == name || plan.video == name else { return false }
             try copyOriginal(from: source, to: name)
+            return true
+        }
+        if image.isVideo {
+            guard plan.video == name else { return false }
+            try makeVideo(plan, from: source)
             return true
         }
         guard plan.names.contains(name) else { return false }

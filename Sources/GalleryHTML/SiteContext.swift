@@ -17,6 +17,8 @@ struct SiteContext: Sendable {
     let measurer: TextMeasurer
     let layouts: LayoutService
     var imageFailures: [Int64: String] = [:]
+    /// Videos whose rendition could not be made: their cells show the poster and play nothing.
+    var videoFailures: [Int64: String] = [:]
     /// Whether pages carry the photos' GPS positions (off unless asked for: a location is
     /// private until its owner publishes it).
     var publishLocation = false
@@ -30,7 +32,7 @@ struct SiteContext: Sendable {
     let words: SiteWords
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
-         publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
+         videoFailures: [Int64: String] = [:], publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
         self.publishLocation = publishLocation
         self.configuration = configuration
         self.database = database
@@ -42,5 +44,6 @@ struct SiteContext: Sendable {
         words = SiteWords(language: configuration.site.language)
         layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment)
         self.imageFailures = imageFailures
+        self.videoFailures = videoFailures
     }
 }

@@ -13,12 +13,16 @@ public struct ExportSummary: Sendable {
     public var photos = 0
     public var imagesWritten = 0
     public var imagesReused = 0
+    /// Videos' web renditions made (or originals copied for the lightbox to play).
+    public var videosWritten = 0
     public var filesRemoved = 0
     /// Photos shown as placeholders, with the reason.
     public var failures: [(path: String, reason: String)] = []
 
     public var line: String {
-        "\(pages) page\(pages == 1 ? "" : "s"), \(photos) photos, \(imagesWritten) images written, \(imagesReused) reused, \(filesRemoved) removed, \(failures.count) failed"
+        "\(pages) page\(pages == 1 ? "" : "s"), \(photos) photos, \(imagesWritten) images written, \(imagesReused) reused, "
+            + (videosWritten > 0 ? "\(videosWritten) video\(videosWritten == 1 ? "" : "s") written, " : "")
+            + "\(filesRemoved) removed, \(failures.count) failed"
     }
 }
 
@@ -74,7 +78,8 @@ public struct SiteExporter: Sendable {
         // page): a small cache of shaped paragraphs is enough.
         let measurer = TextMeasurer(warn: { events(.warning($0)) }, paragraphCacheLimit: 2_000)
         let site = try SiteSnapshot(context: SiteContext(
-            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, publishLocation: publishLocation,
+            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
+            publishLocation: publishLocation,
             configuration: configuration))
         let style = try site.style()
         for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
@@ -132,7 +137,7 @@ public struct SiteExporter: Sendable {
             if !contents.isEmpty && !isExport && !force { throw ExportError.notAnExport(path: outFolder.path) }
         }
         do {
-            for folder in ["", "thumbs", "large", "fonts", "data"] {
+            for folder in ["", "thumbs", "large", "fonts", "data", "videos"] {
                 try manager.createDirectory(at: outFolder.appending(path: folder), withIntermediateDirectories: true)
             }
         } catch {
@@ -195,11 +200,12 @@ public struct SiteExporter: Sendable {
     /// photos at a time and encoded a few hundred at a time: memory does not grow with it.
     private func writeImages(
         root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
-    ) throws -> (failures: [Int64: String], written: ExportFiles) {
+    ) throws -> (failures: [Int64: String], videoFailures: [Int64: String], written: ExportFiles) {
         var written = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         let images = self.images
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
+        var pendingVideos: [(id: Int64, name: String)] = []
         let ids = try database.photoIDs()
         for start in stride(from: 0, to: ids.count, by: 2000) {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
@@ -207,7 +213,11 @@ public struct SiteExporter: Sendable {
             for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
                 guard let plan = images.plan(stored.photo, contentHash: stored.contentHash, withOriginal: true) else { continue }
                 written.formUnion(plan.names)
+                if let video = plan.video { written.insert(video) }
                 if !encodeImages { continue }
+                if let video = plan.video, !FileManager.default.fileExists(atPath: outFolder.appending(path: video).path) {
+                    pendingVideos.append((id, video))
+                }
                 if let original = plan.original {
                     // The file as it is, for `[content] downloads = "original"`: copied once.
                     let target = outFolder.appending(path: original)
@@ -283,6 +293,38 @@ public struct SiteExporter: Sendable {
             // A failed photo's images were never written: keep them out of the manifest.
             written.subtract(failure.names)
         }
-        return (reasons, written)
+        // A video none of whose frames decodes (no poster) has nothing to play either.
+        let playable = pendingVideos.filter { reasons[$0.id] == nil }
+        written.subtract(pendingVideos.filter { reasons[$0.id] != nil }.map(\.name))
+        let videoFailures = try writeVideos(playable.map(\.id), root: root, events: events, summary: &summary)
+        written.subtract(videoFailures.values.map(\.name))
+        return (reasons, videoFailures.mapValues(\.reason), written)
+    }
+
+    /// Makes what the lightbox plays for each video of `ids` (its web rendition, or its
+    /// original's copy), one video at a time on every core, with the encoder's progress. A
+    /// video that cannot be made is one line, and its cell shows its poster: the export goes on.
+    private func writeVideos(
+        _ ids: [Int64], root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
+    ) throws -> [Int64: (name: String, reason: String)] {
+        var failures: [Int64: (name: String, reason: String)] = [:]
+        let images = self.images
+        for (number, id) in ids.enumerated() {
+            guard let stored = try database.storedPhotos(ids: [id])[id],
+                  let plan = images.plan(stored.photo, contentHash: stored.contentHash), let video = plan.video else { continue }
+            let source = root + "/" + stored.photo.path
+            let duration = stored.photo.duration
+            do {
+                try images.makeVideo(plan, from: source) { progress in
+                    events(.encoding(path: source, item: number + 1, items: ids.count, frames: progress.frames, seconds: progress.seconds,
+                                     duration: duration))
+                }
+                summary.videosWritten += 1
+            } catch {
+                failures[id] = (video, "\(error)")
+                events(.warning("\(source): \(error); its poster is shown instead"))
+            }
+        }
+        return failures
     }
 }

@@ -16,10 +16,14 @@ public struct ImportOptions: Sendable {
     /// The styles captions and comments are measured in (`[look]` fonts and sizes).
     public var captionStyle: TextStyle
     public var commentStyle: TextStyle
+    /// False (`videos = "skip"`): videos are left out, and those imported before are removed.
+    public var includeVideos: Bool
 
     public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64,
                 textWidths: [Double] = AnnotationMeasurer.defaultTextWidths,
-                captionStyle: TextStyle = GalleryTextStyles.caption, commentStyle: TextStyle = GalleryTextStyles.comment) {
+                captionStyle: TextStyle = GalleryTextStyles.caption, commentStyle: TextStyle = GalleryTextStyles.comment,
+                includeVideos: Bool = true) {
+        self.includeVideos = includeVideos
         self.captionStyle = captionStyle
         self.commentStyle = commentStyle
         self.jobs = max(1, jobs ?? ProcessorCount.online)

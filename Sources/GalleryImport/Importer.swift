@@ -37,7 +37,17 @@ public struct Importer: Sendable {
         guard isDirectory.boolValue else { throw ImportError.notAFolder(path: root) }
 
         var summary = ImportSummary()
-        let scan = LibraryScanner(root: root).scan()
+        var scan = LibraryScanner(root: root).scan()
+        if !options.includeVideos {
+            // Told by their first bytes, as the probe tells them; one line for all of them.
+            let root = root
+            let isVideo = ParallelWork.map(scan.files, jobs: options.jobs) { VideoProbe.container(atPath: root + "/" + $0.path) != nil }
+            let count = isVideo.filter { $0 }.count
+            if count > 0 {
+                scan.files = zip(scan.files, isVideo).filter { !$1 }.map(\.0)
+                events(.warning("\(count) video\(count == 1 ? "" : "s") left out (videos = \"skip\" in gallery.toml)"))
+            }
+        }
         for problem in scan.problems {
             events(.skipped(path: display(problem.path), reason: problem.reason))
             summary.skipped += 1

@@ -134,7 +134,8 @@ actor SiteCache {
     /// pool, and each file appears whole (written atomically) or not at all.
     func image(named name: String) async throws -> Bool {
         guard let image = ImageFileName(parsing: name) else { return false }
-        let photo = image.key
+        // A photo's images are made together; a video's rendition on its own (it takes longer).
+        let photo = image.isVideo ? name : image.key
         if let running = encoding[photo] { return try await running.value }
         imageEncodes += 1
         let configuration = currentConfiguration
@@ -154,7 +155,7 @@ actor SiteCache {
         encoding[photo] = task
         defer { encoding[photo] = nil }
         let made = try await task.value
-        if made, !image.isOriginal {
+        if made, !image.isOriginal, !image.isVideo {
             // Its placeholder colour is stored now: pages and data made before lack it.
             colours += 1
             self.made = []

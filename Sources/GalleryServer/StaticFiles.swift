@@ -38,13 +38,21 @@ enum StaticFiles {
         case "otf": "font/otf"
         case "ttf": "font/ttf"
         case "json": "application/json"
+        case "mp4", "m4v": "video/mp4"
+        case "mov": "video/quicktime"
+        case "webm": "video/webm"
+        case "mkv": "video/x-matroska"
+        case "avi": "video/x-msvideo"
+        case "3gp": "video/3gpp"
+        case "mts", "m2ts": "video/mp2t"
         default: "application/octet-stream"
         }
     }
 
     /// The response for a file: ETag from size and modification time; content-addressed files
     /// (images and fonts, named by content) cached for a year, pages revalidated every time;
-    /// 304 when the client's If-None-Match matches; gzip for text when accepted.
+    /// 304 when the client's If-None-Match matches; gzip for text when accepted; byte ranges
+    /// (206) of everything else, which a video player asks for; large files sent in pieces.
     /// - Parameter injecting: HTML put before a page's `</body>` (the live preview's script).
     static func response(for url: URL, request: Request, injecting: String? = nil) throws -> Response {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -52,7 +60,7 @@ enum StaticFiles {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let injected = injecting != nil && url.pathExtension == "html"
         let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injected ? "-live" : "")\""
-        let immutable = url.path.contains("/thumbs/") || url.path.contains("/large/") || url.path.contains("/fonts/")
+        let immutable = url.path.contains("/thumbs/") || url.path.contains("/large/") || url.path.contains("/fonts/") || url.path.contains("/videos/")
         var headers: HTTPFields = [
             .contentType: contentType(url), .eTag: etag,
             .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
@@ -65,6 +73,26 @@ enum StaticFiles {
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
             return Response(status: .notModified, headers: headers)
         }
+        if !isText && !injected {
+            headers[.acceptRanges] = "bytes"
+            // If-Range: the range only while the file is the one the client has part of.
+            let current = request.headers[.ifRange].map { $0.trimmingCharacters(in: .whitespaces) == etag } ?? true
+            if let asked = request.headers[.range], current {
+                switch ByteRange.parse(asked, size: size) {
+                case .range(let range):
+                    headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(size)"
+                    return Response(status: .partialContent, headers: headers, body: try fileBody(url, range: range))
+                case .unsatisfiable:
+                    headers[.contentRange] = "bytes */\(size)"
+                    return Response(status: .rangeNotSatisfiable, headers: headers)
+                case .whole:
+                    break
+                }
+            }
+            if size > pieceSize {
+                return Response(status: .ok, headers: headers, body: try fileBody(url, range: ByteRange(first: 0, last: size - 1)))
+            }
+        }
         var body = [UInt8](try Data(contentsOf: url))
         if injected, let injecting, let html = String(bytes: body, encoding: .utf8), let end = html.range(of: "</body>", options: .backwards) {
             body = Array(html.replacingCharacters(in: end, with: injecting + "</body>").utf8)
@@ -74,5 +102,44 @@ enum StaticFiles {
             headers[.contentEncoding] = "gzip"
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Files larger than this are read and sent a piece at a time (a video need not be in memory).
+    static let pieceSize = 1 << 20
+
+    /// The bytes `range` of the file, read a piece at a time as the client takes them.
+    private static func fileBody(_ url: URL, range: ByteRange) throws -> ResponseBody {
+        let handle = try FileHandle(forReadingFrom: url)
+        if range.count <= pieceSize {
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(range.first))
+            let bytes = try handle.read(upToCount: range.count) ?? Data()
+            return ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        }
+        let file = SendableFileHandle(handle: handle)
+        return ResponseBody(contentLength: range.count) { writer in
+            defer { try? file.handle.close() }
+            try file.handle.seek(toOffset: UInt64(range.first))
+            var left = range.count
+            while left > 0 {
+                guard let piece = try file.handle.read(upToCount: min(left, pieceSize)), !piece.isEmpty else {
+                    throw FileShortened(path: url.path)
+                }
+                left -= piece.count
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// A file that became shorter while it was being sent (replaced, truncated).
+    struct FileShortened: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path) ended before its announced length" }
+    }
+
+    /// One request's file, read by the one task that sends it.
+    private struct SendableFileHandle: @unchecked Sendable {
+        let handle: FileHandle
     }
 }

@@ -8,4 +8,7 @@ public enum ProgressEvent: Sendable {
     /// A problem that cost nothing: an annotation entry, invalid UTF-8 that was replaced, a
     /// character no font has.
     case warning(String)
+    /// One long item's own progress (a video being encoded): `item` of `items`, `frames`
+    /// written, reaching `seconds` of its `duration`.
+    case encoding(path: String, item: Int, items: Int, frames: Int, seconds: Double, duration: Double?)
 }

@@ -8,6 +8,6 @@ extension ImportOptions {
     init(_ configuration: GalleryConfiguration, jobs: Int?, annotationsFile: String?) {
         let styles = configuration.textStyles
         self.init(jobs: jobs, annotationsFile: annotationsFile, textWidths: [SiteGeometry(configuration).innerWidth],
-                  captionStyle: styles.caption, commentStyle: styles.comment)
+                  captionStyle: styles.caption, commentStyle: styles.comment, includeVideos: configuration.content.videos != .skip)
     }
 }

@@ -37,6 +37,28 @@ final class ProgressDisplay: Sendable {
             printLine("\(path): \(reason)")
         case .warning(let text):
             printLine("warning: \(text)")
+        case .encoding(let path, let item, let items, let frames, let seconds, let duration):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let length = duration.map { String(format: " of %.1f", $0) } ?? ""
+            status("video \(item)/\(items) \(name): " + String(format: "%.1f", seconds) + "\(length) s, \(frames) frames",
+                   final: duration.map { seconds >= $0 - 0.1 } ?? false)
+        }
+    }
+
+    /// A line about one long item, redrawn in the bar's place (a plain line every few seconds
+    /// in a log).
+    private func status(_ text: String, final: Bool) {
+        guard style != .none else { return }
+        state.withLock { state in
+            let now = Date().timeIntervalSince(started)
+            guard now - state.lastDraw >= (style == .bar ? 0.1 : 5.0) || final else { return }
+            state.lastDraw = now
+            if style == .bar {
+                state.barVisible = true
+                write("\r\u{1B}[2K" + text)
+            } else {
+                write("\(verb): \(text)\n")
+            }
         }
     }
 

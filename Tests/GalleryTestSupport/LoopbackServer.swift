@@ -227,11 +227,32 @@ public final class LoopbackServer: @unchecked Sendable {
             respond(client, status: "404 Not Found", type: "text/plain", body: Data("not found".utf8))
             return
         }
-        respond(client, status: "200 OK", type: Self.contentType(file.pathExtension), body: data)
+        // One byte range, as every static host answers it (a video player asks for them;
+        // WebKit plays nothing without).
+        let range = header.split(separator: "\r\n").compactMap { line -> (Int, Int?)? in
+            let pair = line.split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, pair[0].lowercased() == "range" else { return nil }
+            let spec = pair[1].trimmingCharacters(in: .whitespaces)
+            guard spec.hasPrefix("bytes="), !spec.contains(",") else { return nil }
+            let ends = spec.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+            guard ends.count == 2, let first = Int(ends[0]) else { return nil }
+            return (first, Int(ends[1]))
+        }.first
+        if let (first, last) = range {
+            guard first < data.count else {
+                respond(client, status: "416 Range Not Satisfiable", type: nil, body: Data(), extra: "Content-Range: bytes */\(data.count)\r\n")
+                return
+            }
+            let end = min(last ?? data.count - 1, data.count - 1)
+            respond(client, status: "206 Partial Content", type: Self.contentType(file.pathExtension), body: data[first ... end],
+                    extra: "Content-Range: bytes \(first)-\(end)/\(data.count)\r\nAccept-Ranges: bytes\r\n")
+            return
+        }
+        respond(client, status: "200 OK", type: Self.contentType(file.pathExtension), body: data, extra: "Accept-Ranges: bytes\r\n")
     }
 
-    private func respond(_ client: Int32, status: String, type: String?, body: Data) {
-        var head = "HTTP/1.1 \(status)\r\nContent-Length: \(body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n"
+    private func respond(_ client: Int32, status: String, type: String?, body: Data, extra: String = "") {
+        var head = "HTTP/1.1 \(status)\r\nContent-Length: \(body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n" + extra
         if let type { head += "Content-Type: \(type)\r\n" }
         let bytes = Array((head + "\r\n").utf8) + Array(body)
         var sent = 0
@@ -250,6 +271,8 @@ public final class LoopbackServer: @unchecked Sendable {
         case "json": "application/json"
         case "jpg", "jpeg": "image/jpeg"
         case "png": "image/png"
+        case "webp": "image/webp"
+        case "mp4": "video/mp4"
         case "ttf": "font/ttf"
         case "otf": "font/otf"
         case "woff2": "font/woff2"

@@ -6,6 +6,7 @@ import Foundation
 public enum TestVideos {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Writes a video to `path` and returns its bytes' count.

@@ -36,6 +36,7 @@ const galleryDescribe = (item) => {
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
+    video: item.dataset.video || null,
   };
 };
 
@@ -54,7 +55,7 @@ const galleryDescribeData = (cell) => {
   return {
     id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
     ar: cell.ar || (cell.widths && cell.intrinsicHeight ? cell.widths[0] / cell.intrinsicHeight : null), thumb: null,
-    taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null,
+    taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
   };
 };
 
@@ -104,6 +105,7 @@ const galleryMakeItem = (cell, i, className, box) => {
   element.dataset.photoId = String(cell.id);
   element.dataset.index = String(i);
   if (cell.original) element.dataset.original = cell.original;
+  if (cell.video) element.dataset.video = cell.video;
   const caption = galleryText(cell.caption);
   const sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
   element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
@@ -157,6 +159,7 @@ const galleryMakeCell = (cell, i, index) => {
   if (cell.taken) element.dataset.taken = cell.taken;
   if (cell.shot) element.dataset.shot = cell.shot;
   if (cell.original) element.dataset.original = cell.original;
+  if (cell.video) element.dataset.video = cell.video;
   if (cell.location) element.dataset.location = cell.location.join(',');
   // Its place in every band, each value only where it differs from the band before (the style
   // sheet falls back band by band); the style sheet draws the current band at the width shown.

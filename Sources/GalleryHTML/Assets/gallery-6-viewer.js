@@ -7,7 +7,7 @@ const galleryStill = () => matchMedia('(prefers-reduced-motion: reduce)').matche
 
 // The lightbox's photo under the fingers (and the mouse, and a pen: pointer events are one code
 // path for all three; the lightbox has touch-action: none, so the browser leaves it every
-// gesture). Swipe sideways to the next or previous photo, drag up or down to close, pinch or
+// gesture); `media()` is the element shown, the photo's <img> or a video's <video>. Swipe sideways to the next or previous photo, drag up or down to close, pinch or
 // double-tap to zoom, pan while zoomed, pinch in to close. The photo moves by a transform
 // about its centre, translate(x, y) scale(scale); its box is where the style sheet puts it.
 //   turn(step, from)  a swipe asks for the photo `step` (1 or -1) away; `from` is where the
@@ -17,15 +17,16 @@ const galleryStill = () => matchMedia('(prefers-reduced-motion: reduce)').matche
 //   neighbour(step)   the photo `step` (1 or -1) away, as { src, ar }, or null: shown beside
 //                     this one while a finger swipes, as PhotoSwipe's strip does
 // `gestured` says whether the last press was a gesture (not a tap): its click is not a click.
-const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
+const galleryPhotoViewer = (box, media, { turn, close, zoomed, neighbour }) => {
   let scale = 1, x = 0, y = 0;
   const pointers = new Map();
   let gesture = null;
   let lastTap = null;
   let gestured = false;
   // The most a photo is enlarged: four times the screen's fit, as PhotoSwipe does, or more
-  // when its image has more pixels than that.
-  const maxScale = () => Math.max(4, image.naturalWidth / Math.max(1, base().w * devicePixelRatio));
+  // when its image has more pixels than that. A video is not zoomed (its player's controls
+  // and pixels are its own); it is swiped and dragged like a photo.
+  const maxScale = () => (media().tagName === 'VIDEO' ? 1 : Math.max(4, media().naturalWidth / Math.max(1, base().w * devicePixelRatio)));
   const transform = () => `translate(${x}px, ${y}px) scale(${scale})`;
   // The transform last drawn: the state may be ahead of it while a gesture computes.
   let drawn = { scale: 1, x: 0, y: 0 };
@@ -33,8 +34,8 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
   // starts while the photo still moves takes it where it was going (every animation here ends
   // at the drawn transform).
   const base = () => {
-    if (image.getAnimations) for (const animation of image.getAnimations()) animation.finish();
-    const r = image.getBoundingClientRect();
+    if (media().getAnimations) for (const animation of media().getAnimations()) animation.finish();
+    const r = media().getBoundingClientRect();
     return { cx: r.left + r.width / 2 - drawn.x, cy: r.top + r.height / 2 - drawn.y, w: r.width / drawn.scale, h: r.height / drawn.scale };
   };
   const backdrop = (opacity) => box.style.setProperty('--backdrop', String(Math.max(0, Math.min(1, opacity))));
@@ -65,7 +66,7 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
     const b = base();
     const room = getComputedStyle(box);
     const maxW = box.clientWidth - parseFloat(room.paddingLeft) - parseFloat(room.paddingRight);
-    const maxH = parseFloat(getComputedStyle(image).maxHeight) || innerHeight;
+    const maxH = parseFloat(getComputedStyle(media()).maxHeight) || innerHeight;
     for (const step of [1, -1]) {
       const shown = neighbour ? neighbour(step) : null;
       const element = side(step);
@@ -93,13 +94,13 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
   const slideSides = (from, to, duration, easing) => {
     const moving = strip();
     for (const element of moving) element.style.transform = `translateX(${to}px)`;
-    if (galleryStill() || !image.animate) return Promise.resolve();
+    if (galleryStill() || !media().animate) return Promise.resolve();
     return Promise.all(moving.map((element) => element.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], { duration, easing })
       .finished.catch(() => null)));
   };
 
   const draw = () => {
-    image.style.transform = scale === 1 && x === 0 && y === 0 ? '' : transform();
+    media().style.transform = scale === 1 && x === 0 && y === 0 ? '' : transform();
     if (sidesShown) for (const element of strip()) element.style.transform = `translateX(${x}px)`;
     drawn = { scale, x, y };
   };
@@ -107,8 +108,8 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
   const settle = (from, duration = 220) => {
     const to = transform();
     draw();
-    if (galleryStill() || !image.animate || from === to) return Promise.resolve();
-    return image.animate([{ transform: from }, { transform: to }], { duration, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' })
+    if (galleryStill() || !media().animate || from === to) return Promise.resolve();
+    return media().animate([{ transform: from }, { transform: to }], { duration, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' })
       .finished.catch(() => null);
   };
   // A zoomed photo never leaves a gap at an edge it could cover; a smaller one stays put.
@@ -141,12 +142,13 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
   box.addEventListener('pointerdown', (event) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     // A mouse selects the caption's text; a finger swipes across it as across the photo.
-    if (event.pointerType === 'mouse' && event.target.closest('.lightbox-text, button, a')) return;
+    // Nor over a video, whose controls it works.
+    if (event.pointerType === 'mouse' && event.target.closest('.lightbox-text, button, a, video')) return;
     if (pointers.size === 0) gestured = false;
     pointers.set(event.pointerId, point(event));
     // A finger on a button may still start a swipe or a pinch; the box takes the pointer only
     // once it is one, so that a tap stays the button's click.
-    if (!event.target.closest('button, a')) capture(event.pointerId);
+    if (!event.target.closest('button, a, video')) capture(event.pointerId);
     if (pointers.size === 1) begin('pending', point(event));
     else if (pointers.size === 2) {
       hideSides();
@@ -295,15 +297,15 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
       hideSides();
       backdrop(1);
       draw();
-      if (galleryStill() || !image.animate) return;
+      if (galleryStill() || !media().animate) return;
       const easing = 'cubic-bezier(0.2, 0.8, 0.2, 1)';
       if (direction) {
-        image.animate([{ transform: `translateX(${direction * innerWidth}px)` }, { transform: 'none' }], { duration: 240, easing });
+        media().animate([{ transform: `translateX(${direction * innerWidth}px)` }, { transform: 'none' }], { duration: 240, easing });
       } else if (rect && rect.width > 0) {
         const b = base();
         if (b.w <= 0) return;
         const from = `translate(${rect.left + rect.width / 2 - b.cx}px, ${rect.top + rect.height / 2 - b.cy}px) scale(${rect.width / b.w}, ${rect.height / b.h})`;
-        image.animate([{ transform: from }, { transform: 'none' }], { duration: slid ? 160 : 260, easing });
+        media().animate([{ transform: from }, { transform: 'none' }], { duration: slid ? 160 : 260, easing });
         if (!slid) box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, pseudoElement: '::before' });
       }
     },
@@ -314,16 +316,16 @@ const galleryPhotoViewer = (box, image, { turn, close, zoomed, neighbour }) => {
     leave(direction, from) {
       const arriving = sidesShown && !side(direction).hidden;
       const arrival = () => (arriving ? side(direction).getBoundingClientRect() : null);
-      if (galleryStill() || !image.animate) return Promise.resolve(arrival());
+      if (galleryStill() || !media().animate) return Promise.resolve(arrival());
       const easing = arriving ? 'cubic-bezier(0.2, 0.8, 0.2, 1)' : 'ease-in';
       const duration = arriving ? 220 : 160;
       const end = -direction * (arriving ? spacing() : innerWidth);
       const sliding = arriving ? slideSides(drawn.x, end, duration, easing) : Promise.resolve();
-      const leaving = image.animate([{ transform: from }, { transform: `translateX(${end}px)` }], { duration, easing }).finished.catch(() => null);
+      const leaving = media().animate([{ transform: from }, { transform: `translateX(${end}px)` }], { duration, easing }).finished.catch(() => null);
       return Promise.all([leaving, sliding]).then(arrival);
     },
     // Where the photo is drawn now, transform and all (to shrink it back into its cell from there).
-    rect: () => image.getBoundingClientRect(),
+    rect: () => media().getBoundingClientRect(),
   };
 };
 

@@ -37,6 +37,9 @@ const galleryMetaLine = (photo) => {
   const album = galleryPageAlbum || written();
   const image = box.querySelector('img');
   image.draggable = false;
+  // A video's player (<video controls playsinline>), shown in the photo's place.
+  const player = box.querySelector('video');
+  const media = () => (player && !player.hidden ? player : image);
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
   const meta = box.querySelector('.lightbox-meta');
@@ -84,11 +87,34 @@ const galleryMetaLine = (photo) => {
     const ready = known && known.large.complete && known.large.naturalWidth > 0;
     return { src: ready ? photo.large : photo.thumb || photo.large, ar: photo.ar };
   };
+  // A video plays in the photo's place, its poster (the large image) until it does; it starts
+  // at once when the visitor's tap or key opened it (browsers refuse sound without one: then
+  // the player's own button starts it). Leaving it stops it and lets its download go.
+  const stopVideo = () => {
+    if (!player || player.hidden) return;
+    player.pause();
+    player.removeAttribute('src');
+    player.removeAttribute('poster');
+    player.load();
+    player.hidden = true;
+    image.hidden = false;
+  };
+  const setVideo = (photo) => {
+    image.removeAttribute('src');
+    image.hidden = true;
+    player.hidden = false;
+    if (photo.large) player.poster = photo.large; else player.removeAttribute('poster');
+    player.src = photo.video;
+    const started = player.play();
+    if (started) started.catch(() => null);
+  };
   // The photo's own image at once (its cell's, already in), then the large one once it is in:
   // the box has the photo's shape from the start (--ar), so nothing moves when it arrives.
   const setImage = (photo) => {
     if (photo.ar) box.style.setProperty('--ar', String(photo.ar)); else box.style.removeProperty('--ar');
     box.classList.toggle('lightbox-shaped', !!photo.ar);
+    if (photo.video && player) { setVideo(photo); return; }
+    stopVideo();
     if (!photo.large) { image.removeAttribute('src'); return; }
     if (!photo.thumb || !photo.ar) { image.src = photo.large; return; }
     image.src = photo.thumb;
@@ -152,6 +178,7 @@ const galleryMetaLine = (photo) => {
     if (photo && typeof photo.then === 'function') {
       // Not on the page: its data file is on its way.
       shownPhoto = null;
+      stopVideo();
       image.removeAttribute('src');
       caption.textContent = '';
       comment.textContent = '';
@@ -182,8 +209,16 @@ const galleryMetaLine = (photo) => {
     if (box.hidden) return;
     // The photo shrinks back into its cell when that is in view (a copy: the lightbox is closed).
     const into = cellImage(current);
-    if (into && image.getAttribute('src')) galleryShrinkInto(image, viewer.rect(), into.getBoundingClientRect());
+    if (into && media() === player && player.poster) {
+      // A video shrinks back as its poster.
+      const still = new Image();
+      still.src = player.poster;
+      galleryShrinkInto(still, viewer.rect(), into.getBoundingClientRect());
+    } else if (into && image.getAttribute('src')) {
+      galleryShrinkInto(image, viewer.rect(), into.getBoundingClientRect());
+    }
     box.hidden = true;
+    stopVideo();
     image.removeAttribute('src');
     shownPhoto = null;
     document.body.classList.remove('lightbox-open');
@@ -202,7 +237,7 @@ const galleryMetaLine = (photo) => {
     const target = current + step;
     viewer.leave(step, from).then((arrived) => show(target, 'replace', arrived ? { from: arrived, slid: true } : { direction: step }));
   };
-  const viewer = galleryPhotoViewer(box, image, { turn, close: hide, zoomed, neighbour });
+  const viewer = galleryPhotoViewer(box, media, { turn, close: hide, zoomed, neighbour });
   window.addEventListener('popstate', () => {
     if (inHistory()) return;
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
@@ -225,6 +260,8 @@ const galleryMetaLine = (photo) => {
   box.addEventListener('click', (event) => { if (event.target === box && !viewer.gestured) hide(); });
   document.addEventListener('keydown', (event) => {
     if (box.hidden) return;
+    // The player's own keys (seeking with the arrows) while it has the focus.
+    if (event.target === player && event.key !== 'Escape') return;
     if (event.key === 'Escape') hide();
     else if (event.key === 'ArrowLeft') show(current - 1);
     else if (event.key === 'ArrowRight') show(current + 1);
