@@ -244,7 +244,9 @@ private final class Transcode {
         guard decoder.pointee.sample_rate > 0, let sampleFormat = av_get_sample_fmt_name(decoder.pointee.sample_fmt) else {
             throw .corrupt("its sound's format is unknown")
         }
-        let arguments = "time_base=1/\(decoder.pointee.sample_rate):sample_rate=\(decoder.pointee.sample_rate)"
+        // Frames come in the stream's time base (a WebM's is 1/1000, an MP4's 1/rate).
+        let base = lane.input.pointee.time_base
+        let arguments = "time_base=\(base.num)/\(base.den):sample_rate=\(decoder.pointee.sample_rate)"
             + ":sample_fmt=\(String(cString: sampleFormat)):channel_layout=\(layoutName)"
         try makeGraph(lane, source: "abuffer", sink: "abuffersink", sourceArguments: arguments,
                       chain: "aformat=sample_fmts=fltp:sample_rates=48000|44100:channel_layouts=stereo|mono")
@@ -355,6 +357,9 @@ private final class Transcode {
             if got == cffmpeg_error_again() || got == cffmpeg_error_eof() { return }
             try check(got, "filter its frames")
             filtered.pointee.pict_type = AV_PICTURE_TYPE_NONE
+            if filtered.pointee.pts != cffmpeg_no_pts() {
+                filtered.pointee.pts = av_rescale_q(filtered.pointee.pts, av_buffersink_get_time_base(lane.sink), lane.encoder!.pointee.time_base)
+            }
             let sent = avcodec_send_frame(lane.encoder, filtered)
             av_frame_unref(filtered)
             try check(sent, "encode its frames")

@@ -46,6 +46,9 @@ struct ConfigurationReaderTests {
             downloads = "original"
             image_quality = 90
             thumbnail_format = "jpeg"
+            videos = "original"
+            video_max_height = 720
+            video_quality = 28
             """
         let c = try ConfigurationReader.parse(text, file: "x.toml")
         #expect(c.site.title == "Summer on the coast" && c.site.description == "Two weeks, one camera." && c.site.author == "Ada")
@@ -55,6 +58,8 @@ struct ConfigurationReaderTests {
         #expect(c.look.cellPadding == 10 && c.look.maxColumns == 5)
         #expect(c.content.sort == .name && c.content.views == [.masonry, .circle, .justified] && c.content.downloads == .original && c.content.imageQuality == 90)
         #expect(c.content.thumbnailFormat == .jpeg && GalleryConfiguration().content.thumbnailFormat == .webp)
+        #expect(c.content.videos == .original && c.content.videoMaxHeight == 720 && c.content.videoQuality == 28)
+        #expect(GalleryConfiguration().content.videos == .web && GalleryConfiguration().content.videoMaxHeight == 1080 && GalleryConfiguration().content.videoQuality == 23)
         // The justified view by its one name, or by "rows", its first one (still accepted, never written).
         let named = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"justified\"]\n", file: "x.toml")
         let aliased = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"rows\"]\n", file: "x.toml")
@@ -89,6 +94,9 @@ struct ConfigurationReaderTests {
             ("[content]\nimage_quality = 0\n", 2, "content.image_quality", "a whole number from 1 to 100"),
             ("[content]\nthumbnail_format = \"avif\"\n", 2, "content.thumbnail_format", "one of webp, jpeg"),
             ("[content]\nsort = true\n", 2, "content.sort", "is true or false, not text"),
+            ("[content]\nvideos = \"webm\"\n", 2, "content.videos", "one of web, original, skip"),
+            ("[content]\nvideo_max_height = 100\n", 2, "content.video_max_height", "a whole number from 144 to 4320"),
+            ("[content]\nvideo_quality = 60\n", 2, "content.video_quality", "a whole number from 0 to 51"),
             // A multi-line string that looks like keys is stepped over when lines are counted.
             ("[site]\ndescription = \"\"\"\nsort = 1\n\"\"\"\n[content]\nsort = \"size\"\n", 6, "content.sort", "one of date, name"),
             ("look.theme = \"nope\"\n", 1, "look.theme", "one of light, dark, auto"),

@@ -97,6 +97,9 @@ struct VideoCellTests {
         let page = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
         let cell = try #require(page.firstMatch(of: #/<div class="cell"[^>]*data-kind="video"[^>]*>.*?</div></div></div>/#).map { String(page[$0.range]) })
         #expect(cell.contains("class=\"photo placeholder\"") && cell.contains("class=\"media-badge\""), "\(cell)")
+        // Nothing of it decodes: there is nothing to play either, and no file is named.
+        #expect(!cell.contains("data-video"), "\(cell)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: work.path + "/site/videos")) ?? []).isEmpty)
         #expect(page.contains("<img class=\"photo\""), "the photo beside it lost its image")
     }
 }

@@ -92,6 +92,13 @@ public enum TestVideos {
         public var format: Format
         public var video: Stream? { streams.first { $0.codec_type == "video" } }
         public var audio: Stream? { streams.first { $0.codec_type == "audio" } }
+        /// Tags that say where, when or with what a clip was filmed (none may reach a rendition).
+        public var privateTags: [String] {
+            allTags.keys.filter { key in
+                ["location", "make", "model", "creation", "date", "iso6709", "gps", "xyz"].contains { key.contains($0) }
+            }.sorted()
+        }
+
         /// Every tag of the file and its streams, keys lowercased.
         public var allTags: [String: String] {
             var tags: [String: String] = [:]
