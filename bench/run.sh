@@ -5,7 +5,8 @@
 # bench/run.sh phone-formats only the HEIC/WebP probe, HEIC thumbnails and metadata (issue 15);
 # bench/run.sh live-preview only the live preview's edit-to-reload time (issue 16);
 # bench/run.sh phones only the phone, tablet and desktop pages and the lightbox's gestures (issue 24);
-# bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26).
+# bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26);
+# bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -441,6 +442,80 @@ for set in publish-300 album-10000; do
 done
 kill "$weed" 2>/dev/null; wait "$weed" 2>/dev/null || true
 unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
+fi
+
+if [ "$only" = all ] || [ "$only" = videos ]; then
+# MARK: videos (issue 25). Probe: 120 phone-like clips (H.264 MP4, HEVC MOV turned by its display
+# matrix, VP9 WebM; 2 s each) read by `gallery probe` against `ffprobe -show_format
+# -show_streams` run per file, as a script would; runs alternate, best of 3 each.
+clips="$work/video-clips"
+if [ ! -f "$clips/.done" ]; then
+  rm -rf "$clips" && mkdir -p "$clips"
+  for i in $(seq -w 1 40); do
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=640x360:rate=30:duration=2" -f lavfi -i "sine=frequency=440:duration=2" \
+      -c:v libx264 -preset ultrafast -c:a aac -shortest "$clips/VID_$i.mp4"
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=640x360:rate=30:duration=2" -f lavfi -i "sine=frequency=440:duration=2" \
+      -c:v libx265 -preset ultrafast -tag:v hvc1 -c:a aac -shortest -x265-params log-level=none "$clips/raw_$i.mov"
+    ffmpeg -v error -nostdin -y -i "$clips/raw_$i.mov" -c copy -metadata:s:v:0 rotate=270 "$clips/IMG_$i.MOV" && rm "$clips/raw_$i.mov"
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=640x360:rate=30:duration=2" -c:v libvpx-vp9 -deadline realtime -b:v 300k "$clips/clip_$i.webm"
+  done
+  touch "$clips/.done"
+fi
+find "$clips" -type f ! -name '.done' | sort > "$work/video-files.txt"
+count=$(wc -l < "$work/video-files.txt")
+ours=0; theirs=0
+for _ in 1 2 3; do
+  rate=$(xargs -a "$work/video-files.txt" "$gallery" probe --stats | sed -E 's/.*: ([0-9]+) files\/s/\1/')
+  [ "$rate" -gt "$ours" ] && ours=$rate
+  start=$(date +%s.%N)
+  while read -r f; do ffprobe -v error -show_format -show_streams "$f" > /dev/null; done < "$work/video-files.txt"
+  rate=$(awk -v s="$start" -v e="$(date +%s.%N)" -v n="$count" 'BEGIN { printf "%.0f", n / (e - s) }')
+  [ "$rate" -gt "$theirs" ] && theirs=$rate
+done
+ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.1f", a / b }')
+record "| $stamp | $commit | probe, $count video clips (MP4, MOV turned, WebM), best of 3, alternating | gallery probe: $ours files/s | ffprobe $(ffprobe -version | head -1 | awk '{print $3}') -show_format -show_streams per file: $theirs files/s | ${ratio}× (goal ≥ 10×) |"
+
+# Renditions: 8 phone clips of 1080p, 4 s (4 HEVC upright MOV, 4 H.264 MP4), built into a site
+# (posters, grid images, web versions) against the plain ffmpeg command with the same settings
+# (copy what is already H.264/AAC within 1080p, else libx264 -preset fast -crf 23, AAC 128k,
+# faststart), one clip at a time on all cores; runs alternate, better of 2 each.
+phone="$work/video-phone"
+if [ ! -f "$phone/.done" ]; then
+  rm -rf "$phone" && mkdir -p "$phone"
+  for i in 1 2 3 4; do
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=4" -f lavfi -i "sine=frequency=440:duration=4" \
+      -c:v libx265 -preset ultrafast -tag:v hvc1 -c:a aac -shortest -x265-params log-level=none "$phone/raw_$i.mov"
+    ffmpeg -v error -nostdin -y -i "$phone/raw_$i.mov" -c copy -metadata:s:v:0 rotate=270 "$phone/IMG_10$i.MOV" && rm "$phone/raw_$i.mov"
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=4" -f lavfi -i "sine=frequency=440:duration=4" \
+      -c:v libx264 -preset veryfast -c:a aac -shortest "$phone/VID_20$i.mp4"
+  done
+  touch "$phone/.done"
+fi
+ours_best=""; theirs_best=""
+for _ in 1 2; do
+  rm -rf "$work/video-site" "$work/video.db" "$work/video.db-wal" "$work/video.db-shm"
+  start=$(date +%s.%N)
+  "$gallery" build "$phone" --db "$work/video.db" --out "$work/video-site" --quiet > /dev/null
+  t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  [ -z "$ours_best" ] || awk -v a="$t" -v b="$ours_best" 'BEGIN { exit !(a < b) }' && ours_best=$t
+  rm -rf "$work/video-ffmpeg" && mkdir -p "$work/video-ffmpeg"
+  start=$(date +%s.%N)
+  for f in "$phone"/*.MOV; do
+    ffmpeg -v error -nostdin -y -i "$f" -map 0:v:0 -map 0:a:0 -map_metadata -1 -vf "scale=-2:1080:flags=bicubic,setsar=1,format=yuv420p" \
+      -c:v libx264 -preset fast -crf 23 -profile:v high -c:a aac -b:a 128k -movflags +faststart "$work/video-ffmpeg/$(basename "$f").mp4"
+  done
+  for f in "$phone"/*.mp4; do
+    ffmpeg -v error -nostdin -y -i "$f" -map 0:v:0 -map 0:a:0 -map_metadata -1 -c copy -movflags +faststart "$work/video-ffmpeg/$(basename "$f")"
+  done
+  t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  [ -z "$theirs_best" ] || awk -v a="$t" -v b="$theirs_best" 'BEGIN { exit !(a < b) }' && theirs_best=$t
+done
+ours_mb=$(du -cb "$work/video-site/videos"/*.mp4 | tail -1 | awk '{ printf "%.1f", $1 / 1e6 }')
+theirs_mb=$(du -cb "$work/video-ffmpeg"/*.mp4 | tail -1 | awk '{ printf "%.1f", $1 / 1e6 }')
+minutes=$(awk 'BEGIN { printf "%.4f", 8 * 4 / 60 }')
+per_minute=$(awk -v b="$ours_mb" -v m="$minutes" 'BEGIN { printf "%.1f", b / m }')
+ratio=$(awk -v a="$ours_best" -v b="$theirs_best" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | build a site of 8 phone clips, 1080p × 4 s (4 HEVC turned: encoded; 4 H.264/AAC: copied), better of 2, alternating | ${ours_best} s with posters and grid images, renditions ${ours_mb} MB ($per_minute MB per minute of video) | ffmpeg, same settings, renditions only: ${theirs_best} s, ${theirs_mb} MB | ${ratio}× ffmpeg's time (goal ≤ 1.1×) |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

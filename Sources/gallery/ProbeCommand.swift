@@ -6,11 +6,11 @@ import Imaging
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Show what gallery reads from image files' headers (format, size, orientation).",
+        abstract: "Show what gallery reads from image and video files' headers (format, size, orientation, a video's length).",
         discussion: "Decodes no pixels. With --stats, prints only the count and the rate, for benchmarks."
     )
 
-    @Argument(help: ArgumentHelp("Image files.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Image or video files.", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Print one JSON object per file.")
@@ -25,6 +25,20 @@ struct ProbeCommand: ParsableCommand {
         var output = ""
         for file in files {
             do {
+                if let container = VideoProbe.container(atPath: file) {
+                    let video = try VideoProbe.probe(path: file, container: container)
+                    guard !stats else { continue }
+                    if json {
+                        output += try JSON.string(Probed(
+                            path: file, format: container.rawValue, width: video.width, height: video.height,
+                            orientation: video.orientation.rawValue, displayWidth: video.displayWidth, displayHeight: video.displayHeight,
+                            kind: "video", duration: video.duration, videoCodec: video.videoCodec, audioCodec: video.audioCodec)) + "\n"
+                    } else {
+                        let length = video.duration.map { String(format: ", %.2f s", $0) } ?? ""
+                        output += "\(file): \(container.rawValue) video \(video.width)×\(video.height), orientation \(video.orientation), displayed \(video.displayWidth)×\(video.displayHeight)\(length), \(video.videoCodec)\(video.audioCodec.map { " + " + $0 } ?? "")\n"
+                    }
+                    continue
+                }
                 let result = try PhotoProbe.probe(path: file)
                 guard !stats else { continue }
                 if json {
@@ -57,5 +71,10 @@ struct ProbeCommand: ParsableCommand {
         var orientation: Int
         var displayWidth: Int
         var displayHeight: Int
+        /// "photo" or "video"; a video's seconds and codecs (nil for a photo).
+        var kind = "photo"
+        var duration: Double?
+        var videoCodec: String?
+        var audioCodec: String?
     }
 }
