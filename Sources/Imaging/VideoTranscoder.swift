@@ -163,10 +163,11 @@ private final class Transcode {
     }
 
     /// A filter graph from `sourceArguments` through `chain` to a sink.
-    private func makeGraph(_ lane: Lane, source: String, sink: String, sourceArguments: String, chain: String) throws(ProbeError) {
+    private func makeGraph(_ lane: Lane, source: String, sink: String, sourceArguments: String, chain: String, threads: Int) throws(ProbeError) {
         lane.graph = avfilter_graph_alloc()
         guard let graph = lane.graph else { throw .corrupt("FFmpeg ran out of memory") }
-        graph.pointee.nb_threads = 1
+        // Scaling a 4K frame is as much work as decoding it: on every core, as the encoder.
+        graph.pointee.nb_threads = Int32(threads)
         try check(avfilter_graph_create_filter(&lane.source, avfilter_get_by_name(source), "in", sourceArguments, nil, graph), "set up its filters")
         try check(avfilter_graph_create_filter(&lane.sink, avfilter_get_by_name(sink), "out", nil, nil, graph), "set up its filters")
         try check(cffmpeg_graph_link(graph, lane.source, lane.sink, chain), "set up its filters (\(chain))")
@@ -197,7 +198,7 @@ private final class Transcode {
         filters += ["scale=\(size.width):\(size.height):flags=bicubic", "setsar=1", "format=yuv420p"]
         let rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
         if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 { filters.append("fps=60") }
-        try makeGraph(lane, source: "buffer", sink: "buffersink", sourceArguments: arguments, chain: filters.joined(separator: ","))
+        try makeGraph(lane, source: "buffer", sink: "buffersink", sourceArguments: arguments, chain: filters.joined(separator: ","), threads: threads)
 
         guard let codec = avcodec_find_encoder_by_name("libx264") else {
             throw .unsupportedFormat("this FFmpeg has no libx264 encoder (Debian's libavcodec has it; or set videos = \"original\")")
@@ -249,7 +250,7 @@ private final class Transcode {
         let arguments = "time_base=\(base.num)/\(base.den):sample_rate=\(decoder.pointee.sample_rate)"
             + ":sample_fmt=\(String(cString: sampleFormat)):channel_layout=\(layoutName)"
         try makeGraph(lane, source: "abuffer", sink: "abuffersink", sourceArguments: arguments,
-                      chain: "aformat=sample_fmts=fltp:sample_rates=48000|44100:channel_layouts=stereo|mono")
+                      chain: "aformat=sample_fmts=fltp:sample_rates=48000|44100:channel_layouts=stereo|mono", threads: 1)
 
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw .unsupportedFormat("this FFmpeg has no AAC encoder") }
         lane.encoder = avcodec_alloc_context3(codec)
