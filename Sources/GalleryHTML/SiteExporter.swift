@@ -206,6 +206,7 @@ public struct SiteExporter: Sendable {
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         var pendingVideos: [(id: Int64, name: String)] = []
+        var queuedVideos = Set<String>()  // two copies of one clip are made once
         let ids = try database.photoIDs()
         for start in stride(from: 0, to: ids.count, by: 2000) {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
@@ -215,7 +216,8 @@ public struct SiteExporter: Sendable {
                 written.formUnion(plan.names)
                 if let video = plan.video { written.insert(video) }
                 if !encodeImages { continue }
-                if let video = plan.video, !FileManager.default.fileExists(atPath: outFolder.appending(path: video).path) {
+                if let video = plan.video, !FileManager.default.fileExists(atPath: outFolder.appending(path: video).path),
+                   queuedVideos.insert(video).inserted {
                     pendingVideos.append((id, video))
                 }
                 if let original = plan.original {
