@@ -125,8 +125,9 @@ struct AlbumData: Sendable {
         /// "video" or "live" (absent for a photo), and a video's length in seconds.
         var kind: String?
         var duration: Double?
-        /// What the lightbox plays (`data-video`).
+        /// What the lightbox plays (`data-video`), a Live Photo's clip (`data-motion`).
         var video: String?
+        var motion: String?
     }
 
     struct Chunk: Encodable {
@@ -196,7 +197,7 @@ struct AlbumData: Sendable {
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
             comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
             taken: cell.takenAt, shot: cell.shot, location: cell.location,
-            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video)
+            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video, motion: cell.motion)
     }
 
     static func script(_ value: some Encodable) throws -> String {

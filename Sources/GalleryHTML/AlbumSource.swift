@@ -97,7 +97,8 @@ final class AlbumSource: Sendable {
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),
                 location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil,
                 kind: photo.kind, duration: photo.duration,
-                video: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.video : nil))
+                video: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.video : nil,
+                motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil))
         }
         return cells
     }

@@ -34,6 +34,13 @@ struct ImagePlan: Sendable {
     /// The rendition's limit and quality (`[content] video_max_height`, `video_quality`).
     var videoMaxHeight = VideoRendition.defaultMaxHeight
     var videoQuality = VideoRendition.defaultQuality
+    /// A Live Photo's clip, played muted over the still in the lightbox: always a web version
+    /// ("videos/HASH-1440x1080.mp4", named by the clip's file), whatever `videos` says but
+    /// "skip"; made from `motionPath` (relative to the library's folder) at `motionOffset`.
+    var motion: String?
+    var motionSize: VideoRendition?
+    var motionPath: String?
+    var motionOffset: Int64 = 0
 
     /// Nil for a format the thumbnailer cannot read.
     init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, content: GalleryConfiguration.Content, withOriginal: Bool = false) {
@@ -72,17 +79,27 @@ struct ImagePlan: Sendable {
         if case .video = source {
             switch content.videos {
             case .web:
-                let size = VideoRendition(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, maxHeight: content.videoMaxHeight)
-                videoSize = size
-                videoMaxHeight = content.videoMaxHeight
-                videoQuality = content.videoQuality
-                video = ImageFileName(key: key, size: .video(width: size.width, height: size.height),
-                                      quality: content.videoQuality == VideoRendition.defaultQuality ? nil : content.videoQuality).name
+                (video, videoSize) = Self.webVideo(key: key, displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, content: content)
             case .original:
                 video = originalName
             case .skip:
                 video = nil
             }
         }
+        if photo.kind == .live, let clip = photo.motion, content.videos != .skip {
+            (motion, motionSize) = Self.webVideo(key: String(clip.contentHash.dropFirst("xxh64:".count)),
+                                                 displayWidth: clip.displayWidth, displayHeight: clip.displayHeight, content: content)
+            motionPath = clip.path
+            motionOffset = clip.offset
+        }
+        videoMaxHeight = content.videoMaxHeight
+        videoQuality = content.videoQuality
+    }
+
+    /// The web version of a clip with this key (its file's hash) and displayed size: its name and size.
+    static func webVideo(key: String, displayWidth: Int, displayHeight: Int, content: GalleryConfiguration.Content) -> (String, VideoRendition) {
+        let size = VideoRendition(displayWidth: displayWidth, displayHeight: displayHeight, maxHeight: content.videoMaxHeight)
+        let quality = content.videoQuality == VideoRendition.defaultQuality ? nil : content.videoQuality
+        return (ImageFileName(key: key, size: .video(width: size.width, height: size.height), quality: quality).name, size)
     }
 }

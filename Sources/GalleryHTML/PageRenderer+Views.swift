@@ -171,6 +171,7 @@ extension PageRenderer {
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style)\""
         let attributes = attributes + (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
             + (cell.video.map { " data-video=\"\(HTML.escape($0))\"" } ?? "")
+            + (cell.motion.map { " data-motion=\"\(HTML.escape($0))\"" } ?? "")
         if let large = cell.large {
             return "<a class=\"\(name)\" href=\"\(HTML.escape(large))\" \(attributes)\(styleAttribute)>\(inner)</a>\n"
         }

@@ -36,6 +36,8 @@ struct CellModel: Sendable {
     var duration: Double?
     /// What the lightbox plays (a video's web rendition or original), nil for a photo.
     var video: String?
+    /// A Live Photo's clip (its web version), played muted over the still.
+    var motion: String?
 }
 
 extension CellModel {
@@ -178,6 +180,9 @@ struct PageRenderer {
     /// the separator of a title.
     static let symbols = "← ‹ › × · →"
 
+    /// A Live Photo's mark on its cell and in the lightbox (not translated: Photos writes it so in every language).
+    static let liveMark = "LIVE"
+
     static let lightbox = """
         <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
         <button class="lightbox-close" type="button" aria-label="Close">×</button>
@@ -185,6 +190,8 @@ struct PageRenderer {
         <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
         <img alt="">
         <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
+        <video class="lightbox-motion" muted playsinline preload="auto" disablepictureinpicture hidden></video>
+        <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(liveMark)</span></button>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><p class="lightbox-meta"></p></div>
         </div>
 
@@ -194,7 +201,7 @@ struct PageRenderer {
     /// at the photo shown: its large view or its original file).
     var lightbox: String {
         var html = Self.lightbox
-        for label in ["Photo", "Close", "Previous photo", "Next photo"] where words.label(label) != label {
+        for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo"] where words.label(label) != label {
             html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
         }
         guard configuration.content.downloads != .none else { return html }
@@ -231,12 +238,15 @@ struct PageRenderer {
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(imageSizes)\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
         } else {
             // A video without a poster is a neutral cell: its badge says what it is.
-            let text = cell.kind == .photo ? HTML.escape(words.photoUnavailable) : ""
+            let text = cell.kind == .video ? "" : HTML.escape(words.photoUnavailable)
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(text)</div>"
         }
-        if cell.kind != .photo {
+        if cell.kind == .video {
             // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
             inner += "<span class=\"media-badge\" aria-hidden=\"true\">\(cell.duration.map(HTML.durationText) ?? "")</span>"
+        } else if cell.motion != nil {
+            // A Live Photo's mark: rings and "LIVE", as Photos shows it.
+            inner += "<span class=\"media-badge live-badge\" aria-hidden=\"true\">\(Self.liveMark)</span>"
         }
         inner += "<div class=\"annotation\">"
         for (name, text, starts) in [
@@ -259,6 +269,7 @@ struct PageRenderer {
         if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
         if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
         if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
+        if let motion = cell.motion { attributes += " data-motion=\"\(HTML.escape(motion))\"" }
         if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
         return attributes
     }

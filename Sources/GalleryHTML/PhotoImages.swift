@@ -40,6 +40,15 @@ public struct PhotoImages: Sendable {
                                          quality: plan.videoQuality, progress: progress)
     }
 
+    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`.
+    func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
+        guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return }
+        let target = outFolder.appending(path: motion)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try VideoTranscoder.makeWebVideo(from: root + "/" + path, offset: plan.motionOffset, to: target.path, size: size,
+                                         maxHeight: plan.videoMaxHeight, quality: plan.videoQuality, progress: progress)
+    }
+
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").
     func render(_ plan: ImagePlan, from source: String) throws -> String {
         let rendered: (images: [[UInt8]], dominantColor: RGBColor)
@@ -98,8 +107,21 @@ public struct PhotoImages: Sendable {
             return true
         }
         if image.isVideo {
-            guard plan.video == name else { return false }
-            try makeVideo(plan, from: source)
+            if plan.video == name {
+                try makeVideo(plan, from: source)
+            } else if plan.motion == name {
+                try makeMotion(plan, root: root)
+            } else if photo.kind == .video,
+                      case let (web, size) = ImagePlan.webVideo(key: String(hash.dropFirst("xxh64:".count)), displayWidth: photo.displayWidth,
+                                                                 displayHeight: photo.displayHeight, content: configuration.content),
+                      web == name, configuration.content.videos != .skip {
+                // A Live Photo's clip, found by its own hash: its web version whatever `videos` says.
+                let target = outFolder.appending(path: name)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try VideoTranscoder.makeWebVideo(from: source, to: target.path, size: size, maxHeight: plan.videoMaxHeight, quality: plan.videoQuality)
+            } else {
+                return false
+            }
             return true
         }
         guard plan.names.contains(name) else { return false }

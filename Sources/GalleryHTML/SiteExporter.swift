@@ -205,7 +205,7 @@ public struct SiteExporter: Sendable {
         let images = self.images
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
-        var pendingVideos: [(id: Int64, name: String)] = []
+        var pendingVideos: [(id: Int64, name: String, isMotion: Bool)] = []
         var queuedVideos = Set<String>()  // two copies of one clip are made once
         let ids = try database.photoIDs()
         for start in stride(from: 0, to: ids.count, by: 2000) {
@@ -215,10 +215,12 @@ public struct SiteExporter: Sendable {
                 guard let plan = images.plan(stored.photo, contentHash: stored.contentHash, withOriginal: true) else { continue }
                 written.formUnion(plan.names)
                 if let video = plan.video { written.insert(video) }
+                if let motion = plan.motion { written.insert(motion) }
                 if !encodeImages { continue }
-                if let video = plan.video, !FileManager.default.fileExists(atPath: outFolder.appending(path: video).path),
-                   queuedVideos.insert(video).inserted {
-                    pendingVideos.append((id, video))
+                for (clip, isMotion) in [(plan.video, false), (plan.motion, true)] {
+                    if let clip, !FileManager.default.fileExists(atPath: outFolder.appending(path: clip).path), queuedVideos.insert(clip).inserted {
+                        pendingVideos.append((id, clip, isMotion))
+                    }
                 }
                 if let original = plan.original {
                     // The file as it is, for `[content] downloads = "original"`: copied once.
@@ -298,33 +300,36 @@ public struct SiteExporter: Sendable {
         // A video none of whose frames decodes (no poster) has nothing to play either.
         let playable = pendingVideos.filter { reasons[$0.id] == nil }
         written.subtract(pendingVideos.filter { reasons[$0.id] != nil }.map(\.name))
-        let videoFailures = try writeVideos(playable.map(\.id), root: root, events: events, summary: &summary)
+        let videoFailures = try writeVideos(playable.map { ($0.id, $0.isMotion) }, root: root, events: events, summary: &summary)
         written.subtract(videoFailures.values.map(\.name))
         return (reasons, videoFailures.mapValues(\.reason), written)
     }
 
-    /// Makes what the lightbox plays for each video of `ids` (its web rendition, or its
-    /// original's copy), one video at a time on every core, with the encoder's progress. A
-    /// video that cannot be made is one line, and its cell shows its poster: the export goes on.
+    /// Makes what the lightbox plays for each video of `clips` (its web rendition, or its
+    /// original's copy) and each Live Photo's clip, one at a time on every core, with the
+    /// encoder's progress. A clip that cannot be made is one line, and its cell shows its poster
+    /// or its still: the export goes on.
     private func writeVideos(
-        _ ids: [Int64], root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
+        _ clips: [(id: Int64, isMotion: Bool)], root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
     ) throws -> [Int64: (name: String, reason: String)] {
         var failures: [Int64: (name: String, reason: String)] = [:]
         let images = self.images
-        for (number, id) in ids.enumerated() {
+        for (number, (id, isMotion)) in clips.enumerated() {
             guard let stored = try database.storedPhotos(ids: [id])[id],
-                  let plan = images.plan(stored.photo, contentHash: stored.contentHash), let video = plan.video else { continue }
-            let source = root + "/" + stored.photo.path
+                  let plan = images.plan(stored.photo, contentHash: stored.contentHash),
+                  let name = isMotion ? plan.motion : plan.video else { continue }
+            let source = root + "/" + (isMotion ? plan.motionPath ?? stored.photo.path : stored.photo.path)
             let duration = stored.photo.duration
+            let progress = { (progress: VideoTranscoder.Progress) in
+                events(.encoding(path: source, item: number + 1, items: clips.count, frames: progress.frames, seconds: progress.seconds,
+                                 duration: duration))
+            }
             do {
-                try images.makeVideo(plan, from: source) { progress in
-                    events(.encoding(path: source, item: number + 1, items: ids.count, frames: progress.frames, seconds: progress.seconds,
-                                     duration: duration))
-                }
+                if isMotion { try images.makeMotion(plan, root: root, progress: progress) } else { try images.makeVideo(plan, from: source, progress: progress) }
                 summary.videosWritten += 1
             } catch {
-                failures[id] = (video, "\(error)")
-                events(.warning("\(source): \(error); its poster is shown instead"))
+                failures[id] = (name, "\(error)")
+                events(.warning("\(source): \(error); \(isMotion ? "its still is shown without its motion" : "its poster is shown instead")"))
             }
         }
         return failures

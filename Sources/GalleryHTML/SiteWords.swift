@@ -45,7 +45,7 @@ struct SiteWords: Sendable {
             someFailed = "Einige Fotos können nicht gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             labels = ["Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
-                      "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto",
+                      "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen",
                       "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
                       "Scroll sideways through the photos": "Seitwärts durch die Fotos scrollen"]
         case "fr":
@@ -61,7 +61,7 @@ struct SiteWords: Sendable {
             someFailed = "Certaines photos ne peuvent pas être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             labels = ["Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
-                      "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante",
+                      "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo",
                       "Scroll sideways to turn the wheel": "Faites défiler latéralement pour tourner la roue",
                       "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
         case "ja":
@@ -77,7 +77,7 @@ struct SiteWords: Sendable {
             someFailed = "一部の写真を表示できません: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             labels = ["Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
-                      "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真",
+                      "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生",
                       "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
                       "Scroll sideways through the photos": "横にスクロールして写真を見る"]
         default:

@@ -156,18 +156,28 @@ public struct Importer: Sendable {
         var exif: EXIFReading?
         /// What is wrong with a file that is imported all the same, for one warning line.
         var damage: String?
+        /// The clip inside a motion photo (at `ProbeResult.motionVideoOffset`).
+        var embeddedMotion: VideoProbeResult?
 
         func file(albumPath: String, albumName: String, path: String, sortKey: String, mtimeNanoseconds: Int64) -> PhotoFile {
             switch probe {
             case .image(let image):
-                return PhotoFile(
+                var file = PhotoFile(
                     albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
                     mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: image.format.rawValue,
                     width: image.width, height: image.height, orientation: image.orientation.rawValue,
                     displayWidth: image.displayWidth, displayHeight: image.displayHeight,
                     metadata: exif.map(PhotoMetadata.init) ?? PhotoMetadata())
+                file.contentIdentifier = exif?.contentIdentifier
+                if let motion = embeddedMotion, let offset = image.motionVideoOffset {
+                    file.kind = .live
+                    file.motionOffset = offset
+                    (file.motionWidth, file.motionHeight) = (motion.displayWidth, motion.displayHeight)
+                    (file.duration, file.videoCodec, file.audioCodec) = (motion.duration, motion.videoCodec, motion.audioCodec)
+                }
+                return file
             case .video(let video):
-                return PhotoFile(
+                var file = PhotoFile(
                     albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
                     mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: video.container.rawValue,
                     width: video.width, height: video.height, orientation: video.orientation.rawValue,
@@ -175,6 +185,8 @@ public struct Importer: Sendable {
                     metadata: PhotoMetadata(takenAt: video.takenAt, cameraMake: video.cameraMake, cameraModel: video.cameraModel,
                                             latitude: video.latitude, longitude: video.longitude),
                     kind: .video, duration: video.duration, videoCodec: video.videoCodec, audioCodec: video.audioCodec)
+                file.contentIdentifier = video.contentIdentifier
+                return file
             }
         }
     }
@@ -217,8 +229,17 @@ public struct Importer: Sendable {
             }
             if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
+            var motion: VideoProbeResult?
+            if let offset = probe.motionVideoOffset {
+                // A motion photo whose clip cannot be read is still a photo.
+                do throws(ProbeError) {
+                    motion = try VideoProbe.probe(path: path, offset: offset, container: .mp4)
+                } catch {
+                    warnings.append("the video inside this motion photo cannot be read (\(error)); imported as a still photo")
+                }
+            }
             return .success(InspectedPhoto(probe: .image(probe), contentHash: digest.contentHash, length: digest.length, exif: exif,
-                                           damage: warnings.isEmpty ? nil : warnings.joined(separator: "; ")))
+                                           damage: warnings.isEmpty ? nil : warnings.joined(separator: "; "), embeddedMotion: motion))
         } catch {
             return .failure(error)
         }

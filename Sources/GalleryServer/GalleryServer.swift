@@ -91,7 +91,7 @@ public enum GalleryServer {
                     guard result.items.count <= maximumItems else {
                         throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
                     }
-                    return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result))
+                    return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
                 }
                 return JSONResponse.ok(answer)
             } catch let error as StoreError {

@@ -1,5 +1,6 @@
 import GalleryJSON
 import GalleryLayout
+import GalleryStore
 
 extension LayoutJSON {
     struct Attributes: Encodable {
@@ -27,6 +28,8 @@ extension LayoutJSON {
             var anchorY: Double
             var translateX: Double
             var translateY: Double
+            /// "photo", "video" or "live" (absent for an item that is not a photo of the library).
+            var kind: String?
         }
     }
 
@@ -41,19 +44,22 @@ extension LayoutJSON {
     /// size, and per item `index` (and `id` for photos), the untransformed frame `x`, `y`,
     /// `width`, `height`, `centerX`, `centerY`, `zIndex`, `angle` (radians), `anchorX`,
     /// `anchorY`, `translateX`, `translateY`; the wheel adds `visibleRange`, the carousel
-    /// `focusedIndex`. Key names are an interface; keep them stable.
-    public static func layout(kind: String, contentSize: LayoutSize, items: [LayoutAttributes], ids: [Int64]?,
+    /// `focusedIndex`. Key names are an interface; keep them stable. `kinds`: what each photo
+    /// is, for those that are not photos (`GalleryDatabase.mediaKinds`).
+    public static func layout(kind: String, contentSize: LayoutSize, items: [LayoutAttributes], ids: [Int64]?, kinds: [Int64: MediaKind],
                               visibleRange: ClosedRange<Int>? = nil, focusedIndex: Double? = nil) throws -> String {
         try JSON.string(Attributes(
             kind: kind, contentWidth: contentSize.width, contentHeight: contentSize.height,
             visibleRange: visibleRange.map { [$0.lowerBound, $0.upperBound] }, focusedIndex: focusedIndex,
             items: items.map { item in
-                Attributes.Item(
-                    id: ids.flatMap { item.index < $0.count ? $0[item.index] : nil }, index: item.index,
+                let id = ids.flatMap { item.index < $0.count ? $0[item.index] : nil }
+                return Attributes.Item(
+                    id: id, index: item.index,
                     x: item.frame.x, y: item.frame.y, width: item.frame.width, height: item.frame.height,
                     centerX: item.center.x, centerY: item.center.y, zIndex: item.zIndex, angle: item.angle,
                     anchorX: item.anchorPoint.x, anchorY: item.anchorPoint.y,
-                    translateX: item.translation.x, translateY: item.translation.y)
+                    translateX: item.translation.x, translateY: item.translation.y,
+                    kind: id.map { (kinds[$0] ?? .photo).rawValue })
             }))
     }
 

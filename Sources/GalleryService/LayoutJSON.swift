@@ -30,10 +30,13 @@ public enum LayoutJSON {
             var photoHeight: Double
             var captionHeight: Double
             var commentHeight: Double
+            /// "photo", "video" or "live".
+            var kind: String
         }
     }
 
-    public static func masonry(_ result: MasonryResult) throws -> String {
+    /// `kinds`: what each item is, for those that are not photos (`GalleryDatabase.mediaKinds`).
+    public static func masonry(_ result: MasonryResult, kinds: [Int64: MediaKind]) throws -> String {
         let layout = result.layout
         return try JSON.string(Masonry(
             width: layout.layout.key.width, columns: layout.geometry.columns, columnWidth: layout.geometry.columnWidth,
@@ -43,13 +46,13 @@ public enum LayoutJSON {
                 Masonry.Item(
                     id: item.photoID, index: item.index, column: item.column, x: layout.x(column: item.column),
                     y: item.y, width: layout.geometry.innerWidth, height: item.height, photoHeight: item.photoHeight,
-                    captionHeight: item.captionHeight, commentHeight: item.commentHeight)
+                    captionHeight: item.captionHeight, commentHeight: item.commentHeight, kind: (kinds[item.photoID] ?? .photo).rawValue)
             }))
     }
 
     /// The grid drawn in a window: `width` and `contentWidth` the grid's width there, frames
     /// relative to its top-left corner.
-    public static func masonry(_ viewport: ViewportLayout) throws -> String {
+    public static func masonry(_ viewport: ViewportLayout, kinds: [Int64: MediaKind]) throws -> String {
         try JSON.string(Masonry(
             width: viewport.gridWidth, columns: viewport.band.columns, columnWidth: viewport.columnWidth,
             contentWidth: viewport.gridWidth, contentHeight: viewport.contentHeight, placement: viewport.placement.rawValue,
@@ -57,7 +60,8 @@ public enum LayoutJSON {
                 Masonry.Item(
                     id: item.stored.photoID, index: item.stored.index, column: item.stored.column, x: item.frame.x, y: item.frame.y,
                     width: item.frame.width, height: item.frame.height, photoHeight: item.photoHeight,
-                    captionHeight: item.stored.captionHeight, commentHeight: item.stored.commentHeight)
+                    captionHeight: item.stored.captionHeight, commentHeight: item.stored.commentHeight,
+                    kind: (kinds[item.stored.photoID] ?? .photo).rawValue)
             },
             viewportWidth: viewport.viewportWidth, viewportHeight: viewport.viewportHeight, band: viewport.band.number))
     }

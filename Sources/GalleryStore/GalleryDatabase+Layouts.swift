@@ -33,11 +33,12 @@ extension GalleryDatabase {
     }
 
     /// `select` (over photos `p` joined to albums `a`) kept to the scope's photos, in display order.
+    /// A Live Photo's clip is not an item of its own: it is left out.
     private static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
         let order = try photoOrder(db).orderBy
         switch scope {
-        case .library: return (select + " ORDER BY " + order, [])
-        case .album(let path): return (select + " WHERE a.path = ? ORDER BY " + order, [path])
+        case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
+        case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
         }
     }
 

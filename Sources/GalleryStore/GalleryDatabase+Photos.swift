@@ -19,8 +19,10 @@ extension GalleryDatabase {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM albums WHERE name = ?", arguments: [album]) == true else {
                     throw StoreError.unknownAlbum(name: album, known: try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path"))
                 }
-                sql += " WHERE a.name = ?"
+                sql += " WHERE a.name = ? AND p.live_still_id IS NULL"
                 arguments = [album]
+            } else {
+                sql += " WHERE p.live_still_id IS NULL"
             }
             sql += " ORDER BY " + (try Self.photoOrder(db).orderBy)
             return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
@@ -36,14 +38,25 @@ extension GalleryDatabase {
         }
     }
 
+    /// What each listed item that is not a plain photo is (videos, Live Photos), by id: for the
+    /// layout JSON's `kind`.
+    public func mediaKinds() throws -> [Int64: MediaKind] {
+        try read { db in
+            var kinds: [Int64: MediaKind] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, kind FROM photos WHERE kind != 'photo' AND live_still_id IS NULL")
+            while let row = try rows.next() { kinds[row["id"]] = MediaKind(rawValue: row["kind"]) ?? .photo }
+            return kinds
+        }
+    }
+
     /// The id of the photo at `path` (relative to the library's folder), if the library has it.
     public func photoID(path: String) throws -> Int64? {
         try read { db in try Int64.fetchOne(db, sql: "SELECT id FROM photos WHERE path = ?", arguments: [path]) }
     }
 
-    /// Every photo's id, in id order.
+    /// Every listed photo's id (a Live Photo's clip is not listed), in id order.
     public func photoIDs() throws -> [Int64] {
-        try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos ORDER BY id") }
+        try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos WHERE live_still_id IS NULL ORDER BY id") }
     }
 
     /// The photos with these ids, with their files' content hashes; ids no photo has are left out.
@@ -113,8 +126,9 @@ extension GalleryDatabase {
                 INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
                                     width, height, orientation, display_width, display_height,
                                     taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
-                                    focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                                    focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec,
+                                    content_identifier, motion_offset, motion_width, motion_height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
@@ -126,7 +140,9 @@ extension GalleryDatabase {
                     exposure_time = excluded.exposure_time, iso = excluded.iso, focal_length = excluded.focal_length,
                     latitude = excluded.latitude, longitude = excluded.longitude, metadata_read = 1,
                     kind = excluded.kind, duration = excluded.duration, video_codec = excluded.video_codec,
-                    audio_codec = excluded.audio_codec
+                    audio_codec = excluded.audio_codec, content_identifier = excluded.content_identifier,
+                    motion_offset = excluded.motion_offset, motion_width = excluded.motion_width,
+                    motion_height = excluded.motion_height
                 RETURNING id
                 """)
             for (file, annotation) in changes.upserts {
@@ -144,6 +160,7 @@ extension GalleryDatabase {
                     metadata.takenAt, metadata.cameraMake, metadata.cameraModel, metadata.lens, metadata.fNumber,
                     metadata.exposureTime, metadata.iso, metadata.focalLength, metadata.latitude, metadata.longitude,
                     file.kind.rawValue, file.duration, file.videoCodec, file.audioCodec,
+                    file.contentIdentifier, file.motionOffset, file.motionWidth, file.motionHeight,
                 ]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
@@ -151,10 +168,12 @@ extension GalleryDatabase {
                 guard let photoID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photos WHERE path = ?"), arguments: [path]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
-            let remove = try db.cachedStatement(sql: "DELETE FROM photos WHERE path = ?")
+            var touchedAlbums = Set(albumIDs.values)
+            let remove = try db.cachedStatement(sql: "DELETE FROM photos WHERE path = ? RETURNING album_id")
             for path in changes.removals {
-                try remove.execute(arguments: [path])
+                if let album = try Int64.fetchOne(remove, arguments: [path]) { touchedAlbums.insert(album) }
             }
+            for album in touchedAlbums.sorted() { try Self.pairLivePhotos(db, albumID: album) }
             if !changes.removals.isEmpty {
                 try db.execute(sql: "DELETE FROM albums WHERE id NOT IN (SELECT DISTINCT album_id FROM photos)")
             }
@@ -192,7 +211,7 @@ extension GalleryDatabase {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT a.path, a.name, count(p.id) AS photo_count, min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
-                FROM albums a LEFT JOIN photos p ON p.album_id = a.id
+                FROM albums a LEFT JOIN photos p ON p.album_id = a.id AND p.live_still_id IS NULL
                 GROUP BY a.id ORDER BY a.path
                 """).map {
                     LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"],

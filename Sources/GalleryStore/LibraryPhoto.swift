@@ -10,6 +10,8 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var kind: MediaKind
     /// A video's length in seconds (a Live Photo's motion's); null for photos.
     public var duration: Double?
+    /// A Live Photo's clip (kind "live"); null for others.
+    public var motion: LiveMotion?
     /// Stored pixels.
     public var width: Int
     public var height: Int
@@ -27,19 +29,20 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var metadata: PhotoMetadata
 
     private enum CodingKeys: String, CodingKey {
-        case id, path, album, format, kind, duration, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
+        case id, path, album, format, kind, duration, motion, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
         case takenAt, camera, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude
     }
 
     init(id: Int64, path: String, album: String, format: String, width: Int, height: Int, orientation: Int,
          displayWidth: Int, displayHeight: Int, aspectRatio: Double, caption: String, comment: String,
-         kind: MediaKind = .photo, duration: Double? = nil, metadata: PhotoMetadata) {
+         kind: MediaKind = .photo, duration: Double? = nil, motion: LiveMotion? = nil, metadata: PhotoMetadata) {
         self.id = id
         self.path = path
         self.album = album
         self.format = format
         self.kind = kind
         self.duration = duration
+        self.motion = motion
         self.width = width
         self.height = height
         self.orientation = orientation
@@ -67,6 +70,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         try container.encode(format, forKey: .format)
         try container.encode(kind, forKey: .kind)
         try container.encode(duration, forKey: .duration)
+        try container.encode(motion, forKey: .motion)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(orientation, forKey: .orientation)
@@ -102,6 +106,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
             caption: try container.decode(String.self, forKey: .caption), comment: try container.decode(String.self, forKey: .comment),
             kind: try container.decodeIfPresent(MediaKind.self, forKey: .kind) ?? .photo,
             duration: try container.decodeIfPresent(Double.self, forKey: .duration),
+            motion: try container.decodeIfPresent(LiveMotion.self, forKey: .motion),
             metadata: PhotoMetadata(
                 takenAt: try container.decodeIfPresent(String.self, forKey: .takenAt),
                 cameraMake: try container.decodeIfPresent(String.self, forKey: .cameraMake),

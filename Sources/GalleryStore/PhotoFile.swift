@@ -20,6 +20,13 @@ public struct PhotoFile: Sendable, Hashable {
     public var duration: Double?
     public var videoCodec: String?
     public var audioCodec: String?
+    /// Apple's content identifier, which pairs a Live Photo's still and clip; nil when none.
+    public var contentIdentifier: String?
+    /// A motion photo's clip inside the file: where its MP4 starts and its displayed size
+    /// (`duration` and the codecs are the clip's); nil for every other file.
+    public var motionOffset: Int64?
+    public var motionWidth: Int?
+    public var motionHeight: Int?
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,

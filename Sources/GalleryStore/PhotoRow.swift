@@ -29,25 +29,55 @@ struct PhotoRow: Decodable, FetchableRecord {
     var longitude: Double?
     var kind: String
     var duration: Double?
+    // A Live Photo's clip: its own row (`m`), or inside the file (motion_offset).
+    var motionPath: String?
+    var motionFormat: String?
+    var motionHash: String?
+    var motionDisplayWidth: Int?
+    var motionDisplayHeight: Int?
+    var motionDuration: Double?
+    var motionOffset: Int64?
+    var motionWidth: Int?
+    var motionHeight: Int?
 
-    /// Photos `p` with their album `a` and annotation `n`; callers add WHERE / ORDER BY.
+    /// Photos `p` with their album `a`, annotation `n` and Live Photo clip `m` (the first by file
+    /// order when several name the same still); callers add WHERE (with `p.live_still_id IS
+    /// NULL` to leave clips that belong to a still out) and ORDER BY.
     static let select = """
         SELECT p.id, p.path, a.name AS album, p.format, p.width, p.height, p.orientation,
                p.display_width, p.display_height,
                coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment, p.content_hash,
                p.taken_at, p.camera_make, p.camera_model, p.lens, p.f_number, p.exposure_time, p.iso,
-               p.focal_length, p.latitude, p.longitude, p.kind, p.duration
+               p.focal_length, p.latitude, p.longitude, p.kind, p.duration,
+               m.path AS motion_path, m.format AS motion_format, m.content_hash AS motion_hash,
+               m.display_width AS motion_display_width, m.display_height AS motion_display_height,
+               m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height
         FROM photos p
         JOIN albums a ON a.id = p.album_id
         LEFT JOIN annotations n ON n.photo_id = p.id
+        LEFT JOIN photos m ON p.kind = 'live'
+            AND m.id = (SELECT c.id FROM photos c WHERE c.live_still_id = p.id ORDER BY c.sort_key LIMIT 1)
         """
+
+    /// The clip of a Live Photo: its own file when one is paired, else the one inside.
+    var motion: LiveMotion? {
+        if let motionPath, let motionFormat, let motionHash, let motionDisplayWidth, let motionDisplayHeight {
+            return LiveMotion(path: motionPath, offset: 0, format: motionFormat, contentHash: motionHash,
+                              displayWidth: motionDisplayWidth, displayHeight: motionDisplayHeight, duration: motionDuration)
+        }
+        if let motionOffset, let motionWidth, let motionHeight {
+            return LiveMotion(path: path, offset: motionOffset, format: "mp4", contentHash: contentHash,
+                              displayWidth: motionWidth, displayHeight: motionHeight, duration: duration)
+        }
+        return nil
+    }
 
     var libraryPhoto: LibraryPhoto {
         LibraryPhoto(
             id: id, path: path, album: album, format: format, width: width, height: height,
             orientation: orientation, displayWidth: displayWidth, displayHeight: displayHeight,
             aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment,
-            kind: MediaKind(rawValue: kind) ?? .photo, duration: duration,
+            kind: MediaKind(rawValue: kind) ?? .photo, duration: motion?.duration ?? duration, motion: motion,
             metadata: PhotoMetadata(
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))

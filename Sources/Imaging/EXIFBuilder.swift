@@ -45,6 +45,16 @@ public enum EXIFBuilder {
         return writer.bytes
     }
 
+    /// An iPhone's maker note (the value of Exif tag 0x927C) holding the content identifier
+    /// that pairs a Live Photo's still with its clip: "Apple iOS\0", version 1, "MM", then an
+    /// IFD whose offsets count from the note's start.
+    public static func appleMakerNote(contentIdentifier: String) -> [UInt8] {
+        var writer = Writer(littleEndian: false)
+        writer.bytes = AppleMakerNote.signature + [0, 1, 0x4D, 0x4D]
+        writer.ifd([(0x0001, .long(14)), (AppleMakerNote.contentIdentifierTag, .ascii(contentIdentifier))], at: writer.bytes.count)
+        return writer.bytes
+    }
+
     private struct Writer {
         let littleEndian: Bool
         var bytes: [UInt8] = []

@@ -1,7 +1,7 @@
 /// Reads `EXIFReading` from a TIFF-structured EXIF block (as `ProbeResult.exif` holds it):
 /// DateTimeOriginal with SubSecTimeOriginal and OffsetTimeOriginal, else
 /// DateTimeDigitized (exiftool's CreateDate) with its own; Make, Model, LensModel, FNumber,
-/// ExposureTime, ISO, FocalLength, and the GPS position.
+/// ExposureTime, ISO, FocalLength, the GPS position, and an iPhone's Live Photo identifier.
 ///
 /// Our own walk of the three directories (`TIFFDirectories`) rather than libexif: it agrees with
 /// exiftool on real cameras' files (EXIFAgreementTests) and is faster (bench/RESULTS.md),
@@ -49,6 +49,7 @@ public enum EXIFReader {
         if let iso = tags.numbers(.exif, 0x8827).first {
             if iso > 0, iso < 10_000_000 { reading.iso = Int(iso) } else { reading.warnings.append("its EXIF ISO \(iso) is not a sensitivity; left out") }
         }
+        if let note = tags.data(.exif, 0x927C) { reading.contentIdentifier = AppleMakerNote.contentIdentifier(in: note) }
         // Where: degrees, minutes, seconds and a hemisphere for each axis.
         let latitudeRef = tags.text(.gps, 0x0001), longitudeRef = tags.text(.gps, 0x0003)
         let latitude = tags.numbers(.gps, 0x0002), longitude = tags.numbers(.gps, 0x0004)

@@ -16,6 +16,9 @@ public struct EXIFReading: Sendable, Hashable {
     public var focalLength: Double?
     public var latitude: Double?
     public var longitude: Double?
+    /// Apple's content identifier (maker note tag 0x0011): the motion clip of a Live Photo
+    /// carries the same one (`VideoProbeResult.contentIdentifier`).
+    public var contentIdentifier: String?
     /// One line per value refused, without the file's name (the caller adds it).
     public var warnings: [String] = []
 

@@ -14,6 +14,9 @@ public struct ProbeResult: Sendable, Hashable {
     /// The embedded ICC profile (JPEG APP2, PNG iCCP, HEIF colr, WebP ICCP), nil when the
     /// picture is sRGB by default.
     public var iccProfile: [UInt8]?
+    /// Where the video of an Android motion photo starts: an MP4 appended to the JPEG, which its
+    /// XMP announces (`MotionPhotoXMP`); nil for other files.
+    public var motionVideoOffset: Int64?
     /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
     /// worth a real decode before it is taken.
     public var damage: [String] = []

@@ -44,6 +44,13 @@ struct TIFFDirectories {
         return String(decoding: bytes[start ..< end], as: UTF8.self)
     }
 
+    /// The raw bytes of an UNDEFINED or BYTE value (a maker note); nil when absent or out of the block.
+    func data(_ directory: Directory, _ tag: Int) -> ArraySlice<UInt8>? {
+        guard let entry = entry(in: range(directory), tag: tag), entry.type == 7 || entry.type == 1,
+              let (at, length) = valueBytes(entry, size: 1) else { return nil }
+        return bytes[at ..< at + length]
+    }
+
     /// The numbers of a BYTE, SHORT, LONG, RATIONAL or signed value (rationals with a zero
     /// denominator left out); empty when absent or of another type.
     func numbers(_ directory: Directory, _ tag: Int) -> [Double] {

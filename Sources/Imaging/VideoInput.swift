@@ -15,7 +15,10 @@ final class VideoInput {
     /// went wrong reaches the user once, as the error or warning that names the file.
     private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
-    init(path: String, timeLimitSeconds: Double) throws(ProbeError) {
+    /// `offset`: where the video starts in the file (an Android motion photo's MP4 follows its
+    /// JPEG); libavformat then reads the rest of the file as if it were the whole file (its
+    /// "subfile" protocol), so the MP4's own offsets hold.
+    init(path: String, offset: Int64 = 0, timeLimitSeconds: Double) throws(ProbeError) {
         _ = Self.quiet
         guard let allocated = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
         deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
@@ -30,7 +33,8 @@ final class VideoInput {
         allocated.pointee.probesize = 5_000_000
         allocated.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         var optional: UnsafeMutablePointer<AVFormatContext>? = allocated
-        let opened = avformat_open_input(&optional, path, nil, nil)
+        let url = offset > 0 ? "subfile,,start,\(offset),end,0,,:file:\(path)" : path
+        let opened = avformat_open_input(&optional, url, nil, nil)
         guard opened >= 0, let context = optional else {
             // avformat_open_input frees the context when it fails.
             deadline.deallocate()

@@ -18,17 +18,18 @@ public enum VideoProbe {
 
     /// The video container of the file at `path` by its first bytes; nil for anything else (an
     /// image, or a file that cannot be read: the photo probe then says why).
-    public static func container(atPath path: String) -> VideoContainer? {
+    public static func container(atPath path: String, offset: Int64 = 0) -> VideoContainer? {
         var head = [UInt8](repeating: 0, count: 512)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        let count = read(descriptor, &head, head.count)
+        let count = pread(descriptor, &head, head.count, off_t(offset))
         close(descriptor)
         return count > 0 ? VideoContainer.sniff(Array(head.prefix(count))) : nil
     }
 
-    public static func probe(path: String, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
-        let input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds)
+    /// `offset`: where the video starts in the file (the MP4 inside an Android motion photo).
+    public static func probe(path: String, offset: Int64 = 0, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
+        let input = try VideoInput(path: path, offset: offset, timeLimitSeconds: timeLimitSeconds)
         // The streams below are the input's memory: it stays open until the probe returns.
         defer { withExtendedLifetime(input) {} }
         let context = input.context

@@ -30,9 +30,10 @@ public enum VideoTranscoder {
     static let audioBitRate: Int64 = 128_000
 
     /// Writes the web rendition of the video at `path` to `target` (an ".mp4"), `size` as
-    /// `VideoRendition` gives it. `threads`: the encoder's (0: all cores).
+    /// `VideoRendition` gives it. `threads`: the encoder's (0: all cores). `offset`: where the
+    /// video starts in the file (the MP4 inside an Android motion photo).
     @discardableResult
-    public static func makeWebVideo(from path: String, to target: String, size: VideoRendition, maxHeight: Int,
+    public static func makeWebVideo(from path: String, offset: Int64 = 0, to target: String, size: VideoRendition, maxHeight: Int,
                                     quality: Int = VideoRendition.defaultQuality, threads: Int = 0,
                                     progress: (Progress) -> Void = { _ in }) throws(CodecError) -> Method {
         let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -40,12 +41,12 @@ public enum VideoTranscoder {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).partial"
         unlink(temporary)
         do throws(ProbeError) {
-            guard let container = VideoProbe.container(atPath: path) else { throw ProbeError.corrupt("it is not a video container") }
-            let probe = try VideoProbe.probe(path: path, container: container)
+            guard let container = VideoProbe.container(atPath: path, offset: offset) else { throw ProbeError.corrupt("it is not a video container") }
+            let probe = try VideoProbe.probe(path: path, offset: offset, container: container)
             // Long enough for a slow machine to encode the clip at a tenth of its speed; what
             // stops a damaged file that makes the demuxer search.
             let limit = max(120, (probe.duration ?? 60) * 20)
-            let input = try VideoInput(path: path, timeLimitSeconds: limit)
+            let input = try VideoInput(path: path, offset: offset, timeLimitSeconds: limit)
             defer { withExtendedLifetime(input) {} }
             let found = avformat_find_stream_info(input.context, nil)
             guard found >= 0 else { throw input.error(found, doing: "find its streams") }

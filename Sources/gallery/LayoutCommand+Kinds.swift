@@ -40,21 +40,22 @@ extension LayoutCommand {
         }
     }
 
-    /// --count placeholders, or the library's photos (ids and aspect ratios).
-    func items() throws -> (ids: [Int64]?, aspectRatios: [Double]) {
+    /// --count placeholders, or the library's photos (ids, aspect ratios, and what the items
+    /// that are not photos are).
+    func items() throws -> (ids: [Int64]?, aspectRatios: [Double], kinds: [Int64: MediaKind]) {
         if let count {
             let shapes = [1.5, 0.75, 1.0, 1.333, 0.667, 2.0]
-            return (nil, (0 ..< count).map { shapes[$0 % shapes.count] })
+            return (nil, (0 ..< count).map { shapes[$0 % shapes.count] }, [:])
         }
         let database = try library.open(create: false)
         let scope = try database.layoutScope(album: album)
         let photos = try database.layoutInputs(scope: scope).photos
-        return (photos.map(\.photoID), photos.map(\.aspectRatio))
+        return (photos.map(\.photoID), photos.map(\.aspectRatio), try database.mediaKinds())
     }
 
     /// Masonry placeholders, justified rows and the viewport layouts: computed, not stored.
     func runWithoutStore() throws {
-        let (ids, aspects) = try items()
+        let (ids, aspects, kinds) = try items()
         let layout: any CollectionLayout
         var visibleRange: ClosedRange<Int>?
         var focusedIndex: Double?
@@ -95,7 +96,7 @@ extension LayoutCommand {
         }
         let shown = rect.map { layout.attributes(in: $0) } ?? layout.allAttributes
         if json {
-            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: layout.contentSize, items: shown, ids: ids,
+            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: layout.contentSize, items: shown, ids: ids, kinds: kinds,
                                         visibleRange: visibleRange, focusedIndex: focusedIndex))
             return
         }

@@ -159,7 +159,7 @@ struct LayoutCommand: ParsableCommand {
         }
         FileHandle.standardError.write(Data("layout: \(origin)\n".utf8))
         if json {
-            print(try LayoutJSON.masonry(result))
+            print(try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
             return
         }
         let columns = layout.geometry.columns
@@ -194,7 +194,7 @@ struct LayoutCommand: ParsableCommand {
         if json {
             var ids = [Int64](repeating: 0, count: result.itemCount)
             for frame in result.frames { ids[frame.index] = frame.photoID }
-            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: LayoutSize(width: result.rowWidth, height: result.contentHeight), items: items, ids: ids))
+            print(try LayoutJSON.layout(kind: kind.rawValue, contentSize: LayoutSize(width: result.rowWidth, height: result.contentHeight), items: items, ids: ids, kinds: try database.mediaKinds()))
             return
         }
         print("justified in \(format(size.width))×\(format(size.height)): band \(result.band.number), rows \(format(result.rowWidth)) × \(format(result.contentHeight)) px, \(result.itemCount) items")
@@ -215,7 +215,7 @@ struct LayoutCommand: ParsableCommand {
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
                                          rect: try layoutRect, placement: placement)
         if json {
-            print(try LayoutJSON.masonry(result))
+            print(try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
             return
         }
         let columns = result.band.columns

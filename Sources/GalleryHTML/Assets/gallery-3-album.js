@@ -36,7 +36,7 @@ const galleryDescribe = (item) => {
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
-    video: item.dataset.video || null,
+    video: item.dataset.video || null, motion: item.dataset.motion || null,
   };
 };
 
@@ -56,6 +56,7 @@ const galleryDescribeData = (cell) => {
     id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
     ar: cell.ar || (cell.widths && cell.intrinsicHeight ? cell.widths[0] / cell.intrinsicHeight : null), thumb: null,
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
+    motion: cell.motion || null,
   };
 };
 
@@ -71,7 +72,7 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
     placeholder.setAttribute('aria-label', alt);
     placeholder.title = cell.failure || '';
     // A video without a poster is a neutral cell: its badge says what it is.
-    placeholder.textContent = cell.kind ? '' : galleryWords.unavailable;
+    placeholder.textContent = cell.kind === 'video' ? '' : galleryWords.unavailable;
     return placeholder;
   }
   const image = document.createElement('img');
@@ -106,6 +107,7 @@ const galleryMakeItem = (cell, i, className, box) => {
   element.dataset.index = String(i);
   if (cell.original) element.dataset.original = cell.original;
   if (cell.video) element.dataset.video = cell.video;
+  if (cell.motion) element.dataset.motion = cell.motion;
   const caption = galleryText(cell.caption);
   const sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
   element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
@@ -160,6 +162,7 @@ const galleryMakeCell = (cell, i, index) => {
   if (cell.shot) element.dataset.shot = cell.shot;
   if (cell.original) element.dataset.original = cell.original;
   if (cell.video) element.dataset.video = cell.video;
+  if (cell.motion) element.dataset.motion = cell.motion;
   if (cell.location) element.dataset.location = cell.location.join(',');
   // Its place in every band, each value only where it differs from the band before (the style
   // sheet falls back band by band); the style sheet draws the current band at the width shown.
@@ -175,11 +178,12 @@ const galleryMakeCell = (cell, i, index) => {
   link.className = 'cell-link';
   if (cell.large) link.setAttribute('href', cell.large);
   link.append(galleryImage(cell, galleryText(cell.caption), { className: 'photo', placeholderTag: 'div', sizes: index.sizes, inGrid: true }));
-  if (cell.kind) {
+  // A video's play mark and length, a Live Photo's mark (PageRenderer.cell writes the same).
+  if (cell.kind === 'video' || (cell.kind === 'live' && cell.motion)) {
     const badge = document.createElement('span');
-    badge.className = 'media-badge';
+    badge.className = cell.kind === 'live' ? 'media-badge live-badge' : 'media-badge';
     badge.setAttribute('aria-hidden', 'true');
-    badge.textContent = cell.duration != null ? galleryDurationText(cell.duration) : '';
+    badge.textContent = cell.kind === 'live' ? 'LIVE' : cell.duration != null ? galleryDurationText(cell.duration) : '';
     link.append(badge);
   }
   const annotation = document.createElement('div');

@@ -38,8 +38,11 @@ const galleryMetaLine = (photo) => {
   const image = box.querySelector('img');
   image.draggable = false;
   // A video's player (<video controls playsinline>), shown in the photo's place.
-  const player = box.querySelector('video');
-  const media = () => (player && !player.hidden ? player : image);
+  const player = box.querySelector('.lightbox-video');
+  // A Live Photo's clip, muted, shown in the still's place while it plays, and its mark.
+  const motion = box.querySelector('.lightbox-motion');
+  const liveMark = box.querySelector('.lightbox-live');
+  const media = () => (player && !player.hidden ? player : motion && !motion.hidden ? motion : image);
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
   const meta = box.querySelector('.lightbox-meta');
@@ -108,11 +111,55 @@ const galleryMetaLine = (photo) => {
     const started = player.play();
     if (started) started.catch(() => null);
   };
+  // A Live Photo: its mark shows, and its clip loads (muted, so the browser lets it play without
+  // a tap). Hovering the mark with a mouse plays it until the mouse leaves; pressing it with a
+  // finger or a pen, or the keyboard, plays it to its end. The still stays in place until the
+  // clip has a frame to draw, and is back when it ends.
+  const stopMotion = () => {
+    if (!motion) return;
+    motion.pause();
+    if (!motion.hidden) {
+      motion.hidden = true;
+      image.hidden = false;
+    }
+  };
+  const setMotion = (photo) => {
+    if (!motion || !liveMark) return;
+    stopMotion();
+    const clip = photo && !photo.video ? photo.motion : null;
+    liveMark.hidden = !clip;
+    if (clip) {
+      if (motion.getAttribute('src') !== clip) motion.src = clip;
+    } else if (motion.hasAttribute('src')) {
+      motion.removeAttribute('src');
+      motion.load();
+    }
+  };
+  const playMotion = () => {
+    if (!motion || !shownPhoto || !shownPhoto.motion || shownPhoto.video) return;
+    if (!motion.paused && !motion.ended) return;
+    motion.currentTime = 0;
+    const started = motion.play();
+    if (started) started.catch(() => null);
+  };
+  if (motion && liveMark) {
+    motion.addEventListener('playing', () => {
+      if (!shownPhoto || motion.getAttribute('src') !== shownPhoto.motion || motion.paused) return;
+      image.hidden = true;
+      motion.hidden = false;
+    });
+    motion.addEventListener('ended', stopMotion);
+    liveMark.addEventListener('pointerenter', (event) => { if (event.pointerType === 'mouse') playMotion(); });
+    liveMark.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') stopMotion(); });
+    liveMark.addEventListener('pointerdown', (event) => { if (event.pointerType !== 'mouse') playMotion(); });
+    liveMark.addEventListener('click', playMotion);
+  }
   // The photo's own image at once (its cell's, already in), then the large one once it is in:
   // the box has the photo's shape from the start (--ar), so nothing moves when it arrives.
   const setImage = (photo) => {
     if (photo.ar) box.style.setProperty('--ar', String(photo.ar)); else box.style.removeProperty('--ar');
     box.classList.toggle('lightbox-shaped', !!photo.ar);
+    setMotion(photo);
     if (photo.video && player) { setVideo(photo); return; }
     stopVideo();
     if (!photo.large) { image.removeAttribute('src'); return; }
@@ -179,6 +226,7 @@ const galleryMetaLine = (photo) => {
       // Not on the page: its data file is on its way.
       shownPhoto = null;
       stopVideo();
+      setMotion(null);
       image.removeAttribute('src');
       caption.textContent = '';
       comment.textContent = '';
@@ -219,6 +267,7 @@ const galleryMetaLine = (photo) => {
     }
     box.hidden = true;
     stopVideo();
+    setMotion(null);
     image.removeAttribute('src');
     shownPhoto = null;
     document.body.classList.remove('lightbox-open');
