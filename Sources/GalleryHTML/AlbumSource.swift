@@ -15,6 +15,8 @@ final class AlbumSource: Sendable {
     let path: String
     let name: String
     let count: Int
+    /// How many of its items are videos (as the album was listed: the subtitle's words).
+    let videoCount: Int
     let links: PageRenderer.AlbumLinks
     let data: AlbumData
     /// The stored masonry layout of each band of the grid (entry b: band b).
@@ -26,8 +28,9 @@ final class AlbumSource: Sendable {
     let coverFile: String?
 
     init(path: String, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
-         coverFile: String? = nil) throws {
+         coverFile: String? = nil, videoCount: Int = 0) throws {
         self.path = path
+        self.videoCount = videoCount
         self.name = name
         self.description = description
         self.coverFile = coverFile
@@ -49,7 +52,7 @@ final class AlbumSource: Sendable {
         return try cells(index ..< index + 1).first
     }
 
-    var subtitle: String { context.words.photoCount(count) }
+    var subtitle: String { context.words.itemCount(count, videos: videoCount) }
 
     /// The album's photos in runs of 25,600 (200 chunks): how a pass over a whole layout reads
     /// it, so that it is never all in memory.

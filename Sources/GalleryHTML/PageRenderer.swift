@@ -278,17 +278,18 @@ struct PageRenderer {
         var name: String
         var link: String
         var count: Int
+        var videoCount = 0
         var dates: String?
         var cover: String?
     }
 
-    func indexPage(albums: [AlbumCard], photoCount: Int, image: String?) -> String {
+    func indexPage(albums: [AlbumCard], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
         var html = head(title: siteTitle, page: "index.html", image: image)
         html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1>"
         if !configuration.site.description.isEmpty {
             html += "<p class=\"site-description\">\(HTML.escape(configuration.site.description))</p>"
         }
-        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.photoCount(photoCount)))</p></header>\n<main class=\"albums\">\n"
+        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))</p></header>\n<main class=\"albums\">\n"
         for album in albums {
             html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
             if let cover = album.cover {
@@ -296,7 +297,7 @@ struct PageRenderer {
             } else {
                 html += "<span class=\"placeholder\"></span>"
             }
-            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(HTML.escape(words.photoCount(album.count)))</span>"
+            html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(HTML.escape(words.itemCount(album.count, videos: album.videoCount)))</span>"
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
             html += "</a>\n"
         }

@@ -10,6 +10,8 @@ struct SiteAlbums: Sendable {
         var path: String
         var name: String
         var count: Int
+        /// How many of `count` are videos (the rest photos and Live Photos).
+        var videoCount: Int
         /// "14–28 Jul 2024" (`DateRangeText`), nil when no photo has a date.
         var dates: String?
         var links: PageRenderer.AlbumLinks
@@ -25,6 +27,7 @@ struct SiteAlbums: Sendable {
 
     let all: [Album]
     let photoCount: Int
+    let videoCount: Int
     /// `[site] title`, else the one album's title, else the library folder's name.
     let title: String
 
@@ -40,7 +43,7 @@ struct SiteAlbums: Sendable {
             let folder = album.path.isEmpty ? root : root + "/" + album.path
             let settings = try AlbumSettingsReader.read(folder: folder)
             albums.append(Album(
-                path: album.path, name: album.name, count: album.photoCount,
+                path: album.path, name: album.name, count: album.photoCount, videoCount: album.videoCount,
                 dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
                 links: PageRenderer.AlbumLinks(home: several ? SiteFileName.home.name : nil,
                                                stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil,
@@ -49,6 +52,7 @@ struct SiteAlbums: Sendable {
         }
         all = albums
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
+        videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
         title = configuration.site.title
             ?? (albums.count == 1 ? albums[0].title : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))

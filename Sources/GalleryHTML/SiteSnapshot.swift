@@ -120,7 +120,7 @@ public final class SiteSnapshot: Sendable {
             if let known = sources[album.path] { return known }
             let made = try AlbumSource(path: album.path, name: album.title, links: album.links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
-                                       coverFile: album.settings?.cover)
+                                       coverFile: album.settings?.cover, videoCount: album.videoCount)
             sources[album.path] = made
             return made
         }

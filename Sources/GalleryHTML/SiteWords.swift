@@ -6,6 +6,9 @@ import GalleryJSON
 /// still goes into `lang`, so browsers hyphenate and pick fonts for it).
 struct SiteWords: Sendable {
     var photoCount: @Sendable (Int) -> String
+    var videoCount: @Sendable (Int) -> String
+    /// Between the parts of a count ("12 photos, 3 videos").
+    var listSeparator = ", "
     var albumCount: @Sendable (Int) -> String
     var views: [LayoutKind: String]
     var previous: String
@@ -27,6 +30,15 @@ struct SiteWords: Sendable {
     /// Screen readers' labels, by their English text (`label(_:)`).
     var labels: [String: String] = [:]
 
+    /// How many items, in words: "12 photos", "3 videos", "12 photos, 3 videos" (`all` counts
+    /// the videos; Live Photos are photos).
+    func itemCount(_ all: Int, videos: Int) -> String {
+        let photos = all - videos
+        if videos <= 0 { return photoCount(all) }
+        if photos <= 0 { return videoCount(videos) }
+        return photoCount(photos) + listSeparator + videoCount(videos)
+    }
+
     /// The label `english` in the page's language (English when there is no other).
     func label(_ english: String) -> String { labels[english] ?? english }
 
@@ -34,6 +46,7 @@ struct SiteWords: Sendable {
         switch language.split(separator: "-").first.map(String.init)?.lowercased() {
         case "de":
             photoCount = { $0 == 1 ? "1 Foto" : "\($0) Fotos" }
+            videoCount = { $0 == 1 ? "1 Video" : "\($0) Videos" }
             albumCount = { $0 == 1 ? "1 Album" : "\($0) Alben" }
             views = [.masonry: "Raster", .justified: "Zeilen", .wheel: "Rad", .carousel: "Karussell", .circle: "Kreis"]
             previous = "← Zurück"; next = "Weiter →"; wholeAlbum = "Das ganze Album"
@@ -50,6 +63,7 @@ struct SiteWords: Sendable {
                       "Scroll sideways through the photos": "Seitwärts durch die Fotos scrollen"]
         case "fr":
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
+            videoCount = { $0 == 1 ? "1 vidéo" : "\($0) vidéos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Mosaïque", .justified: "Rangées", .wheel: "Roue", .carousel: "Carrousel", .circle: "Cercle"]
             previous = "← Précédente"; next = "Suivante →"; wholeAlbum = "L’album entier"
@@ -66,6 +80,8 @@ struct SiteWords: Sendable {
                       "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
         case "ja":
             photoCount = { "写真 \($0) 枚" }
+            videoCount = { "動画 \($0) 本" }
+            listSeparator = "、"
             albumCount = { "アルバム \($0) 件" }
             views = [.masonry: "タイル", .justified: "行", .wheel: "ホイール", .carousel: "カルーセル", .circle: "円"]
             previous = "← 前へ"; next = "次へ →"; wholeAlbum = "アルバム全体"
@@ -82,6 +98,7 @@ struct SiteWords: Sendable {
                       "Scroll sideways through the photos": "横にスクロールして写真を見る"]
         default:
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
+            videoCount = { $0 == 1 ? "1 video" : "\($0) videos" }
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Masonry", .justified: "Rows", .wheel: "Wheel", .carousel: "Carousel", .circle: "Circle"]
             previous = "← Previous"; next = "Next →"; wholeAlbum = "The whole album"
@@ -95,7 +112,7 @@ struct SiteWords: Sendable {
 
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
-        [photoCount(1), photoCount(12), albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12), page(3),
+        [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly].joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }

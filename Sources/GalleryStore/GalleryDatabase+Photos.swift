@@ -210,11 +210,11 @@ extension GalleryDatabase {
     public func albums() throws -> [LibraryAlbum] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT a.path, a.name, count(p.id) AS photo_count, min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
+                SELECT a.path, a.name, count(p.id) AS photo_count, count(p.id) FILTER (WHERE p.kind = 'video') AS video_count, min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
                 FROM albums a LEFT JOIN photos p ON p.album_id = a.id AND p.live_still_id IS NULL
                 GROUP BY a.id ORDER BY a.path
                 """).map {
-                    LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"],
+                    LibraryAlbum(path: $0["path"], name: $0["name"], photoCount: $0["photo_count"], videoCount: $0["video_count"],
                                  firstTakenAt: $0["first_taken"], lastTakenAt: $0["last_taken"])
                 }
         }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GalleryHTML
 import GalleryTestSupport
 import Imaging
 import Testing
@@ -34,6 +35,9 @@ struct VideoExportTests {
         #expect(built.stdout.contains("2 videos written"), "\(built.stdout)")
         #expect(built.stderr.contains("video 2/2"), "the encoder's progress: \(built.stderr)")
         let site = work.url.appending(path: "site")
+        let page = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(page.contains("1 photo, 2 videos"), "the subtitle counts what the album holds: \(page.prefix(1500))")
+        #expect(SiteWords(language: "ja").itemCount(5, videos: 2) == "写真 3 枚、動画 2 本" && SiteWords(language: "en").itemCount(2, videos: 2) == "2 videos")
         let named = try Self.videoAttributes(site)
         #expect(named.count == 2 && named.allSatisfy { $0.hasPrefix("videos/") && $0.hasSuffix(".mp4") }, "\(named)")
         #expect(named.contains { $0.hasSuffix("-240x320.mp4") } && named.contains { $0.hasSuffix("-320x180.mp4") }, "displayed sizes: \(named)")

@@ -71,4 +71,31 @@ struct VideoServeTests {
             #expect(across.status == 206 && across.body == large[1_000_000 ... 2_200_000])
         }
     }
+
+    @Test("a Live Photo's clip and a motion photo's are made on request from the MOV and from inside the JPEG")
+    func liveClips() async throws {
+        let library = try ServedLibrary(photos: 1)
+        let identifier = "11111111-2222-4333-8444-555555555555"
+        try library.work.write("photos/IMG_0001.JPG", TestLivePhotos.appleStill(identifier: identifier))
+        try TestLivePhotos.appleMotion(library.work.path + "/photos/IMG_0001.MOV", identifier: identifier, seconds: 1)
+        try TestVideos.make(library.work.path + "/clip.mp4", width: 320, height: 240, seconds: 1, rotate: 90)
+        try library.work.write("photos/PXL_0002.MP.jpg", try TestLivePhotos.motionPhoto(video: library.work.path + "/clip.mp4"))
+        _ = try Importer(database: library.database, folder: library.work.path + "/photos").run()
+        try await library.app().test(.live) { client in
+            let port = try #require(client.port)
+            let page = String(decoding: try await Self.request("", port: port).body, as: UTF8.self)
+            let clips = page.matches(of: #/data-motion="(?<name>videos/[0-9a-f]{16}-(?<size>\d+x\d+)\.mp4)"/#).map { (String($0.output.name), String($0.output.size)) }
+            #expect(clips.map(\.1).sorted() == ["240x320", "320x240"], "\(clips)")
+            for (clip, size) in clips {
+                let answer = try await Self.request(clip, port: port)
+                #expect(answer.status == 200 && answer.headers["content-type"] == "video/mp4", "\(clip): \(answer.status)")
+                let file = library.siteFolder.appending(path: clip).path
+                let report = try TestVideos.ffprobe(file)
+                // A copied H.264 clip keeps its display matrix: shown turned, as named.
+                let turned = try TestVideos.ffprobeRotation(file).map { abs($0) % 180 == 90 } ?? false
+                let (width, height) = (report.video?.width ?? 0, report.video?.height ?? 0)
+                #expect(report.video?.codec_name == "h264" && (turned ? "\(height)x\(width)" : "\(width)x\(height)") == size, "\(clip): \(report.streams)")
+            }
+        }
+    }
 }
