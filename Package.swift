@@ -196,7 +196,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "make-sample-data",
-            dependencies: ["Imaging", "GalleryJSON"],
+            dependencies: ["Imaging", "GalleryJSON", "CFFmpeg"],
             path: "Sources/SampleData"
         ),
 

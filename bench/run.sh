@@ -492,8 +492,13 @@ if [ ! -f "$phone/.v2" ]; then
   done
   touch "$phone/.v2"
 fi
-ours_best=""; theirs_best=""
+ours_best=""; theirs_best=""; sigal_best=""
 for _ in 1 2; do
+  rm -rf "$work/video-sigal"
+  start=$(date +%s.%N)
+  "$work/venv/bin/sigal" build -c bench/sigal-video.conf.py -n "$(nproc)" "$phone" "$work/video-sigal" >/dev/null 2>&1
+  t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  [ -z "$sigal_best" ] || awk -v a="$t" -v b="$sigal_best" 'BEGIN { exit !(a < b) }' && sigal_best=$t
   rm -rf "$work/video-site" "$work/video.db" "$work/video.db-wal" "$work/video.db-shm"
   start=$(date +%s.%N)
   "$gallery" build "$phone" --db "$work/video.db" --out "$work/video-site" --quiet > /dev/null
@@ -517,6 +522,45 @@ minutes=$(awk 'BEGIN { printf "%.4f", 8 * 4 / 60 }')
 per_minute=$(awk -v b="$ours_mb" -v m="$minutes" 'BEGIN { printf "%.1f", b / m }')
 ratio=$(awk -v a="$ours_best" -v b="$theirs_best" 'BEGIN { printf "%.2f", a / b }')
 record "| $stamp | $commit | build a site of 8 phone clips, 1080p × 4 s (4 HEVC turned: encoded; 4 H.264/AAC: copied), better of 2, alternating | ${ours_best} s with posters and grid images, renditions ${ours_mb} MB ($per_minute MB per minute of video) | ffmpeg, same settings, renditions only: ${theirs_best} s, ${theirs_mb} MB | ${ratio}× ffmpeg's time (goal ≤ 1.1×) |"
+sigal_mb=$(find "$work/video-sigal" -name '*.mp4' -print0 | du -cb --files0-from=- | tail -1 | awk '{ printf "%.1f", $1 / 1e6 }')
+sigal_ratio=$(awk -v a="$ours_best" -v b="$sigal_best" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | the same site of 8 phone clips against sigal, better of 2, alternating | ${ours_best} s, renditions ${ours_mb} MB | sigal 2.6.1 build (video_format mp4, video_size 1920×1920, $(nproc) processes, its posters and thumbnails): ${sigal_best} s, ${sigal_mb} MB | ${sigal_ratio}× sigal's time (goal ≤ 1×) |"
+
+# Posters: clips that open on black (a fade in), or flat (a grey card, then the scene), and
+# clips shorter than a second, where a frame from a fixed offset is uniform or past the end.
+# Counted: posters (the large image: what the lightbox and the grid show) whose frame is
+# uniform (grey-level standard deviation under 4), against sigal 2.6.1's video thumbnails
+# (its defaults: the first frame, no retry on black) over the same clips.
+posters="$work/video-posters"
+if [ ! -f "$posters/.done" ]; then
+  rm -rf "$posters" && mkdir -p "$posters"
+  for i in 1 2 3 4; do
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=640x360:rate=30:duration=4" -vf "hue=h=$((i * 50)),fade=in:0:$((i * 15))" \
+      -c:v libx264 -preset ultrafast "$posters/fade_$i.mp4"
+    ffmpeg -v error -nostdin -y -f lavfi -i "color=c=gray:size=640x360:rate=30:duration=$i" -f lavfi -i "testsrc2=size=640x360:rate=30:duration=3" \
+      -filter_complex "[1:v]hue=h=$((i * 50 + 25))[s];[0:v][s]concat=n=2:v=1" -c:v libx264 -preset ultrafast "$posters/card_$i.mp4"
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=640x360:rate=30:duration=0.$((i + 2))" -vf "hue=h=$((i * 50 + 10))" \
+      -c:v libx264 -preset ultrafast "$posters/short_$i.mp4"
+  done
+  touch "$posters/.done"
+fi
+rm -rf "$work/posters-site" "$work/posters.db"* "$work/posters-sigal"
+"$gallery" build "$posters" --db "$work/posters.db" --out "$work/posters-site" --quiet > /dev/null
+"$work/venv/bin/sigal" build -c bench/sigal-video.conf.py -n "$(nproc)" "$posters" "$work/posters-sigal" >/dev/null 2>&1
+uniform() {
+  "$work/venv/bin/python" - "$@" <<'PY'
+import sys
+from PIL import Image, ImageStat
+files = sys.argv[1:]
+flat = sum(1 for f in files if ImageStat.Stat(Image.open(f).convert("L")).stddev[0] < 4)
+print(f"{flat} of {len(files)}")
+PY
+}
+clips=$(find "$posters" -name '*.mp4' | wc -l)
+ours_flat=$(uniform "$work/posters-site"/large/*.jpg)
+sigal_thumbs=$(find "$work/posters-sigal" -path '*thumbnails*' -name '*.jpg' | sort)
+sigal_flat=$(uniform $sigal_thumbs)
+record "| $stamp | $commit | posters of $clips clips that open black (fade in) or flat (a grey card first), or last under a second | uniform posters: $ours_flat | sigal 2.6.1 video thumbnails (its defaults): uniform $sigal_flat | goal: none uniform |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

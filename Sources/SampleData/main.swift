@@ -3,9 +3,11 @@ import Imaging
 
 // make-sample-data: draws the demo library, or many photos for benchmarks.
 //
-//   make-sample-data sample-data/                 the ~30 demo photos (annotations.json is hand-written)
+//   make-sample-data sample-data/                 the ~30 demo photos, and a phone's folder with a video
+//                                                 and a Live Photo (annotations.json is hand-written)
 //   make-sample-data --many N --size WxH [--grain] [--camera] DIR
 //                                                 N photos, a quarter with orientation 6 or 8
+//   make-sample-data --phone DIR                  the demo's phone folder alone (DIR/moments)
 //   make-sample-data --album N DIR                one album of N small photos of varied shapes,
 //                                                 with annotations.json (large-album tests)
 //
@@ -145,6 +147,9 @@ do {
             try write(photo, into: folder, seed: UInt64(i) &* 7919 &+ 1)
         }
         print("wrote \(count) photos under \(folder.path)")
+    } else if arguments.first == "--phone", arguments.count == 2 {
+        try PhoneMoments.make(into: URL(fileURLWithPath: arguments[1]))
+        print("wrote the phone folder under \(arguments[1])/moments")
     } else if arguments.first == "--album", arguments.count == 3, let count = Int(arguments[1]), count >= 0 {
         try GeneratedAlbum.write(count: count, into: URL(fileURLWithPath: arguments[2]))
         print("wrote \(count) photos under \(arguments[2])/big")
@@ -158,9 +163,10 @@ do {
             shot.camera = photo.path.hasPrefix("coast/") ? .phone : .mirrorless
             try write(shot, into: folder, seed: UInt64(i) + 2026)
         }
-        print("wrote \(demo.count) photos under \(folder.path)")
+        try PhoneMoments.make(into: folder)
+        print("wrote \(demo.count + 3) photos and 2 videos (one the motion of a Live Photo) under \(folder.path)")
     } else {
-        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] [--camera] DIR | make-sample-data --album N DIR\n".utf8))
+        FileHandle.standardError.write(Data("usage: make-sample-data DIR | make-sample-data --many N --size WxH [--grain] [--camera] DIR | make-sample-data --phone DIR | make-sample-data --album N DIR\n".utf8))
         exit(2)
     }
 } catch {

@@ -25,11 +25,21 @@ struct ExportBrowserTests {
           const natural = new Map(texts.map(p => [p, p.getBoundingClientRect().height]));
           loose.remove();
           // Whether the engine decodes each image the page loads at once (WebP, JPEG): decode()
-          // waits for it and fails only when it cannot be decoded (or was replaced meanwhile).
+          // waits for it and fails when it cannot be decoded, or when the engine replaced the
+          // request meanwhile (WebKit under load, picking another srcset candidate): asked
+          // again a frame later, up to three times, a replaced request succeeds and a broken
+          // file still fails.
+          const decodes = async (img) => {
+            for (let attempt = 0; attempt < 3; attempt++) {
+              if (await img.decode().then(() => true, () => false)) return img.naturalWidth > 0;
+              await new Promise((resolve) => requestAnimationFrame(resolve));
+            }
+            return false;
+          };
           const decoded = new Map(await Promise.all([...grid.querySelectorAll('.cell')].map(async (cell) => {
             const img = cell.querySelector('img.photo');
             if (!img || img.loading === 'lazy') return [cell, null];
-            return [cell, await img.decode().then(() => img.naturalWidth > 0, () => false)];
+            return [cell, await decodes(img)];
           })));
           const cells = [...grid.querySelectorAll('.cell')].map(cell => {
             const r = cell.getBoundingClientRect();

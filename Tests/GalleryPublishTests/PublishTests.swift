@@ -86,15 +86,16 @@ struct PublishTests {
 
         // Every object's type; content-named files cached for a year, the rest for five minutes.
         let types = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
-                     "jpg": "image/jpeg", "webp": "image/webp", "png": "image/png", "otf": "font/otf", "ttf": "font/ttf", "xml": "application/xml"]
+                     "jpg": "image/jpeg", "webp": "image/webp", "png": "image/png", "otf": "font/otf", "ttf": "font/ttf", "xml": "application/xml", "mp4": "video/mp4"]
         for (key, object) in objects {
             let ext = String(key.split(separator: ".").last ?? "")
             if let type = types[ext] { #expect(object.type == type, "\(key): \(object.type)") }
-            let contentNamed = key.hasPrefix("web/thumbs/") || key.hasPrefix("web/large/") || key.hasPrefix("web/fonts/")
+            let contentNamed = ["web/thumbs/", "web/large/", "web/fonts/", "web/videos/"].contains { key.hasPrefix($0) }
             let expected = contentNamed ? "public, max-age=31536000, immutable" : "public, max-age=300"
             #expect(object.cache == expected, "\(key): Cache-Control \(object.cache)")
         }
         #expect(objects.keys.contains { $0.hasPrefix("web/thumbs/") } && objects.keys.contains { $0.hasPrefix("web/fonts/") })
+        #expect(objects.keys.contains { $0.hasPrefix("web/videos/") && $0.hasSuffix(".mp4") }, "sample-data's clips")
 
         // Nothing changed: one listing, no upload, the objects untouched.
         let again = try Self.publish(work.url, bucket)
