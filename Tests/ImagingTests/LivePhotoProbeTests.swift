@@ -20,6 +20,16 @@ struct LivePhotoProbeTests {
         #expect(probe.motionVideoOffset == nil)
     }
 
+    @Test("an iPhone's HEIC still: the identifier in its Exif item's maker note")
+    func heicStill() throws {
+        let exif = EXIFBuilder.tiff(ifd0: [(0x010F, .ascii("Apple"))],
+                                    exif: [(0x927C, .undefined(EXIFBuilder.appleMakerNote(contentIdentifier: Self.identifier)))], byteOrder: .bigEndian)
+        let heic = try TestImages.heif(width: 64, height: 48, exif: exif)
+        let probe = try PhotoProbe.probe(bytes: heic)
+        let tiff = try #require(probe.exif)
+        #expect(probe.format == .heic && EXIFReader.read(tiff: tiff).contentIdentifier == Self.identifier)
+    }
+
     @Test("maker notes that are not Apple's, or are cut, give no identifier")
     func otherMakerNotes() {
         let note = EXIFBuilder.appleMakerNote(contentIdentifier: Self.identifier)
