@@ -10,28 +10,14 @@ enum AppleMakerNote {
 
     static func contentIdentifier(in note: ArraySlice<UInt8>) -> String? {
         let bytes = Array(note)
-        guard bytes.count >= 16, bytes.starts(with: signature) else { return nil }
-        let littleEndian: Bool
-        switch (bytes[12], bytes[13]) {
-        case (0x4D, 0x4D): littleEndian = false
-        case (0x49, 0x49): littleEndian = true
-        default: return nil
-        }
-        func u16(_ i: Int) -> Int? {
-            guard i >= 0, i + 2 <= bytes.count else { return nil }
-            return littleEndian ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : Int(bytes[i]) << 8 | Int(bytes[i + 1])
-        }
-        func u32(_ i: Int) -> Int? {
-            guard let a = u16(i), let b = u16(i + 2) else { return nil }
-            return littleEndian ? a | b << 16 : a << 16 | b
-        }
-        guard let count = u16(14) else { return nil }
+        guard bytes.count >= 16, bytes.starts(with: signature), let reader = EndianBytes(bytes, orderMarkAt: 12) else { return nil }
+        guard let count = reader.u16(14) else { return nil }
         var at = 16
         for _ in 0 ..< min(count, 1000) {
-            guard let tag = u16(at), let type = u16(at + 2), let length = u32(at + 4) else { return nil }
+            guard let tag = reader.u16(at), let type = reader.u16(at + 2), let length = reader.u32(at + 4) else { return nil }
             if tag == contentIdentifierTag {
                 guard type == 2, length > 1, length < 256 else { return nil }
-                let start = length <= 4 ? at + 8 : (u32(at + 8) ?? -1)
+                let start = length <= 4 ? at + 8 : (reader.u32(at + 8) ?? -1)
                 guard start >= 0, start + length <= bytes.count else { return nil }
                 let text = bytes[start ..< start + length].prefix { $0 != 0 }
                 let identifier = String(decoding: text, as: UTF8.self).trimmingCharacters(in: " ")
