@@ -196,7 +196,16 @@ private final class Transcode {
         case 8: ["transpose=cclock"]
         default: []
         }
-        filters += ["scale=\(size.width):\(size.height):flags=bicubic", "setsar=1", "format=yuv420p"]
+        filters.append("scale=\(size.width):\(size.height):flags=bicubic")
+        // HDR (an iPhone's HLG, a camera's PQ) made SDR: browsers on most screens would show
+        // the 10-bit BT.2020 picture flat and dim. Tone-mapped (Hable, as mpv and Jellyfin do)
+        // in linear light after the scale, so it runs on the rendition's pixels.
+        let isHDR = decoder.pointee.color_trc == AVCOL_TRC_ARIB_STD_B67 || decoder.pointee.color_trc == AVCOL_TRC_SMPTE2084
+        if isHDR {
+            filters += ["zscale=t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709", "tonemap=tonemap=hable:desat=0",
+                        "zscale=t=bt709:m=bt709:r=tv"]
+        }
+        filters += ["setsar=1", "format=yuv420p"]
         let rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
         if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 { filters.append("fps=60") }
         try makeGraph(lane, source: "buffer", sink: "buffersink", sourceArguments: arguments, chain: filters.joined(separator: ","), threads: threads)
@@ -214,10 +223,11 @@ private final class Transcode {
         let sinkRate = av_buffersink_get_frame_rate(lane.sink)
         encoder.pointee.framerate = sinkRate.num > 0 ? sinkRate : rate
         encoder.pointee.thread_count = Int32(threads)
-        // The picture's colours mean what they meant: its matrix, primaries and transfer kept.
-        encoder.pointee.colorspace = decoder.pointee.colorspace
-        encoder.pointee.color_primaries = decoder.pointee.color_primaries
-        encoder.pointee.color_trc = decoder.pointee.color_trc
+        // The picture's colours mean what they meant: its matrix, primaries and transfer kept
+        // (BT.709 for what was tone-mapped).
+        encoder.pointee.colorspace = isHDR ? AVCOL_SPC_BT709 : decoder.pointee.colorspace
+        encoder.pointee.color_primaries = isHDR ? AVCOL_PRI_BT709 : decoder.pointee.color_primaries
+        encoder.pointee.color_trc = isHDR ? AVCOL_TRC_BT709 : decoder.pointee.color_trc
         encoder.pointee.color_range = AVCOL_RANGE_MPEG
         if output!.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         var options: OpaquePointer?

@@ -77,6 +77,8 @@ public enum TestVideos {
             public var width: Int?
             public var height: Int?
             public var pix_fmt: String?
+            public var color_transfer: String?
+            public var color_primaries: String?
             public var sample_aspect_ratio: String?
             public var channels: Int?
             public var nb_frames: String?

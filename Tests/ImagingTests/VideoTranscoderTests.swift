@@ -117,6 +117,28 @@ struct VideoTranscoderTests {
         #expect(try Self.indexFirst(target))
     }
 
+    @Test("an iPhone's HDR clip (HEVC 10-bit, BT.2020, HLG) is tone-mapped to SDR BT.709, 8-bit")
+    func hdr() throws {
+        let work = try TemporaryDirectory("video-transcode-hdr")
+        let source = work.path + "/IMG_0500.MOV"
+        try TestVideos.make(source, width: 320, height: 240, seconds: 0.5, codec: "libx265",
+                            extra: ["-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc", "-tag:v", "hvc1"])
+        let original = try #require(try TestVideos.ffprobe(source).video)
+        #expect(original.color_transfer == "arib-std-b67" && original.pix_fmt == "yuv420p10le", "the fixture is HLG: \(original)")
+        let target = work.path + "/out.mp4"
+        #expect(try VideoTranscoder.makeWebVideo(from: source, to: target, size: VideoRendition(displayWidth: 320, displayHeight: 240, maxHeight: 1080),
+                                                 maxHeight: 1080) == .encoded)
+        let video = try #require(try TestVideos.ffprobe(target).video)
+        #expect(video.pix_fmt == "yuv420p" && video.color_transfer == "bt709" && video.color_primaries == "bt709", "\(video)")
+        #expect(video.nb_frames.flatMap(Int.init) == 13 || video.nb_frames.flatMap(Int.init) == 12, "\(video)")
+
+        // The poster is tone-mapped the same way: it matches the web version's frame at its time.
+        let poster = try VideoPoster.frame(path: source), played = try VideoPoster.frame(path: target)
+        #expect(abs(poster.time - played.time) < 0.05 && poster.image.width == played.image.width, "\(poster.time) \(played.time)")
+        let difference = zip(poster.image.pixels, played.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / poster.image.pixels.count
+        #expect(difference < 12, "mean difference \(difference) between the poster and the played frame")
+    }
+
     @Test("rendition sizes: the shorter side within the limit, even sides, the shape kept")
     func sizes() {
         func size(_ w: Int, _ h: Int, _ limit: Int) -> [Int] { let r = VideoRendition(displayWidth: w, displayHeight: h, maxHeight: limit); return [r.width, r.height] }
