@@ -1,17 +1,21 @@
+import AsyncHTTPClient
 import Crypto
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import Synchronization
 
 /// The few S3 calls a publish makes (list, put, delete), signed with SigV4 and sent with
-/// Foundation's URLSession. A request that fails with a server error (5xx, SlowDown) or a
-/// network error is tried again after a growing pause; a refusal (4xx) is not.
+/// AsyncHTTPClient (SwiftNIO's event loops: a request costs a fraction of the CPU that
+/// Foundation's URLSession spends on Linux, and on one machine the store needs that CPU too).
+/// A request that fails with a server error (5xx, SlowDown) or a network error is tried again
+/// after a growing pause; a refusal (4xx) is not.
 public struct S3Client: Sendable {
     public var endpoint: URL
     public var location: S3Location
     public var signer: SigV4Signer
-    let session: URLSession
+    let http: HTTPClient
     /// Path-style addresses (endpoint/bucket/key): every S3-compatible server takes them;
     /// AWS itself gets virtual-hosted ones (bucket.s3.region.amazonaws.com/key).
     let pathStyle: Bool
@@ -32,11 +36,25 @@ public struct S3Client: Sendable {
             pathStyle = false
         }
         signer = SigV4Signer(credentials: credentials, region: region)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        configuration.httpMaximumConnectionsPerHost = max(1, connections)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        http = Self.client(connections: max(1, connections))
+    }
+
+    /// One HTTP client per connection count, for the life of the process (as
+    /// `HTTPClient.shared` is: a publish is one command, and its end ends the process).
+    private static let clients = Mutex<[Int: HTTPClient]>([:])
+
+    private static func client(connections: Int) -> HTTPClient {
+        clients.withLock { clients in
+            if let known = clients[connections] { return known }
+            var configuration = HTTPClient.Configuration()
+            // Connecting is quick or it is not happening; a stalled answer is given a minute.
+            configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+            configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
+            configuration.decompression = .disabled
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[connections] = client
+            return client
+        }
     }
 
     /// An object of the listing.
@@ -111,7 +129,7 @@ public struct S3Client: Sendable {
                 let (_, answer) = try await exchange("PUT", key: key, query: [(name: "partNumber", value: String(number)), (name: "uploadId", value: uploadID)],
                                                      body: part, payloadHash: "UNSIGNED-PAYLOAD", headers: [("Content-MD5", md5)],
                                                      operation: "uploading part \(number) of \(key)")
-                etags.append(answer.value(forHTTPHeaderField: "ETag") ?? "")
+                etags.append(answer.first(name: "ETag") ?? "")
                 offset += part.count
             }
             let xml = "<CompleteMultipartUpload>" + etags.enumerated().map { "<Part><PartNumber>\($0.offset + 1)</PartNumber><ETag>\(S3XML.escape($0.element))</ETag></Part>" }.joined()
@@ -169,10 +187,12 @@ public struct S3Client: Sendable {
     /// One request, retried as the type's comment says; the answer's body and headers.
     /// `payloadHash`: the body's SHA-256 (hex), computed when nil, or "UNSIGNED-PAYLOAD".
     func exchange(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(), payloadHash: String? = nil,
-                  headers: [(String, String)] = [], operation: String) async throws(PublishError) -> (data: Data, response: HTTPURLResponse) {
+                  headers: [(String, String)] = [], operation: String) async throws(PublishError) -> (data: Data, headers: HTTPHeaders) {
         let (url, path) = address(key: key, query: query)
         let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
         let payloadHash = payloadHash ?? SigV4Signer.payloadHash(body)
+        let hasBody = method == "PUT" || method == "POST"
+        let bytes = hasBody ? ByteBuffer(data: body) : nil
         var failure: PublishError = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: "no attempt")
         for attempt in 0 ..< max(1, attempts) {
             if attempt > 0 {
@@ -180,22 +200,29 @@ public struct S3Client: Sendable {
                 let pause = 0.25 * pow(2, Double(attempt - 1)) * Double.random(in: 0.8 ... 1.2)
                 try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
             }
-            var request = URLRequest(url: url)
-            request.httpMethod = method
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = HTTPMethod(rawValue: method)
             let signed = signer.sign(SigV4Signer.Request(method: method, encodedPath: path, query: query, headers: [("host", host)]),
                                      payloadHash: payloadHash, date: Date())
-            for (name, value) in headers + signed.map({ ($0.name, $0.value) }) { request.setValue(value, forHTTPHeaderField: name) }
-            if method == "PUT" || method == "POST" { request.httpBody = body }
-            let data: Data, response: URLResponse
+            // The client writes Host itself, from the address (the value signed).
+            for (name, value) in headers + signed.map({ ($0.name, $0.value) }) where name.lowercased() != "host" {
+                request.headers.replaceOrAdd(name: name, value: value)
+            }
+            if let bytes { request.body = .bytes(bytes) }
+            let data: Data, answer: HTTPClientResponse
             do {
-                (data, response) = try await session.data(for: request)
+                answer = try await http.execute(request, timeout: .seconds(900))
+                data = Data(buffer: try await answer.body.collect(upTo: 256 * 1024 * 1024))
             } catch {
-                failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: Self.reason(error))
+                let reason = Self.reason(error)
+                failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: reason)
+                // Nothing listening: the client has already tried for its connect timeout, so
+                // once more is enough (a store restarting), not the full count.
+                if reason == "connection refused", attempt >= 1 { break }
                 continue
             }
-            guard let answer = response as? HTTPURLResponse else { continue }
-            let status = answer.statusCode
-            if (200 ..< 300).contains(status) { return (data, answer) }
+            let status = Int(answer.status.code)
+            if (200 ..< 300).contains(status) { return (data, answer.headers) }
             let text = [UInt8](data)[...]
             let code = S3XML.value("Code", in: text) ?? "HTTP\(status)"
             failure = .refused(operation: operation, status: status, code: code, message: S3XML.value("Message", in: text) ?? "")
@@ -205,14 +232,15 @@ public struct S3Client: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
-        if let error = error as? URLError {
-            switch error.code {
-            case .timedOut: return "timed out"
-            case .cannotConnectToHost: return "connection refused"
-            case .cannotFindHost: return "no such host"
-            default: return error.localizedDescription
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .readTimeout, .deadlineExceeded: return "timed out"
+            default: break
             }
         }
-        return "\(error)"
+        let text = "\(error)"
+        if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") { return "connection refused" }
+        if text.contains("ENOENT") || text.contains("unknown host") || text.contains("Name or service not known") { return "no such host" }
+        return text
     }
 }
