@@ -59,27 +59,45 @@ public struct Publisher: Sendable {
         guard let walker = FileManager.default.enumerator(atPath: site.path) else {
             throw .site(path: site.path, problem: "cannot be read")
         }
-        var found: [(path: String, file: String, size: Int)] = []
+        var found: [(path: String, file: String, stamp: PublishHashCache.Stamp)] = []
         let folder = site.path.hasSuffix("/") ? site.path : site.path + "/"
         while let relative = walker.nextObject() as? String {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
                 continue
             }
-            guard let attributes = walker.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            found.append((relative, folder + relative, (attributes[.size] as? NSNumber)?.intValue ?? 0))
+            // lstat, not the walker's attributes dictionary: a tenth of the time, and the
+            // identity the hash cache needs.
+            guard let stamp = PublishHashCache.Stamp(path: folder + relative) else { continue }
+            found.append((relative, folder + relative, stamp))
         }
         guard found.contains(where: { $0.path == "index.html" }) else {
             throw .site(path: site.path, problem: "has no index.html")
         }
-        // Hashing reads every byte of the site: as many files at once as there are uploads.
+        // Hashing reads every byte of the site, as many files at once as there are uploads; a
+        // file unchanged since the last publish (its stamp as recorded) is not read again.
         let partSize = options.partSize
+        let cache = PublishHashCache.load(site: site.path, partSize: partSize)
         let hashed = ParallelWork.map(found, jobs: options.jobs) { entry -> Result<SiteFile, PublishError> in
+            if let md5 = cache.md5(path: entry.path, stamp: entry.stamp) {
+                return .success(SiteFile(path: entry.path, size: entry.stamp.size, md5: md5))
+            }
             do throws(PublishError) {
-                return .success(try SiteFile(path: entry.path, file: entry.file, expectedSize: entry.size, partSize: partSize))
+                return .success(try SiteFile(path: entry.path, file: entry.file, expectedSize: entry.stamp.size, partSize: partSize))
             } catch {
                 return .failure(error)
             }
+        }
+        var fresh = PublishHashCache(partSize: partSize)
+        for (entry, result) in zip(found, hashed) {
+            // Only what was read whole as it was listed: a file that changed while it was read
+            // is hashed again next time.
+            if case .success(let file) = result, file.size == entry.stamp.size, PublishHashCache.Stamp(path: entry.file) == entry.stamp {
+                fresh.entries[entry.path] = (entry.stamp, file.md5)
+            }
+        }
+        if fresh.entries.count != cache.entries.count || fresh.entries.contains(where: { cache.entries[$0.key]?.md5 != $0.value.md5 || cache.entries[$0.key]?.stamp != $0.value.stamp }) {
+            fresh.save(site: site.path)
         }
         let files = try hashed.map { (result) throws(PublishError) -> SiteFile in try result.get() }
         return files.sorted { $0.path < $1.path }

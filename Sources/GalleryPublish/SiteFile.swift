@@ -35,11 +35,7 @@ public struct SiteFile: Sendable, Equatable {
     /// `expectedSize` is the size the folder's listing gave (it decides how the file is read).
     init(path: String, file: String, expectedSize: Int, partSize: Int) throws(PublishError) {
         self.path = path
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
-        contentType = Self.contentTypes[ext] ?? "application/octet-stream"
-        isContentNamed = Self.hasContentHash(name)
-        phase = Self.phase(path: path, ext: ext)
+        (contentType, isContentNamed, phase) = Self.describe(path)
         // Most files are small: read whole, in one call (a site has hundreds of thousands).
         if expectedSize <= partSize {
             guard let data = FileManager.default.contents(atPath: file) else { throw .unreadable(path: file, reason: "it could not be opened") }
@@ -67,6 +63,21 @@ public struct SiteFile: Sendable, Equatable {
         } catch {
             throw .unreadable(path: file, reason: error.localizedDescription)
         }
+    }
+
+    /// A file whose MD5 is known (`PublishHashCache`): described without reading it.
+    init(path: String, size: Int, md5: String) {
+        self.path = path
+        self.size = size
+        self.md5 = md5
+        (contentType, isContentNamed, phase) = Self.describe(path)
+    }
+
+    /// Its type, whether its name holds a content hash, and its phase, from its path alone.
+    private static func describe(_ path: String) -> (contentType: String, isContentNamed: Bool, phase: Phase) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
+        return (contentTypes[ext] ?? "application/octet-stream", hasContentHash(name), phase(path: path, ext: ext))
     }
 
     static func phase(path: String, ext: String) -> Phase {

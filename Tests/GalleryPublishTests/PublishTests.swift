@@ -140,6 +140,33 @@ struct PublishTests {
         #expect(third.stdout.contains("\(gone.count) deleted"), "\(third.stdout)")
     }
 
+    @Test("a rerun reads only files written since; one rewritten in place, same size, its old date put back, still goes up")
+    func rewrittenInPlace() throws {
+        let work = try Self.builtCopy("publish-rewritten")
+        let server = try S3TestServer.shared.get()
+        let bucket = try server.makeBucket()
+        #expect(try Self.publish(work.url, bucket).status == 0)
+        let site = work.url.appending(path: "site")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: ".gallery-publish-hashes").path), "the hashes are kept beside the site")
+
+        // A grid image's bytes changed in place, its size and modification time as they were
+        // (what a careless sync tool, or a restore, can do): only its status-change time moved.
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "thumbs").path).sorted()
+        let name = "thumbs/" + (try #require(thumbs.first))
+        let file = site.appending(path: name), reference = work.url.appending(path: "reference")
+        #expect(try GalleryBinary.run(["-p", file.path, reference.path], in: work.url, executable: URL(fileURLWithPath: "/bin/cp")).status == 0)
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count / 2] ^= 0xFF
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        #expect(try GalleryBinary.run(["-r", reference.path, file.path], in: work.url, executable: URL(fileURLWithPath: "/usr/bin/touch")).status == 0)
+        let again = try Self.publish(work.url, bucket)
+        #expect(again.status == 0 && again.stdout.contains(": 1 uploaded"), "\(again.stdout) \(again.stderr)")
+        let objects = try Self.expectBucketIsSite(bucket, site)
+        #expect(objects.keys.allSatisfy { !$0.contains(".gallery-publish-hashes") })
+    }
+
     @Test("a file larger than the part size goes up in parts, arrives whole, and a rerun knows it unchanged (its multipart ETag)")
     func multipart() throws {
         let work = try Self.builtCopy("publish-multipart")
