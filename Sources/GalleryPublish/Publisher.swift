@@ -128,7 +128,9 @@ public struct Publisher: Sendable {
                 uploads.append(file)
             }
         }
-        uploads.sort { ($0.phase, $0.path) < ($1.phase, $1.path) }
+        // Within a phase the largest first: the phase ends with small files on every connection
+        // rather than one large file on one (the next phase waits for the last).
+        uploads.sort { ($0.phase, -$0.size, $0.path) < ($1.phase, -$1.size, $1.path) }
         return Plan(uploads: uploads, deletions: byKey.values.sorted { $0.key < $1.key }, unchanged: unchanged)
     }
 
