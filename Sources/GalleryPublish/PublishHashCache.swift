@@ -41,6 +41,14 @@ struct PublishHashCache {
         }
     }
 
+    /// Files whose times are later than this (nanoseconds since 1970) are not recorded: two
+    /// seconds ago, well past the kernel's coarse file-time tick.
+    static func settledBefore() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return (Int64(now.tv_sec) - 2) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
     var entries: [String: (stamp: Stamp, md5: String)] = [:]
     let partSize: Int
 

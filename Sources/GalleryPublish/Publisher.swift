@@ -89,10 +89,13 @@ public struct Publisher: Sendable {
             }
         }
         var fresh = PublishHashCache(partSize: partSize)
+        let settled = PublishHashCache.settledBefore()
         for (entry, result) in zip(found, hashed) {
-            // Only what was read whole as it was listed: a file that changed while it was read
-            // is hashed again next time.
-            if case .success(let file) = result, file.size == entry.stamp.size, PublishHashCache.Stamp(path: entry.file) == entry.stamp {
+            // Only what was read whole as it was listed, and written long enough ago that a
+            // later write would move its times (the clock the kernel stamps files with ticks
+            // coarsely: git's "racy" files): anything else is hashed again next time.
+            if case .success(let file) = result, file.size == entry.stamp.size, max(entry.stamp.modified, entry.stamp.changed) < settled,
+               PublishHashCache.Stamp(path: entry.file) == entry.stamp {
                 fresh.entries[entry.path] = (entry.stamp, file.md5)
             }
         }
