@@ -417,14 +417,17 @@ for set in publish-300 album-10000; do
   "$gallery" build "$folder" --db "$work/$set.db" --out "$site" --quiet >/dev/null
   files=$(find "$site" -type f -not -name '.*' | wc -l)
   bytes=$(du -sm "$site" | cut -f1)
-  # First uploads twice each, alternating who goes first (a new bucket is slower to write to
-  # at first: the store makes its volumes), the better of each tool's two counted.
+  # First uploads three times each, alternating who goes first (a new bucket is slower to write
+  # to at first: the store makes its volumes; and a run here varies by a fifth), the best of
+  # each tool's three counted.
   b0="warm-ours-$set-$(date +%s)" b9="warm-rclone-$set-$(date +%s)" b1="ours-$set-$(date +%s)" b2="rclone-$set-$(date +%s)"
-  for bucket in "$b0" "$b9" "$b1" "$b2"; do env -u AWS_CA_BUNDLE rclone mkdir "bench:$bucket"; done
+  b3="third-ours-$set-$(date +%s)" b4="third-rclone-$set-$(date +%s)"
+  for bucket in "$b0" "$b9" "$b1" "$b2" "$b3" "$b4"; do env -u AWS_CA_BUNDLE rclone mkdir "bench:$bucket"; done
   first_ours_a=$(seconds ours "$site" "$b0"); first_theirs_a=$(seconds theirs "$site" "$b9")
   first_theirs=$(seconds theirs "$site" "$b2"); first_ours=$(seconds ours "$site" "$b1")
-  first_ours=$(awk -v a="$first_ours" -v b="$first_ours_a" 'BEGIN { print (a < b ? a : b) }')
-  first_theirs=$(awk -v a="$first_theirs" -v b="$first_theirs_a" 'BEGIN { print (a < b ? a : b) }')
+  first_ours_c=$(seconds ours "$site" "$b3"); first_theirs_c=$(seconds theirs "$site" "$b4")
+  first_ours=$(awk -v a="$first_ours" -v b="$first_ours_a" -v c="$first_ours_c" 'BEGIN { m = a < b ? a : b; print (m < c ? m : c) }')
+  first_theirs=$(awk -v a="$first_theirs" -v b="$first_theirs_a" -v c="$first_theirs_c" 'BEGIN { m = a < b ? a : b; print (m < c ? m : c) }')
   rerun_theirs=$(seconds theirs "$site" "$b2"); rerun_ours=$(seconds ours "$site" "$b1")
   # One photo removed (the first in the folder's order), the site built again.
   photo=$(find "$folder" -name '*.jpg' | sort | sed -n 1p)
@@ -437,7 +440,7 @@ for set in publish-300 album-10000; do
   mv "$work/publish-removed.jpg" "$photo" && trap - EXIT
   ratio1=$(awk -v a="$first_ours" -v b="$first_theirs" 'BEGIN { printf "%.2f", a / b }')
   ratio2=$(awk -v a="$rerun_ours" -v b="$rerun_theirs" 'BEGIN { printf "%.2f", a / b }')
-  record "| $stamp | $commit | publish $set's site ($files files, $bytes MB) to a local SeaweedFS: first upload (better of two, alternating); rerun, nothing changed | ${first_ours} s; rerun ${rerun_ours} s | rclone $(rclone version | head -1 | awk '{print $2}') sync --checksum, 8 transfers: ${first_theirs} s; rerun ${rerun_theirs} s | ${ratio1}× and ${ratio2}× rclone's time (goal ≤ 1) |"
+  record "| $stamp | $commit | publish $set's site ($files files, $bytes MB) to a local SeaweedFS: first upload (best of three, alternating); rerun, nothing changed | ${first_ours} s; rerun ${rerun_ours} s | rclone $(rclone version | head -1 | awk '{print $2}') sync --checksum, 8 transfers: ${first_theirs} s; rerun ${rerun_theirs} s | ${ratio1}× and ${ratio2}× rclone's time (goal ≤ 1) |"
   record "| $stamp | $commit | publish $set's site after one photo removed and the site built again | ${change_ours} s: ${ours_line#*: } | rclone: ${change_theirs} s, ${theirs_line} | report |"
 done
 kill "$weed" 2>/dev/null; wait "$weed" 2>/dev/null || true
