@@ -189,7 +189,9 @@ public struct S3Client: Sendable {
     func exchange(_ method: String, key: String?, query: [(name: String, value: String)] = [], body: Data = Data(), payloadHash: String? = nil,
                   headers: [(String, String)] = [], operation: String) async throws(PublishError) -> (data: Data, headers: HTTPHeaders) {
         let (url, path) = address(key: key, query: query)
-        let host = endpoint.port.map { "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
+        // The port only when it is not the scheme's own, as HTTP clients write Host.
+        let defaultPort = endpoint.scheme?.lowercased() == "https" ? 443 : 80
+        let host = endpoint.port.flatMap { $0 == defaultPort ? nil : "\(endpoint.host ?? ""):\($0)" } ?? (endpoint.host ?? "")
         let payloadHash = payloadHash ?? SigV4Signer.payloadHash(body)
         let hasBody = method == "PUT" || method == "POST"
         let bytes = hasBody ? ByteBuffer(data: body) : nil
@@ -204,7 +206,9 @@ public struct S3Client: Sendable {
             request.method = HTTPMethod(rawValue: method)
             let signed = signer.sign(SigV4Signer.Request(method: method, encodedPath: path, query: query, headers: [("host", host)]),
                                      payloadHash: payloadHash, date: Date())
-            // The client writes Host itself, from the address (the value signed).
+            // Host exactly as signed (the client would write the same, the port only when not the
+            // scheme's own).
+            request.headers.replaceOrAdd(name: "Host", value: host)
             for (name, value) in headers + signed.map({ ($0.name, $0.value) }) where name.lowercased() != "host" {
                 request.headers.replaceOrAdd(name: name, value: value)
             }

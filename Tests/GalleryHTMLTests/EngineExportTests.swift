@@ -50,7 +50,7 @@ struct EngineExportTests {
             #expect(k == columns, "\(engine) \(album) at \(width) px shows \(k) columns")
             // The first screen's grid images (WebP) are decoded, not only placed.
             let images = result.cells.compactMap(\.imageDrawn)
-            #expect(images.count >= columns && images.allSatisfy { $0 }, "\(engine) \(album) @\(width): \(result.cells.map(\.imageDrawn))")
+            #expect(images.count >= columns && images.allSatisfy { $0 }, "\(engine) \(album) @\(width): \(result.cells.map(\.imageDrawn)) \(result.cells.compactMap(\.decodeError))")
         }
     }
 

@@ -26,14 +26,20 @@ struct ExportBrowserTests {
           loose.remove();
           // Whether the engine decodes each image the page loads at once (WebP, JPEG): decode()
           // waits for it and fails when it cannot be decoded, or when the engine replaced the
-          // request meanwhile (WebKit under load, picking another srcset candidate): asked
-          // again a frame later, up to three times, a replaced request succeeds and a broken
-          // file still fails.
+          // request meanwhile; WebKit, busy elsewhere, also resolved it for every image of a page
+          // before they had a size (naturalWidth 0). Asked again frame after frame for up to
+          // five seconds, such images come through and a broken file still fails
+          // (createImageBitmap is no second opinion: WebKit makes one of a truncated WebP).
+          const decodeErrors = new Map();
           const decodes = async (img) => {
-            for (let attempt = 0; attempt < 3; attempt++) {
-              if (await img.decode().then(() => true, () => false)) return img.naturalWidth > 0;
+            const deadline = performance.now() + 5000;
+            do {
+              const ok = await img.decode().then(() => true, (e) => { decodeErrors.set(img, String(e)); return false; });
+              // WebKit may resolve before its request has a size (naturalWidth 0): not yet.
+              if (ok && img.naturalWidth > 0) return true;
+              if (ok) decodeErrors.set(img, 'decoded, naturalWidth 0, complete ' + img.complete + ', ' + img.currentSrc.split('/').pop());
               await new Promise((resolve) => requestAnimationFrame(resolve));
-            }
+            } while (performance.now() < deadline);
             return false;
           };
           const decoded = new Map(await Promise.all([...grid.querySelectorAll('.cell')].map(async (cell) => {
@@ -52,9 +58,10 @@ struct ExportBrowserTests {
                        text: p.textContent };
             });
             const imageDrawn = decoded.get(cell) ?? null;
+            const decodeError = imageDrawn === false ? decodeErrors.get(cell.querySelector('img.photo')) || null : null;
             // What the cell draws below its own box (text that ran out of it, if not clipped).
             return { id: cell.dataset.photoId, x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height, photoHeight: photo.height,
-                     overflowY: cell.scrollHeight - cell.clientHeight, text, imageDrawn };
+                     overflowY: cell.scrollHeight - cell.clientHeight, text, imageDrawn, decodeError };
           });
           return { band, columns, pwned: window.__pwned || null, gridWidth: g.width, gridHeight: g.height, viewportWidth: window.innerWidth,
                    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, cells, agent: navigator.userAgent };
@@ -73,6 +80,8 @@ struct ExportBrowserTests {
             var id: String; var x: Double; var y: Double; var w: Double; var h: Double; var photoHeight: Double; var overflowY: Double; var text: [Text]
             /// Nil for a cell whose image loads lazily (or that has none).
             var imageDrawn: Bool?
+            /// Why decode() refused, when it did.
+            var decodeError: String?
         }
         var band: Int
         var columns: Int
