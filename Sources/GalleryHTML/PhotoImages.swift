@@ -34,19 +34,23 @@ public struct PhotoImages: Sendable {
             try copyOriginal(from: source, to: video)
             return
         }
-        let target = outFolder.appending(path: video)
+        try makeWebVideo(video, from: source, size: size, plan: plan, progress: progress)
+    }
+
+    /// Writes the web version `name` ("videos/…") of the clip at `source` (from `offset`), with
+    /// `plan`'s limit and quality.
+    private func makeWebVideo(_ name: String, from source: String, offset: Int64 = 0, size: VideoRendition, plan: ImagePlan,
+                              progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
+        let target = outFolder.appending(path: name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try VideoTranscoder.makeWebVideo(from: source, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
+        try VideoTranscoder.makeWebVideo(from: source, offset: offset, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
                                          quality: plan.videoQuality, progress: progress)
     }
 
     /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`.
     func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
         guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return }
-        let target = outFolder.appending(path: motion)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try VideoTranscoder.makeWebVideo(from: root + "/" + path, offset: plan.motionOffset, to: target.path, size: size,
-                                         maxHeight: plan.videoMaxHeight, quality: plan.videoQuality, progress: progress)
+        try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
     }
 
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").
@@ -116,9 +120,7 @@ public struct PhotoImages: Sendable {
                                                                  displayHeight: photo.displayHeight, content: configuration.content),
                       web == name, configuration.content.videos != .skip {
                 // A Live Photo's clip, found by its own hash: its web version whatever `videos` says.
-                let target = outFolder.appending(path: name)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try VideoTranscoder.makeWebVideo(from: source, to: target.path, size: size, maxHeight: plan.videoMaxHeight, quality: plan.videoQuality)
+                try makeWebVideo(name, from: source, size: size, plan: plan)
             } else {
                 return false
             }

@@ -132,9 +132,7 @@ private final class FrameDecoder {
     /// range); an HDR frame tone-mapped to SDR first, as the web version is (`VideoTranscoder`),
     /// so the poster and the first frame played agree.
     private func rgb(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
-        if frame.pointee.color_trc == AVCOL_TRC_ARIB_STD_B67 || frame.pointee.color_trc == AVCOL_TRC_SMPTE2084 {
-            return toneMapped(frame)
-        }
+        if VideoTranscoder.isHDR(frame.pointee.color_trc) { return toneMapped(frame) }
         let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
         guard width > 0, height > 0, let format = AVPixelFormat(rawValue: frame.pointee.format) as AVPixelFormat?,
               let scaler = sws_getContext(Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
@@ -163,8 +161,7 @@ private final class FrameDecoder {
 }
 
 extension FrameDecoder {
-    /// An HDR frame as SDR 8-bit RGB through libavfilter: linear light, BT.709 primaries, Hable's
-    /// curve, BT.709 transfer (the web version's chain, VideoTranscoder.openVideo).
+    /// An HDR frame as SDR 8-bit RGB through libavfilter (`VideoTranscoder.toneMapping`, full range).
     fileprivate func toneMapped(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
         var graph: UnsafeMutablePointer<AVFilterGraph>? = avfilter_graph_alloc()
         defer { avfilter_graph_free(&graph) }
@@ -175,8 +172,7 @@ extension FrameDecoder {
             + ":time_base=\(max(1, base.num))/\(max(1, base.den)):pixel_aspect=1/1"
         guard avfilter_graph_create_filter(&source, avfilter_get_by_name("buffer"), "in", arguments, nil, graph) >= 0,
               avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out", nil, nil, graph) >= 0,
-              cffmpeg_graph_link(graph, source, sink, "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,"
-                                     + "tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=pc,format=rgb24") >= 0,
+              cffmpeg_graph_link(graph, source, sink, VideoTranscoder.toneMapping + ":r=pc,format=rgb24") >= 0,
               av_buffersrc_add_frame_flags(source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)) >= 0 else { return nil }
         var out: UnsafeMutablePointer<AVFrame>? = av_frame_alloc()
         defer { av_frame_free(&out) }

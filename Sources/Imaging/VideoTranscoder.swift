@@ -26,6 +26,16 @@ public enum VideoTranscoder {
     /// libx264's speed/size trade-off: "fast" is within a few per cent of "medium"'s size at
     /// the same quality in two thirds of its time.
     static let preset = "fast"
+    /// HDR (an iPhone's HLG, a camera's PQ) made SDR, in libavfilter's words: linear light,
+    /// BT.709 primaries, Hable's curve (as mpv and Jellyfin use), BT.709 transfer. The web
+    /// version and its poster (`VideoPoster`) both go through it, so they agree.
+    static let toneMapping = "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709"
+
+    /// Whether frames with this transfer are HDR (and so tone-mapped).
+    static func isHDR(_ transfer: AVColorTransferCharacteristic) -> Bool {
+        transfer == AVCOL_TRC_ARIB_STD_B67 || transfer == AVCOL_TRC_SMPTE2084
+    }
+
     /// Sound in the rendition: AAC at this rate for stereo (half for mono).
     static let audioBitRate: Int64 = 128_000
 
@@ -197,14 +207,10 @@ private final class Transcode {
         default: []
         }
         filters.append("scale=\(size.width):\(size.height):flags=bicubic")
-        // HDR (an iPhone's HLG, a camera's PQ) made SDR: browsers on most screens would show
-        // the 10-bit BT.2020 picture flat and dim. Tone-mapped (Hable, as mpv and Jellyfin do)
-        // in linear light after the scale, so it runs on the rendition's pixels.
-        let isHDR = decoder.pointee.color_trc == AVCOL_TRC_ARIB_STD_B67 || decoder.pointee.color_trc == AVCOL_TRC_SMPTE2084
-        if isHDR {
-            filters += ["zscale=t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709", "tonemap=tonemap=hable:desat=0",
-                        "zscale=t=bt709:m=bt709:r=tv"]
-        }
+        // HDR made SDR (`toneMapping`): browsers on most screens would show the 10-bit BT.2020
+        // picture flat and dim. After the scale, so it runs on the rendition's pixels.
+        let isHDR = VideoTranscoder.isHDR(decoder.pointee.color_trc)
+        if isHDR { filters.append(VideoTranscoder.toneMapping + ":r=tv") }
         filters += ["setsar=1", "format=yuv420p"]
         let rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
         if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 { filters.append("fps=60") }

@@ -7,11 +7,7 @@ import Testing
 /// by itself; the pairing follows the folder as files come and go.
 @Suite("Live Photos and motion photos in the library")
 struct LivePhotoCLITests {
-    static func photos(_ work: TemporaryDirectory) throws -> [[String: Any]] {
-        let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
-        guard listed.status == 0 else { throw TestVideos.Failure(description: listed.stderr) }
-        return try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
-    }
+    static func photos(_ work: TemporaryDirectory) throws -> [[String: Any]] { try GalleryBinary.listedPhotos(in: work.url) }
 
     static func kinds(_ photos: [[String: Any]]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: photos.compactMap { photo in (photo["path"] as? String).map { ($0, photo["kind"] as? String ?? "?") } })

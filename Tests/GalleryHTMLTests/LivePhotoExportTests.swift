@@ -24,7 +24,7 @@ struct LivePhotoExportTests {
         try work.write("photos/PXL_0002.MP.jpg", try TestLivePhotos.motionPhoto(video: work.path + "/clip.mp4", width: 160, height: 120, seed: 3))
         let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
         guard built.status == 0 else { throw TestVideos.Failure(description: built.stderr) }
-        let photos = try LivePhotoCLITestsSupport.photos(work)
+        let photos = try GalleryBinary.listedPhotos(in: work.url)
         func id(_ path: String) throws -> Int {
             guard let id = photos.first(where: { $0["path"] as? String == path })?["id"] as? Int else {
                 throw TestVideos.Failure(description: "no \(path) in \(photos)")
@@ -59,7 +59,7 @@ struct LivePhotoExportTests {
         #expect(Self.attribute("data-kind", of: photoID, in: page) == "photo" && Self.attribute("data-motion", of: photoID, in: page) == nil)
         // The iPhone's clip is named by the MOV's own content.
         let live = try #require(Self.attribute("data-motion", of: liveID, in: page))
-        let listed = try LivePhotoCLITestsSupport.photos(work).first { $0["id"] as? Int == liveID }
+        let listed = try GalleryBinary.listedPhotos(in: work.url).first { $0["id"] as? Int == liveID }
         let hash = try #require((listed?["motion"] as? [String: Any])?["contentHash"] as? String)
         #expect(live.contains(String(hash.dropFirst("xxh64:".count))), "\(live) \(hash)")
 
@@ -123,14 +123,5 @@ struct LivePhotoExportTests {
         #expect(played.pressedPlayed && played.stillBackAfterEnd, "\(engine): \(played)")
         #expect(played.hoverPlayed && played.stillBackOnLeave, "\(engine): \(played)")
         #expect(played.markHiddenOnPhoto && played.mutedAlways, "\(engine): \(played)")
-    }
-}
-
-/// `gallery photos --json` as objects (shared with LivePhotoCLITests' reading).
-enum LivePhotoCLITestsSupport {
-    static func photos(_ work: TemporaryDirectory) throws -> [[String: Any]] {
-        let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
-        guard listed.status == 0 else { throw TestVideos.Failure(description: listed.stderr) }
-        return try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
     }
 }

@@ -18,10 +18,9 @@ struct VideoPlaybackTests {
                             extra: ["-tag:v", "hvc1"])
         let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         guard built.status == 0 else { throw TestVideos.Failure(description: built.stderr) }
-        let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
-        let photos = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        let photos = try GalleryBinary.listedPhotos(in: work.url)
         guard let id = photos.first(where: { $0["path"] as? String == "b-clip.mov" })?["id"] as? Int else {
-            throw TestVideos.Failure(description: "no video in \(listed.stdout)")
+            throw TestVideos.Failure(description: "no video in \(photos)")
         }
         let site = work.url.appending(path: "site")
         let videos = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "videos").path)

@@ -2,6 +2,13 @@ import Foundation
 
 /// Runs the built `gallery` executable, as a person would.
 public enum GalleryBinary {
+    /// `gallery photos --json` in `folder`, as objects; the command's stderr when it fails.
+    public static func listedPhotos(in folder: URL) throws -> [[String: Any]] {
+        let listed = try run(["photos", "--json"], in: folder)
+        guard listed.status == 0 else { throw TestVideos.Failure(description: "gallery photos --json: \(listed.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
     /// The package root, found from this file's location.
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
