@@ -28,29 +28,34 @@ public struct PhotoImages: Sendable {
 
     /// Makes what the lightbox plays for the video of `plan`: its web rendition, or the
     /// original's copy (`videos = "original"`). One at a time: the encoder uses every core.
-    func makeVideo(_ plan: ImagePlan, from source: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
-        guard let video = plan.video else { return }
+    /// Returns how many of the clip's packets did not decode (the rest made the rendition).
+    @discardableResult
+    func makeVideo(_ plan: ImagePlan, from source: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
+        guard let video = plan.video else { return 0 }
         guard let size = plan.videoSize else {
             try copyOriginal(from: source, to: video)
-            return
+            return 0
         }
-        try makeWebVideo(video, from: source, size: size, plan: plan, progress: progress)
+        return try makeWebVideo(video, from: source, size: size, plan: plan, progress: progress)
     }
 
     /// Writes the web version `name` ("videos/…") of the clip at `source` (from `offset`), with
     /// `plan`'s limit and quality.
+    @discardableResult
     private func makeWebVideo(_ name: String, from source: String, offset: Int64 = 0, size: VideoRendition, plan: ImagePlan,
-                              progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
+                              progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
         let target = outFolder.appending(path: name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try VideoTranscoder.makeWebVideo(from: source, offset: offset, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
-                                         quality: plan.videoQuality, progress: progress)
+        return try VideoTranscoder.makeWebVideo(from: source, offset: offset, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
+                                                quality: plan.videoQuality, progress: progress).damagedPackets
     }
 
-    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`.
-    func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws {
-        guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return }
-        try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
+    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`;
+    /// how many of its packets did not decode.
+    @discardableResult
+    func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
+        guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return 0 }
+        return try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
     }
 
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").

@@ -325,8 +325,13 @@ public struct SiteExporter: Sendable {
                                  duration: duration))
             }
             do {
-                if isMotion { try images.makeMotion(plan, root: root, progress: progress) } else { try images.makeVideo(plan, from: source, progress: progress) }
+                let damaged = isMotion ? try images.makeMotion(plan, root: root, progress: progress)
+                    : try images.makeVideo(plan, from: source, progress: progress)
                 summary.videosWritten += 1
+                if damaged > 0 {
+                    events(.warning("\(source): \(damaged) damaged packet\(damaged == 1 ? "" : "s") of the clip could not be decoded and "
+                                    + "\(damaged == 1 ? "was" : "were") left out of its web version; the rest plays"))
+                }
             } catch {
                 failures[id] = (name, "\(error)")
                 events(.warning("\(source): \(error); \(isMotion ? "its still is shown without its motion" : "its poster is shown instead")"))

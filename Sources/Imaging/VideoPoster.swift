@@ -19,144 +19,131 @@ public enum VideoPoster {
         public var time: Double
     }
 
-    public static func frame(path: String, timeLimitSeconds: Double = 30) throws(CodecError) -> Frame {
-        do throws(ProbeError) {
-            // libavformat would open a still image as a one-frame video: only containers.
-            guard VideoProbe.container(atPath: path) != nil else { throw ProbeError.corrupt("it is not a video container") }
-            let input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds)
-            defer { withExtendedLifetime(input) {} }
-            guard let stream = try input.videoStream() else { throw ProbeError.corrupt("it has no video stream") }
-            let decoder = try FrameDecoder(input: input, stream: stream)
-            let duration = input.context.pointee.duration > 0 && input.context.pointee.duration != cffmpeg_no_pts()
-                ? Double(input.context.pointee.duration) / Double(AV_TIME_BASE) : nil
-            let candidates: [Double] = if let duration {
-                [min(1, duration / 4), duration / 2, duration * 3 / 4, 0]
-            } else {
-                [1, 0]
-            }
-            var best: (frame: Frame, deviation: Double)?
-            for time in candidates {
-                guard let frame = try decoder.frame(at: time) else { continue }
-                let deviation = frame.image.lumaDeviation
-                if deviation >= flatDeviation { return frame }
-                if best == nil || deviation > best!.deviation { best = (frame, deviation) }
-            }
-            guard let best else { throw ProbeError.corrupt("no frame of it could be decoded") }
-            return best.frame
-        } catch {
-            throw CodecError("cannot make the video's poster: \(error)")
+    public static func frame(path: String, timeLimitSeconds: Double = 30) throws(VideoError) -> Frame {
+        // libavformat would open a still image as a one-frame video: only containers.
+        guard VideoProbe.container(atPath: path) != nil else { throw VideoError(.corruptInput, path: path, "it is not a video container") }
+        let input: VideoInput
+        do throws(ProbeError) { input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds) } catch {
+            throw VideoError(error, path: path)
         }
+        defer { withExtendedLifetime(input) {} }
+        let found: UnsafeMutablePointer<AVStream>?
+        do throws(ProbeError) { found = try input.videoStream() } catch { throw VideoError(error, path: path) }
+        guard let stream = found else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
+        let decoder = try FrameDecoder(input: input, stream: stream, path: path)
+        let duration = input.context.pointee.duration > 0 && input.context.pointee.duration != cffmpeg_no_pts()
+            ? Double(input.context.pointee.duration) / Double(AV_TIME_BASE) : nil
+        let candidates: [Double] = if let duration {
+            [min(1, duration / 4), duration / 2, duration * 3 / 4, 0]
+        } else {
+            [1, 0]
+        }
+        var best: (frame: Frame, deviation: Double)?
+        for time in candidates {
+            guard let frame = try decoder.frame(at: time) else { continue }
+            let deviation = frame.image.lumaDeviation
+            if deviation >= flatDeviation { return frame }
+            if best.map({ deviation > $0.deviation }) ?? true { best = (frame, deviation) }
+        }
+        guard let best else {
+            let damaged = decoder.damagedPackets > 0 ? " (\(decoder.damagedPackets) damaged packets)" : ""
+            throw VideoError(.corruptInput, path: path, "no frame of it could be decoded\(damaged)")
+        }
+        return best.frame
     }
 }
 
-/// Decodes frames of one stream at given times.
+/// Decodes frames of one stream at given times. Every FFmpeg object it holds is owned by a
+/// Swift object, so any path out of it, a throwing one included, frees them.
 private final class FrameDecoder {
     let input: VideoInput
     let stream: UnsafeMutablePointer<AVStream>
-    var codec: UnsafeMutablePointer<AVCodecContext>?
-    let packet: UnsafeMutablePointer<AVPacket>
-    let frame: UnsafeMutablePointer<AVFrame>
+    let path: String
+    let codec: FFmpegCodecContext
+    let packet: FFmpegPacket
+    /// What the decoder hands back, and the latest frame kept from it (only the frame chosen
+    /// is ever turned into RGB).
+    let decoded: FFmpegFrame
+    let kept: FFmpegFrame
+    let converter: FrameConverter
+    /// Packets the decoder refused and frames it could not finish.
+    private(set) var damagedPackets = 0
 
-    init(input: VideoInput, stream: UnsafeMutablePointer<AVStream>) throws(ProbeError) {
+    init(input: VideoInput, stream: UnsafeMutablePointer<AVStream>, path: String) throws(VideoError) {
         self.input = input
         self.stream = stream
-        let parameters = stream.pointee.codecpar
-        guard let decoder = avcodec_find_decoder(parameters!.pointee.codec_id) else {
-            throw .unsupportedFormat("video in \(String(cString: avcodec_get_name(parameters!.pointee.codec_id)))")
-        }
-        codec = avcodec_alloc_context3(decoder)
-        guard let packet = av_packet_alloc(), let frame = av_frame_alloc(), codec != nil else { throw .corrupt("FFmpeg ran out of memory") }
-        self.packet = packet
-        self.frame = frame
+        self.path = path
         // One thread: the export already decodes a photo or video per core.
-        codec!.pointee.thread_count = 1
-        var status = avcodec_parameters_to_context(codec, parameters)
-        if status >= 0 { status = avcodec_open2(codec, decoder, nil) }
-        guard status >= 0 else { throw input.error(status, doing: "open its decoder") }
-    }
-
-    deinit {
-        avcodec_free_context(&codec)
-        var packet: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&packet)
-        var frame: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&frame)
+        codec = try FFmpegCodecContext.decoder(for: stream, threads: 1, path: path)
+        packet = try FFmpegPacket(path: path)
+        decoded = try FFmpegFrame(path: path)
+        kept = try FFmpegFrame(path: path)
+        converter = try FrameConverter(path: path)
     }
 
     /// The first frame at or after `time` seconds (the last one when the clip ends before).
-    func frame(at time: Double) throws(ProbeError) -> VideoPoster.Frame? {
+    func frame(at time: Double) throws(VideoError) -> VideoPoster.Frame? {
         let base = stream.pointee.time_base
-        guard base.num > 0, base.den > 0 else { return nil }
+        guard base.num > 0, base.den > 0, time.isFinite else { return nil }
         let start = stream.pointee.start_time != cffmpeg_no_pts() ? stream.pointee.start_time : 0
-        let target = start + Int64(time * Double(base.den) / Double(base.num))
+        let offset = time * Double(base.den) / Double(base.num)
+        let target = start &+ (offset < 9e18 ? Int64(offset) : 0)
         if av_seek_frame(input.context, stream.pointee.index, target, AVSEEK_FLAG_BACKWARD) < 0 {
             // Not seekable (a stream cut short): from the start.
             _ = av_seek_frame(input.context, stream.pointee.index, Int64.min + 1, AVSEEK_FLAG_BACKWARD)
         }
-        avcodec_flush_buffers(codec)
-        var latest: VideoPoster.Frame?
-        var decoded = 0
+        avcodec_flush_buffers(codec.pointer)
+        av_frame_unref(kept.pointer)
+        var keptPTS: Int64?
+        var count = 0
         var ended = false
-        while decoded < VideoPoster.framesPerCandidate {
-            if !ended {
-                let read = av_read_frame(input.context, packet)
-                if read < 0 {
-                    if read == cffmpeg_error_exit() { throw input.error(read, doing: "read its frames") }
-                    ended = true
-                    avcodec_send_packet(codec, nil)  // drain what the decoder holds
-                } else {
-                    defer { av_packet_unref(packet) }
-                    guard packet.pointee.stream_index == stream.pointee.index else { continue }
-                    let sent = avcodec_send_packet(codec, packet)
-                    if sent < 0 && sent != cffmpeg_error_again() { continue }  // a damaged packet: the next one may decode
-                }
-            }
+        /// Takes every frame the decoder has ready; true once one reaches `target`.
+        func receive() -> Bool {
             while true {
-                let received = avcodec_receive_frame(codec, frame)
-                if received == cffmpeg_error_again() { break }
-                if received < 0 { return latest }  // drained
-                decoded += 1
-                let pts = frame.pointee.best_effort_timestamp != cffmpeg_no_pts() ? frame.pointee.best_effort_timestamp : target
-                if let image = rgb(frame) {
-                    latest = VideoPoster.Frame(image: image, time: Double(pts - start) * Double(base.num) / Double(base.den))
+                let received = avcodec_receive_frame(codec.pointer, decoded.pointer)
+                if received == cffmpeg_error_again() || received == cffmpeg_error_eof() { return false }
+                if received < 0 {
+                    damagedPackets += 1
+                    return false
                 }
-                av_frame_unref(frame)
-                if pts >= target, latest != nil { return latest }
+                count += 1
+                let pts = decoded.pointer.pointee.best_effort_timestamp != cffmpeg_no_pts() ? decoded.pointer.pointee.best_effort_timestamp : target
+                av_frame_unref(kept.pointer)
+                av_frame_move_ref(kept.pointer, decoded.pointer)
+                keptPTS = pts
+                if pts >= target { return true }
             }
-            if ended && decoded == 0 { return latest }
         }
-        return latest
+        reading: while count < VideoPoster.framesPerCandidate && !ended {
+            let read = av_read_frame(input.context, packet.pointer)
+            if read < 0 {
+                if read == cffmpeg_error_exit() { throw VideoError(status: read, doing: "read its frames", path: path, timeLimitSeconds: input.timeLimitSeconds) }
+                ended = true
+                // Drain what the decoder holds.
+                if avcodec_send_packet(codec.pointer, nil) >= 0, receive() { break reading }
+                break
+            }
+            defer { av_packet_unref(packet.pointer) }
+            guard packet.pointer.pointee.stream_index == stream.pointee.index else { continue }
+            // A full decoder (EAGAIN) takes the same packet again once its frames are taken.
+            while true {
+                let sent = avcodec_send_packet(codec.pointer, packet.pointer)
+                if sent < 0 && sent != cffmpeg_error_again() { damagedPackets += 1 }  // a damaged packet: the next one may decode
+                let before = count
+                if receive() { break reading }
+                if sent != cffmpeg_error_again() || count == before { break }
+            }
+        }
+        guard let keptPTS, kept.pointer.pointee.width > 0 else { return nil }
+        guard let image = rgb(kept.pointer) else { return nil }
+        return VideoPoster.Frame(image: image, time: Double(keptPTS - start) * Double(base.num) / Double(base.den))
     }
 
-    /// The frame as 8-bit RGB at its stored size (libswscale, with the frame's own matrix and
-    /// range); an HDR frame tone-mapped to SDR first, as the web version is (`VideoTranscoder`),
-    /// so the poster and the first frame played agree.
+    /// The frame as 8-bit RGB at its stored size; an HDR frame tone-mapped to SDR first, as
+    /// the web version is (`VideoTranscoder`), so the poster and the first frame played agree.
     private func rgb(_ frame: UnsafeMutablePointer<AVFrame>) -> RGBImage? {
         if VideoTranscoder.isHDR(frame.pointee.color_trc) { return toneMapped(frame) }
-        let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
-        guard width > 0, height > 0, let format = AVPixelFormat(rawValue: frame.pointee.format) as AVPixelFormat?,
-              let scaler = sws_getContext(Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
-                                          Int32(SWS_BICUBIC), nil, nil, nil) else { return nil }
-        defer { sws_freeContext(scaler) }
-        let hd = frame.pointee.colorspace == AVCOL_SPC_BT709 || (frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED && height >= 720)
-        let coefficients = sws_getCoefficients(hd ? SWS_CS_ITU709 : SWS_CS_ITU601)
-        let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        sws_setColorspaceDetails(scaler, coefficients, fullRange, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        let scaled = pixels.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(width * 3), 0, 0, 0]
-            return withUnsafePointer(to: frame.pointee.data) { data in
-                withUnsafePointer(to: frame.pointee.linesize) { linesize in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
-                        linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                            sws_scale(scaler, source, sourceStrides, 0, Int32(height), &planes, &strides)
-                        }
-                    }
-                }
-            }
-        }
-        return scaled == Int32(height) ? RGBImage(width: width, height: height, pixels: pixels) : nil
+        return converter.rgb(frame)
     }
 }
 
@@ -173,18 +160,13 @@ extension FrameDecoder {
         guard avfilter_graph_create_filter(&source, avfilter_get_by_name("buffer"), "in", arguments, nil, graph) >= 0,
               avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out", nil, nil, graph) >= 0,
               cffmpeg_graph_link(graph, source, sink, VideoTranscoder.toneMapping + ":r=pc,format=rgb24") >= 0,
-              av_buffersrc_add_frame_flags(source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)) >= 0 else { return nil }
-        var out: UnsafeMutablePointer<AVFrame>? = av_frame_alloc()
-        defer { av_frame_free(&out) }
-        guard let out, av_buffersink_get_frame(sink, out) >= 0 else { return nil }
-        let (width, height) = (Int(out.pointee.width), Int(out.pointee.height))
-        guard let row = out.pointee.data.0, width > 0, height > 0 else { return nil }
-        let stride = Int(out.pointee.linesize.0)
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0 ..< height {
-            for x in 0 ..< width * 3 { pixels[y * width * 3 + x] = row[y * stride + x] }
-        }
-        return RGBImage(width: width, height: height, pixels: pixels)
+              av_buffersrc_add_frame_flags(source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)) >= 0,
+              av_buffersrc_close(source, cffmpeg_no_pts(), 0) >= 0 else { return nil }
+        guard let out = try? FFmpegFrame(path: path), av_buffersink_get_frame(sink, out.pointer) >= 0 else { return nil }
+        let (width, height) = (Int(out.pointer.pointee.width), Int(out.pointer.pointee.height))
+        guard let rows = out.pointer.pointee.data.0, width > 0, height > 0, out.pointer.pointee.format == AV_PIX_FMT_RGB24.rawValue,
+              Int(out.pointer.pointee.linesize.0) >= width * 3 else { return nil }
+        return FrameConverter.packed(rows: rows, stride: Int(out.pointer.pointee.linesize.0), width: width, height: height)
     }
 }
 

@@ -39,66 +39,93 @@ public enum VideoTranscoder {
     /// Sound in the rendition: AAC at this rate for stereo (half for mono).
     static let audioBitRate: Int64 = 128_000
 
+    /// What making a web version did: how, and how many of the clip's packets did not decode
+    /// (a damaged clip is still made from the rest, and says so).
+    public struct Outcome: Sendable, Equatable {
+        public var method: Method
+        public var damagedPackets: Int
+    }
+
     /// Writes the web rendition of the video at `path` to `target` (an ".mp4"), `size` as
     /// `VideoRendition` gives it. `threads`: the encoder's (0: all cores). `offset`: where the
     /// video starts in the file (the MP4 inside an Android motion photo).
     @discardableResult
     public static func makeWebVideo(from path: String, offset: Int64 = 0, to target: String, size: VideoRendition, maxHeight: Int,
                                     quality: Int = VideoRendition.defaultQuality, threads: Int = 0,
-                                    progress: (Progress) -> Void = { _ in }) throws(CodecError) -> Method {
+                                    progress: (Progress) -> Void = { _ in }) throws(VideoError) -> Outcome {
         let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = target.split(separator: "/").last.map(String.init) ?? target
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).partial"
         unlink(temporary)
-        do throws(ProbeError) {
-            guard let container = VideoProbe.container(atPath: path, offset: offset) else { throw ProbeError.corrupt("it is not a video container") }
-            let probe = try VideoProbe.probe(path: path, offset: offset, container: container)
-            // Long enough for a slow machine to encode the clip at a tenth of its speed; what
-            // stops a damaged file that makes the demuxer search.
-            let limit = max(120, (probe.duration ?? 60) * 20)
-            let input = try VideoInput(path: path, offset: offset, timeLimitSeconds: limit)
+        do throws(VideoError) {
+            guard let container = VideoProbe.container(atPath: path, offset: offset) else {
+                throw VideoError(.corruptInput, path: path, "it is not a video container")
+            }
+            let probe: VideoProbeResult, input: VideoInput
+            do throws(ProbeError) {
+                probe = try VideoProbe.probe(path: path, offset: offset, container: container)
+                // Long enough for a slow machine to encode the clip at a tenth of its speed; what
+                // stops a damaged file that makes the demuxer search.
+                input = try VideoInput(path: path, offset: offset, timeLimitSeconds: max(120, (probe.duration ?? 60) * 20))
+            } catch {
+                throw VideoError(error, path: path)
+            }
             defer { withExtendedLifetime(input) {} }
             let found = avformat_find_stream_info(input.context, nil)
-            guard found >= 0 else { throw input.error(found, doing: "find its streams") }
-            guard let video = try input.videoStream() else { throw ProbeError.corrupt("it has no video stream") }
+            guard found >= 0 else { throw VideoError(status: found, doing: "find its streams", path: path, timeLimitSeconds: input.timeLimitSeconds) }
+            let stream: UnsafeMutablePointer<AVStream>?
+            do throws(ProbeError) { stream = try input.videoStream() } catch { throw VideoError(error, path: path) }
+            guard let video = stream else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
             let audio = input.streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
             let format = video.pointee.codecpar.pointee.format
             let is420 = format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue
             let method: Method = VideoRendition.canCopy(probe, pixelFormatIs420: is420, maxHeight: maxHeight) ? .copied : .encoded
-            let job = try Transcode(input: input, video: video, audio: audio, output: temporary, method: method,
+            let job = try Transcode(input: input, path: path, video: video, audio: audio, output: temporary, method: method,
                                     orientation: probe.orientation, size: size, quality: quality, threads: threads)
             try job.run(progress: progress)
             guard rename(temporary, target) == 0 else {
-                throw ProbeError.corrupt("cannot write \(target): \(String(cString: strerror(errno)))")
+                throw VideoError(status: -errno, doing: "write \(target)", path: target, writing: true)
             }
-            return method
+            return Outcome(method: method, damagedPackets: job.damagedPackets)
         } catch {
             unlink(temporary)
-            throw CodecError("cannot make the video's web version: \(error)")
+            throw error
         }
     }
 }
 
-/// One rendition being written: the input's video (and first audio) stream to an MP4.
+/// One rendition being written: the input's video (and first audio) stream to an MP4. Every
+/// FFmpeg call's result is looked at: a packet the decoder refuses is counted and skipped, a
+/// full decoder (EAGAIN) gets its packet again once its frames are taken, and a failure to
+/// write ends the job with the cause (a full disk is not a damaged clip).
 private final class Transcode {
     let input: VideoInput
+    let path: String
     let method: VideoTranscoder.Method
-    var output: UnsafeMutablePointer<AVFormatContext>?
+    let output: UnsafeMutablePointer<AVFormatContext>
     let outputPath: String
     var lanes: [Lane] = []
-    let packet: UnsafeMutablePointer<AVPacket>
+    let packet: FFmpegPacket
+    let encoded: FFmpegPacket
     var framesWritten = 0
     var secondsWritten = 0.0
+    /// Packets the decoders refused, and frames they could not finish.
+    var damagedPackets = 0
 
     /// One input stream and what it becomes.
     final class Lane {
         let input: UnsafeMutablePointer<AVStream>
         let output: UnsafeMutablePointer<AVStream>
-        var decoder: UnsafeMutablePointer<AVCodecContext>?
-        var encoder: UnsafeMutablePointer<AVCodecContext>?
+        var decoder: FFmpegCodecContext?
+        var encoder: FFmpegCodecContext?
         var graph: UnsafeMutablePointer<AVFilterGraph>?
         var source: UnsafeMutablePointer<AVFilterContext>?
         var sink: UnsafeMutablePointer<AVFilterContext>?
+        /// The chain between source and sink, and what the source was told of its frames: a
+        /// frame that differs (a clip whose size changes part-way, a damaged header) gets a new
+        /// graph, since filters sized for one picture would overrun on another.
+        var chain = ""
+        var sourceShape: FrameShape?
         var isVideo: Bool { input.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
 
         init(input: UnsafeMutablePointer<AVStream>, output: UnsafeMutablePointer<AVStream>) {
@@ -107,23 +134,62 @@ private final class Transcode {
         }
 
         deinit {
-            avcodec_free_context(&decoder)
-            avcodec_free_context(&encoder)
             avfilter_graph_free(&graph)
         }
     }
 
-    init(input: VideoInput, video: UnsafeMutablePointer<AVStream>, audio: UnsafeMutablePointer<AVStream>?, output path: String,
-         method: VideoTranscoder.Method, orientation: Orientation, size: VideoRendition, quality: Int, threads: Int) throws(ProbeError) {
+    /// What a buffer source is told of the frames it takes (a picture's size, format and pixel
+    /// shape; a sound's rate, format and channels).
+    struct FrameShape: Equatable {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var format: Int32
+        var sampleAspect = (num: Int32(1), den: Int32(1))
+        var sampleRate: Int32 = 0
+        var channels: Int32 = 0
+
+        init(width: Int32, height: Int32, format: Int32, sampleAspect: AVRational) {
+            self.width = width
+            self.height = height
+            self.format = format
+            // Unknown is square, as the buffer source takes it.
+            if sampleAspect.num > 0, sampleAspect.den > 0 { self.sampleAspect = (sampleAspect.num, sampleAspect.den) }
+        }
+
+        init(sampleRate: Int32, format: Int32, channels: Int32) {
+            self.sampleRate = sampleRate
+            self.format = format
+            self.channels = channels
+        }
+
+        init(_ frame: UnsafeMutablePointer<AVFrame>, isVideo: Bool) {
+            if isVideo {
+                self.init(width: frame.pointee.width, height: frame.pointee.height, format: frame.pointee.format,
+                          sampleAspect: frame.pointee.sample_aspect_ratio)
+            } else {
+                self.init(sampleRate: frame.pointee.sample_rate, format: frame.pointee.format, channels: frame.pointee.ch_layout.nb_channels)
+            }
+        }
+
+        static func == (a: FrameShape, b: FrameShape) -> Bool {
+            (a.width, a.height, a.format, a.sampleRate, a.channels) == (b.width, b.height, b.format, b.sampleRate, b.channels)
+                && a.sampleAspect == b.sampleAspect
+        }
+    }
+
+    init(input: VideoInput, path: String, video: UnsafeMutablePointer<AVStream>, audio: UnsafeMutablePointer<AVStream>?,
+         output outputPath: String, method: VideoTranscoder.Method, orientation: Orientation, size: VideoRendition, quality: Int,
+         threads: Int) throws(VideoError) {
         self.input = input
+        self.path = path
         self.method = method
-        outputPath = path
-        guard let packet = av_packet_alloc() else { throw .corrupt("FFmpeg ran out of memory") }
-        self.packet = packet
-        guard let output = cffmpeg_output_context("mp4", path) else { throw .corrupt("FFmpeg cannot write MP4 files") }
+        self.outputPath = outputPath
+        packet = try FFmpegPacket(path: path)
+        encoded = try FFmpegPacket(path: path)
+        guard let output = cffmpeg_output_context("mp4", outputPath) else { throw VideoError(.unsupportedCodec, path: path, "FFmpeg cannot write MP4 files") }
         self.output = output
         for stream in [video] + (audio.map { [$0] } ?? []) {
-            guard let created = avformat_new_stream(output, nil) else { throw .corrupt("FFmpeg ran out of memory") }
+            guard let created = avformat_new_stream(output, nil) else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not add a stream") }
             let lane = Lane(input: stream, output: created)
             lanes.append(lane)
             if method == .copied {
@@ -137,62 +203,84 @@ private final class Transcode {
     }
 
     deinit {
-        if let output {
-            if output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
-            avformat_free_context(output)
-        }
-        var packet: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&packet)
+        if output.pointee.pb != nil { avio_closep(&output.pointee.pb) }
+        avformat_free_context(output)
     }
 
     // MARK: - Setting up
 
-    private func check(_ status: Int32, _ what: String) throws(ProbeError) {
-        if status < 0 { throw input.error(status, doing: what) }
+    /// Throws the cause of a failed call that reads the clip.
+    private func check(_ status: Int32, _ what: String) throws(VideoError) {
+        if status < 0 { throw VideoError(status: status, doing: what, path: path, timeLimitSeconds: input.timeLimitSeconds) }
     }
 
-    private func copyParameters(_ lane: Lane) throws(ProbeError) {
+    /// Throws the cause of a failed call that writes the rendition.
+    private func checkWrite(_ status: Int32, _ what: String) throws(VideoError) {
+        if status < 0 { throw VideoError(status: status, doing: what, path: outputPath, writing: true) }
+    }
+
+    private func copyParameters(_ lane: Lane) throws(VideoError) {
         try check(avcodec_parameters_copy(lane.output.pointee.codecpar, lane.input.pointee.codecpar), "copy its streams")
         lane.output.pointee.codecpar.pointee.codec_tag = 0
         lane.output.pointee.time_base = lane.input.pointee.time_base
         if lane.isVideo, let matrix = cffmpeg_display_matrix(lane.input) {
-            try check(cffmpeg_set_display_matrix(lane.output, matrix), "keep its rotation")
+            try checkWrite(cffmpeg_set_display_matrix(lane.output, matrix), "keep its rotation")
         }
     }
 
-    private func openDecoder(_ lane: Lane, threads: Int) throws(ProbeError) {
-        let parameters = lane.input.pointee.codecpar
-        guard let codec = avcodec_find_decoder(parameters!.pointee.codec_id) else {
-            throw .unsupportedFormat("\(lane.isVideo ? "video" : "sound") in \(String(cString: avcodec_get_name(parameters!.pointee.codec_id)))")
-        }
-        lane.decoder = avcodec_alloc_context3(codec)
-        guard let decoder = lane.decoder else { throw .corrupt("FFmpeg ran out of memory") }
-        decoder.pointee.thread_count = Int32(threads)
-        decoder.pointee.pkt_timebase = lane.input.pointee.time_base
-        try check(avcodec_parameters_to_context(decoder, parameters), "read its \(lane.isVideo ? "video" : "sound") parameters")
-        try check(avcodec_open2(decoder, codec, nil), "open its \(lane.isVideo ? "video" : "sound") decoder")
-    }
-
-    /// A filter graph from `sourceArguments` through `chain` to a sink.
-    private func makeGraph(_ lane: Lane, source: String, sink: String, sourceArguments: String, chain: String, threads: Int) throws(ProbeError) {
+    /// (Re)makes `lane`'s graph from `sourceArguments` through its chain to a sink.
+    private func makeGraph(_ lane: Lane, sourceArguments: String, threads: Int) throws(VideoError) {
+        avfilter_graph_free(&lane.graph)
+        lane.source = nil
+        lane.sink = nil
         lane.graph = avfilter_graph_alloc()
-        guard let graph = lane.graph else { throw .corrupt("FFmpeg ran out of memory") }
+        guard let graph = lane.graph else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not allocate a filter graph") }
         // Scaling a 4K frame is as much work as decoding it: on every core, as the encoder.
         graph.pointee.nb_threads = Int32(threads)
+        let (source, sink) = lane.isVideo ? ("buffer", "buffersink") : ("abuffer", "abuffersink")
         try check(avfilter_graph_create_filter(&lane.source, avfilter_get_by_name(source), "in", sourceArguments, nil, graph), "set up its filters")
         try check(avfilter_graph_create_filter(&lane.sink, avfilter_get_by_name(sink), "out", nil, nil, graph), "set up its filters")
-        try check(cffmpeg_graph_link(graph, lane.source, lane.sink, chain), "set up its filters (\(chain))")
+        try check(cffmpeg_graph_link(graph, lane.source, lane.sink, lane.chain), "set up its filters (\(lane.chain))")
+        if !lane.isVideo, let encoder = lane.encoder, encoder.pointer.pointee.frame_size > 0 {
+            // The AAC encoder takes frames of exactly its frame size.
+            av_buffersink_set_frame_size(lane.sink, UInt32(encoder.pointer.pointee.frame_size))
+        }
     }
 
-    private func openVideo(_ lane: Lane, orientation: Orientation, size: VideoRendition, quality: Int, threads: Int) throws(ProbeError) {
-        try openDecoder(lane, threads: threads)
-        let decoder = lane.decoder!
-        guard decoder.pointee.pix_fmt != AV_PIX_FMT_NONE, decoder.pointee.width > 0 else { throw .corrupt("its video's pixel format is unknown") }
+    /// The buffer source's description of frames of this shape, in the stream's time base.
+    private func sourceArguments(_ lane: Lane, width: Int32, height: Int32, format: Int32, sampleAspect: AVRational) -> String {
         let base = lane.input.pointee.time_base
-        var sar = decoder.pointee.sample_aspect_ratio
-        if sar.num <= 0 || sar.den <= 0 { sar = AVRational(num: 1, den: 1) }
-        let arguments = "video_size=\(decoder.pointee.width)x\(decoder.pointee.height):pix_fmt=\(decoder.pointee.pix_fmt.rawValue)"
-            + ":time_base=\(base.num)/\(base.den):pixel_aspect=\(sar.num)/\(sar.den)"
+        let sar = sampleAspect.num > 0 && sampleAspect.den > 0 ? sampleAspect : AVRational(num: 1, den: 1)
+        return "video_size=\(width)x\(height):pix_fmt=\(format):time_base=\(max(1, base.num))/\(max(1, base.den)):pixel_aspect=\(sar.num)/\(sar.den)"
+    }
+
+    private func audioSourceArguments(_ lane: Lane, sampleRate: Int32, format: Int32, layout: AVChannelLayout) throws(VideoError) -> String {
+        var layout = layout
+        var copy = AVChannelLayout()
+        defer { av_channel_layout_uninit(&copy) }
+        if layout.order == AV_CHANNEL_ORDER_UNSPEC || layout.nb_channels == 0 {
+            av_channel_layout_default(&copy, max(1, layout.nb_channels))
+        } else {
+            try check(av_channel_layout_copy(&copy, &layout), "read its sound's channels")
+        }
+        var described = [CChar](repeating: 0, count: 128)
+        av_channel_layout_describe(&copy, &described, described.count)
+        let layoutName = String(decoding: described.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard sampleRate > 0, let sampleFormat = av_get_sample_fmt_name(AVSampleFormat(rawValue: format)) else {
+            throw VideoError(.corruptInput, path: path, "its sound's format is unknown")
+        }
+        // Frames come in the stream's time base (a WebM's is 1/1000, an MP4's 1/rate).
+        let base = lane.input.pointee.time_base
+        return "time_base=\(max(1, base.num))/\(max(1, base.den)):sample_rate=\(sampleRate)"
+            + ":sample_fmt=\(String(cString: sampleFormat)):channel_layout=\(layoutName)"
+    }
+
+    private func openVideo(_ lane: Lane, orientation: Orientation, size: VideoRendition, quality: Int, threads: Int) throws(VideoError) {
+        lane.decoder = try FFmpegCodecContext.decoder(for: lane.input, threads: Int32(threads), path: path)
+        let decoder = lane.decoder!.pointer
+        guard decoder.pointee.pix_fmt != AV_PIX_FMT_NONE, decoder.pointee.width > 0, decoder.pointee.height > 0 else {
+            throw VideoError(.corruptInput, path: path, "its video's pixel format or size is unknown")
+        }
         // Turned upright as the display matrix says (the rendition has none), then scaled to
         // square pixels at the rendition's size; more than 60 frames a second (slow motion
         // recorded at 120 or 240) is more than any screen shows.
@@ -214,13 +302,18 @@ private final class Transcode {
         filters += ["setsar=1", "format=yuv420p"]
         let rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
         if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 { filters.append("fps=60") }
-        try makeGraph(lane, source: "buffer", sink: "buffersink", sourceArguments: arguments, chain: filters.joined(separator: ","), threads: threads)
+        lane.chain = filters.joined(separator: ",")
+        try makeGraph(lane, sourceArguments: sourceArguments(lane, width: decoder.pointee.width, height: decoder.pointee.height,
+                                                             format: decoder.pointee.pix_fmt.rawValue,
+                                                             sampleAspect: decoder.pointee.sample_aspect_ratio), threads: threads)
+        lane.sourceShape = FrameShape(width: decoder.pointee.width, height: decoder.pointee.height, format: decoder.pointee.pix_fmt.rawValue,
+                                      sampleAspect: decoder.pointee.sample_aspect_ratio)
 
         guard let codec = avcodec_find_encoder_by_name("libx264") else {
-            throw .unsupportedFormat("this FFmpeg has no libx264 encoder (Debian's libavcodec has it; or set videos = \"original\")")
+            throw VideoError(.unsupportedCodec, path: path, "this FFmpeg has no libx264 encoder (Debian's libavcodec has it; or set videos = \"original\")")
         }
-        lane.encoder = avcodec_alloc_context3(codec)
-        guard let encoder = lane.encoder else { throw .corrupt("FFmpeg ran out of memory") }
+        lane.encoder = try FFmpegCodecContext(codec, path: path)
+        let encoder = lane.encoder!.pointer
         encoder.pointee.width = av_buffersink_get_w(lane.sink)
         encoder.pointee.height = av_buffersink_get_h(lane.sink)
         encoder.pointee.pix_fmt = AV_PIX_FMT_YUV420P
@@ -235,51 +328,38 @@ private final class Transcode {
         encoder.pointee.color_primaries = isHDR ? AVCOL_PRI_BT709 : decoder.pointee.color_primaries
         encoder.pointee.color_trc = isHDR ? AVCOL_TRC_BT709 : decoder.pointee.color_trc
         encoder.pointee.color_range = AVCOL_RANGE_MPEG
-        if output!.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         var options: OpaquePointer?
         av_dict_set(&options, "preset", VideoTranscoder.preset, 0)
         av_dict_set(&options, "crf", String(quality), 0)
         av_dict_set(&options, "profile", "high", 0)
         defer { av_dict_free(&options) }
-        try check(avcodec_open2(encoder, codec, &options), "open the H.264 encoder")
-        try check(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the H.264 stream")
+        try checkWrite(avcodec_open2(encoder, codec, &options), "open the H.264 encoder")
+        try checkWrite(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the H.264 stream")
         lane.output.pointee.time_base = encoder.pointee.time_base
     }
 
-    private func openAudio(_ lane: Lane) throws(ProbeError) {
-        try openDecoder(lane, threads: 1)
-        let decoder = lane.decoder!
-        var layout = AVChannelLayout()
-        defer { av_channel_layout_uninit(&layout) }
-        if decoder.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || decoder.pointee.ch_layout.nb_channels == 0 {
-            av_channel_layout_default(&layout, max(1, decoder.pointee.ch_layout.nb_channels))
-        } else {
-            av_channel_layout_copy(&layout, &decoder.pointee.ch_layout)
-        }
-        var described = [CChar](repeating: 0, count: 128)
-        av_channel_layout_describe(&layout, &described, described.count)
-        let layoutName = String(decoding: described.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard decoder.pointee.sample_rate > 0, let sampleFormat = av_get_sample_fmt_name(decoder.pointee.sample_fmt) else {
-            throw .corrupt("its sound's format is unknown")
-        }
-        // Frames come in the stream's time base (a WebM's is 1/1000, an MP4's 1/rate).
-        let base = lane.input.pointee.time_base
-        let arguments = "time_base=\(base.num)/\(base.den):sample_rate=\(decoder.pointee.sample_rate)"
-            + ":sample_fmt=\(String(cString: sampleFormat)):channel_layout=\(layoutName)"
-        try makeGraph(lane, source: "abuffer", sink: "abuffersink", sourceArguments: arguments,
-                      chain: "aformat=sample_fmts=fltp:sample_rates=48000|44100:channel_layouts=stereo|mono", threads: 1)
+    private func openAudio(_ lane: Lane) throws(VideoError) {
+        lane.decoder = try FFmpegCodecContext.decoder(for: lane.input, threads: 1, path: path)
+        let decoder = lane.decoder!.pointer
+        lane.chain = "aformat=sample_fmts=fltp:sample_rates=48000|44100:channel_layouts=stereo|mono"
+        let arguments = try audioSourceArguments(lane, sampleRate: decoder.pointee.sample_rate, format: decoder.pointee.sample_fmt.rawValue,
+                                                 layout: decoder.pointee.ch_layout)
+        try makeGraph(lane, sourceArguments: arguments, threads: 1)
+        lane.sourceShape = FrameShape(sampleRate: decoder.pointee.sample_rate, format: decoder.pointee.sample_fmt.rawValue,
+                                      channels: decoder.pointee.ch_layout.nb_channels)
 
-        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw .unsupportedFormat("this FFmpeg has no AAC encoder") }
-        lane.encoder = avcodec_alloc_context3(codec)
-        guard let encoder = lane.encoder else { throw .corrupt("FFmpeg ran out of memory") }
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else { throw VideoError(.unsupportedCodec, path: path, "this FFmpeg has no AAC encoder") }
+        lane.encoder = try FFmpegCodecContext(codec, path: path)
+        let encoder = lane.encoder!.pointer
         encoder.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
         encoder.pointee.sample_rate = av_buffersink_get_sample_rate(lane.sink)
         try check(av_buffersink_get_ch_layout(lane.sink, &encoder.pointee.ch_layout), "set up its sound")
         encoder.pointee.bit_rate = encoder.pointee.ch_layout.nb_channels > 1 ? VideoTranscoder.audioBitRate : VideoTranscoder.audioBitRate / 2
         encoder.pointee.time_base = AVRational(num: 1, den: encoder.pointee.sample_rate)
-        if output!.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        try check(avcodec_open2(encoder, codec, nil), "open the AAC encoder")
-        try check(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the AAC stream")
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+        try checkWrite(avcodec_open2(encoder, codec, nil), "open the AAC encoder")
+        try checkWrite(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the AAC stream")
         lane.output.pointee.time_base = encoder.pointee.time_base
         // The AAC encoder takes frames of exactly its frame size.
         if encoder.pointee.frame_size > 0 { av_buffersink_set_frame_size(lane.sink, UInt32(encoder.pointee.frame_size)) }
@@ -287,38 +367,28 @@ private final class Transcode {
 
     // MARK: - Running
 
-    func run(progress: (VideoTranscoder.Progress) -> Void) throws(ProbeError) {
-        guard let output else { return }
-        try check(avio_open(&output.pointee.pb, outputPath, AVIO_FLAG_WRITE), "write \(outputPath)")
+    func run(progress: (VideoTranscoder.Progress) -> Void) throws(VideoError) {
+        try checkWrite(avio_open(&output.pointee.pb, outputPath, AVIO_FLAG_WRITE), "write \(outputPath)")
         var options: OpaquePointer?
         // The index at the front: a browser starts playing before the rest has arrived.
         av_dict_set(&options, "movflags", "+faststart", 0)
         defer { av_dict_free(&options) }
-        try check(avformat_write_header(output, &options), "start the MP4 file")
+        try checkWrite(avformat_write_header(output, &options), "start the MP4 file \(outputPath)")
         let byInput = Dictionary(uniqueKeysWithValues: lanes.map { (Int($0.input.pointee.index), $0) })
-        let frame = av_frame_alloc()
-        let filtered = av_frame_alloc()
-        defer {
-            var a = frame, b = filtered
-            av_frame_free(&a)
-            av_frame_free(&b)
-        }
-        guard let frame, let filtered else { throw .corrupt("FFmpeg ran out of memory") }
+        let frame = try FFmpegFrame(path: path), filtered = try FFmpegFrame(path: path)
         var reported = 0
         while true {
-            let read = av_read_frame(input.context, packet)
+            let read = av_read_frame(input.context, packet.pointer)
             if read < 0 {
-                if read == cffmpeg_error_exit() { throw input.error(read, doing: "read its frames") }
+                if read == cffmpeg_error_exit() { try check(read, "read its frames") }
                 break  // the end (or a cut file: what was read is kept)
             }
-            defer { av_packet_unref(packet) }
-            guard let lane = byInput[Int(packet.pointee.stream_index)] else { continue }
+            defer { av_packet_unref(packet.pointer) }
+            guard let lane = byInput[Int(packet.pointer.pointee.stream_index)] else { continue }
             if method == .copied {
-                try writeCopied(packet, lane)
+                try writeCopied(packet.pointer, lane)
             } else {
-                let sent = avcodec_send_packet(lane.decoder, packet)
-                if sent < 0 && sent != cffmpeg_error_again() { continue }  // a damaged packet: the next may decode
-                try drainDecoder(lane, frame: frame, filtered: filtered)
+                try decode(packet.pointer, lane, frame: frame.pointer, filtered: filtered.pointer)
             }
             if framesWritten - reported >= 30 {
                 reported = framesWritten
@@ -327,41 +397,69 @@ private final class Transcode {
         }
         if method == .encoded {
             for lane in lanes {
-                avcodec_send_packet(lane.decoder, nil)
-                try drainDecoder(lane, frame: frame, filtered: filtered)
-                av_buffersrc_add_frame(lane.source, nil)
-                try drainGraph(lane, filtered: filtered)
-                avcodec_send_frame(lane.encoder, nil)
+                // The decoder's last frames, then the graph's, then the encoder's.
+                try decode(nil, lane, frame: frame.pointer, filtered: filtered.pointer)
+                try closeGraph(lane, filtered: filtered.pointer)
+                try checkWrite(avcodec_send_frame(lane.encoder?.pointer, nil), "finish encoding")
                 try drainEncoder(lane)
             }
-            guard framesWritten > 0 else { throw .corrupt("no frame of it could be decoded") }
+            guard framesWritten > 0 else {
+                let damaged = damagedPackets > 0 ? " (\(damagedPackets) damaged packets)" : ""
+                throw VideoError(.corruptInput, path: path, "no frame of it could be decoded\(damaged)")
+            }
         }
-        try check(av_write_trailer(output), "finish the MP4 file")
-        try check(avio_closep(&output.pointee.pb), "write \(outputPath)")
+        try checkWrite(av_write_trailer(output), "finish the MP4 file \(outputPath)")
+        try checkWrite(avio_closep(&output.pointee.pb), "write \(outputPath)")
         progress(VideoTranscoder.Progress(frames: framesWritten, seconds: secondsWritten))
     }
 
-    private func writeCopied(_ packet: UnsafeMutablePointer<AVPacket>, _ lane: Lane) throws(ProbeError) {
+    private func writeCopied(_ packet: UnsafeMutablePointer<AVPacket>, _ lane: Lane) throws(VideoError) {
         if lane.isVideo {
             framesWritten += 1
             let base = lane.input.pointee.time_base
             if packet.pointee.pts != cffmpeg_no_pts(), base.den > 0 {
                 let start = lane.input.pointee.start_time != cffmpeg_no_pts() ? lane.input.pointee.start_time : 0
-                secondsWritten = max(secondsWritten, Double(packet.pointee.pts - start) * Double(base.num) / Double(base.den))
+                secondsWritten = max(secondsWritten, Double(packet.pointee.pts &- start) * Double(base.num) / Double(base.den))
             }
         }
         av_packet_rescale_ts(packet, lane.input.pointee.time_base, lane.output.pointee.time_base)
         packet.pointee.stream_index = lane.output.pointee.index
         packet.pointee.pos = -1
-        try check(av_interleaved_write_frame(output, packet), "write the MP4 file")
+        try checkWrite(av_interleaved_write_frame(output, packet), "write the MP4 file \(outputPath)")
     }
 
-    private func drainDecoder(_ lane: Lane, frame: UnsafeMutablePointer<AVFrame>, filtered: UnsafeMutablePointer<AVFrame>) throws(ProbeError) {
+    /// Sends `packet` (nil: the end) to the lane's decoder and takes every frame it gives. A
+    /// decoder that is full (EAGAIN) gets the same packet again once its frames are taken; a
+    /// packet it refuses is counted and skipped (the next one may decode).
+    private func decode(_ packet: UnsafeMutablePointer<AVPacket>?, _ lane: Lane, frame: UnsafeMutablePointer<AVFrame>,
+                        filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        guard let decoder = lane.decoder?.pointer else { return }
         while true {
-            let received = avcodec_receive_frame(lane.decoder, frame)
-            if received == cffmpeg_error_again() || received == cffmpeg_error_eof() { return }
-            if received < 0 { return }  // a frame that does not decode: skipped
+            let sent = avcodec_send_packet(decoder, packet)
+            if sent < 0 && sent != cffmpeg_error_again() && sent != cffmpeg_error_eof() { damagedPackets += 1 }
+            let taken = try drainDecoder(lane, frame: frame, filtered: filtered)
+            // Again only when the decoder gave something back: one that takes nothing and gives
+            // nothing would otherwise hold the loop.
+            if sent != cffmpeg_error_again() || taken == 0 { return }
+        }
+    }
+
+    /// Takes the decoder's frames into the lane's graph; how many it gave.
+    @discardableResult
+    private func drainDecoder(_ lane: Lane, frame: UnsafeMutablePointer<AVFrame>, filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) -> Int {
+        guard let decoder = lane.decoder?.pointer else { return 0 }
+        var taken = 0
+        while true {
+            let received = avcodec_receive_frame(decoder, frame)
+            if received == cffmpeg_error_again() || received == cffmpeg_error_eof() { return taken }
+            if received < 0 {
+                // A frame that does not decode: counted, skipped.
+                damagedPackets += 1
+                return taken
+            }
+            taken += 1
             frame.pointee.pts = frame.pointee.best_effort_timestamp
+            try reshapeGraphIfNeeded(lane, for: frame, filtered: filtered)
             let added = av_buffersrc_add_frame_flags(lane.source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF))
             av_frame_unref(frame)
             try check(added, "filter its frames")
@@ -369,31 +467,58 @@ private final class Transcode {
         }
     }
 
-    private func drainGraph(_ lane: Lane, filtered: UnsafeMutablePointer<AVFrame>) throws(ProbeError) {
+    /// A frame whose size, pixel format or sound format is not what the lane's graph was made
+    /// for: the graph is closed (its last frames encoded) and made again for the new shape.
+    /// The chain ends at the rendition's size and format, so the encoder sees no change.
+    private func reshapeGraphIfNeeded(_ lane: Lane, for frame: UnsafeMutablePointer<AVFrame>, filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        let shape = FrameShape(frame, isVideo: lane.isVideo)
+        guard shape != lane.sourceShape else { return }
+        try rebuildGraph(lane, for: frame, filtered: filtered)
+        lane.sourceShape = shape
+    }
+
+    private func rebuildGraph(_ lane: Lane, for frame: UnsafeMutablePointer<AVFrame>, filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        guard frame.pointee.format >= 0 else { throw VideoError(.corruptInput, path: path, "a frame of it has no format") }
+        try closeGraph(lane, filtered: filtered)
+        let threads = Int(lane.graph?.pointee.nb_threads ?? 1)
+        let arguments = lane.isVideo
+            ? sourceArguments(lane, width: frame.pointee.width, height: frame.pointee.height, format: frame.pointee.format,
+                              sampleAspect: frame.pointee.sample_aspect_ratio)
+            : try audioSourceArguments(lane, sampleRate: frame.pointee.sample_rate, format: frame.pointee.format, layout: frame.pointee.ch_layout)
+        try makeGraph(lane, sourceArguments: arguments, threads: threads)
+    }
+
+    /// Ends the lane's graph (`av_buffersrc_close`) and encodes what it still holds.
+    private func closeGraph(_ lane: Lane, filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        guard let source = lane.source else { return }
+        try check(av_buffersrc_close(source, cffmpeg_no_pts(), 0), "finish filtering its frames")
+        try drainGraph(lane, filtered: filtered)
+    }
+
+    private func drainGraph(_ lane: Lane, filtered: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        guard let sink = lane.sink, let encoder = lane.encoder?.pointer else { return }
         while true {
-            let got = av_buffersink_get_frame(lane.sink, filtered)
+            let got = av_buffersink_get_frame(sink, filtered)
             if got == cffmpeg_error_again() || got == cffmpeg_error_eof() { return }
             try check(got, "filter its frames")
             filtered.pointee.pict_type = AV_PICTURE_TYPE_NONE
             if filtered.pointee.pts != cffmpeg_no_pts() {
-                filtered.pointee.pts = av_rescale_q(filtered.pointee.pts, av_buffersink_get_time_base(lane.sink), lane.encoder!.pointee.time_base)
+                filtered.pointee.pts = av_rescale_q(filtered.pointee.pts, av_buffersink_get_time_base(sink), encoder.pointee.time_base)
             }
-            let sent = avcodec_send_frame(lane.encoder, filtered)
+            let sent = avcodec_send_frame(encoder, filtered)
             av_frame_unref(filtered)
-            try check(sent, "encode its frames")
+            try checkWrite(sent, "encode its frames")
             try drainEncoder(lane)
         }
     }
 
-    private func drainEncoder(_ lane: Lane) throws(ProbeError) {
-        guard let encoder = lane.encoder else { return }
-        let out = av_packet_alloc()
-        defer { var p = out; av_packet_free(&p) }
-        guard let out else { throw .corrupt("FFmpeg ran out of memory") }
+    private func drainEncoder(_ lane: Lane) throws(VideoError) {
+        guard let encoder = lane.encoder?.pointer else { return }
+        let out = encoded.pointer
         while true {
             let received = avcodec_receive_packet(encoder, out)
             if received == cffmpeg_error_again() || received == cffmpeg_error_eof() { return }
-            try check(received, "encode its frames")
+            try checkWrite(received, "encode its frames")
             if lane.isVideo {
                 framesWritten += 1
                 let base = encoder.pointee.time_base
@@ -403,7 +528,8 @@ private final class Transcode {
             }
             av_packet_rescale_ts(out, encoder.pointee.time_base, lane.output.pointee.time_base)
             out.pointee.stream_index = lane.output.pointee.index
-            try check(av_interleaved_write_frame(output, out), "write the MP4 file")
+            // av_interleaved_write_frame takes the packet's data and leaves it blank.
+            try checkWrite(av_interleaved_write_frame(output, out), "write the MP4 file \(outputPath)")
         }
     }
 }

@@ -163,7 +163,7 @@ struct VideoPosterTests {
         try TestVideos.cutCopy(of: work.path + "/whole.mp4", to: work.path + "/cut.mp4")
         try work.write("photo.mp4", TestImages.jpeg())
         for name in ["cut.mp4", "photo.mp4"] {
-            #expect(throws: CodecError.self, "\(name)") { try VideoPoster.frame(path: work.path + "/" + name) }
+            #expect(throws: VideoError.self, "\(name)") { try VideoPoster.frame(path: work.path + "/" + name) }
         }
     }
 }

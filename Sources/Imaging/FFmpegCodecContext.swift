@@ -1,0 +1,35 @@
+import CFFmpeg
+
+/// An `AVCodecContext` owned by Swift: freed when let go, whether or not it was opened (an
+/// `init` that throws half-way no longer leaks it).
+final class FFmpegCodecContext {
+    let pointer: UnsafeMutablePointer<AVCodecContext>
+
+    /// A decoder for `stream`'s codec, opened with the stream's parameters. `threads`: 0 for
+    /// every core.
+    static func decoder(for stream: UnsafeMutablePointer<AVStream>, threads: Int32, path: String) throws(VideoError) -> FFmpegCodecContext {
+        guard let parameters = stream.pointee.codecpar else { throw VideoError(.corruptInput, path: path, "a stream has no parameters") }
+        let kind = parameters.pointee.codec_type == AVMEDIA_TYPE_VIDEO ? "video" : "sound"
+        guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
+            throw VideoError(.unsupportedCodec, path: path,
+                             "FFmpeg has no decoder for its \(kind) (\(String(cString: avcodec_get_name(parameters.pointee.codec_id))))")
+        }
+        let context = try FFmpegCodecContext(codec, path: path)
+        context.pointer.pointee.thread_count = threads
+        context.pointer.pointee.pkt_timebase = stream.pointee.time_base
+        var status = avcodec_parameters_to_context(context.pointer, parameters)
+        if status >= 0 { status = avcodec_open2(context.pointer, codec, nil) }
+        guard status >= 0 else { throw VideoError(status: status, doing: "open its \(kind) decoder", path: path) }
+        return context
+    }
+
+    init(_ codec: UnsafePointer<AVCodec>, path: String) throws(VideoError) {
+        guard let context = avcodec_alloc_context3(codec) else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not allocate a codec") }
+        pointer = context
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVCodecContext>? = pointer
+        avcodec_free_context(&context)
+    }
+}
