@@ -28,13 +28,13 @@ public struct PhotoImages: Sendable {
 
     /// Makes what the lightbox plays for the video of `plan`: its web rendition, or the
     /// original's copy (`videos = "original"`). One at a time: the encoder uses every core.
-    /// Returns how many of the clip's packets did not decode (the rest made the rendition).
+    /// Returns what the encoder did (nil for a copy): damaged packets left out, a sound that could not be read.
     @discardableResult
-    func makeVideo(_ plan: ImagePlan, from source: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
-        guard let video = plan.video else { return 0 }
+    func makeVideo(_ plan: ImagePlan, from source: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> VideoTranscoder.Outcome? {
+        guard let video = plan.video else { return nil }
         guard let size = plan.videoSize else {
             try copyOriginal(from: source, to: video)
-            return 0
+            return nil
         }
         return try makeWebVideo(video, from: source, size: size, plan: plan, progress: progress)
     }
@@ -43,18 +43,17 @@ public struct PhotoImages: Sendable {
     /// `plan`'s limit and quality.
     @discardableResult
     private func makeWebVideo(_ name: String, from source: String, offset: Int64 = 0, size: VideoRendition, plan: ImagePlan,
-                              progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
+                              progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> VideoTranscoder.Outcome {
         let target = outFolder.appending(path: name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try VideoTranscoder.makeWebVideo(from: source, offset: offset, to: target.path, size: size, maxHeight: plan.videoMaxHeight,
-                                                quality: plan.videoQuality, progress: progress).damagedPackets
+                                                quality: plan.videoQuality, progress: progress)
     }
 
-    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`;
-    /// how many of its packets did not decode.
+    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`.
     @discardableResult
-    func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> Int {
-        guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return 0 }
+    func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> VideoTranscoder.Outcome? {
+        guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return nil }
         return try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
     }
 

@@ -325,12 +325,15 @@ public struct SiteExporter: Sendable {
                                  duration: duration))
             }
             do {
-                let damaged = isMotion ? try images.makeMotion(plan, root: root, progress: progress)
+                let outcome = isMotion ? try images.makeMotion(plan, root: root, progress: progress)
                     : try images.makeVideo(plan, from: source, progress: progress)
                 summary.videosWritten += 1
-                if damaged > 0 {
+                if let damaged = outcome?.damagedPackets, damaged > 0 {
                     events(.warning("\(source): \(damaged) damaged packet\(damaged == 1 ? "" : "s") of the clip could not be decoded and "
                                     + "\(damaged == 1 ? "was" : "were") left out of its web version; the rest plays"))
+                }
+                if let reason = outcome?.soundLeftOut {
+                    events(.warning("\(source): its sound cannot be read (\(reason)); its web version is silent"))
                 }
             } catch {
                 failures[id] = (name, "\(error)")

@@ -44,6 +44,8 @@ public enum VideoTranscoder {
     public struct Outcome: Sendable, Equatable {
         public var method: Method
         public var damagedPackets: Int
+        /// Why the clip's sound is not in the web version (it could not be read), when it is not.
+        public var soundLeftOut: String?
     }
 
     /// Writes the web rendition of the video at `path` to `target` (an ".mp4"), `size` as
@@ -86,7 +88,7 @@ public enum VideoTranscoder {
             guard rename(temporary, target) == 0 else {
                 throw VideoError(status: -errno, doing: "write \(target)", path: target, writing: true)
             }
-            return Outcome(method: method, damagedPackets: job.damagedPackets)
+            return Outcome(method: method, damagedPackets: job.damagedPackets, soundLeftOut: job.soundLeftOut)
         } catch {
             unlink(temporary)
             throw error
@@ -111,11 +113,14 @@ private final class Transcode {
     var secondsWritten = 0.0
     /// Packets the decoders refused, and frames they could not finish.
     var damagedPackets = 0
+    /// Why the clip's sound is not in the rendition, when it is not.
+    var soundLeftOut: String?
 
     /// One input stream and what it becomes.
     final class Lane {
         let input: UnsafeMutablePointer<AVStream>
-        let output: UnsafeMutablePointer<AVStream>
+        /// Made once the input's stream is known to be readable.
+        var output: UnsafeMutablePointer<AVStream>!
         var decoder: FFmpegCodecContext?
         var encoder: FFmpegCodecContext?
         var graph: UnsafeMutablePointer<AVFilterGraph>?
@@ -128,9 +133,8 @@ private final class Transcode {
         var sourceShape: FrameShape?
         var isVideo: Bool { input.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }
 
-        init(input: UnsafeMutablePointer<AVStream>, output: UnsafeMutablePointer<AVStream>) {
+        init(input: UnsafeMutablePointer<AVStream>) {
             self.input = input
-            self.output = output
         }
 
         deinit {
@@ -189,16 +193,19 @@ private final class Transcode {
         guard let output = cffmpeg_output_context("mp4", outputPath) else { throw VideoError(.unsupportedCodec, path: path, "FFmpeg cannot write MP4 files") }
         self.output = output
         for stream in [video] + (audio.map { [$0] } ?? []) {
-            guard let created = avformat_new_stream(output, nil) else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not add a stream") }
-            let lane = Lane(input: stream, output: created)
-            lanes.append(lane)
+            let lane = Lane(input: stream)
             if method == .copied {
                 try copyParameters(lane)
             } else if lane.isVideo {
                 try openVideo(lane, orientation: orientation, size: size, quality: quality, threads: threads)
             } else {
-                try openAudio(lane)
+                // A sound that cannot be read leaves a silent web version, not none.
+                do throws(VideoError) { try openAudio(lane) } catch where [.corruptInput, .unsupportedCodec, .truncatedInput].contains(error.cause) {
+                    soundLeftOut = error.detail
+                    continue
+                }
             }
+            lanes.append(lane)
         }
     }
 
@@ -219,7 +226,14 @@ private final class Transcode {
         if status < 0 { throw VideoError(status: status, doing: what, path: outputPath, writing: true) }
     }
 
+    /// The lane's stream in the MP4.
+    private func addOutput(_ lane: Lane) throws(VideoError) {
+        guard let created = avformat_new_stream(output, nil) else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not add a stream") }
+        lane.output = created
+    }
+
     private func copyParameters(_ lane: Lane) throws(VideoError) {
+        try addOutput(lane)
         try check(avcodec_parameters_copy(lane.output.pointee.codecpar, lane.input.pointee.codecpar), "copy its streams")
         lane.output.pointee.codecpar.pointee.codec_tag = 0
         lane.output.pointee.time_base = lane.input.pointee.time_base
@@ -335,6 +349,7 @@ private final class Transcode {
         av_dict_set(&options, "profile", "high", 0)
         defer { av_dict_free(&options) }
         try checkWrite(avcodec_open2(encoder, codec, &options), "open the H.264 encoder")
+        try addOutput(lane)
         try checkWrite(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the H.264 stream")
         lane.output.pointee.time_base = encoder.pointee.time_base
     }
@@ -359,6 +374,7 @@ private final class Transcode {
         encoder.pointee.time_base = AVRational(num: 1, den: encoder.pointee.sample_rate)
         if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         try checkWrite(avcodec_open2(encoder, codec, nil), "open the AAC encoder")
+        try addOutput(lane)
         try checkWrite(avcodec_parameters_from_context(lane.output.pointee.codecpar, encoder), "set up the AAC stream")
         lane.output.pointee.time_base = encoder.pointee.time_base
         // The AAC encoder takes frames of exactly its frame size.

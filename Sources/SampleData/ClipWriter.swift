@@ -104,8 +104,10 @@ struct ClipWriter {
         for index in 0 ..< count {
             status = av_frame_make_writable(picture)
             guard status >= 0 else { throw Failure.ffmpeg("reuse a frame", status) }
-            let rgb = frame(index)
+            var rgb = frame(index)
             precondition(rgb.count == width * height * 3, "a frame of \(width)×\(height) RGB")
+            // libswscale's SIMD readers take whole blocks past a row's end: padding to read.
+            rgb.append(contentsOf: repeatElement(0, count: 64))
             rgb.withUnsafeBufferPointer { pixels in
                 var source: [UnsafePointer<UInt8>?] = [pixels.baseAddress, nil, nil, nil]
                 var strides: [Int32] = [Int32(width * 3), 0, 0, 0]

@@ -121,8 +121,9 @@ public enum TestVideos {
         }
     }
 
+    /// Runs `program` (ffmpeg, ffprobe) and returns its output; its stderr in the error when it fails.
     @discardableResult
-    private static func run(_ program: String, _ arguments: [String]) throws -> String {
+    public static func run(_ program: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
