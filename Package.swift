@@ -291,3 +291,12 @@ let package = Package(
         ),
     ]
 )
+
+// `make test` (and so CI) builds with GALLERY_WARNINGS_AS_ERRORS=1: a warning in our own Swift
+// sources fails the build there. Only our targets get the flag (SwiftPM already silences the
+// dependencies'), and only when asked, since a package that uses unsafe flags cannot be depended on.
+if Context.environment["GALLERY_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}
