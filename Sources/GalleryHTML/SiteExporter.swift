@@ -36,6 +36,11 @@ public struct ExportSummary: Sendable {
 /// manifest `.gallery-export.json` lists them; nothing else in the folder is touched).
 public struct SiteExporter: Sendable {
     public static let manifestName = ".gallery-export.json"
+    /// Lies in the folder while an export writes into it, and stays when one is killed or
+    /// fails part-way: the folder may then hold new pages beside old images, or the reverse,
+    /// and `gallery publish` refuses it. (The manifest itself is left untouched by a rerun that
+    /// changes nothing, so it cannot carry this.)
+    public static let runningMarkerName = ".gallery-export.running"
 
     let database: GalleryDatabase
     let outFolder: URL
@@ -67,6 +72,10 @@ public struct SiteExporter: Sendable {
     public func run(events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ExportSummary {
         let previousFiles = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
+        let marker = outFolder.appending(path: Self.runningMarkerName)
+        guard FileManager.default.createFile(atPath: marker.path, contents: Data("\(getpid())\n".utf8)) else {
+            throw ExportError.cannotWrite(path: marker.path, reason: "the folder cannot be written")
+        }
         var summary = ExportSummary()
 
         // Images first, new or changed photos only, on all cores: the pages then know which
@@ -120,6 +129,7 @@ public struct SiteExporter: Sendable {
             if (try? FileManager.default.removeItem(at: outFolder.appending(path: stale))) != nil { summary.filesRemoved += 1 }
         }
         try writeManifest(files: written, complete: true)
+        try? FileManager.default.removeItem(at: marker)
         return summary
     }
 

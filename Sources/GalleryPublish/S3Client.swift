@@ -84,6 +84,16 @@ public struct S3Client: Sendable {
         return objects
     }
 
+    /// The object at `key`, nil when there is none (404, `NoSuchKey`).
+    public func get(key: String) async throws(PublishError) -> Data? {
+        do throws(PublishError) {
+            return try await send("GET", key: key, operation: "reading \(key)")
+        } catch {
+            if case .refused(_, 404, _, _) = error { return nil }
+            throw error
+        }
+    }
+
     /// Puts `data` at `key` with its type and cache header. The store checks the bytes against
     /// `md5` (hex, as the plan computed it): the body itself is not hashed again for the
     /// signature (UNSIGNED-PAYLOAD, which S3 allows; the MD5 guards the bytes instead).

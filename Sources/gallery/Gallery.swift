@@ -3,6 +3,7 @@ import CAllocator
 import Foundation
 import GalleryConfig
 import GalleryHTML
+import GalleryPublish
 import GalleryStore
 
 /// The `gallery` command. Exit codes: see `GalleryExitCode`, the one table of them.
@@ -58,7 +59,31 @@ struct Gallery: AsyncParsableCommand {
         case StoreError.unknownAlbum(_, let known) where known.isEmpty: "run 'gallery import PHOTOS/' first"
         case ExportError.notAnExport: "or pass --force to write into this one anyway"
         case ExportError.noLibrary: "run 'gallery import PHOTOS/' first"
+        case let error as PublishError: publishAdvice(for: error)
         default: nil
+        }
+    }
+
+    /// What to do about a publish's failure.
+    private static func publishAdvice(for error: PublishError) -> String? {
+        switch error {
+        case .target: "give s3://BUCKET or s3://BUCKET/PREFIX"
+        case .credentials: "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile in ~/.aws/credentials (AWS_PROFILE)"
+        case .site, .notAnExport: "give the folder 'gallery export --out' wrote"
+        case .interruptedExport(let path), .missingFiles(let path, _, _): "run 'gallery export --out \(path)' again, then publish"
+        case .unreachable: "check --endpoint and the network"
+        case .unreadable: nil
+        case .refused(_, let status, let code, _):
+            switch code {
+            case "SignatureDoesNotMatch": "check AWS_SECRET_ACCESS_KEY (the secret does not belong to this key) and --region"
+            case "InvalidAccessKeyId": "check AWS_ACCESS_KEY_ID: the store does not know this key"
+            case "NoSuchBucket": "create the bucket first, or check its name and --endpoint"
+            case "AccessDenied": "this key may not write to this bucket: check its policy"
+            case "AuthorizationHeaderMalformed", "IllegalLocationConstraintException": "check --region"
+            default: status >= 500 ? "the store failed: try again later" : nil
+            }
+        case .incomplete(_, _, let cause):
+            [publishAdvice(for: cause), "the same command again finishes the publish"].compactMap { $0 }.joined(separator: "; ")
         }
     }
 
@@ -85,6 +110,7 @@ enum GalleryExitCode: Int32 {
     init(for error: any Error) {
         switch error {
         case StoreError.unknownAlbum: self = .usage
+        case PublishError.target: self = .usage
         // A configuration that cannot be used is wrong input, like a bad option.
         case is ConfigurationError: self = .usage
         default: self = .failure

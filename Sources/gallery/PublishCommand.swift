@@ -10,8 +10,10 @@ struct PublishCommand: AsyncParsableCommand {
         discussion: """
             Files go up when their bytes differ from the object's (MD5 against its ETag): images, \
             fonts and data first, then styles and scripts, then pages; objects the site no longer \
-            has are deleted last, once everything else succeeded. Interrupted at any point, the \
-            same command again finishes. Credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY \
+            has are deleted last, once everything else succeeded, and only objects a publish of \
+            this site put there. The site is what the last complete export wrote (its manifest): \
+            an interrupted export is refused, and files put into the folder by hand stay local \
+            unless --include-extra. Interrupted at any point, the same command again finishes. Credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY \
             (and AWS_SESSION_TOKEN), or a profile of ~/.aws/credentials (AWS_PROFILE). Target, \
             endpoint and region may also come from [publish] in gallery.toml (--config, or \
             ./gallery.toml), AWS_ENDPOINT_URL and AWS_REGION.
@@ -32,6 +34,9 @@ struct PublishCommand: AsyncParsableCommand {
 
     @Flag(help: "List what would be uploaded and deleted, with sizes, and change nothing.")
     var dryRun = false
+
+    @Flag(help: "Also publish the folder's files that the export did not write (put there by hand).")
+    var includeExtra = false
 
     @Option(help: ArgumentHelp("Uploads at once.", valueName: "n"))
     var jobs = 8
@@ -71,9 +76,16 @@ struct PublishCommand: AsyncParsableCommand {
         options.jobs = jobs
         options.pageMaxAge = settings.pageMaxAge
         options.partSize = partSize * 1024 * 1024
+        options.includeExtra = includeExtra
         let publisher = Publisher(client: S3Client(location: location, endpoint: endpointURL, region: regionName, credentials: credentials, connections: jobs),
                                   site: URL(fileURLWithPath: site), options: options)
         let plan = try await publisher.plan()
+        if !plan.extra.isEmpty {
+            let verb = includeExtra ? "not written by the export, going up as asked (--include-extra)"
+                : "not published (the export did not write them; --include-extra publishes them)"
+            let names = plan.extra.prefix(5).joined(separator: ", ") + (plan.extra.count > 5 ? ", …" : "")
+            FileHandle.standardError.write(Data("\(plan.extra.count) file\(plan.extra.count == 1 ? "" : "s") in \(site) \(verb): \(names)\n".utf8))
+        }
         if dryRun {
             for file in plan.uploads { print("upload \(Self.size(file.size).padding(toLength: 10, withPad: " ", startingAt: 0)) \(location.prefix)\(file.path)") }
             for object in plan.deletions { print("delete \(Self.size(object.size).padding(toLength: 10, withPad: " ", startingAt: 0)) \(object.key)") }

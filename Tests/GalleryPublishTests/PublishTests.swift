@@ -55,9 +55,17 @@ struct PublishTests {
         return files
     }
 
+    /// The record under the prefix of what this site's publishes put there.
+    static let record = "web/.gallery-publish.json"
+
+    /// The bucket's objects under web/, the publish's record left out.
+    static func siteObjects(_ bucket: String) throws -> [String: S3TestServer.Object] {
+        try S3TestServer.shared.get().objects(bucket: bucket, prefix: "web/").filter { $0.key != record }
+    }
+
     /// The bucket holds the site exactly: the same keys under web/, the same bytes.
     static func expectBucketIsSite(_ bucket: String, _ site: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: S3TestServer.Object] {
-        let objects = try S3TestServer.shared.get().objects(bucket: bucket, prefix: "web/")
+        let objects = try siteObjects(bucket)
         let files = try siteFiles(site)
         #expect(Set(objects.keys) == Set(files.keys.map { "web/" + $0 }), "keys differ: only in the bucket \(Set(objects.keys).subtracting(files.keys.map { "web/" + $0 }).sorted().prefix(5)), only in the site \(Set(files.keys.map { "web/" + $0 }).subtracting(objects.keys).sorted().prefix(5))", sourceLocation: sourceLocation)
         for (path, file) in files {
@@ -100,7 +108,7 @@ struct PublishTests {
         // Nothing changed: one listing, no upload, the objects untouched.
         let again = try Self.publish(work.url, bucket)
         #expect(again.status == 0 && again.stdout.contains(": 0 uploaded (0 B), \(fileCount) unchanged, 0 deleted"), "\(again.stdout) \(again.stderr)")
-        let after = try server.objects(bucket: bucket, prefix: "web/")
+        let after = try Self.siteObjects(bucket)
         #expect(after == objects, "a rerun with nothing changed rewrote objects")
     }
 
@@ -129,7 +137,7 @@ struct PublishTests {
         _ = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
 
         // A photo removed: its images leave the bucket.
-        let before = try server.objects(bucket: bucket, prefix: "web/")
+        let before = try Self.siteObjects(bucket)
         try FileManager.default.removeItem(at: work.url.appending(path: "photos/coast/02-tide-pools.jpg"))
         try Self.build(work)
         let third = try Self.publish(work.url, bucket)
@@ -182,11 +190,12 @@ struct PublishTests {
         let big = Data((0 ..< 12 * 1_048_576 + 12_345).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         try FileManager.default.createDirectory(at: work.url.appending(path: "site/originals"), withIntermediateDirectories: true)
         try big.write(to: work.url.appending(path: "site/originals/clip.mp4"))
-        let first = try Self.publish(work.url, bucket, ["--part-size", "5"])
+        // Put there by hand: published only when asked.
+        let first = try Self.publish(work.url, bucket, ["--part-size", "5", "--include-extra"])
         #expect(first.status == 0, "\(first.stderr)")
         let objects = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
         #expect(objects["web/originals/clip.mp4"]?.type == "video/mp4")
-        let again = try Self.publish(work.url, bucket, ["--part-size", "5"])
+        let again = try Self.publish(work.url, bucket, ["--part-size", "5", "--include-extra"])
         #expect(again.status == 0 && again.stdout.contains(": 0 uploaded"), "\(again.stdout) \(again.stderr)")
     }
 
@@ -199,7 +208,7 @@ struct PublishTests {
         let server = try S3TestServer.shared.get()
         let bucket = try server.makeBucket()
         let (process, _, stderr) = try GalleryBinary.start(
-            ["publish", "site", "s3://\(bucket)/web", "--endpoint", server.endpoint.absoluteString, "--jobs", "1"], in: work.url,
+            ["publish", "site", "s3://\(bucket)/web", "--endpoint", server.endpoint.absoluteString, "--jobs", "1", "--include-extra"], in: work.url,
             environment: ["AWS_ACCESS_KEY_ID": S3TestServer.key, "AWS_SECRET_ACCESS_KEY": S3TestServer.secret])
         // Its first progress line (after 50 files): then it is killed at once, mid-way. Its
         // liveness is asked of the kernel (/proc), not of Foundation's Process, whose state
@@ -221,14 +230,14 @@ struct PublishTests {
         let said = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         // What the bucket holds says whether the kill came mid-way (the process's own status is
         // not trusted here: another child's reaping can leave Foundation's Process without it).
-        let partial = try server.objects(bucket: bucket, prefix: "web/")
+        let partial = try Self.siteObjects(bucket)
         let fileCount = try Self.siteFiles(work.url.appending(path: "site")).count
         let killedMidway = partial.count < fileCount && !said.contains("published to")
         if killedMidway {
             // Pages go up last: a visitor could not have been sent a page before its images.
             #expect(!partial.keys.contains { $0.hasSuffix(".html") }, "a page went up before all images: \(partial.keys.filter { $0.hasSuffix(".html") })")
         }
-        let rerun = try Self.publish(work.url, bucket)
+        let rerun = try Self.publish(work.url, bucket, ["--include-extra"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         _ = try Self.expectBucketIsSite(bucket, work.url.appending(path: "site"))
         #expect(killedMidway, "the publish ended before it could be killed (the test did not test an interruption): \(partial.count) of \(fileCount) objects: \(said.suffix(500))")
@@ -255,7 +264,7 @@ struct PublishTests {
         #expect(unreachable.stderr.split(separator: "\n").count == 1, "more than one line: \(unreachable.stderr)")
         // A key that may read but not write: the first upload is refused, nothing is deleted.
         try "changed".write(to: work.url.appending(path: "site/robots-test.txt"), atomically: true, encoding: .utf8)
-        let readOnly = try Self.publish(work.url, bucket, key: "readerKey", secret: "readerSecret")
+        let readOnly = try Self.publish(work.url, bucket, ["--include-extra"], key: "readerKey", secret: "readerSecret")
         #expect(readOnly.status != 0 && readOnly.stderr.contains("AccessDenied") && readOnly.stderr.contains("deleted nothing"), "\(readOnly.stderr)")
 
         #expect(try server.objects(bucket: bucket, prefix: "web/") == before, "a failed publish changed the bucket")
