@@ -17,6 +17,7 @@
 //                                                            -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
+//   GallerySiteFiles a site file's Content-Type and caching, from its path: one rule for serve, publish and the tests' server
 //   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
 //   GalleryConfig    gallery.toml, album.toml, index.md: read strictly             -> TOMLKit, Ink
 //   GalleryService   measurements and layouts by width: measured, computed, stored, queried
@@ -131,6 +132,9 @@ let package = Package(
             name: "GalleryWork"
         ),
         .target(
+            name: "GallerySiteFiles"
+        ),
+        .target(
             name: "GalleryJSON"
         ),
         .target(
@@ -158,7 +162,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "GalleryConfig", "CZlib",
+                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -167,7 +171,7 @@ let package = Package(
         .target(
             name: "GalleryPublish",
             dependencies: [
-                "GalleryWork", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleryWork", "GallerySiteFiles", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -226,7 +230,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "GalleryTestSupport",
-            dependencies: ["Imaging", "CHeif", "CWebP", "CLCMS", "CZlib"],
+            dependencies: ["Imaging", "GallerySiteFiles", "CHeif", "CWebP", "CLCMS", "CZlib"],
             path: "Tests/GalleryTestSupport"
         ),
         .testTarget(
@@ -282,7 +286,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryPublishTests",
-            dependencies: ["GalleryPublish", "GalleryTestSupport"]
+            dependencies: ["GalleryPublish", "GallerySiteFiles", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryCLITests",

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GallerySiteFiles
 import GalleryWork
 
 /// Publishes an exported site to a bucket, safely and incrementally:
@@ -23,8 +24,6 @@ public struct Publisher: Sendable {
         public var jobs = 8
         /// `Cache-Control: max-age` of pages, styles, scripts and data (seconds).
         public var pageMaxAge = 300
-        /// Content-named files: a year, and immutable.
-        public var contentNamedMaxAge = 31_536_000
         /// Files larger than this go up in parts of this size (S3's least is 5 MiB).
         public var partSize = 16 * 1024 * 1024
         /// Publish the folder's files that the export did not write, too.
@@ -184,7 +183,7 @@ public struct Publisher: Sendable {
     }
 
     public func cacheControl(_ file: SiteFile) -> String {
-        file.isContentNamed ? "public, max-age=\(options.contentNamedMaxAge), immutable" : "public, max-age=\(options.pageMaxAge)"
+        SiteFileDelivery(path: file.path).cacheControl(maxAge: options.pageMaxAge)
     }
 
     /// Carries out `plan`: the uploads phase by phase (each phase's files in parallel), then the

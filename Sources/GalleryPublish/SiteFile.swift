@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GallerySiteFiles
 
 /// One file of the exported site as it is published: its key under the prefix, its MD5 (what
 /// S3 gives as the ETag of an object put in one piece), and the headers and order it goes up with.
@@ -73,33 +74,18 @@ public struct SiteFile: Sendable, Equatable {
         (contentType, isContentNamed, phase) = Self.describe(path)
     }
 
-    /// Its type, whether its name holds a content hash, and its phase, from its path alone.
+    /// Its type, whether its name holds a content hash (`SiteFileDelivery`, the rule serve
+    /// follows too), and its phase, from its path alone.
     private static func describe(_ path: String) -> (contentType: String, isContentNamed: Bool, phase: Phase) {
+        let delivery = SiteFileDelivery(path: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
-        return (contentTypes[ext] ?? "application/octet-stream", hasContentHash(name), phase(path: path, ext: ext))
+        return (delivery.contentType, delivery.isContentNamed, phase(path: path, ext: ext))
     }
 
     static func phase(path: String, ext: String) -> Phase {
-        if ["html", "htm", "xml", "txt", "webmanifest"].contains(ext) { return .pages }
+        if ["html", "htm", "xml", "txt", "webmanifest", "rss", "atom"].contains(ext) { return .pages }
         if ["css", "js", "mjs"].contains(ext), !path.hasPrefix("data/") { return .code }
         return .assets
     }
-
-    /// A name with a run of 12 or more hex digits between separators (`3516eef48a0a20ac-236.jpg`,
-    /// `gallery-inter-bb412b98bebb.otf`): the export names such files by their content.
-    static func hasContentHash(_ name: String) -> Bool {
-        name.split { $0 == "-" || $0 == "_" || $0 == "." }
-            .contains { $0.count >= 12 && $0.allSatisfy { ("0" ... "9").contains($0) || ("a" ... "f").contains($0) } }
-    }
-
-    static let contentTypes: [String: String] = [
-        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
-        "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8", "json": "application/json",
-        "xml": "application/xml", "txt": "text/plain; charset=utf-8", "webmanifest": "application/manifest+json",
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp", "avif": "image/avif",
-        "gif": "image/gif", "heic": "image/heic", "heif": "image/heif", "svg": "image/svg+xml", "ico": "image/x-icon",
-        "otf": "font/otf", "ttf": "font/ttf", "woff": "font/woff", "woff2": "font/woff2",
-        "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "vtt": "text/vtt",
-    ]
 }

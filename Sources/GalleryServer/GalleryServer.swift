@@ -111,15 +111,15 @@ public enum GalleryServer {
                 // Images are named by content hash: one made earlier is served as it is; one
                 // not made yet is made now (only names the pages use are accepted).
                 if let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                    return try StaticFiles.response(for: file, request: request)
+                    return try StaticFiles.response(for: file, named: name, request: request)
                 }
                 if try await site.image(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                    return try StaticFiles.response(for: file, request: request)
+                    return try StaticFiles.response(for: file, named: name, request: request)
                 }
             } else if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
                 // Pages, data, styles and fonts: made from the library as it is now, the first
                 // time they are asked for after a change.
-                return try StaticFiles.response(for: file, request: request, injecting: liveScript)
+                return try StaticFiles.response(for: file, named: name, request: request, injecting: liveScript)
             }
             throw APIError(.notFound, "not found")
         }

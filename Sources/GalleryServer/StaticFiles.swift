@@ -1,4 +1,5 @@
 import Foundation
+import GallerySiteFiles
 import Hummingbird
 
 /// Serves files of the site folder, and nothing else: the request path is percent-decoded and
@@ -23,52 +24,30 @@ enum StaticFiles {
         return candidate
     }
 
-    static func contentType(_ url: URL) -> String {
-        switch url.pathExtension.lowercased() {
-        case "html": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js": "text/javascript; charset=utf-8"
-        case "jpg", "jpeg": "image/jpeg"
-        case "png": "image/png"
-        case "webp": "image/webp"
-        case "avif": "image/avif"
-        case "heic": "image/heic"
-        case "heif": "image/heif"
-        case "xml": "application/xml"
-        case "otf": "font/otf"
-        case "ttf": "font/ttf"
-        case "json": "application/json"
-        case "mp4", "m4v": "video/mp4"
-        case "mov": "video/quicktime"
-        case "webm": "video/webm"
-        case "mkv": "video/x-matroska"
-        case "avi": "video/x-msvideo"
-        case "3gp": "video/3gpp"
-        case "mts", "m2ts": "video/mp2t"
-        default: "application/octet-stream"
-        }
-    }
-
     /// The response for a file: ETag from size and modification time; content-addressed files
     /// (images and fonts, named by content) cached for a year, pages revalidated every time;
     /// 304 when the client's If-None-Match matches; gzip for text when accepted; byte ranges
     /// (206) of everything else, which a video player asks for; large files sent in pieces.
-    /// - Parameter injecting: HTML put before a page's `</body>` (the live preview's script).
-    static func response(for url: URL, request: Request, injecting: String? = nil) throws -> Response {
+    /// - Parameters:
+    ///   - relativePath: the file's name in the site ("thumbs/…-236.webp"), which decides its type and caching.
+    ///   - injecting: HTML put before a page's `</body>` (the live preview's script).
+    static func response(for url: URL, named relativePath: String, request: Request, injecting: String? = nil) throws -> Response {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let injected = injecting != nil && url.pathExtension == "html"
         let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injected ? "-live" : "")\""
-        let immutable = url.path.contains("/thumbs/") || url.path.contains("/large/") || url.path.contains("/fonts/") || url.path.contains("/videos/")
+        // The site's one rule (`SiteFileDelivery`, as publish sends it to a bucket); pages and
+        // data are checked again every time, so that an edit shows on the next load.
+        let delivery = SiteFileDelivery(path: relativePath)
         var headers: HTTPFields = [
-            .contentType: contentType(url), .eTag: etag,
-            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+            .contentType: delivery.contentType, .eTag: etag,
+            .cacheControl: delivery.cacheControl(maxAge: 0),
         ]
         // Fonts are fetched with CORS: pages of the gallery opened from another origin (a
         // copy on disk, a site that embeds them) may use them too.
         if url.path.contains("/fonts/") { headers[.accessControlAllowOrigin] = "*" }
-        let isText = contentType(url).hasPrefix("text/")
+        let isText = delivery.isText
         if isText { headers[.vary] = "Accept-Encoding" }
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
             return Response(status: .notModified, headers: headers)

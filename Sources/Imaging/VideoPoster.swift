@@ -20,6 +20,14 @@ public enum VideoPoster {
     }
 
     public static func frame(path: String, timeLimitSeconds: Double = 30) throws(VideoError) -> Frame {
+        do throws(VideoError) {
+            return try representativeFrame(path: path, timeLimitSeconds: timeLimitSeconds)
+        } catch {
+            throw VideoError(error.cause, path: error.path, "cannot make its poster: \(error.detail)")
+        }
+    }
+
+    private static func representativeFrame(path: String, timeLimitSeconds: Double) throws(VideoError) -> Frame {
         // libavformat would open a still image as a one-frame video: only containers.
         guard VideoProbe.container(atPath: path) != nil else { throw VideoError(.corruptInput, path: path, "it is not a video container") }
         let input: VideoInput

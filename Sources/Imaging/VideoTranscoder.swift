@@ -91,7 +91,7 @@ public enum VideoTranscoder {
             return Outcome(method: method, damagedPackets: job.damagedPackets, soundLeftOut: job.soundLeftOut)
         } catch {
             unlink(temporary)
-            throw error
+            throw VideoError(error.cause, path: error.path, "cannot make its web version: \(error.detail)")
         }
     }
 }

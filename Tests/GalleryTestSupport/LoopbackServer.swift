@@ -1,4 +1,5 @@
 import Foundation
+import GallerySiteFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -263,20 +264,8 @@ public final class LoopbackServer: @unchecked Sendable {
         }
     }
 
+    /// The site's one rule for a file's type (`SiteFileDelivery`), as serve and publish send it.
     static func contentType(_ pathExtension: String) -> String {
-        switch pathExtension.lowercased() {
-        case "html": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js": "text/javascript; charset=utf-8"
-        case "json": "application/json"
-        case "jpg", "jpeg": "image/jpeg"
-        case "png": "image/png"
-        case "webp": "image/webp"
-        case "mp4": "video/mp4"
-        case "ttf": "font/ttf"
-        case "otf": "font/otf"
-        case "woff2": "font/woff2"
-        default: "application/octet-stream"
-        }
+        SiteFileDelivery(path: "file." + pathExtension).contentType
     }
 }
