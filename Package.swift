@@ -27,7 +27,7 @@
 //                                                                            -> GalleryService, Imaging, GalleryWork
 //   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
 //   GalleryPublish   gallery publish: a site onto S3-compatible object storage (SigV4)
-//                                                                            -> GalleryWork, swift-crypto, Foundation's URLSession
+//                                                                            -> GalleryWork, GallerySiteFiles, swift-crypto, AsyncHTTPClient
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -173,7 +173,8 @@ let package = Package(
             dependencies: [
                 "GalleryWork", "GallerySiteFiles", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ]
         ),
@@ -286,7 +287,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryPublishTests",
-            dependencies: ["GalleryPublish", "GallerySiteFiles", "GalleryTestSupport"]
+            dependencies: ["GalleryPublish", "GallerySiteFiles", "GalleryTestSupport",
+                           .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(
             name: "GalleryCLITests",

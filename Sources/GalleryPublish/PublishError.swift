@@ -18,6 +18,8 @@ public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
     case refused(operation: String, status: Int, code: String, message: String)
     /// The store could not be reached (or did not answer in time), after the retries.
     case unreachable(operation: String, endpoint: String, reason: String)
+    /// The publish was cancelled (its task, or the process asked to stop) while it waited on the store.
+    case cancelled(operation: String)
     /// A local file could not be read.
     case unreadable(path: String, reason: String)
     /// Uploads failed part-way: what was done, and the first failure. Nothing was deleted.
@@ -41,6 +43,8 @@ public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(operation): the store answered \(status) \(code): \(message)"
         case .unreachable(let operation, let endpoint, let reason):
             "\(operation): \(endpoint) did not answer (\(reason))"
+        case .cancelled(let operation):
+            "\(operation): cancelled"
         case .unreadable(let path, let reason):
             "\(path): cannot be read (\(reason))"
         case .incomplete(let uploaded, let planned, let cause):

@@ -231,8 +231,10 @@ public struct Publisher: Sendable {
                 }
             } catch let error as PublishError {
                 failure = error
+            } catch is CancellationError {
+                throw .cancelled(operation: "uploading")
             } catch {
-                failure = .unreachable(operation: "uploading", endpoint: client.endpoint.absoluteString, reason: "\(error)")
+                failure = .unreachable(operation: "uploading", endpoint: client.endpoint.absoluteString, reason: NetworkFailure(error).description)
             }
             if let failure {
                 throw .incomplete(uploaded: uploaded.count, planned: plan.uploads.count, cause: failure)

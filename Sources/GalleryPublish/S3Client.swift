@@ -4,7 +4,6 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
-import Synchronization
 
 /// The few S3 calls a publish makes (list, put, delete), signed with SigV4 and sent with
 /// AsyncHTTPClient (SwiftNIO's event loops: a request costs a fraction of the CPU that
@@ -22,39 +21,32 @@ public struct S3Client: Sendable {
     /// Tries per request (rclone tries a request 10 times, AWS's SDKs 3 to 5).
     public var attempts = 6
 
-    /// `endpoint` nil: AWS in `region`.
-    public init(location: S3Location, endpoint: URL?, region: String, credentials: PublishCredentials, connections: Int = 8) {
+    /// `endpoint` nil: AWS in `region`. `http`: the client requests go through; its owner shuts
+    /// it down (`makeHTTPClient` makes one configured for a publish).
+    public init(location: S3Location, endpoint: URL?, region: String, credentials: PublishCredentials, http: HTTPClient) {
         self.location = location
         if let endpoint {
             self.endpoint = endpoint
             pathStyle = true
-        } else if location.bucket.contains(".") {
-            self.endpoint = URL(string: "https://s3.\(region).amazonaws.com")!
+        } else if location.bucket.contains("."), let url = URL(string: "https://s3.\(region).amazonaws.com") {
+            self.endpoint = url
             pathStyle = true
         } else {
-            self.endpoint = URL(string: "https://\(location.bucket).s3.\(region).amazonaws.com")!
+            self.endpoint = URL(string: "https://\(location.bucket).s3.\(region).amazonaws.com") ?? URL(fileURLWithPath: "/")
             pathStyle = false
         }
         signer = SigV4Signer(credentials: credentials, region: region)
-        http = Self.client(connections: max(1, connections))
+        self.http = http
     }
 
-    /// One HTTP client per connection count, for the life of the process (as
-    /// `HTTPClient.shared` is: a publish is one command, and its end ends the process).
-    private static let clients = Mutex<[Int: HTTPClient]>([:])
-
-    private static func client(connections: Int) -> HTTPClient {
-        clients.withLock { clients in
-            if let known = clients[connections] { return known }
-            var configuration = HTTPClient.Configuration()
-            // Connecting is quick or it is not happening; a stalled answer is given a minute.
-            configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
-            configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: connections)
-            configuration.decompression = .disabled
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[connections] = client
-            return client
-        }
+    /// An HTTP client for `connections` requests at once: connecting is quick or it is not
+    /// happening; a stalled answer is given a minute.
+    public static func makeHTTPClient(connections: Int) -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(5), read: .seconds(60))
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, connections))
+        configuration.decompression = .disabled
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// An object of the listing.
@@ -210,8 +202,9 @@ public struct S3Client: Sendable {
             if attempt > 0 {
                 // 0.25, 0.5, 1, 2, 4 s, with jitter, so parallel uploads do not retry in step.
                 let pause = 0.25 * pow(2, Double(attempt - 1)) * Double.random(in: 0.8 ... 1.2)
-                try? await Task.sleep(nanoseconds: UInt64(pause * 1e9))
+                do { try await Task.sleep(nanoseconds: UInt64(pause * 1e9)) } catch { throw .cancelled(operation: operation) }
             }
+            if Task.isCancelled { throw .cancelled(operation: operation) }
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = HTTPMethod(rawValue: method)
             let signed = signer.sign(SigV4Signer.Request(method: method, encodedPath: path, query: query, headers: [("host", host)]),
@@ -228,11 +221,13 @@ public struct S3Client: Sendable {
                 answer = try await http.execute(request, timeout: .seconds(900))
                 data = Data(buffer: try await answer.body.collect(upTo: 256 * 1024 * 1024))
             } catch {
-                let reason = Self.reason(error)
-                failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: reason)
+                // A cancelled publish stops now: it is not the network's fault, and not retried.
+                if error is CancellationError || Task.isCancelled { throw .cancelled(operation: operation) }
+                let reason = NetworkFailure(error)
+                failure = .unreachable(operation: operation, endpoint: endpoint.absoluteString, reason: reason.description)
                 // Nothing listening: the client has already tried for its connect timeout, so
                 // once more is enough (a store restarting), not the full count.
-                if reason == "connection refused", attempt >= 1 { break }
+                if reason == .connectionRefused, attempt >= 1 { break }
                 continue
             }
             let status = Int(answer.status.code)
@@ -243,18 +238,5 @@ public struct S3Client: Sendable {
             guard status >= 500 || code == "SlowDown" || status == 429 else { throw failure }
         }
         throw failure
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout, .readTimeout, .deadlineExceeded: return "timed out"
-            default: break
-            }
-        }
-        let text = "\(error)"
-        if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") { return "connection refused" }
-        if text.contains("ENOENT") || text.contains("unknown host") || text.contains("Name or service not known") { return "no such host" }
-        return text
     }
 }

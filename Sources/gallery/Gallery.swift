@@ -72,7 +72,7 @@ struct Gallery: AsyncParsableCommand {
         case .site, .notAnExport: "give the folder 'gallery export --out' wrote"
         case .interruptedExport(let path), .missingFiles(let path, _, _): "run 'gallery export --out \(path)' again, then publish"
         case .unreachable: "check --endpoint and the network"
-        case .unreadable: nil
+        case .unreadable, .cancelled: nil
         case .refused(_, let status, let code, _):
             switch code {
             case "SignatureDoesNotMatch": "check AWS_SECRET_ACCESS_KEY (the secret does not belong to this key) and --region"

@@ -77,8 +77,20 @@ struct PublishCommand: AsyncParsableCommand {
         options.pageMaxAge = settings.pageMaxAge
         options.partSize = partSize * 1024 * 1024
         options.includeExtra = includeExtra
-        let publisher = Publisher(client: S3Client(location: location, endpoint: endpointURL, region: regionName, credentials: credentials, connections: jobs),
-                                  site: URL(fileURLWithPath: site), options: options)
+        let http = S3Client.makeHTTPClient(connections: jobs)
+        do {
+            try await publish(S3Client(location: location, endpoint: endpointURL, region: regionName, credentials: credentials, http: http),
+                              options: options)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    private func publish(_ client: S3Client, options: Publisher.Options) async throws {
+        let location = client.location
+        let publisher = Publisher(client: client, site: URL(fileURLWithPath: site), options: options)
         let plan = try await publisher.plan()
         if !plan.extra.isEmpty {
             let verb = includeExtra ? "not written by the export, going up as asked (--include-extra)"
