@@ -128,7 +128,11 @@ extension GalleryDatabase {
                                     taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
                                     focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec,
                                     content_identifier, motion_offset, motion_width, motion_height)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (:album_id, :path, :sort_key, :file_size, :mtime_ns, :content_hash, :format,
+                        :width, :height, :orientation, :display_width, :display_height,
+                        :taken_at, :camera_make, :camera_model, :lens, :f_number, :exposure_time, :iso,
+                        :focal_length, :latitude, :longitude, 1, :kind, :duration, :video_codec, :audio_codec,
+                        :content_identifier, :motion_offset, :motion_width, :motion_height)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
@@ -154,14 +158,20 @@ extension GalleryDatabase {
                     albumIDs[file.albumPath] = albumID
                 }
                 let metadata = file.metadata
-                guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: [
-                    albumID, file.path, file.sortKey, file.fileSize, file.mtimeNanoseconds, file.contentHash,
-                    file.format, file.width, file.height, file.orientation, file.displayWidth, file.displayHeight,
-                    metadata.takenAt, metadata.cameraMake, metadata.cameraModel, metadata.lens, metadata.fNumber,
-                    metadata.exposureTime, metadata.iso, metadata.focalLength, metadata.latitude, metadata.longitude,
-                    file.kind.rawValue, file.duration, file.videoCodec, file.audioCodec,
-                    file.contentIdentifier, file.motionOffset, file.motionWidth, file.motionHeight,
-                ]) else { continue }
+                // Bound by column name: a column added or moved in the statement cannot take another's value.
+                let values: [String: (any DatabaseValueConvertible)?] = [
+                    "album_id": albumID, "path": file.path, "sort_key": file.sortKey, "file_size": file.fileSize,
+                    "mtime_ns": file.mtimeNanoseconds, "content_hash": file.contentHash, "format": file.format,
+                    "width": file.width, "height": file.height, "orientation": file.orientation,
+                    "display_width": file.displayWidth, "display_height": file.displayHeight,
+                    "taken_at": metadata.takenAt, "camera_make": metadata.cameraMake, "camera_model": metadata.cameraModel,
+                    "lens": metadata.lens, "f_number": metadata.fNumber, "exposure_time": metadata.exposureTime, "iso": metadata.iso,
+                    "focal_length": metadata.focalLength, "latitude": metadata.latitude, "longitude": metadata.longitude,
+                    "kind": file.kind.rawValue, "duration": file.duration, "video_codec": file.videoCodec, "audio_codec": file.audioCodec,
+                    "content_identifier": file.contentIdentifier, "motion_offset": file.motionOffset,
+                    "motion_width": file.motionWidth, "motion_height": file.motionHeight,
+                ]
+                guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: StatementArguments(values)) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
             for (path, annotation) in changes.annotationUpdates {

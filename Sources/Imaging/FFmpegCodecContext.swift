@@ -17,6 +17,9 @@ final class FFmpegCodecContext {
         let context = try FFmpegCodecContext(codec, path: path)
         context.pointer.pointee.thread_count = threads
         context.pointer.pointee.pkt_timebase = stream.pointee.time_base
+        // FFmpeg's own limit on a picture's size, checked before it sizes any buffer: a damaged
+        // header that declares a giant frame is refused, as a giant photo is.
+        context.pointer.pointee.max_pixels = Int64(ImageLimits.maximumPixels)
         var status = avcodec_parameters_to_context(context.pointer, parameters)
         if status >= 0 { status = avcodec_open2(context.pointer, codec, nil) }
         guard status >= 0 else { throw VideoError(status: status, doing: "open its \(kind) decoder", path: path) }
