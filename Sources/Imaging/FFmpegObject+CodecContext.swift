@@ -1,10 +1,8 @@
 import CFFmpeg
 
-/// An `AVCodecContext` owned by Swift: freed when let go, whether or not it was opened (an
-/// `init` that throws half-way no longer leaks it).
-final class FFmpegCodecContext {
-    let pointer: UnsafeMutablePointer<AVCodecContext>
-
+/// An `AVCodecContext` owned by Swift (`FFmpegObject`): freed when let go, whether or not it
+/// was opened (an `init` that throws half-way no longer leaks it).
+extension FFmpegObject where Object == AVCodecContext {
     /// A decoder for `stream`'s codec, opened with the stream's parameters. `threads`: 0 for
     /// every core.
     static func decoder(for stream: UnsafeMutablePointer<AVStream>, threads: Int32, path: String) throws(VideoError) -> FFmpegCodecContext {
@@ -26,13 +24,7 @@ final class FFmpegCodecContext {
         return context
     }
 
-    init(_ codec: UnsafePointer<AVCodec>, path: String) throws(VideoError) {
-        guard let context = avcodec_alloc_context3(codec) else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not allocate a codec") }
-        pointer = context
-    }
-
-    deinit {
-        var context: UnsafeMutablePointer<AVCodecContext>? = pointer
-        avcodec_free_context(&context)
+    convenience init(_ codec: UnsafePointer<AVCodec>, path: String) throws(VideoError) {
+        try self.init("a codec", path: path, allocate: { avcodec_alloc_context3(codec) }, release: avcodec_free_context)
     }
 }
