@@ -13,9 +13,7 @@ public final class ChromiumSession {
     private let output = Pipe()
     private var buffered = Data()
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
+    public typealias Failure = TestFailure
 
     /// Switches every test browser gets: screenshots in sRGB whatever the machine. Text is
     /// rendered with the machine's own fontconfig settings, as a visitor's Chromium does.

@@ -16,10 +16,7 @@ public enum HeadlessChromium {
         return nil
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
-    }
+    public typealias Failure = TestFailure
 
     /// Opens `page` at exactly `width` × `height` CSS px and writes what it shows to `file` as
     /// PNG, once its fonts and images are in.

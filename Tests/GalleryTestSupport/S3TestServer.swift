@@ -19,10 +19,7 @@ public final class S3TestServer: @unchecked Sendable {
 
     public static let shared: Result<S3TestServer, any Error> = Result { try S3TestServer() }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
-    }
+    public typealias Failure = TestFailure
 
     init() throws {
         let weed = Self.tools.appending(path: "weed")

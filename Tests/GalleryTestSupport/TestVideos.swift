@@ -4,10 +4,7 @@ import Foundation
 /// the gallery reads with): a moving test pattern and a tone, in any container and codec, with
 /// a display rotation, non-square pixels and the metadata tags phones write.
 public enum TestVideos {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
-    }
+    public typealias Failure = TestFailure
 
     /// Writes a video to `path` and returns its bytes' count.
     /// - Parameters:
