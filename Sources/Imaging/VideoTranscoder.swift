@@ -111,6 +111,8 @@ private final class Transcode {
     let encoded: FFmpegPacket
     var framesWritten = 0
     var secondsWritten = 0.0
+    /// The first encoded frame's time, which the progress counts from.
+    private var firstEncodedSecond: Double?
     /// Packets the decoders refused, and frames they could not finish.
     var damagedPackets = 0
     /// Why the clip's sound is not in the rendition, when it is not.
@@ -539,7 +541,10 @@ private final class Transcode {
                 framesWritten += 1
                 let base = encoder.pointee.time_base
                 if out.pointee.pts != cffmpeg_no_pts(), base.den > 0 {
-                    secondsWritten = max(secondsWritten, Double(out.pointee.pts) * Double(base.num) / Double(base.den))
+                    // From the first frame written: a transport stream's clock starts well past 0.
+                    let seconds = Double(out.pointee.pts) * Double(base.num) / Double(base.den)
+                    if firstEncodedSecond == nil { firstEncodedSecond = seconds }
+                    secondsWritten = max(secondsWritten, seconds - (firstEncodedSecond ?? 0))
                 }
             }
             av_packet_rescale_ts(out, encoder.pointee.time_base, lane.output.pointee.time_base)

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 @testable import Imaging
+import Synchronization
 import Testing
 
 /// Media from outside is never tidy: every reader, the poster, the grid images and the web
@@ -33,8 +34,13 @@ struct DamagedMediaTests {
             }
             let rendition = VideoRendition(displayWidth: probe.displayWidth, displayHeight: probe.displayHeight, maxHeight: 1080)
             let target = work.path + "/web-" + name + ".mp4"
-            let outcome = try VideoTranscoder.makeWebVideo(from: path, to: target, size: rendition, maxHeight: 1080, threads: 2)
+            let latest = Mutex<VideoTranscoder.Progress?>(nil)
+            let outcome = try VideoTranscoder.makeWebVideo(from: path, to: target, size: rendition, maxHeight: 1080, threads: 2,
+                                                           progress: { report in latest.withLock { $0 = report } })
             #expect(outcome.damagedPackets == 0, "\(name)")
+            // The progress counts the clip's own seconds (a transport stream's clock starts past 0).
+            let reached = try #require(latest.withLock { $0 }).seconds
+            #expect(reached <= (probe.duration ?? 0) + 0.1, "\(name): \(reached) s of \(probe.duration ?? 0)")
             let written = try TestVideos.ffprobe(target)
             let (width, height) = outcome.method == .copied ? (probe.width, probe.height) : (rendition.width, rendition.height)
             #expect(written.video?.width == width && written.video?.height == height, "\(name): \(String(describing: written.video))")
