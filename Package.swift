@@ -27,7 +27,7 @@
 //                                                                            -> GalleryService, Imaging, GalleryWork
 //   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
 //   GalleryPublish   gallery publish: a site onto S3-compatible object storage (SigV4)
-//                                                                            -> GalleryWork, GallerySiteFiles, swift-crypto, AsyncHTTPClient
+//                                                                            -> GalleryWork, GallerySiteFiles, GalleryJSON, swift-crypto, AsyncHTTPClient
 //   gallery          the command-line tool                                   -> all, ArgumentParser
 import PackageDescription
 
@@ -154,7 +154,7 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "Imaging", "TextMetrics"],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),
@@ -171,7 +171,7 @@ let package = Package(
         .target(
             name: "GalleryPublish",
             dependencies: [
-                "GalleryWork", "GallerySiteFiles", .product(name: "Crypto", package: "swift-crypto"),
+                "GalleryWork", "GallerySiteFiles", "GalleryJSON", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -16,7 +16,6 @@
 #include <libavfilter/buffersink.h>
 #include <libavutil/opt.h>
 #include <libavutil/channel_layout.h>
-#include <libavutil/imgutils.h>
 
 static inline int64_t cffmpeg_no_pts(void) { return AV_NOPTS_VALUE; }
 static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
@@ -24,7 +23,6 @@ static inline int cffmpeg_error_exit(void) { return AVERROR_EXIT; }
 static inline int cffmpeg_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
 static inline int cffmpeg_error_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 static inline int cffmpeg_error_patch_welcome(void) { return AVERROR_PATCHWELCOME; }
-static inline int cffmpeg_error_invalid_data(void) { return AVERROR_INVALIDDATA; }
 
 /// The stream's display matrix (nine 32-bit values, 16.16 and 2.30 fixed point), or NULL.
 static inline const int32_t *cffmpeg_display_matrix(const AVStream *stream) {

@@ -1,4 +1,5 @@
 import Foundation
+import GallerySiteFiles
 import GalleryConfig
 import GalleryService
 import GalleryStore
@@ -35,12 +36,10 @@ public struct ExportSummary: Sendable {
 /// encoded again; files a previous export wrote and this one does not are deleted (the
 /// manifest `.gallery-export.json` lists them; nothing else in the folder is touched).
 public struct SiteExporter: Sendable {
-    public static let manifestName = ".gallery-export.json"
-    /// Lies in the folder while an export writes into it, and stays when one is killed or
-    /// fails part-way: the folder may then hold new pages beside old images, or the reverse,
-    /// and `gallery publish` refuses it. (The manifest itself is left untouched by a rerun that
-    /// changes nothing, so it cannot carry this.)
-    public static let runningMarkerName = ".gallery-export.running"
+    public static let manifestName = ExportFolder.manifestName
+    /// `gallery publish` refuses a folder that holds it. (The manifest itself is left
+    /// untouched by a rerun that changes nothing, so it cannot carry "running".)
+    public static let runningMarkerName = ExportFolder.runningMarkerName
 
     let database: GalleryDatabase
     let outFolder: URL

@@ -39,8 +39,6 @@ enum NetworkFailure: Equatable, CustomStringConvertible {
             }
         case ChannelError.connectTimeout:
             self = .timedOut
-        case is NIOConnectionError:
-            self = .other("\(error)")
         default:
             self = .other("\(error)")
         }

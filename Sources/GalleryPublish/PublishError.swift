@@ -1,3 +1,5 @@
+import GallerySiteFiles
+
 /// Why a publish stopped, with the facts to act on. A store's refusal carries its own code and
 /// message (`SignatureDoesNotMatch`, `NoSuchBucket`, ...); secrets never appear in any of them.
 /// What to type about it is the command line's to say (`Gallery.swift`).
@@ -34,7 +36,7 @@ public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
         case .site(let path, let problem):
             "\(path): \(problem)"
         case .notAnExport(let path):
-            "\(path): holds no export manifest (\(ExportManifestFile.name)), so no export wrote it"
+            "\(path): holds no export manifest (\(ExportFolder.manifestName)), so no export wrote it"
         case .interruptedExport(let path):
             "\(path): its last export did not finish (it was interrupted, or is still running); nothing was published"
         case .missingFiles(let path, let count, let example):

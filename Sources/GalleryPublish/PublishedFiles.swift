@@ -1,4 +1,5 @@
 import Foundation
+import GalleryJSON
 
 /// `.gallery-publish.json` under the prefix: the keys (relative to the prefix) that publishes
 /// of this site put there. Only those are ever deleted, so another tool's objects under the
@@ -17,14 +18,12 @@ struct PublishedFiles: Codable, Equatable {
     }
 
     func data() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)) ?? Data()
+        Data((try? JSON.encode(self)) ?? [])
     }
 
     /// The record in `data`, nil when it is not one (written by hand, or by something else):
     /// then nothing is known to be ours.
     static func read(_ data: Data) -> PublishedFiles? {
-        try? JSONDecoder().decode(PublishedFiles.self, from: data)
+        try? JSON.decode(PublishedFiles.self, from: data)
     }
 }

@@ -40,24 +40,8 @@ final class FrameConverter {
             out.pointee.format = AV_PIX_FMT_RGB24.rawValue
             guard av_frame_get_buffer(out, 0) >= 0 else { return nil }
         }
-        let scaled = withUnsafePointer(to: frame.pointee.data) { data in
-            withUnsafePointer(to: frame.pointee.linesize) { linesize in
-                withUnsafePointer(to: out.pointee.data) { outData in
-                    withUnsafePointer(to: out.pointee.linesize) { outLinesize in
-                        data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
-                            linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                                outData.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { target in
-                                    outLinesize.withMemoryRebound(to: Int32.self, capacity: 8) { targetStrides in
-                                        sws_scale(scaler, source, sourceStrides, 0, Int32(height), target, targetStrides)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        guard scaled == Int32(height), let rows = out.pointee.data.0 else { return nil }
+        // Both frames hold reference-counted buffers, as sws_scale_frame asks.
+        guard sws_scale_frame(scaler, out, frame) >= 0, let rows = out.pointee.data.0 else { return nil }
         return Self.packed(rows: rows, stride: Int(out.pointee.linesize.0), width: width, height: height)
     }
 

@@ -69,13 +69,12 @@ public struct VideoError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// A probe's error for the clip at `path` (the container could not be opened or read).
+    /// The probe's error for the clip at `path` (its container's headers could not be used).
     init(_ error: ProbeError, path: String) {
         switch error {
         case .unreadable: self.init(.permissionDenied, path: path, "\(error)")
         case .truncated(let detail): self.init(.truncatedInput, path: path, detail)
         case .unsupportedFormat(let name): self.init(.unsupportedCodec, path: path, "FFmpeg has no decoder for its \(name)")
-        case .corrupt(let detail) where detail.hasPrefix("gave up"): self.init(.timedOut, path: path, detail)
         default: self.init(.corruptInput, path: path, "\(error)")
         }
     }
@@ -85,5 +84,12 @@ public struct VideoError: Error, Sendable, Hashable, CustomStringConvertible {
         var message = [CChar](repeating: 0, count: 256)
         av_strerror(status, &message, message.count)
         return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension ProbeError {
+    /// What the import says of a clip whose container FFmpeg could not read (`VideoInput`).
+    init(_ error: VideoError) {
+        self = error.cause == .truncatedInput ? .truncated(error.detail) : .corrupt(error.detail)
     }
 }

@@ -10,6 +10,8 @@ final class VideoInput {
     let context: UnsafeMutablePointer<AVFormatContext>
     private let deadline: UnsafeMutablePointer<UInt64>
     let timeLimitSeconds: Double
+    /// The file, as errors name it.
+    let path: String
 
     /// FFmpeg's own log lines (a damaged packet, a partial file) stay out of the output: what
     /// went wrong reaches the user once, as the error or warning that names the file.
@@ -18,12 +20,13 @@ final class VideoInput {
     /// `offset`: where the video starts in the file (an Android motion photo's MP4 follows its
     /// JPEG); libavformat then reads the rest of the file as if it were the whole file (its
     /// "subfile" protocol), so the MP4's own offsets hold.
-    init(path: String, offset: Int64 = 0, timeLimitSeconds: Double) throws(ProbeError) {
+    init(path: String, offset: Int64 = 0, timeLimitSeconds: Double) throws(VideoError) {
         _ = Self.quiet
-        guard let allocated = avformat_alloc_context() else { throw .corrupt("FFmpeg could not start (out of memory?)") }
+        guard let allocated = avformat_alloc_context() else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not start") }
         deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         deadline.pointee = monotonicNanoseconds() + UInt64(timeLimitSeconds * 1e9)
         self.timeLimitSeconds = timeLimitSeconds
+        self.path = path
         allocated.pointee.interrupt_callback.callback = { opaque in
             guard let opaque else { return 0 }
             return monotonicNanoseconds() > opaque.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
@@ -38,7 +41,7 @@ final class VideoInput {
         guard opened >= 0, let context = optional else {
             // avformat_open_input frees the context when it fails.
             deadline.deallocate()
-            throw Self.error(opened, doing: "read its container", timeLimitSeconds: timeLimitSeconds)
+            throw VideoError(status: opened, doing: "read its container", path: path, timeLimitSeconds: timeLimitSeconds)
         }
         self.context = context
     }
@@ -55,7 +58,7 @@ final class VideoInput {
 
     /// The largest video stream that is not a cover picture; a transport stream's streams are
     /// found by reading its first packets (MP4, MOV and Matroska headers name every stream's size).
-    func videoStream() throws(ProbeError) -> UnsafeMutablePointer<AVStream>? {
+    func videoStream() throws(VideoError) -> UnsafeMutablePointer<AVStream>? {
         func best() -> UnsafeMutablePointer<AVStream>? {
             streams.filter { stream in
                 stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
@@ -71,19 +74,9 @@ final class VideoInput {
         return best()
     }
 
-    func error(_ code: Int32, doing what: String) -> ProbeError {
-        Self.error(code, doing: what, timeLimitSeconds: timeLimitSeconds)
-    }
-
-    static func error(_ code: Int32, doing what: String, timeLimitSeconds: Double) -> ProbeError {
-        if code == cffmpeg_error_exit() {
-            return .corrupt("gave up after \(Int(timeLimitSeconds)) s trying to \(what); the file is probably damaged")
-        }
-        if code == cffmpeg_error_eof() { return .truncated("the file ends before FFmpeg could \(what)") }
-        var message = [CChar](repeating: 0, count: 256)
-        av_strerror(code, &message, message.count)
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return .corrupt("FFmpeg could not \(what): \(text)")
+    /// What a failed FFmpeg call on this file means (`VideoError`, the one reading of statuses).
+    func error(_ code: Int32, doing what: String) -> VideoError {
+        VideoError(status: code, doing: what, path: path, timeLimitSeconds: timeLimitSeconds)
     }
 }
 

@@ -30,14 +30,9 @@ public enum VideoPoster {
     private static func representativeFrame(path: String, timeLimitSeconds: Double) throws(VideoError) -> Frame {
         // libavformat would open a still image as a one-frame video: only containers.
         guard VideoProbe.container(atPath: path) != nil else { throw VideoError(.corruptInput, path: path, "it is not a video container") }
-        let input: VideoInput
-        do throws(ProbeError) { input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds) } catch {
-            throw VideoError(error, path: path)
-        }
+        let input = try VideoInput(path: path, timeLimitSeconds: timeLimitSeconds)
         defer { withExtendedLifetime(input) {} }
-        let found: UnsafeMutablePointer<AVStream>?
-        do throws(ProbeError) { found = try input.videoStream() } catch { throw VideoError(error, path: path) }
-        guard let stream = found else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
+        guard let stream = try input.videoStream() else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
         let decoder = try FrameDecoder(input: input, stream: stream, path: path)
         let duration = input.context.pointee.duration > 0 && input.context.pointee.duration != cffmpeg_no_pts()
             ? Double(input.context.pointee.duration) / Double(AV_TIME_BASE) : nil
@@ -125,7 +120,7 @@ private final class FrameDecoder {
         reading: while count < VideoPoster.framesPerCandidate && !ended {
             let read = av_read_frame(input.context, packet.pointer)
             if read < 0 {
-                if read == cffmpeg_error_exit() { throw VideoError(status: read, doing: "read its frames", path: path, timeLimitSeconds: input.timeLimitSeconds) }
+                if read == cffmpeg_error_exit() { throw input.error(read, doing: "read its frames") }
                 ended = true
                 // Drain what the decoder holds.
                 if avcodec_send_packet(codec.pointer, nil) >= 0, receive() { break reading }

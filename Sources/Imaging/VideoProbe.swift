@@ -29,11 +29,17 @@ public enum VideoProbe {
 
     /// `offset`: where the video starts in the file (the MP4 inside an Android motion photo).
     public static func probe(path: String, offset: Int64 = 0, container: VideoContainer) throws(ProbeError) -> VideoProbeResult {
-        let input = try VideoInput(path: path, offset: offset, timeLimitSeconds: timeLimitSeconds)
+        let input: VideoInput, found: UnsafeMutablePointer<AVStream>?
+        do throws(VideoError) {
+            input = try VideoInput(path: path, offset: offset, timeLimitSeconds: timeLimitSeconds)
+            found = try input.videoStream()
+        } catch {
+            throw ProbeError(error)
+        }
         // The streams below are the input's memory: it stays open until the probe returns.
         defer { withExtendedLifetime(input) {} }
         let context = input.context
-        guard let video = try input.videoStream() else {
+        guard let video = found else {
             throw .corrupt("the \(container.rawValue.uppercased()) file has no video stream (an audio file?)")
         }
         let streams = input.streams

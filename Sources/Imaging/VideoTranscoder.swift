@@ -63,26 +63,22 @@ public enum VideoTranscoder {
             guard let container = VideoProbe.container(atPath: path, offset: offset) else {
                 throw VideoError(.corruptInput, path: path, "it is not a video container")
             }
-            let probe: VideoProbeResult, input: VideoInput
-            do throws(ProbeError) {
-                probe = try VideoProbe.probe(path: path, offset: offset, container: container)
-                // Long enough for a slow machine to encode the clip at a tenth of its speed; what
-                // stops a damaged file that makes the demuxer search.
-                input = try VideoInput(path: path, offset: offset, timeLimitSeconds: max(120, (probe.duration ?? 60) * 20))
-            } catch {
+            let probe: VideoProbeResult
+            do throws(ProbeError) { probe = try VideoProbe.probe(path: path, offset: offset, container: container) } catch {
                 throw VideoError(error, path: path)
             }
+            // Long enough for a slow machine to encode the clip at a tenth of its speed; what
+            // stops a damaged file that makes the demuxer search.
+            let input = try VideoInput(path: path, offset: offset, timeLimitSeconds: max(120, (probe.duration ?? 60) * 20))
             defer { withExtendedLifetime(input) {} }
             let found = avformat_find_stream_info(input.context, nil)
-            guard found >= 0 else { throw VideoError(status: found, doing: "find its streams", path: path, timeLimitSeconds: input.timeLimitSeconds) }
-            let stream: UnsafeMutablePointer<AVStream>?
-            do throws(ProbeError) { stream = try input.videoStream() } catch { throw VideoError(error, path: path) }
-            guard let video = stream else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
+            guard found >= 0 else { throw input.error(found, doing: "find its streams") }
+            guard let video = try input.videoStream() else { throw VideoError(.corruptInput, path: path, "it has no video stream") }
             let audio = input.streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
             let format = video.pointee.codecpar.pointee.format
             let is420 = format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue
             let method: Method = VideoRendition.canCopy(probe, pixelFormatIs420: is420, maxHeight: maxHeight) ? .copied : .encoded
-            let job = try Transcode(input: input, path: path, video: video, audio: audio, output: temporary, method: method,
+            let job = try Transcode(input: input, video: video, audio: audio, output: temporary, method: method,
                                     orientation: probe.orientation, size: size, quality: quality, threads: threads)
             try job.run(progress: progress)
             guard rename(temporary, target) == 0 else {
@@ -102,7 +98,8 @@ public enum VideoTranscoder {
 /// write ends the job with the cause (a full disk is not a damaged clip).
 private final class Transcode {
     let input: VideoInput
-    let path: String
+    /// The clip, as errors name it.
+    var path: String { input.path }
     let method: VideoTranscoder.Method
     let output: UnsafeMutablePointer<AVFormatContext>
     let outputPath: String
@@ -150,7 +147,9 @@ private final class Transcode {
         var width: Int32 = 0
         var height: Int32 = 0
         var format: Int32
-        var sampleAspect = (num: Int32(1), den: Int32(1))
+        /// The pixels' shape; unknown is square, as the buffer source takes it.
+        var aspectNumerator: Int32 = 1
+        var aspectDenominator: Int32 = 1
         var sampleRate: Int32 = 0
         var channels: Int32 = 0
 
@@ -158,8 +157,7 @@ private final class Transcode {
             self.width = width
             self.height = height
             self.format = format
-            // Unknown is square, as the buffer source takes it.
-            if sampleAspect.num > 0, sampleAspect.den > 0 { self.sampleAspect = (sampleAspect.num, sampleAspect.den) }
+            if sampleAspect.num > 0, sampleAspect.den > 0 { (aspectNumerator, aspectDenominator) = (sampleAspect.num, sampleAspect.den) }
         }
 
         init(sampleRate: Int32, format: Int32, channels: Int32) {
@@ -176,23 +174,19 @@ private final class Transcode {
                 self.init(sampleRate: frame.pointee.sample_rate, format: frame.pointee.format, channels: frame.pointee.ch_layout.nb_channels)
             }
         }
-
-        static func == (a: FrameShape, b: FrameShape) -> Bool {
-            (a.width, a.height, a.format, a.sampleRate, a.channels) == (b.width, b.height, b.format, b.sampleRate, b.channels)
-                && a.sampleAspect == b.sampleAspect
-        }
     }
 
-    init(input: VideoInput, path: String, video: UnsafeMutablePointer<AVStream>, audio: UnsafeMutablePointer<AVStream>?,
+    init(input: VideoInput, video: UnsafeMutablePointer<AVStream>, audio: UnsafeMutablePointer<AVStream>?,
          output outputPath: String, method: VideoTranscoder.Method, orientation: Orientation, size: VideoRendition, quality: Int,
          threads: Int) throws(VideoError) {
         self.input = input
-        self.path = path
         self.method = method
         self.outputPath = outputPath
-        packet = try FFmpegPacket(path: path)
-        encoded = try FFmpegPacket(path: path)
-        guard let output = cffmpeg_output_context("mp4", outputPath) else { throw VideoError(.unsupportedCodec, path: path, "FFmpeg cannot write MP4 files") }
+        packet = try FFmpegPacket(path: input.path)
+        encoded = try FFmpegPacket(path: input.path)
+        guard let output = cffmpeg_output_context("mp4", outputPath) else {
+            throw VideoError(.unsupportedCodec, path: input.path, "FFmpeg cannot write MP4 files")
+        }
         self.output = output
         for stream in [video] + (audio.map { [$0] } ?? []) {
             let lane = Lane(input: stream)
@@ -220,7 +214,7 @@ private final class Transcode {
 
     /// Throws the cause of a failed call that reads the clip.
     private func check(_ status: Int32, _ what: String) throws(VideoError) {
-        if status < 0 { throw VideoError(status: status, doing: what, path: path, timeLimitSeconds: input.timeLimitSeconds) }
+        if status < 0 { throw input.error(status, doing: what) }
     }
 
     /// Throws the cause of a failed call that writes the rendition.

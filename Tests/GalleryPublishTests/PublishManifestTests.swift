@@ -23,11 +23,13 @@ struct PublishManifestTests {
         let thumbs = work.url.appending(path: "site/thumbs")
         let count = { (try? FileManager.default.contentsOfDirectory(atPath: thumbs.path).count) ?? 0 }
         let before = count()
+        // Woken by each image written, and by the export's last writes into site/ (its manifest,
+        // its marker removed), so a run that ends first is seen too.
+        let changes = try FolderEvents(watching: [thumbs, work.url.appending(path: "site")])
         var kills = 0
         for written in [1, 12] {
             let (process, _, _) = try GalleryBinary.start(["export", "--out", "site", "--quiet", "--jobs", "1"], in: work.url)
-            let deadline = Date().addingTimeInterval(120)
-            while process.isRunning, Date() < deadline, count() < before + written { usleep(1_000) }  // polls the folder, with a deadline
+            _ = changes.wait(until: { !process.isRunning || count() >= before + written }, timeout: 120)
             let wasRunning = process.isRunning
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

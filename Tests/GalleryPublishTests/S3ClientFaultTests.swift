@@ -126,26 +126,45 @@ struct S3ClientFaultTests {
 
     @Test("cancelled while the store keeps it waiting: cancelled at once, not tried again as a network error")
     func cancellation() async throws {
-        let asked = Mutex(false), released = Mutex(false)
+        let asked = Gate(), released = Gate()
         try await Self.withStore(script: { _, _ in
-            asked.withLock { $0 = true }
+            await asked.open()
             // Kept waiting until the test has its answer (the server's shutdown waits for it).
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !released.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+            await released.wait()
             return Answer()
         }) { s3, log in
-            defer { released.withLock { $0 = true } }
             let upload = Task { () async throws -> Void in
                 try await s3.put(key: "web/slow.html", data: Data("x".utf8), md5: "9dd4e461268c8034f5c8564e155c67a6", contentType: "text/html",
                                  cacheControl: "no-cache")
             }
-            // Cancelled once the store has the request (with a deadline).
-            let deadline = ContinuousClock.now + .seconds(20)
-            while !asked.withLock({ $0 }), ContinuousClock.now < deadline { await Task.yield() }
+            // Cancelled once the store has the request (or the upload ended without reaching it).
+            Task {
+                _ = await upload.result
+                await asked.open()
+            }
+            await asked.wait()
             upload.cancel()
             let result = await upload.result
+            await released.open()
             guard case .failure(let error) = result, case PublishError.cancelled = error else { Issue.record("\(result)"); return }
             #expect(log.all.count == 1, "tried again after the cancel: \(log.all)")
+        }
+    }
+
+    /// Opens once; whoever waits on it goes on from then.
+    actor Gate {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func open() {
+            isOpen = true
+            for waiter in waiting { waiter.resume() }
+            waiting = []
+        }
+
+        func wait() async {
+            if isOpen { return }
+            await withCheckedContinuation { waiting.append($0) }
         }
     }
 
