@@ -50,6 +50,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         // MARK: - C libraries
@@ -231,7 +232,9 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "GalleryTestSupport",
-            dependencies: ["Imaging", "GallerySiteFiles", "CHeif", "CWebP", "CLCMS", "CZlib"],
+            dependencies: ["Imaging", "GalleryServer", "CHeif", "CWebP", "CLCMS", "CZlib",
+                           .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             path: "Tests/GalleryTestSupport"
         ),
         .testTarget(

@@ -24,22 +24,29 @@ struct ExportBrowserTests {
           document.head.appendChild(loose);
           const natural = new Map(texts.map(p => [p, p.getBoundingClientRect().height]));
           loose.remove();
-          // Whether the engine decodes each image the page loads at once (WebP, JPEG): decode()
-          // waits for it and fails when it cannot be decoded, or when the engine replaced the
-          // request meanwhile; WebKit, busy elsewhere, also resolved it for every image of a page
-          // before they had a size (naturalWidth 0). Asked again frame after frame for up to
-          // five seconds, such images come through and a broken file still fails
-          // (createImageBitmap is no second opinion: WebKit makes one of a truncated WebP).
+          // Whether the engine draws each image the page loads at once (WebP, JPEG): once the
+          // image's load event is in, decode() says whether it can be drawn, and fails for a file
+          // that cannot be decoded (its error event came first) or a request the engine replaced
+          // meanwhile (then the new request's load is awaited). WebKit, busy elsewhere, has also
+          // resolved decode() for a loaded image before it had a size (naturalWidth 0): asked
+          // again at the next frame. The deadline is the harness's (a minute), for an answer
+          // that names the image rather than none.
+          // (createImageBitmap is no second opinion: WebKit makes one of a truncated WebP.)
           const decodeErrors = new Map();
+          const loadEnds = (img) => new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          });
           const decodes = async (img) => {
-            const deadline = performance.now() + 5000;
-            do {
+            const deadline = performance.now() + 60000;
+            while (performance.now() < deadline) {
+              if (!img.complete) { await loadEnds(img); continue; }
               const ok = await img.decode().then(() => true, (e) => { decodeErrors.set(img, String(e)); return false; });
-              // WebKit may resolve before its request has a size (naturalWidth 0): not yet.
               if (ok && img.naturalWidth > 0) return true;
+              if (!ok && img.complete && img.naturalWidth === 0) return false;
               if (ok) decodeErrors.set(img, 'decoded, naturalWidth 0, complete ' + img.complete + ', ' + img.currentSrc.split('/').pop());
               await new Promise((resolve) => requestAnimationFrame(resolve));
-            } while (performance.now() < deadline);
+            }
             return false;
           };
           const decoded = new Map(await Promise.all([...grid.querySelectorAll('.cell')].map(async (cell) => {
@@ -71,7 +78,7 @@ struct ExportBrowserTests {
     /// Added to a copy of a page: measures once the page has loaded.
     static let probe = """
         \(measureScript)
-        window.addEventListener('load', () => galleryMeasure().then(result => { document.getElementById('gallery-test-result').textContent = JSON.stringify(result); }));
+        window.addEventListener('load', () => galleryMeasure().then(result => { galleryTestReport(result); }));
         """
 
     struct Result: Decodable {
@@ -251,7 +258,7 @@ struct ExportBrowserTests {
               // The scroll event the browser fires with its next frame, fired now: the page's handler is the same.
               carousel.dispatchEvent(new Event('scroll'));
               const shifts = [...carousel.querySelectorAll('.carousel-item')].map(item => new DOMMatrix(getComputedStyle(item).transform).e);
-              document.getElementById('gallery-test-result').textContent = JSON.stringify(shifts);
+              galleryTestReport(shifts);
             });
             """, width: 1000, height: 800, server: url)
         let shifts = try JSONDecoder().decode([Double].self, from: Data(carousel.utf8))
@@ -320,7 +327,7 @@ struct LightboxTests {
           document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
           steps.push(await state(null));
           const captions = cells.map(c => (c.querySelector('.caption') || { textContent: '' }).textContent);
-          document.getElementById('gallery-test-result').textContent = JSON.stringify({ steps, hrefs, thumbs, captions });
+          galleryTestReport({ steps, hrefs, thumbs, captions });
         });
         """
 

@@ -305,8 +305,7 @@ struct LargeAlbumTests {
             #expect(bytes == (try Data(contentsOf: work.site.appending(path: name))), "\(name) differs between export and serve")
         }
 
-        let shim = "window.galleryTestReport = (value) => { document.getElementById('gallery-test-result').textContent = JSON.stringify(value); };"
-        let json = try HeadlessChromium.evaluate(page: page, script: shim + BrowserEngine.fontsReadyScript + "{" + LargeAlbum.walkScript(container: ".grid", item: ".cell") + "}",
+        let json = try HeadlessChromium.evaluate(page: page, script: BrowserEngine.fontsReadyScript + "{" + LargeAlbum.walkScript(container: ".grid", item: ".cell") + "}",
                                                  width: 1100, height: 900, server: url)
         let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: Data(json.utf8))
         #expect(steps.count == 4)

@@ -91,7 +91,7 @@ struct ViewBrowserTests {
                 await letGo(wheel, f * max);
                 rests.push({ from: f * max, at: wheel.scrollLeft });
               }
-              document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests, max });
+              galleryTestReport({ samples, rests, max });
             });
             """
         var checkedOffsets = 0
@@ -172,7 +172,7 @@ struct ViewBrowserTests {
                 await letGo(carousel, x);
                 rests.push({ from: x, at: carousel.scrollLeft });
               }
-              document.getElementById('gallery-test-result').textContent = JSON.stringify({ samples, rests });
+              galleryTestReport({ samples, rests });
             });
             """
         for (width, height) in [(1280, 900), (600, 800)] {
@@ -218,7 +218,7 @@ struct ViewBrowserTests {
                   scroller.scrollLeft = scroller.scrollWidth;
                   result.downAtEnd = taken(120);
                   result.upAtEnd = taken(-120);
-                  document.getElementById('gallery-test-result').textContent = JSON.stringify(result);
+                  galleryTestReport(result);
                 });
                 """, width: 1000, height: 800)
             let result = try JSONDecoder().decode([String: Bool].self, from: Data(json.utf8))
@@ -248,7 +248,7 @@ struct ViewBrowserTests {
                 const b = item.getBoundingClientRect();
                 return { x: b.left - c.left, y: b.top - c.top, w: b.width, h: b.height };
               });
-              document.getElementById('gallery-test-result').textContent = JSON.stringify({ width: circle.clientWidth, height: circle.clientHeight, items });
+              galleryTestReport({ width: circle.clientWidth, height: circle.clientHeight, items });
             });
             """
         var radii: [Double] = []

@@ -28,12 +28,28 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             && (self != .webkit || FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"))
     }
 
-    /// Sends `value` (any JSON-encodable expression) to the harness; pages under test call it
-    /// once, when everything they measure is drawn. With it come `PageWaits`' waits.
+    /// `galleryTestReport(value)` sends `value` (any JSON-encodable expression) to the harness;
+    /// pages under test call it once, when everything they measure is drawn. The first report
+    /// counts. An error in the page is reported as `{ error }`. With it come `PageWaits`' waits.
+    /// The tests' one way for a page to answer, in every engine, over HTTP and from disk.
     public static let resultScript = """
-        // To `result` beside the page: a kept browser serves each page under a path of its own,
-        // so a report a page that is going away sends late is never taken for the next page's.
-        window.galleryTestReport = (value) => fetch(new URL('result', location.href), { method: 'POST', body: JSON.stringify(value) });
+        window.galleryTestReport = (value) => {
+          const text = JSON.stringify(value);
+          // A page opened from disk cannot post: its report is left in the page, where the
+          // driver reads it (`HeadlessChromium.evaluate`).
+          if (location.protocol === 'file:') {
+            let box = document.getElementById('gallery-test-result');
+            if (!box) {
+              box = Object.assign(document.createElement('pre'), { id: 'gallery-test-result', hidden: true });
+              document.documentElement.append(box);
+            }
+            if (!box.textContent) box.textContent = text;
+            return Promise.resolve();
+          }
+          // To `result` beside the page: a kept browser serves each page under a path of its own,
+          // so a report a page that is going away sends late is never taken for the next page's.
+          return fetch(new URL('result', location.href), { method: 'POST', body: text });
+        };
         // A test that breaks a file on purpose names it in galleryExpectedErrors: its errors are
         // what the page must cope with, not the page failing.
         window.galleryExpectedErrors = [];
@@ -78,9 +94,11 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             var frame = URLComponents(url: server.baseURL.appending(path: "__frame.html"), resolvingAgainstBaseURL: false)!
             frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
             // The tests' one Chromium driver; the frame page sizes the page itself.
-            let chromium = try ChromiumSession(arguments: arguments, environment: environment)
-            try chromium.open(frame.url!, width: width + 200, height: height + 200, scale: scale)
-            guard let posted = server.waitForResult(timeout: timeout) else {
+            let posted = try withExtendedLifetime(try ChromiumSession(arguments: arguments, environment: environment)) { chromium in
+                try chromium.open(frame.url!, width: width + 200, height: height + 200, scale: scale)
+                return server.waitForResult(timeout: timeout)
+            }
+            guard let posted else {
                 throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
             }
             result = posted
@@ -88,10 +106,15 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             result = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height,
                                           environment: environment, arguments: arguments, timeout: timeout)
         }
-        if let object = try? JSONSerialization.jsonObject(with: result) as? [String: Any], let error = object["error"] as? String {
-            throw HeadlessChromium.Failure(description: "\(self), \(page): the page failed: \(error)")
+        return try Self.checked(result, from: "\(self), \(page)")
+    }
+
+    /// A page's report, unless it reported its own failure (`{ error }`).
+    static func checked(_ report: Data, from label: String) throws -> Data {
+        if let object = try? JSONSerialization.jsonObject(with: report) as? [String: Any], let error = object["error"] as? String {
+            throw HeadlessChromium.Failure(description: "\(label): the page failed: \(error)")
         }
-        return result
+        return report
     }
 
     /// Starts Firefox or WebKit's MiniBrowser (under an Xvfb of its own) on `url`, in a window

@@ -57,33 +57,26 @@ public enum HeadlessChromium {
     }
 
     /// Loads a copy of `page` with `script` added at the end of its body and returns what the
-    /// script wrote into `#gallery-test-result` (a JSON text, by convention), once it is there.
+    /// script reports with `galleryTestReport` (`BrowserEngine.resultScript`: a JSON text).
     /// The script can await `PageWaits` (`galleryWaitFor`, `galleryNextEvent`, `galleryDrawn`).
+    /// The copy is opened from disk, as a visitor opens an exported site.
     /// - Parameter server: when given, the page (its name) and all it loads come from this
     ///   server instead of from disk.
     public static func evaluate(page: URL, script: String, width: Int, height: Int, scale: Double = 1, mobile: Bool = false,
                                 server: URL? = nil, timeout: Int = 90) throws -> String {
         let folder = try TemporaryDirectory("probe")
         let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-\(UUID().uuidString.prefix(8))-" + page.lastPathComponent, server: server, folder: folder)
-        // Errors in the probe (or the page) are written as the result, so a failure says why.
-        let report = """
-            const report = (message) => { document.getElementById('gallery-test-result').textContent = 'ERROR: ' + message; };
-            window.addEventListener('error', (event) => report(event.message));
-            window.addEventListener('unhandledrejection', (event) => report(event.reason && event.reason.stack || event.reason));
-            """
-        try html.replacingOccurrences(of: "</body>", with: "<pre id=\"gallery-test-result\"></pre><script>\(report)\(PageWaits.script)</script><script>\(script)</script></body>")
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(BrowserEngine.resultScript)</script><script>\(script)</script></body>")
             .write(to: probed, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probed) }
         let browser = try ChromiumSession()
         try browser.open(probed, width: width, height: height, scale: scale, mobile: mobile)
         let written = try browser.evaluate("""
-            galleryWaitFor(() => document.getElementById('gallery-test-result').textContent, 'the probe to write its result', \(timeout))
+            galleryWaitFor(() => document.getElementById('gallery-test-result')?.textContent, 'the probe to report', \(timeout))
             """)
-        guard let result = written as? String, !result.isEmpty else {
-            throw Failure(description: "the probe wrote no result in \(page.lastPathComponent) at \(width)×\(height)")
-        }
-        if result.hasPrefix("ERROR: ") { throw Failure(description: "\(page.lastPathComponent) at \(width)×\(height): \(result)") }
-        return result
+        let label = "\(page.lastPathComponent) at \(width)×\(height)"
+        guard let result = written as? String, !result.isEmpty else { throw Failure(description: "the probe reported nothing in \(label)") }
+        return String(decoding: try BrowserEngine.checked(Data(result.utf8), from: label), as: UTF8.self)
     }
 
     /// Escapes text for HTML element content and attribute values.

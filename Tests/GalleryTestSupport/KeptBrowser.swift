@@ -87,8 +87,9 @@ final class KeptBrowser: @unchecked Sendable {
         for browser in all { browser.stop() }
     }
 
+    /// The browser first: its open connections then close, and the server stops at once.
     private func stop() {
-        server.stop()
         BrowserEngine.stop(processes)
+        server.stop()
     }
 }

@@ -105,14 +105,20 @@ struct ParityPage {
         return TextStyle.css(for: styles, fallbackFaces: characters.keys.filter { !listed.contains($0) }) { urls[$0.family] }
     }
 
-    /// The system's font files themselves (linked beside the page, which is served over HTTP
-    /// and may not load file: URLs); their CSS.
+    /// The system's font files themselves (beside the page, which is served over HTTP and may
+    /// not load file: URLs: hard links, or copies on another disk; the server, as `gallery
+    /// serve`, follows no link out of its folder); their CSS.
     private static func wholeFontsCSS(styles: [TextStyle], into folder: URL) throws -> String {
         try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
         var names: [String: String] = [:]
         for face in styles.flatMap(\.fonts) where names[face.path] == nil {
             let name = "fonts/whole-\(names.count)." + URL(fileURLWithPath: face.path).pathExtension
-            try FileManager.default.createSymbolicLink(atPath: folder.appending(path: name).path, withDestinationPath: face.path)
+            let target = folder.appending(path: name).path
+            do {
+                try FileManager.default.linkItem(atPath: face.path, toPath: target)
+            } catch {
+                try FileManager.default.copyItem(atPath: face.path, toPath: target)
+            }
             names[face.path] = name
         }
         return TextStyle.css(for: styles) { names[$0.path] }

@@ -1,0 +1,186 @@
+import Foundation
+import GalleryServer
+import Hummingbird
+
+/// What `LoopbackServer` answers: the folder it serves now, the page a kept browser is to show
+/// next, and the result that page posted.
+final class LoopbackPages: @unchecked Sendable {
+    // @unchecked: everything mutable is in `state`, guarded by `lock`.
+    private let lock = NSCondition()
+    private var state: State
+
+    private struct State {
+        var folder: URL
+        var result: Data?
+        var stopped = false
+        /// A kept browser's next page and whether the browser has taken it: only then is a
+        /// POST to `result` this page's.
+        var nextPage: NextPage?
+        var pageTaken = false
+        /// A kept browser's pages are served under a path of their own (`/p7/…`): the same
+        /// file names from another folder must never come from a browser's cache.
+        var pageCount = 0
+        var pagePrefix = ""
+        /// Requests for `__next` waiting for a page, by number.
+        var waiting: [Int: CheckedContinuation<NextPage?, Never>] = [:]
+        var waitCount = 0
+    }
+
+    struct NextPage: Encodable {
+        var page: String
+        var width: Int
+        var height: Int
+    }
+
+    /// How long a kept browser's ask for its next page is held open before it is told to ask again.
+    private static let nextPageHold: Duration = .seconds(60)
+
+    init(folder: URL) {
+        state = State(folder: folder)
+    }
+
+    var folder: URL { lock.withLock { state.folder } }
+
+    /// Answers every waiting request; false when it was stopped already.
+    func stop() -> Bool {
+        lock.lock()
+        let wasStopped = state.stopped
+        state.stopped = true
+        let waiting = state.waiting.values
+        state.waiting = [:]
+        lock.broadcast()
+        lock.unlock()
+        for request in waiting { request.resume(returning: nil) }
+        return !wasStopped
+    }
+
+    func load(_ page: String, in folder: URL, width: Int, height: Int) {
+        lock.lock()
+        state.folder = folder
+        state.result = nil
+        state.pageCount += 1
+        state.pagePrefix = "p\(state.pageCount)/"
+        let next = NextPage(page: state.pagePrefix + page, width: width, height: height)
+        state.nextPage = next
+        // One browser asks at a time; should two ask, the first is given the page and the
+        // rest are told to ask again.
+        let waiting = state.waiting.sorted { $0.key < $1.key }.map(\.value)
+        state.waiting = [:]
+        state.pageTaken = !waiting.isEmpty
+        lock.broadcast()
+        lock.unlock()
+        for (index, request) in waiting.enumerated() { request.resume(returning: index == 0 ? next : nil) }
+    }
+
+    func waitForResult(timeout: TimeInterval) -> Data? {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while state.result == nil, lock.wait(until: deadline) {}
+        return state.result
+    }
+
+    /// A kept browser asks for its next page and is answered when there is one (or, after a
+    /// minute, told to ask again).
+    func nextPage() async throws -> Response {
+        let page: NextPage? = await withCheckedContinuation { request in
+            lock.lock()
+            if state.stopped {
+                lock.unlock()
+                request.resume(returning: nil)
+            } else if let next = state.nextPage, !state.pageTaken {
+                state.pageTaken = true
+                lock.unlock()
+                request.resume(returning: next)
+            } else {
+                state.waitCount += 1
+                let number = state.waitCount
+                state.waiting[number] = request
+                lock.unlock()
+                Task { [weak self] in
+                    try? await Task.sleep(for: Self.nextPageHold)
+                    self?.askAgain(number)
+                }
+            }
+        }
+        guard let page else { return Response(status: .noContent, headers: [.cacheControl: "no-store"]) }
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(page))))
+    }
+
+    /// Tells a request for the next page that has waited its time to ask again.
+    private func askAgain(_ number: Int) {
+        let request = lock.withLock { state.waiting.removeValue(forKey: number) }
+        request?.resume(returning: nil)
+    }
+
+    /// A page's POST to `result` beside it: the first report of the page asked for is kept.
+    func takeResult(_ request: Request) async throws -> Response {
+        let body = try await request.body.collect(upTo: 64 * 1024 * 1024)
+        let path = request.uri.path
+        guard path == "/result" || path.hasSuffix("/result") else { return Response(status: .notFound) }
+        keep(Data(buffer: body), postedTo: path)
+        return Response(status: .noContent)
+    }
+
+    private func keep(_ result: Data, postedTo path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        // A kept browser's last page may post late (an error as it goes away): only a report
+        // from the page asked for, under its own path, counts.
+        let fromThisPage = state.pagePrefix.isEmpty || path.hasPrefix("/" + state.pagePrefix)
+        if state.result == nil, fromThisPage, state.nextPage == nil || state.pageTaken { state.result = result }
+        lock.broadcast()
+    }
+
+    /// A file of the folder served now, as `gallery serve` answers it.
+    func file(_ request: Request) throws -> Response {
+        let (folder, prefix) = lock.withLock { (state.folder, state.pagePrefix) }
+        var path = request.uri.path
+        if !prefix.isEmpty {
+            guard path.hasPrefix("/" + prefix) else { return Self.notFound("not this page's") }
+            path.removeFirst(prefix.count)
+        }
+        return try GalleryServer.siteFile(path, in: folder, request: request) ?? Self.notFound("not found")
+    }
+
+    private static func notFound(_ text: String) -> Response {
+        Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The page in an iframe of an exact size; with `kept=1`, a page that then asks for the
+    /// next one and goes there, replacing itself: each page starts in a fresh document and
+    /// history, as in a new browser.
+    static func framePage(_ request: Request) -> Response {
+        let fields = request.uri.queryParameters
+        let page = fields["page"].map { String($0).replacingOccurrences(of: "\"", with: "") } ?? ""
+        let width = fields["width"].flatMap { Int(String($0)) } ?? 1000
+        let height = fields["height"].flatMap { Int(String($0)) } ?? 800
+        let frame = page.isEmpty ? "" : """
+            <iframe src="/\(page)" style="border: 0; display: block; width: \(width)px; height: \(height)px"></iframe>
+            """
+        let next = fields["kept"] != "1" ? "" : """
+            <script>
+            (async () => {
+              for (;;) {
+                try {
+                  const answer = await fetch('/__next', { cache: 'no-store' });
+                  if (answer.status !== 200) continue;
+                  const job = await answer.json();
+                  location.replace('/__frame.html?kept=1&page=' + encodeURIComponent(job.page) + '&width=' + job.width + '&height=' + job.height);
+                  return;
+                } catch (error) {
+                  await new Promise((resolve) => setTimeout(resolve, 200));
+                }
+              }
+            })();
+            </script>
+            """
+        let html = """
+            <!doctype html><html><head><meta charset="utf-8"><style>html, body { margin: 0; overflow: hidden; }</style></head>
+            <body>\(frame)\(next)</body></html>
+            """
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
