@@ -4,6 +4,7 @@
 //   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
 //   CZlib            system zlib, for writing PNG
+//   CExpat           system expat: XMP parsed as XML (entities refused)
 //   CPNG             system libpng (simplified API), for reading PNG
 //   CHarfBuzz        system HarfBuzz (shaping, subsetting)
 //   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
@@ -14,7 +15,7 @@
 //   CFFmpeg          system libavformat/libavcodec/libavutil/libswscale/libavfilter: videos (probe, posters, web renditions)
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
 //   Imaging          probe (headers only), EXIF, decode, thumbnails, encode; videos' containers
-//                                                            -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, swift-system
+//                                                            -> CJPEG, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, CExpat, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GallerySiteFiles a site file's Content-Type and caching, from its path: one rule for serve, publish and the tests' server
@@ -109,6 +110,10 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CExpat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
 
         // MARK: - Libraries
         .target(
@@ -116,7 +121,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

@@ -11,6 +11,7 @@ packages=(
   libheif-dev       # HEIC and AVIF (Sources/CHeif; libheif1 brings the libde265 and dav1d/aom decoders)
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
   libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif, gallery-bench only)
+  libexpat1-dev     # XMP read with a real XML parser (Sources/CExpat)
   liblcms2-dev      # embedded colour profiles converted to sRGB (Sources/CLCMS)
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev  # FFmpeg's libraries: videos and their web renditions (Sources/CFFmpeg)
   ffmpeg            # the tests' video files, made with the ffmpeg command over the same libraries

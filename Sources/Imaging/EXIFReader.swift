@@ -50,6 +50,7 @@ public enum EXIFReader {
             if iso > 0, iso < 10_000_000 { reading.iso = Int(iso) } else { reading.warnings.append("its EXIF ISO \(iso) is not a sensitivity; left out") }
         }
         if let note = tags.data(.exif, 0x927C) { reading.contentIdentifier = AppleMakerNote.contentIdentifier(in: note) }
+        reading.description = Self.description(tags, make: reading.cameraMake, model: reading.cameraModel)
         // Where: degrees, minutes, seconds and a hemisphere for each axis.
         let latitudeRef = tags.text(.gps, 0x0001), longitudeRef = tags.text(.gps, 0x0003)
         let latitude = tags.numbers(.gps, 0x0002), longitude = tags.numbers(.gps, 0x0004)

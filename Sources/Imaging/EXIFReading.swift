@@ -19,6 +19,9 @@ public struct EXIFReading: Sendable, Hashable {
     /// Apple's content identifier (maker note tag 0x0011): the motion clip of a Live Photo
     /// carries the same one (`VideoProbeResult.contentIdentifier`).
     public var contentIdentifier: String?
+    /// Its text tags: ImageDescription, UserComment and Windows' XPTitle, XPComment,
+    /// XPKeywords and XPSubject (cameras' placeholders left out).
+    public var description = PhotoDescription()
     /// One line per value refused, without the file's name (the caller adds it).
     public var warnings: [String] = []
 

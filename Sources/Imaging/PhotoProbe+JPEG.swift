@@ -16,6 +16,7 @@ extension PhotoProbe {
         var damage: [String] = []
         var iccChunks: [Int: ArraySlice<UInt8>] = [:]
         var motionVideoLength: Int?
+        var metadata = EmbeddedMetadataSegments()
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
@@ -82,6 +83,9 @@ extension PhotoProbe {
                     endMarker: .jpeg(after: end), exif: exif)
                 result.damage = damage
                 result.iccProfile = ICCProfile.joined(jpegChunks: iccChunks)
+                result.xmp = metadata.xmp
+                result.extendedXMP = metadata.extendedXMP
+                result.photoshopResources = metadata.photoshopResources
                 // An appended MP4 is taken when its "ftyp" box is where the XMP says it starts.
                 if let length = motionVideoLength, length < input.size - end,
                    try input.bytes(at: input.size - length + 4, count: 4) == Array("ftyp".utf8) {
@@ -98,6 +102,9 @@ extension PhotoProbe {
             if marker == 0xE1, motionVideoLength == nil, length - 2 > MotionPhotoXMP.app1Prefix.count,
                let payload = try input.bytes(at: segment + 2, count: length - 2), payload.starts(with: MotionPhotoXMP.app1Prefix) {
                 motionVideoLength = MotionPhotoXMP.videoLength(xmp: payload.dropFirst(MotionPhotoXMP.app1Prefix.count))
+            }
+            if marker == 0xE1 || marker == 0xED, let payload = try input.bytes(at: segment + 2, count: length - 2) {
+                metadata.take(marker: marker, payload: payload)
             }
             if marker == 0xE2, length - 2 > ICCProfile.jpegSignature.count + 2,
                let payload = try input.bytes(at: segment + 2, count: length - 2), payload.starts(with: ICCProfile.jpegSignature) {

@@ -17,6 +17,13 @@ public struct ProbeResult: Sendable, Hashable {
     /// Where the video of an Android motion photo starts: an MP4 appended to the JPEG, which its
     /// XMP announces (`MotionPhotoXMP`); nil for other files.
     public var motionVideoOffset: Int64?
+    /// The XMP packet (JPEG APP1), as the file carries it; nil when it has none.
+    public var xmp: [UInt8]?
+    /// Extended XMP (JPEG APP1 parts, joined), by the GUID the main packet names it with
+    /// (`xmpNote:HasExtendedXMP`).
+    public var extendedXMP: [String: [UInt8]] = [:]
+    /// Photoshop's image resources (JPEG APP13), where IPTC-IIM lives.
+    public var photoshopResources: [UInt8]?
     /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
     /// worth a real decode before it is taken.
     public var damage: [String] = []

@@ -10,7 +10,7 @@ struct TIFFDirectories {
     enum Directory { case ifd0, exif, gps }
 
     private let bytes: [UInt8]
-    private let littleEndian: Bool
+    let littleEndian: Bool
     /// Where each directory's entries start (after its 2-byte count) and how many lie in the block.
     private var ifd0: (start: Int, count: Int) = (0, 0)
     private var exif: (start: Int, count: Int) = (0, 0)

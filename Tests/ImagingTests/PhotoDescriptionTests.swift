@@ -1,0 +1,162 @@
+import Foundation
+import GalleryTestSupport
+@testable import Imaging
+import Testing
+
+/// Captions, keywords, people, ratings and places as Lightroom and its peers write them into a
+/// file (XMP, IPTC-IIM, EXIF's text tags), written here by exiftool, and read by the probe.
+@Suite("What a photo file says of itself: XMP, IPTC and EXIF text")
+struct PhotoDescriptionTests {
+    static func embedded(_ path: String) throws -> (description: PhotoDescription, warnings: [String]) {
+        let probe = try PhotoProbe.probe(path: path)
+        return PhotoDescription.embedded(in: probe, exif: probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading())
+    }
+
+    @Test("XMP: title, description, keywords (hierarchical kept whole, leaf too, case duplicates once), people and face areas, rating, place")
+    func xmp() throws {
+        let folder = try TemporaryDirectory("xmp")
+        let path = try TestMetadata.jpeg("a.jpg", in: folder, exiftool: [
+            "-XMP-dc:Title=Le titre", "-XMP-dc:Description=Une description", "-XMP-dc:Subject=sunset", "-XMP-dc:Subject=Sunset",
+            "-XMP-dc:Subject=beach", "-XMP-lr:HierarchicalSubject=Places|France|Paris", "-XMP-xmp:Rating=4",
+            "-XMP-iptcExt:PersonInImage=Anna Berg", "-XMP-photoshop:City=Paris", "-XMP-photoshop:Country=France",
+            "-XMP-iptcCore:Location=Île de la Cité", "-XMP-photoshop:Headline=Not the caption: there is a title",
+            "-XMP-mwg-rs:RegionInfo={AppliedToDimensions={W=48,H=32,Unit=pixel},RegionList=[{Area={W=0.1,H=0.2,X=0.3,Y=0.4,Unit=normalized},Name=Carl Dahl,Type=Face},{Area={W=0.1,H=0.1,X=0.5,Y=0.5,Unit=normalized},Name=A pet,Type=Pet}]}",
+        ])
+        let (description, warnings) = try Self.embedded(path)
+        #expect(warnings.isEmpty)
+        #expect(description.caption == "Le titre")
+        #expect(description.description == "Une description")
+        #expect(description.keywords == ["sunset", "beach", "Places|France|Paris", "Paris"])
+        #expect(description.people == ["Anna Berg", "Carl Dahl"])
+        #expect(description.faces == [FaceArea(name: "Carl Dahl", x: 0.3, y: 0.4, width: 0.1, height: 0.2)])
+        #expect(description.rating == 4)
+        #expect(description.place == PhotoPlace(sublocation: "Île de la Cité", city: "Paris", state: nil, country: "France"))
+    }
+
+    @Test("IPTC-IIM: UTF-8 when the block says so, Latin-1 when it does not; headline is the caption without a title")
+    func iptc() throws {
+        let folder = try TemporaryDirectory("iptc")
+        let utf8 = try TestMetadata.jpeg("utf8.jpg", in: folder, exiftool: [
+            "-IPTC:CodedCharacterSet=UTF8", "-IPTC:Headline=Le headline", "-IPTC:Caption-Abstract=Légende été",
+            "-IPTC:Keywords=mer", "-IPTC:Keywords=été", "-IPTC:Sub-location=Vieux port", "-IPTC:City=Nice",
+            "-IPTC:Province-State=PACA", "-IPTC:Country-PrimaryLocationName=France",
+        ])
+        let read = try Self.embedded(utf8).description
+        #expect(read.caption == "Le headline")
+        #expect(read.description == "Légende été")
+        #expect(read.keywords == ["mer", "été"])
+        #expect(read.place == PhotoPlace(sublocation: "Vieux port", city: "Nice", state: "PACA", country: "France"))
+
+        let latin = try TestMetadata.jpeg("latin.jpg", in: folder, exiftool: ["-charset", "iptc=Latin", "-IPTC:Caption-Abstract=Café crème"])
+        #expect(try Self.embedded(latin).description.description == "Café crème")
+    }
+
+    @Test("IPTC and XMP together, as the MWG says: XMP first while the IPTC digest matches (or is absent), IPTC first once it does not")
+    func reconciled() throws {
+        let folder = try TemporaryDirectory("mwg")
+        let both = ["-XMP-dc:Title=XMP title", "-IPTC:ObjectName=IPTC title", "-IPTC:City=Only in IPTC", "-XMP-dc:Description=XMP description"]
+        let synced = try TestMetadata.jpeg("synced.jpg", in: folder, exiftool: both + ["-IPTCDigest=new"])
+        var read = try Self.embedded(synced).description
+        #expect(read.caption == "XMP title")
+        #expect(read.place?.city == "Only in IPTC", "IPTC fills what XMP does not say")
+        #expect(read.description == "XMP description")
+
+        let noDigest = try TestMetadata.jpeg("plain.jpg", in: folder, exiftool: both)
+        #expect(try Self.embedded(noDigest).description.caption == "XMP title")
+
+        // A program that keeps no XMP changed the IPTC after: the digest no longer matches.
+        let stale = try TestMetadata.jpeg("stale.jpg", in: folder, exiftool: both + ["-IPTCDigest=new"])
+        try TestMetadata.write(["-IPTC:ObjectName=Edited later", "-IPTCDigest<IPTCDigest"], to: stale)
+        read = try Self.embedded(stale).description
+        #expect(read.caption == "Edited later")
+        #expect(read.description == "XMP description", "XMP still fills what IPTC does not say")
+    }
+
+    @Test("EXIF text: a camera's placeholder is no caption; UserComment, XPTitle and XPKeywords are read")
+    func exifText() throws {
+        let folder = try TemporaryDirectory("exif-text")
+        let placeholder = try TestMetadata.jpeg("olympus.jpg", in: folder, exiftool: [
+            "-EXIF:Make=OLYMPUS IMAGING CORP.", "-EXIF:ImageDescription=OLYMPUS DIGITAL CAMERA         ",
+            "-EXIF:UserComment=Written on the camera", "-EXIF:XPTitle=Titre Windows", "-EXIF:XPKeywords=un;deux; deux ",
+        ])
+        let read = try Self.embedded(placeholder).description
+        #expect(read.caption == "Titre Windows")
+        #expect(read.description == "Written on the camera")
+        #expect(read.keywords == ["un", "deux"])
+
+        let typed = try TestMetadata.jpeg("typed.jpg", in: folder, exiftool: ["-EXIF:ImageDescription=A real caption"])
+        #expect(try Self.embedded(typed).description.description == "A real caption")
+        let blank = try TestMetadata.jpeg("blank.jpg", in: folder, exiftool: ["-EXIF:Model=DSC-RX100", "-EXIF:ImageDescription=DSC-RX100"])
+        #expect(try Self.embedded(blank).description.isEmpty)
+    }
+
+    @Test("Extended XMP: a description too long for one segment is put together from its parts")
+    func extendedXMP() throws {
+        let folder = try TemporaryDirectory("extended-xmp")
+        let long = String(repeating: "Une très longue description. ", count: 3_000)  // ~90 KB: past one APP1 segment
+        let path = try TestMetadata.jpeg("long.jpg", in: folder, exiftool: ["-XMP-dc:Title=Court", "-XMP-dc:Description=" + long])
+        let probe = try PhotoProbe.probe(path: path)
+        #expect(!probe.extendedXMP.isEmpty, "exiftool wrote no Extended XMP")
+        let read = try Self.embedded(path).description
+        #expect(read.caption == "Court")
+        #expect(read.description == PhotoDescription.text(long))
+    }
+
+    @Test("bad XMP: entities (billion laughs, an external file), broken XML, invalid UTF-8 and a huge packet are refused, never expanded")
+    func badXMP() throws {
+        let laughs = """
+            <?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>&b;</dc:title></rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        #expect(throws: XMPError.declaresEntities) { try XMPPacket(parsing: Array(laughs.utf8)) }
+        let external = """
+            <?xml version="1.0"?><!DOCTYPE x [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>&secret;</dc:title></rdf:Description></rdf:RDF>
+            """
+        #expect(throws: XMPError.declaresEntities) { try XMPPacket(parsing: Array(external.utf8)) }
+        let broken = "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description>"
+        #expect { try XMPPacket(parsing: Array(broken.utf8)) } throws: { error in
+            guard case XMPError.notXML = error else { return false }
+            return true
+        }
+        var invalid = Array("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description xmlns:dc=\"http://purl.org/dc/elements/1.1/\" dc:format=\"".utf8)
+        invalid += [0xC3, 0x28] + Array("\"/></rdf:RDF>".utf8)
+        #expect { try XMPPacket(parsing: invalid) } throws: { error in
+            guard case XMPError.notXML = error else { return false }
+            return true
+        }
+        #expect(throws: XMPError.tooLarge(bytes: XMPPacket.largestPacket + 1)) {
+            try XMPPacket(parsing: [UInt8](repeating: 0x20, count: XMPPacket.largestPacket + 1))
+        }
+        let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect(throws: XMPError.tooComplex) { try XMPPacket(parsing: Array(deep.utf8)) }
+        // Bytes after the packet (padding a writer left) are not the packet's.
+        let padded = "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:Rating=\"3\"/></rdf:RDF>\0\0\0"
+        #expect(PhotoDescription(xmp: try XMPPacket(parsing: Array(padded.utf8))).rating == 3)
+    }
+
+    @Test("a damaged IPTC block: what can be read is, with one warning")
+    func damagedIPTC() throws {
+        let folder = try TemporaryDirectory("iptc-damaged")
+        let path = try TestMetadata.jpeg("a.jpg", in: folder, exiftool: ["-IPTC:ObjectName=Fine", "-IPTC:Caption-Abstract=" + String(repeating: "x", count: 300)])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The caption's dataset length made larger than the block.
+        let marker: [UInt8] = [0x1C, 0x02, 120]
+        let at = try #require(bytes.firstRange(of: marker)).lowerBound
+        (bytes[at + 3], bytes[at + 4]) = (0x7F, 0xFF)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (description, warnings) = try Self.embedded(path)
+        #expect(description.caption == "Fine")
+        #expect(description.description == nil)
+        #expect(warnings.count == 1 && warnings[0].contains("IPTC dataset 2:120"), "\(warnings)")
+    }
+
+    @Test("MD5 as RFC 1321's examples give it")
+    func md5() {
+        func hex(_ text: String) -> String { MD5.digest(Array(text.utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
+        #expect(hex("") == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(hex("abc") == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(hex("12345678901234567890123456789012345678901234567890123456789012345678901234567890") == "57edf4a22be3c955ac49da2e2107b67a")
+    }
+}
