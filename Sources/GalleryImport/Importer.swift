@@ -56,6 +56,12 @@ public struct Importer: Sendable {
             root: root, photoPaths: scan.files.map(\.path), annotationFiles: scan.annotationFiles,
             explicitFile: options.annotationsFile)
         for warning in catalog.warnings { events(.warning(warning)) }
+        let sidecars = XMPSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles)
+        for warning in sidecars.warnings { events(.warning(warning)) }
+        // Our files, then an XMP sidecar, then what the file says of itself, field by field.
+        func annotation(_ path: String, embedded: PhotoDescription?) -> Annotation? {
+            AnnotationLayers.annotation(ours: catalog.annotations[path], sidecar: sidecars.descriptions[path], embedded: embedded)
+        }
 
         let stored = try database.storedPhotoStates()
         let rootName = Self.albumName(forRoot: root)
@@ -65,7 +71,7 @@ public struct Importer: Sendable {
             // A photo imported before metadata was read is read again (its file is unchanged).
             if let state = stored[file.path], state.fileSize == file.size,
                state.mtimeNanoseconds == file.mtimeNanoseconds, state.metadataRead {
-                let annotation = catalog.annotations[file.path]
+                let annotation = annotation(file.path, embedded: AnnotationLayers.embedded(stored: state.embeddedDescription))
                 if annotation != state.annotation {
                     finalChanges.annotationUpdates.append((file.path, annotation))
                     summary.updated += 1
@@ -101,11 +107,12 @@ public struct Importer: Sendable {
                     failed.insert(file.path)
                 case .success(let photo):
                     if let damage = photo.damage { events(.warning("\(display(file.path)): \(damage)")) }
-                    for warning in photo.exif?.warnings ?? [] { events(.warning("\(display(file.path)): \(warning)")) }
-                    let annotation = catalog.annotations[file.path]
-                    let photoFile = photo.file(
+                    for warning in (photo.exif?.warnings ?? []) + photo.descriptionWarnings { events(.warning("\(display(file.path)): \(warning)")) }
+                    let annotation = annotation(file.path, embedded: photo.embedded)
+                    var photoFile = photo.file(
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
                         path: file.path, sortKey: Self.sortKey(file.path), mtimeNanoseconds: file.mtimeNanoseconds)
+                    photoFile.embeddedDescription = photo.embedded.flatMap(AnnotationLayers.stored)
                     changes.upserts.append((photoFile, annotation))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.
@@ -123,6 +130,7 @@ public struct Importer: Sendable {
         finalChanges.removals = stored.keys.filter { !present.contains($0) }.sorted()
         summary.removed = finalChanges.removals.count
         try database.apply(finalChanges)
+        try database.pruneNames()
         try database.setLibraryRoot(URL(fileURLWithPath: root).standardizedFileURL.path)
         measureAnnotations(events: events)
         return summary
@@ -158,6 +166,10 @@ public struct Importer: Sendable {
         var damage: String?
         /// The clip inside a motion photo (at `ProbeResult.motionVideoOffset`).
         var embeddedMotion: VideoProbeResult?
+        /// What the file says of itself (XMP, IPTC, EXIF text); nil for a video, for now.
+        var embedded: PhotoDescription?
+        /// What of that could not be read.
+        var descriptionWarnings: [String] = []
 
         func file(albumPath: String, albumName: String, path: String, sortKey: String, mtimeNanoseconds: Int64) -> PhotoFile {
             switch probe {
@@ -238,8 +250,10 @@ public struct Importer: Sendable {
                     warnings.append("the video inside this motion photo cannot be read (\(error)); imported as a still photo")
                 }
             }
+            let (embedded, descriptionWarnings) = PhotoDescription.embedded(in: probe, exif: exif)
             return .success(InspectedPhoto(probe: .image(probe), contentHash: digest.contentHash, length: digest.length, exif: exif,
-                                           damage: warnings.isEmpty ? nil : warnings.joined(separator: "; "), embeddedMotion: motion))
+                                           damage: warnings.isEmpty ? nil : warnings.joined(separator: "; "), embeddedMotion: motion,
+                                           embedded: embedded, descriptionWarnings: descriptionWarnings))
         } catch {
             return .failure(error)
         }

@@ -81,7 +81,7 @@ extension GalleryDatabase {
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         /// One row of the query below, by column name.
-        struct StateRow: Decodable, FetchableRecord {
+        struct StateRow: Decodable, FetchableRecord, AnnotationColumns {
             static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
             var path: String
             var id: Int64
@@ -93,20 +93,32 @@ extension GalleryDatabase {
             var comment: String?
             var source: String?
             var metadataRead: Bool
+            var embeddedDescription: String?
+            var rating: Int?
+            var rejected: Bool?
+            var favorite: Bool?
+            var placeSublocation: String?
+            var placeCity: String?
+            var placeState: String?
+            var placeCountry: String?
+            var keywords: String
+            var people: String
         }
         return try read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
                 SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
-                       n.caption, n.comment, n.source, p.metadata_read
+                       n.caption, n.comment, n.source, p.metadata_read, p.embedded_description,
+                       \(AnnotationColumnsSQL.select)
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
                 """)
             var states: [String: StoredPhotoState] = [:]
             while let row = try rows.next() {
-                let annotation = row.source.map { Annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
+                let annotation = row.source.map { row.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
                 states[row.path] = StoredPhotoState(
                     id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
-                    albumName: row.album, annotation: annotation, metadataRead: row.metadataRead)
+                    albumName: row.album, annotation: annotation, metadataRead: row.metadataRead,
+                    embeddedDescription: row.embeddedDescription)
             }
             return states
         }
@@ -127,12 +139,12 @@ extension GalleryDatabase {
                                     width, height, orientation, display_width, display_height,
                                     taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
                                     focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec,
-                                    content_identifier, motion_offset, motion_width, motion_height)
+                                    content_identifier, motion_offset, motion_width, motion_height, embedded_description)
                 VALUES (:album_id, :path, :sort_key, :file_size, :mtime_ns, :content_hash, :format,
                         :width, :height, :orientation, :display_width, :display_height,
                         :taken_at, :camera_make, :camera_model, :lens, :f_number, :exposure_time, :iso,
                         :focal_length, :latitude, :longitude, 1, :kind, :duration, :video_codec, :audio_codec,
-                        :content_identifier, :motion_offset, :motion_width, :motion_height)
+                        :content_identifier, :motion_offset, :motion_width, :motion_height, :embedded_description)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
@@ -146,7 +158,7 @@ extension GalleryDatabase {
                     kind = excluded.kind, duration = excluded.duration, video_codec = excluded.video_codec,
                     audio_codec = excluded.audio_codec, content_identifier = excluded.content_identifier,
                     motion_offset = excluded.motion_offset, motion_width = excluded.motion_width,
-                    motion_height = excluded.motion_height
+                    motion_height = excluded.motion_height, embedded_description = excluded.embedded_description
                 RETURNING id
                 """)
             for (file, annotation) in changes.upserts {
@@ -170,6 +182,7 @@ extension GalleryDatabase {
                     "kind": file.kind.rawValue, "duration": file.duration, "video_codec": file.videoCodec, "audio_codec": file.audioCodec,
                     "content_identifier": file.contentIdentifier, "motion_offset": file.motionOffset,
                     "motion_width": file.motionWidth, "motion_height": file.motionHeight,
+                    "embedded_description": file.embeddedDescription,
                 ]
                 guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: StatementArguments(values)) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
@@ -203,14 +216,55 @@ extension GalleryDatabase {
     private static func setAnnotation(_ db: Database, photoID: Int64, _ annotation: Annotation?) throws {
         // Cached: this runs once per photo, and compiling the statement (with the triggers it
         // fires) costs more than running it.
-        if let annotation {
-            try db.cachedStatement(sql: """
-                INSERT INTO annotations (photo_id, caption, comment, source) VALUES (?, ?, ?, ?)
-                ON CONFLICT(photo_id) DO UPDATE SET
-                    caption = excluded.caption, comment = excluded.comment, source = excluded.source
-                """).execute(arguments: [photoID, annotation.caption, annotation.comment, annotation.source])
-        } else {
+        guard let annotation else {
             try db.cachedStatement(sql: "DELETE FROM annotations WHERE photo_id = ?").execute(arguments: [photoID])
+            try db.cachedStatement(sql: "DELETE FROM photo_keywords WHERE photo_id = ?").execute(arguments: [photoID])
+            try db.cachedStatement(sql: "DELETE FROM photo_people WHERE photo_id = ?").execute(arguments: [photoID])
+            return
+        }
+        let values: [String: (any DatabaseValueConvertible)?] = [
+            "photo_id": photoID, "caption": annotation.caption, "comment": annotation.comment, "source": annotation.source,
+            "rating": annotation.rating, "rejected": annotation.rejected, "favorite": annotation.favorite,
+            "place_sublocation": annotation.place?.sublocation, "place_city": annotation.place?.city,
+            "place_state": annotation.place?.state, "place_country": annotation.place?.country,
+        ]
+        try db.cachedStatement(sql: """
+            INSERT INTO annotations (photo_id, caption, comment, source, rating, rejected, favorite,
+                                     place_sublocation, place_city, place_state, place_country)
+            VALUES (:photo_id, :caption, :comment, :source, :rating, :rejected, :favorite,
+                    :place_sublocation, :place_city, :place_state, :place_country)
+            ON CONFLICT(photo_id) DO UPDATE SET
+                caption = excluded.caption, comment = excluded.comment, source = excluded.source,
+                rating = excluded.rating, rejected = excluded.rejected, favorite = excluded.favorite,
+                place_sublocation = excluded.place_sublocation, place_city = excluded.place_city,
+                place_state = excluded.place_state, place_country = excluded.place_country
+            """).execute(arguments: StatementArguments(values))
+        try setNames(db, photoID: photoID, annotation.keywords, table: "keywords", link: "photo_keywords", column: "keyword_id")
+        try setNames(db, photoID: photoID, annotation.people, table: "people", link: "photo_people", column: "person_id")
+    }
+
+    /// A photo's keywords or people, in their order; names no photo uses any more are removed
+    /// at the end of an import (`pruneNames`).
+    private static func setNames(_ db: Database, photoID: Int64, _ names: [String], table: String, link: String, column: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM \(link) WHERE photo_id = ?").execute(arguments: [photoID])
+        for (position, name) in names.enumerated() {
+            try db.cachedStatement(sql: "INSERT INTO \(table) (name) VALUES (?) ON CONFLICT(name) DO NOTHING").execute(arguments: [name])
+            try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO \(link) (photo_id, \(column), position) SELECT ?, id, ? FROM \(table) WHERE name = ?
+                """).execute(arguments: [photoID, position, name])
+        }
+    }
+
+    /// Every keyword some photo has, in name order.
+    public func keywordNames() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM keywords ORDER BY name") }
+    }
+
+    /// Removes keywords and people no photo has any more.
+    public func pruneNames() throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM keywords WHERE id NOT IN (SELECT keyword_id FROM photo_keywords)")
+            try db.execute(sql: "DELETE FROM people WHERE id NOT IN (SELECT person_id FROM photo_people)")
         }
     }
 }

@@ -27,9 +27,19 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     /// When and with what it was taken; in JSON as `takenAt`, `camera`, `lens`, `fNumber`,
     /// `exposureTime`, `iso`, `focalLength`, `latitude`, `longitude`, each `null` when unknown.
     public var metadata: PhotoMetadata
+    /// As written; a hierarchical keyword ("Places|France|Paris") whole, its leaf too.
+    public var keywords: [String] = []
+    public var people: [String] = []
+    /// 0 to 5 stars; null when unrated or rejected.
+    public var rating: Int?
+    public var rejected = false
+    public var favorite = false
+    /// `{"sublocation", "city", "state", "country"}`, null when none; under the location rule.
+    public var place: Annotation.Place?
 
     private enum CodingKeys: String, CodingKey {
         case id, path, album, format, kind, duration, motion, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
+        case keywords, people, rating, rejected, favorite, place
         case takenAt, camera, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude
     }
 
@@ -59,6 +69,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         var copy = self
         copy.metadata.latitude = nil
         copy.metadata.longitude = nil
+        copy.place = nil
         return copy
     }
 
@@ -79,6 +90,12 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         try container.encode(aspectRatio, forKey: .aspectRatio)
         try container.encode(caption, forKey: .caption)
         try container.encode(comment, forKey: .comment)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encode(people, forKey: .people)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(rejected, forKey: .rejected)
+        try container.encode(favorite, forKey: .favorite)
+        try container.encode(place, forKey: .place)
         // Unknown values are written as null, not left out: every object has every key.
         try container.encode(metadata.takenAt, forKey: .takenAt)
         try container.encode(metadata.camera, forKey: .camera)
@@ -118,5 +135,11 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
                 focalLength: try container.decodeIfPresent(Double.self, forKey: .focalLength),
                 latitude: try container.decodeIfPresent(Double.self, forKey: .latitude),
                 longitude: try container.decodeIfPresent(Double.self, forKey: .longitude)))
+        keywords = try container.decodeIfPresent([String].self, forKey: .keywords) ?? []
+        people = try container.decodeIfPresent([String].self, forKey: .people) ?? []
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        rejected = try container.decodeIfPresent(Bool.self, forKey: .rejected) ?? false
+        favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
+        place = try container.decodeIfPresent(Annotation.Place.self, forKey: .place)
     }
 }

@@ -27,6 +27,9 @@ public struct PhotoFile: Sendable, Hashable {
     public var motionOffset: Int64?
     public var motionWidth: Int?
     public var motionHeight: Int?
+    /// What the file says of itself (its XMP, IPTC and EXIF text), as JSON the importer made;
+    /// nil when it says nothing.
+    public var embeddedDescription: String?
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
@@ -55,11 +58,35 @@ public struct PhotoFile: Sendable, Hashable {
     }
 }
 
-/// A photo's caption and comment, and where they came from.
+/// What is said of a photo, merged from its sources (our annotation files, an XMP sidecar,
+/// the file's own XMP, IPTC and EXIF text), and where its caption and comment came from.
 public struct Annotation: Sendable, Hashable {
     public var caption: String
     public var comment: String
     public var source: String
+    /// As written; a hierarchical keyword ("Places|France|Paris") whole, its leaf too.
+    public var keywords: [String] = []
+    public var people: [String] = []
+    /// 0 to 5 stars; nil when unrated (or rejected).
+    public var rating: Int?
+    public var rejected = false
+    public var favorite = false
+    public var place: Place?
+
+    /// The place in words (IPTC's location fields); each part nil when not given.
+    public struct Place: Sendable, Hashable, Codable {
+        public var sublocation: String?
+        public var city: String?
+        public var state: String?
+        public var country: String?
+
+        public init(sublocation: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil) {
+            self.sublocation = sublocation
+            self.city = city
+            self.state = state
+            self.country = country
+        }
+    }
 
     public init(caption: String, comment: String, source: String) {
         self.caption = caption
@@ -76,6 +103,8 @@ public struct StoredPhotoState: Sendable, Hashable {
     public var contentHash: String
     public var albumName: String
     public var annotation: Annotation?
-    /// False for photos imported before metadata was read (migration 0008).
+    /// False for photos imported before metadata was read (migrations 0008, 0012, 0013).
     public var metadataRead: Bool
+    /// `PhotoFile.embeddedDescription` as stored.
+    public var embeddedDescription: String?
 }

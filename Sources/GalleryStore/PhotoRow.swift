@@ -2,7 +2,7 @@ import GRDB
 
 /// One row of the store's photo query (`PhotoRow.select`), decoded by column name: reordering
 /// the SELECT cannot swap a width and a height.
-struct PhotoRow: Decodable, FetchableRecord {
+struct PhotoRow: Decodable, FetchableRecord, AnnotationColumns {
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
 
     var id: Int64
@@ -39,6 +39,15 @@ struct PhotoRow: Decodable, FetchableRecord {
     var motionOffset: Int64?
     var motionWidth: Int?
     var motionHeight: Int?
+    var rating: Int?
+    var rejected: Bool?
+    var favorite: Bool?
+    var placeSublocation: String?
+    var placeCity: String?
+    var placeState: String?
+    var placeCountry: String?
+    var keywords: String
+    var people: String
 
     /// Photos `p` with their album `a`, annotation `n` and Live Photo clip `m` (the first by file
     /// order when several name the same still); callers add WHERE (with `p.live_still_id IS
@@ -51,7 +60,8 @@ struct PhotoRow: Decodable, FetchableRecord {
                p.focal_length, p.latitude, p.longitude, p.kind, p.duration,
                m.path AS motion_path, m.format AS motion_format, m.content_hash AS motion_hash,
                m.display_width AS motion_display_width, m.display_height AS motion_display_height,
-               m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height
+               m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height,
+               \(AnnotationColumnsSQL.select)
         FROM photos p
         JOIN albums a ON a.id = p.album_id
         LEFT JOIN annotations n ON n.photo_id = p.id
@@ -73,7 +83,7 @@ struct PhotoRow: Decodable, FetchableRecord {
     }
 
     var libraryPhoto: LibraryPhoto {
-        LibraryPhoto(
+        var photo = LibraryPhoto(
             id: id, path: path, album: album, format: format, width: width, height: height,
             orientation: orientation, displayWidth: displayWidth, displayHeight: displayHeight,
             aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment,
@@ -81,5 +91,12 @@ struct PhotoRow: Decodable, FetchableRecord {
             metadata: PhotoMetadata(
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
+        photo.keywords = keywordList
+        photo.people = peopleList
+        photo.rating = rating
+        photo.rejected = rejected ?? false
+        photo.favorite = favorite ?? false
+        photo.place = place
+        return photo
     }
 }

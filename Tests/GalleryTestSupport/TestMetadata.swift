@@ -13,6 +13,16 @@ public enum TestMetadata {
         return path
     }
 
+    /// An XMP sidecar at `relative` in `folder`, written by exiftool from `arguments` alone (as
+    /// Lightroom and darktable write one: a packet in a file of its own).
+    @discardableResult
+    public static func sidecar(_ relative: String, in folder: TemporaryDirectory, exiftool arguments: [String]) throws -> String {
+        let path = folder.url.appending(path: relative).path
+        try? FileManager.default.removeItem(atPath: path)
+        try TestVideos.run(exiftool, ["-q", "-q", "-o", path] + arguments)
+        return path
+    }
+
     /// Runs exiftool on `path` with `arguments`, changing the file in place.
     public static func write(_ arguments: [String], to path: String) throws {
         try TestVideos.run(exiftool, ["-q", "-q", "-overwrite_original"] + arguments + [path])

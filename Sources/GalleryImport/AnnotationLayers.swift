@@ -1,0 +1,45 @@
+import Foundation
+import GalleryJSON
+import GalleryStore
+import Imaging
+
+/// The importer's one rule for what is said of a photo: its sources layered field by field,
+/// the first that has a field giving it — our annotation files (`annotations.json`,
+/// `Photos.plist`, a `.txt` sidecar), then an XMP sidecar, then the file's own XMP, IPTC and
+/// EXIF text (`PhotoDescription.embedded`).
+enum AnnotationLayers {
+    static func annotation(ours: Annotation?, sidecar: (description: PhotoDescription, source: String)?, embedded: PhotoDescription?) -> Annotation? {
+        var layers: [(PhotoDescription, String)] = []
+        if let ours {
+            let own = PhotoDescription(title: ours.caption.isEmpty ? nil : ours.caption, description: ours.comment.isEmpty ? nil : ours.comment)
+            if !own.isEmpty { layers.append((own, ours.source)) }
+        }
+        if let sidecar { layers.append(sidecar) }
+        if let embedded, !embedded.isEmpty { layers.append((embedded, "file")) }
+        guard !layers.isEmpty else {
+            // Our file names the photo but gives it no text: kept as it was (an empty caption).
+            return ours
+        }
+        let merged = layers.dropFirst().reduce(layers[0].0) { $0.filling(from: $1.0) }
+        var annotation = Annotation(caption: merged.caption ?? "", comment: merged.description ?? "", source: layers[0].1)
+        annotation.keywords = merged.keywords ?? []
+        annotation.people = merged.people ?? []
+        if let rating = merged.rating {
+            if rating < 0 { annotation.rejected = true } else { annotation.rating = rating }
+        }
+        annotation.favorite = merged.favorite ?? false
+        annotation.place = merged.place.map { Annotation.Place(sublocation: $0.sublocation, city: $0.city, state: $0.state, country: $0.country) }
+        return annotation
+    }
+
+    /// The file's own description as stored with the photo (nil when it says nothing).
+    static func stored(_ description: PhotoDescription) -> String? {
+        guard !description.isEmpty else { return nil }
+        return try? JSON.string(description)
+    }
+
+    static func embedded(stored json: String?) -> PhotoDescription? {
+        guard let json else { return nil }
+        return try? JSON.decode(PhotoDescription.self, from: Array(json.utf8))
+    }
+}

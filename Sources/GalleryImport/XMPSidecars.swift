@@ -1,0 +1,47 @@
+import Foundation
+import Imaging
+
+/// The XMP sidecars of a folder's photos, as Lightroom, Capture One, digiKam and darktable
+/// write them: `NAME.EXT.xmp` (darktable, digiKam), else `NAME.xmp` (Lightroom, Capture One;
+/// shared by the files of one name, as those tools mean it), either extension in any case.
+struct XMPSidecars {
+    /// What each photo's sidecar says, and the sidecar's path (relative to the imported folder).
+    private(set) var descriptions: [String: (description: PhotoDescription, source: String)] = [:]
+    private(set) var warnings: [String] = []
+
+    /// - Parameters:
+    ///   - root: the imported folder.
+    ///   - photoPaths: relative paths of every photo.
+    ///   - files: annotation files by folder, from the scanner (sidecars among them).
+    init(root: String, photoPaths: [String], files: [String: [String]]) {
+        var byLowercasedName: [String: [String: String]] = [:]
+        for (folder, names) in files {
+            for name in names where name.lowercased().hasSuffix(".xmp") { byLowercasedName[folder, default: [:]][name.lowercased()] = name }
+        }
+        var parsed: [String: PhotoDescription?] = [:]
+        for path in photoPaths {
+            let folder = AnnotationCatalog.folder(of: path)
+            guard let sidecars = byLowercasedName[folder] else { continue }
+            let name = AnnotationCatalog.name(of: path)
+            let stem = (name as NSString).deletingPathExtension
+            guard let sidecar = [name.lowercased() + ".xmp", stem.lowercased() + ".xmp"].lazy.compactMap({ sidecars[$0] }).first else { continue }
+            let relative = AnnotationCatalog.join(folder, sidecar)
+            if parsed[relative] == nil { parsed[relative] = read(AnnotationCatalog.join(root, relative)) }
+            if let description = parsed[relative] ?? nil, !description.isEmpty { descriptions[path] = (description, relative) }
+        }
+    }
+
+    /// A sidecar's description; nil (and one warning naming the file) when it cannot be read.
+    private mutating func read(_ file: String) -> PhotoDescription? {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            warnings.append("\(file): cannot read the XMP sidecar; check its permissions")
+            return nil
+        }
+        do {
+            return PhotoDescription(xmp: try XMPPacket(parsing: data))
+        } catch {
+            warnings.append("\(file): \(error.description.replacingOccurrences(of: "its XMP", with: "this XMP sidecar"))")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The columns of an annotation beyond caption and comment, as rows that read them carry them
+/// (`AnnotationColumns.select`, with the photo as `p` and its annotation as `n`).
+protocol AnnotationColumns {
+    var rating: Int? { get }
+    var rejected: Bool? { get }
+    var favorite: Bool? { get }
+    var placeSublocation: String? { get }
+    var placeCity: String? { get }
+    var placeState: String? { get }
+    var placeCountry: String? { get }
+    /// JSON arrays of names, in their written order.
+    var keywords: String { get }
+    var people: String { get }
+}
+
+enum AnnotationColumnsSQL {
+    /// The columns `AnnotationColumns` reads.
+    static let select = """
+        n.rating, n.rejected, n.favorite, n.place_sublocation, n.place_city, n.place_state, n.place_country,
+        (SELECT json_group_array(name) FROM (SELECT k.name FROM photo_keywords pk JOIN keywords k ON k.id = pk.keyword_id
+                                             WHERE pk.photo_id = p.id ORDER BY pk.position)) AS keywords,
+        (SELECT json_group_array(name) FROM (SELECT h.name FROM photo_people pp JOIN people h ON h.id = pp.person_id
+                                             WHERE pp.photo_id = p.id ORDER BY pp.position)) AS people
+        """
+}
+
+extension AnnotationColumns {
+    var keywordList: [String] { Self.names(keywords) }
+    var peopleList: [String] { Self.names(people) }
+
+    var place: Annotation.Place? {
+        let place = Annotation.Place(sublocation: placeSublocation, city: placeCity, state: placeState, country: placeCountry)
+        return place == Annotation.Place() ? nil : place
+    }
+
+    /// The annotation with caption, comment and source given.
+    func annotation(caption: String, comment: String, source: String) -> Annotation {
+        var annotation = Annotation(caption: caption, comment: comment, source: source)
+        annotation.keywords = keywordList
+        annotation.people = peopleList
+        annotation.rating = rating
+        annotation.rejected = rejected ?? false
+        annotation.favorite = favorite ?? false
+        annotation.place = place
+        return annotation
+    }
+
+    private static func names(_ json: String) -> [String] {
+        // Most photos have none: no decoder for them.
+        guard json != "[]" else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+    }
+}
