@@ -5,6 +5,8 @@ struct HEIFItems {
     var primary: Int?
     /// item ID → type ("hvc1", "av01", "grid", "Exif", ...).
     private var types: [Int: String] = [:]
+    /// A `mime` item's content type, by item ID ("application/rdf+xml" for XMP).
+    private var contentTypes: [Int: String] = [:]
     /// item ID → (file offset, length) of each extent.
     private var locations: [Int: [Range<Int>]] = [:]
     /// item ID → ranges in the `idat` box (construction method 1: small items such as a grid's
@@ -32,6 +34,14 @@ struct HEIFItems {
             offset += size
             guard value >= 0 else { throw .corrupt("a HEIF item table holds an absurd number") }
             return value
+        }
+
+        /// A NUL-terminated string (empty when the table ends first).
+        mutating func cString() -> String {
+            var end = offset
+            while end < self.end, bytes[end] != 0 { end += 1 }
+            defer { offset = min(end + 1, self.end) }
+            return String(decoding: bytes[offset ..< end], as: UTF8.self)
         }
 
         mutating func fourCC() throws(ProbeError) -> String {
@@ -77,7 +87,12 @@ struct HEIFItems {
                     guard infeVersion >= 2 else { continue }  // versions 0 and 1 predate item types
                     let id = try infe.uint(infeVersion == 2 ? 2 : 4)
                     _ = try infe.uint(2)
-                    types[id] = try infe.fourCC()
+                    let type = try infe.fourCC()
+                    types[id] = type
+                    if type == "mime" {
+                        _ = infe.cString()  // the item's name
+                        contentTypes[id] = infe.cString()
+                    }
                 }
             case "iloc":
                 try readLocations(&reader)
@@ -231,6 +246,13 @@ struct HEIFItems {
     /// The items `item` references with `type` (a grid's tiles: "dimg").
     func references(from item: Int, type: String) -> [Int] {
         references.filter { $0.type == type && $0.from == item }.flatMap(\.to)
+    }
+
+    /// The XMP item (`mime`, "application/rdf+xml") that describes `item`, else the first.
+    func xmpItem(describing item: Int) -> Int? {
+        let xmpItems = contentTypes.filter { $0.value == "application/rdf+xml" }.map(\.key).sorted()
+        return xmpItems.first { xmp in references.contains { $0.type == "cdsc" && $0.from == xmp && $0.to.contains(item) } }
+            ?? xmpItems.first
     }
 
     /// The Exif item that describes `item` ("cdsc" reference), else the first Exif item.

@@ -56,6 +56,14 @@ extension PhotoProbe {
         var result = ProbeResult(
             format: format, width: size.width, height: size.height,
             orientation: items.orientation(of: primary), endMarker: .checkedByProbe, exif: exif)
+        // XMP: a `mime` item, in the item data box or in the file's media data.
+        if let item = items.xmpItem(describing: primary) {
+            if let inline = items.idatBytes(of: item) {
+                result.xmp = inline
+            } else if let extent = items.extents(of: item).first, extent.count <= XMPPacket.largestPacket, extent.upperBound <= input.size {
+                result.xmp = try input.bytes(at: extent.lowerBound, count: extent.count)
+            }
+        }
         // An ICC profile, else one made from nclx code points in other primaries than sRGB's.
         result.iccProfile = items.iccProfile(of: primary) ?? items.nclxColor(of: primary)?.iccProfile
         return result

@@ -20,6 +20,7 @@ extension PhotoProbe {
         var orientation: Int?
         var exif: [UInt8]?
         var profile: [UInt8]?
+        var xmp: [UInt8]?
         var offset = 8 + 12 + 13
         for _ in 0 ..< 100_000 {
             guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
@@ -36,6 +37,9 @@ extension PhotoProbe {
             if name == "iCCP", length <= maximumEXIFChunk, let payload = try input.bytes(at: offset + 8, count: length) {
                 profile = ICCProfile.fromPNGChunk(payload)
             }
+            if name == "iTXt", xmp == nil, length <= XMPPacket.largestPacket, let payload = try input.bytes(at: offset + 8, count: length) {
+                xmp = Self.pngXMP(payload)
+            }
             guard length <= Int(Int32.max) else {
                 throw .corrupt("PNG chunk \(name) declares an invalid length")
             }
@@ -46,6 +50,21 @@ extension PhotoProbe {
             orientation: Orientation(exifValue: orientation ?? 1),
             endMarker: .png(after: 33), exif: exif)
         result.iccProfile = profile
+        result.xmp = xmp
         return result
+    }
+
+    /// The XMP of an iTXt chunk with the keyword "XML:com.adobe.xmp" (uncompressed, as the XMP
+    /// specification requires); nil for other text chunks.
+    static func pngXMP(_ chunk: [UInt8]) -> [UInt8]? {
+        let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
+        // keyword, NUL, compression flag and method, language tag, NUL, translated keyword, NUL, text.
+        guard chunk.starts(with: keyword), chunk.count > keyword.count + 2, chunk[keyword.count] == 0 else { return nil }
+        var at = keyword.count + 2
+        for _ in 0 ..< 2 {
+            guard let end = chunk[at...].firstIndex(of: 0) else { return nil }
+            at = end + 1
+        }
+        return Array(chunk[at...])
     }
 }

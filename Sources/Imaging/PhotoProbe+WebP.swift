@@ -15,6 +15,7 @@ extension PhotoProbe {
         var size: (width: Int, height: Int)?
         var exif: [UInt8]?
         var profile: [UInt8]?
+        var xmp: [UInt8]?
         var offset = 12
         for _ in 0 ..< 100_000 {
             guard offset + 8 <= end, let type = try input.bytes(at: offset, count: 4), let length = try input.uint32LE(at: offset + 4) else { break }
@@ -44,6 +45,8 @@ extension PhotoProbe {
                 }
             case "ICCP" where profile == nil && length <= maximumEXIFChunk:
                 profile = try input.bytes(at: data, count: length)
+            case "XMP " where xmp == nil && length <= XMPPacket.largestPacket:
+                xmp = try input.bytes(at: data, count: length)
             default:
                 break
             }
@@ -55,6 +58,7 @@ extension PhotoProbe {
         var result = ProbeResult(format: .webp, width: size.width, height: size.height,
                                  orientation: Orientation(exifValue: orientation), endMarker: .checkedByProbe, exif: exif)
         result.iccProfile = profile
+        result.xmp = xmp
         return result
     }
 }

@@ -90,6 +90,24 @@ struct PhotoDescriptionTests {
         #expect(try Self.embedded(blank).description.isEmpty)
     }
 
+    @Test("XMP in a PNG (iTXt), a WebP ('XMP ' chunk) and a HEIC (a mime item), as exiftool writes it")
+    func otherContainers() throws {
+        let folder = try TemporaryDirectory("xmp-containers")
+        let files = [
+            ("a.png", TestImages.png(width: 40, height: 30)),
+            ("b.webp", try TestImages.webp(width: 40, height: 30)),
+            ("c.heic", try TestImages.heif(width: 64, height: 64)),
+        ]
+        for (name, bytes) in files {
+            let path = try folder.write(name, bytes)
+            try TestMetadata.write(["-XMP-dc:Title=Title of \(name)", "-XMP-dc:Subject=\(name)-keyword", "-XMP-xmp:Rating=2"], to: path)
+            let read = try Self.embedded(path)
+            #expect(read.warnings.isEmpty, "\(name): \(read.warnings)")
+            #expect(read.description.caption == "Title of \(name)", "\(name)")
+            #expect(read.description.keywords == ["\(name)-keyword"] && read.description.rating == 2, "\(name)")
+        }
+    }
+
     @Test("Extended XMP: a description too long for one segment is put together from its parts")
     func extendedXMP() throws {
         let folder = try TemporaryDirectory("extended-xmp")
