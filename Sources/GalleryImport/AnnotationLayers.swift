@@ -5,16 +5,18 @@ import Imaging
 
 /// The importer's one rule for what is said of a photo: its sources layered field by field,
 /// the first that has a field giving it — our annotation files (`annotations.json`,
-/// `Photos.plist`, a `.txt` sidecar), then an XMP sidecar, then the file's own XMP, IPTC and
-/// EXIF text (`PhotoDescription.embedded`).
+/// `Photos.plist`, a `.txt` sidecar), then an XMP sidecar, then a Google Takeout sidecar, then
+/// the file's own XMP, IPTC and EXIF text (`PhotoDescription.embedded`).
 enum AnnotationLayers {
-    static func annotation(ours: Annotation?, sidecar: (description: PhotoDescription, source: String)?, embedded: PhotoDescription?) -> Annotation? {
+    static func annotation(ours: Annotation?, sidecar: (description: PhotoDescription, source: String)?,
+                           takeout: TakeoutSidecars.Sidecar? = nil, embedded: PhotoDescription?) -> Annotation? {
         var layers: [(PhotoDescription, String)] = []
         if let ours {
             let own = PhotoDescription(title: ours.caption.isEmpty ? nil : ours.caption, description: ours.comment.isEmpty ? nil : ours.comment)
             if !own.isEmpty { layers.append((own, ours.source)) }
         }
         if let sidecar { layers.append(sidecar) }
+        if let takeout, !takeout.description.isEmpty { layers.append((takeout.description, takeout.source)) }
         if let embedded, !embedded.isEmpty { layers.append((embedded, "file")) }
         guard !layers.isEmpty else {
             // Our file names the photo but gives it no text: kept as it was (an empty caption).

@@ -58,9 +58,13 @@ public struct Importer: Sendable {
         for warning in catalog.warnings { events(.warning(warning)) }
         let sidecars = XMPSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles)
         for warning in sidecars.warnings { events(.warning(warning)) }
-        // Our files, then an XMP sidecar, then what the file says of itself, field by field.
+        let takeout = TakeoutSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles)
+        for warning in takeout.warnings { events(.warning(warning)) }
+        // Our files, then an XMP sidecar, then a Takeout sidecar, then what the file says of
+        // itself, field by field.
         func annotation(_ path: String, embedded: PhotoDescription?) -> Annotation? {
-            AnnotationLayers.annotation(ours: catalog.annotations[path], sidecar: sidecars.descriptions[path], embedded: embedded)
+            AnnotationLayers.annotation(ours: catalog.annotations[path], sidecar: sidecars.descriptions[path],
+                                        takeout: takeout.sidecars[path], embedded: embedded)
         }
 
         let stored = try database.storedPhotoStates()
@@ -113,6 +117,13 @@ public struct Importer: Sendable {
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
                         path: file.path, sortKey: Self.sortKey(file.path), mtimeNanoseconds: file.mtimeNanoseconds)
                     photoFile.embeddedDescription = photo.embedded.flatMap(AnnotationLayers.stored)
+                    if let sidecar = takeout.sidecars[file.path] {
+                        // Google's date and place fill what the file itself does not say.
+                        photoFile.metadata.takenAt = photoFile.metadata.takenAt ?? sidecar.takenAt
+                        if photoFile.metadata.latitude == nil, let latitude = sidecar.latitude, let longitude = sidecar.longitude {
+                            (photoFile.metadata.latitude, photoFile.metadata.longitude) = (latitude, longitude)
+                        }
+                    }
                     changes.upserts.append((photoFile, annotation))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.

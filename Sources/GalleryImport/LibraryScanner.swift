@@ -22,7 +22,7 @@ struct LibraryScanner {
     /// Files the importer reads as annotations, never as photos.
     static func isAnnotationFile(_ name: String) -> Bool {
         name == AnnotationCatalog.jsonFileName || name == AnnotationCatalog.plistFileName
-            || name.lowercased().hasSuffix(".txt") || name.lowercased().hasSuffix(".xmp")
+            || [".txt", ".xmp", ".json"].contains { name.lowercased().hasSuffix($0) }
     }
 
     /// Metadata files that sit next to photos and are not images (gallery.toml, album.toml and

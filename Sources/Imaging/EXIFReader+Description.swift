@@ -9,12 +9,12 @@ extension EXIFReader {
 
     static func description(_ tags: TIFFDirectories, make: String?, model: String?) -> PhotoDescription {
         var description = PhotoDescription()
-        let image = PhotoDescription.text(tags.text(.ifd0, 0x010E)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
+        let image = PhotoDescription.cleaned(tags.text(.ifd0, 0x010E)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
         let user = tags.data(.exif, 0x9286).flatMap(userComment(tags)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
-        func windows(_ tag: Int) -> String? { tags.data(.ifd0, tag).flatMap { PhotoDescription.text(utf16($0, littleEndian: true)) } }
+        func windows(_ tag: Int) -> String? { tags.data(.ifd0, tag).flatMap { PhotoDescription.cleaned(utf16($0, littleEndian: true)) } }
         description.title = windows(0x9C9B)
         description.description = image ?? user ?? windows(0x9C9C) ?? windows(0x9C9F)
-        description.keywords = windows(0x9C9E).flatMap { PhotoDescription.list($0.split(separator: ";").map(String.init)) }
+        description.keywords = windows(0x9C9E).flatMap { PhotoDescription.cleanedList($0.split(separator: ";").map(String.init)) }
         return description
     }
 
@@ -30,9 +30,9 @@ extension EXIFReader {
     static func userComment(_ value: ArraySlice<UInt8>, littleEndian: Bool) -> String? {
         guard value.count > 8 else { return nil }
         let code = value.prefix(8), text = value.dropFirst(8)
-        if code.elementsEqual("UNICODE\0".utf8) { return PhotoDescription.text(utf16(text, littleEndian: littleEndian)) }
+        if code.elementsEqual("UNICODE\0".utf8) { return PhotoDescription.cleaned(utf16(text, littleEndian: littleEndian)) }
         if code.elementsEqual("JIS\0\0\0\0\0".utf8) { return nil }  // JIS X 0208: not read
-        return PhotoDescription.text(String(validating: Array(text.prefix { $0 != 0 }), as: UTF8.self))
+        return PhotoDescription.cleaned(String(validating: Array(text.prefix { $0 != 0 }), as: UTF8.self))
     }
 
     static func userComment(_ tags: TIFFDirectories) -> (ArraySlice<UInt8>) -> String? {

@@ -76,10 +76,10 @@ public enum IPTCReader {
         }
         func one(_ dataset: Int) -> String? { fields[dataset]?.first.map(text) }
         var description = PhotoDescription()
-        description.title = PhotoDescription.text(one(5))
-        description.headline = PhotoDescription.text(one(105))
-        description.description = PhotoDescription.text(one(120))
-        description.keywords = PhotoDescription.list((fields[25] ?? []).map(text))
+        description.title = PhotoDescription.cleaned(one(5))
+        description.headline = PhotoDescription.cleaned(one(105))
+        description.description = PhotoDescription.cleaned(one(120))
+        description.keywords = PhotoDescription.cleanedList((fields[25] ?? []).map(text))
         description.place = PhotoPlace.from(sublocation: one(92), city: one(90), state: one(95), country: one(101))
         reading.description = description
     }

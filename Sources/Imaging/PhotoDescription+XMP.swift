@@ -4,10 +4,10 @@ extension PhotoDescription {
     public init(xmp: XMPPacket) {
         typealias N = XMPNamespace
         self.init()
-        title = Self.text(xmp[XMPName(N.dc, "title")]?.text)
-        headline = Self.text(xmp[XMPName(N.photoshop, "Headline")]?.text)
-        description = Self.text(xmp[XMPName(N.dc, "description")]?.text)
-        keywords = Self.list((xmp[XMPName(N.dc, "subject")]?.texts ?? [])
+        title = Self.cleaned(xmp[XMPName(N.dc, "title")]?.text)
+        headline = Self.cleaned(xmp[XMPName(N.photoshop, "Headline")]?.text)
+        description = Self.cleaned(xmp[XMPName(N.dc, "description")]?.text)
+        keywords = Self.cleanedList((xmp[XMPName(N.dc, "subject")]?.texts ?? [])
             + (xmp[XMPName(N.lightroom, "hierarchicalSubject")]?.texts ?? []).flatMap { Self.keywordAndLeaf($0, separator: "|") }
             + (xmp[XMPName(N.digiKam, "TagsList")]?.texts ?? []).flatMap {
                 Self.keywordAndLeaf($0.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "|"), separator: "|")
@@ -16,7 +16,7 @@ extension PhotoDescription {
         var faces: [FaceArea] = []
         var names: [String] = []
         for region in xmp[XMPName(N.mwgRegions, "Regions")]?[XMPName(N.mwgRegions, "RegionList")]?.items ?? [] {
-            guard let name = Self.text(region[XMPName(N.mwgRegions, "Name")]?.text) else { continue }
+            guard let name = Self.cleaned(region[XMPName(N.mwgRegions, "Name")]?.text) else { continue }
             let type = region[XMPName(N.mwgRegions, "Type")]?.text ?? "Face"
             guard type == "Face" else { continue }
             names.append(name)
@@ -29,7 +29,7 @@ extension PhotoDescription {
         }
         let microsoft = xmp[XMPName(N.microsoftPhoto, "RegionInfo")]?[XMPName(N.microsoftRegionInfo, "Regions")]?.items ?? []
         for region in microsoft {
-            guard let name = Self.text(region[XMPName(N.microsoftRegion, "PersonDisplayName")]?.text) else { continue }
+            guard let name = Self.cleaned(region[XMPName(N.microsoftRegion, "PersonDisplayName")]?.text) else { continue }
             names.append(name)
             // "x, y, w, h" from the top left corner.
             let parts = (region[XMPName(N.microsoftRegion, "Rectangle")]?.text ?? "").split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
@@ -37,9 +37,9 @@ extension PhotoDescription {
                 faces.append(FaceArea(name: name, x: parts[0] + parts[2] / 2, y: parts[1] + parts[3] / 2, width: parts[2], height: parts[3]))
             }
         }
-        people = Self.list((xmp[XMPName(N.iptcExtension, "PersonInImage")]?.texts ?? []) + names)
+        people = Self.cleanedList((xmp[XMPName(N.iptcExtension, "PersonInImage")]?.texts ?? []) + names)
         self.faces = faces.isEmpty ? nil : faces
-        if let text = Self.text(xmp[XMPName(N.xmp, "Rating")]?.text), let value = Double(text), value.isFinite {
+        if let text = Self.cleaned(xmp[XMPName(N.xmp, "Rating")]?.text), let value = Double(text), value.isFinite {
             // Rounded as readers show stars; -1 is a reject; out of range is no rating.
             let stars = Int(value.rounded())
             if (-1 ... 5).contains(stars) { rating = stars }

@@ -55,7 +55,7 @@ public struct PhotoDescription: Sendable, Hashable, Codable {
 
     /// Texts with their ends trimmed, and nil for what is left empty; lists without empty
     /// items and with duplicates (ignoring case) once.
-    static func text(_ value: String?) -> String? {
+    public static func cleaned(_ value: String?) -> String? {
         guard var text = value.map({ Substring($0) }) else { return nil }
         // Writers pad with spaces and end C strings with NULs.
         func blank(_ character: Character) -> Bool { character.isWhitespace || character == "\0" }
@@ -64,11 +64,11 @@ public struct PhotoDescription: Sendable, Hashable, Codable {
         return text.isEmpty ? nil : String(text)
     }
 
-    static func list(_ values: [String]) -> [String]? {
+    public static func cleanedList(_ values: [String]) -> [String]? {
         var seen = Set<String>()
         var result: [String] = []
         for value in values {
-            guard let text = text(value), seen.insert(text.lowercased()).inserted else { continue }
+            guard let text = cleaned(value), seen.insert(text.lowercased()).inserted else { continue }
             result.append(text)
         }
         return result.isEmpty ? nil : result

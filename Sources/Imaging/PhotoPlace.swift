@@ -14,8 +14,8 @@ public struct PhotoPlace: Sendable, Hashable, Codable {
 
     /// Nil when no part is given.
     static func from(sublocation: String?, city: String?, state: String?, country: String?) -> PhotoPlace? {
-        let place = PhotoPlace(sublocation: PhotoDescription.text(sublocation), city: PhotoDescription.text(city),
-                               state: PhotoDescription.text(state), country: PhotoDescription.text(country))
+        let place = PhotoPlace(sublocation: PhotoDescription.cleaned(sublocation), city: PhotoDescription.cleaned(city),
+                               state: PhotoDescription.cleaned(state), country: PhotoDescription.cleaned(country))
         return place == PhotoPlace() ? nil : place
     }
 }

@@ -117,7 +117,7 @@ struct PhotoDescriptionTests {
         #expect(!probe.extendedXMP.isEmpty, "exiftool wrote no Extended XMP")
         let read = try Self.embedded(path).description
         #expect(read.caption == "Court")
-        #expect(read.description == PhotoDescription.text(long))
+        #expect(read.description == PhotoDescription.cleaned(long))
     }
 
     @Test("bad XMP: entities (billion laughs, an external file), broken XML, invalid UTF-8 and a huge packet are refused, never expanded")
