@@ -66,6 +66,11 @@ public enum ConfigurationTemplate {
             # Their quality: x264's CRF, 0 to 51, lower is better and larger (18 looks like the
             # original, 28 is small).
             video_quality = \(d.content.videoQuality)
+            # What the lightbox shows under a photo's comment, from the photos' own XMP, IPTC
+            # and sidecars: show or hide. Face areas are never published.
+            keywords = \(quoted(d.content.keywords.rawValue))
+            people = \(quoted(d.content.people.rawValue))
+            ratings = \(quoted(d.content.ratings.rawValue))
 
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks

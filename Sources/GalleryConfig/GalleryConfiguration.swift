@@ -62,6 +62,11 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         /// libx264's constant rate factor for the renditions: lower is better and larger, 23 its
         /// default, 18 near-transparent, 28 small.
         public var videoQuality = 23
+        /// Whether the lightbox shows a photo's keywords, the people named in it, and its
+        /// rating (face areas are never published).
+        public var keywords = Visibility.show
+        public var people = Visibility.show
+        public var ratings = Visibility.show
 
         public init() {}
     }
@@ -86,4 +91,5 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public enum Downloads: String, Sendable, Codable, CaseIterable { case none, large, original }
     public enum ThumbnailFormat: String, Sendable, Codable, CaseIterable { case webp, jpeg }
     public enum Videos: String, Sendable, Codable, CaseIterable { case web, original, skip }
+    public enum Visibility: String, Sendable, Codable, CaseIterable { case show, hide }
 }

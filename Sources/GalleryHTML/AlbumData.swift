@@ -128,6 +128,12 @@ struct AlbumData: Sendable {
         /// What the lightbox plays (`data-video`), a Live Photo's clip (`data-motion`).
         var video: String?
         var motion: String?
+        /// Keywords, people, stars and the place in words, for the lightbox (absent when none
+        /// or hidden).
+        var keywords: [String]?
+        var people: [String]?
+        var rating: Int?
+        var placeName: String?
     }
 
     struct Chunk: Encodable {
@@ -197,7 +203,9 @@ struct AlbumData: Sendable {
             caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
             comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
             taken: cell.takenAt, shot: cell.shot, location: cell.location,
-            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video, motion: cell.motion)
+            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video, motion: cell.motion,
+            keywords: cell.keywords.isEmpty ? nil : cell.keywords, people: cell.people.isEmpty ? nil : cell.people,
+            rating: cell.rating, placeName: cell.placeName)
     }
 
     static func script(_ value: some Encodable) throws -> String {

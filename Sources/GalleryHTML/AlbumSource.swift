@@ -88,7 +88,8 @@ final class AlbumSource: Sendable {
                     commentLineStarts: try context.measurer.lineStarts(photo.comment, style: context.comment, width: band.innerWidth)))
             }
             guard placements.count == bands.count else { continue }
-            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, content: context.configuration.content, withOriginal: true)
+            let content = context.configuration.content
+            let plan = ImagePlan(photo, contentHash: stored.contentHash, geometry: geometry, content: content, withOriginal: true)
             let failure = context.imageFailures[item.photoID]
             cells.append(CellModel(
                 photoID: item.photoID, index: item.index, caption: photo.caption, comment: photo.comment,
@@ -101,7 +102,10 @@ final class AlbumSource: Sendable {
                 location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil,
                 kind: photo.kind, duration: photo.duration,
                 video: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.video : nil,
-                motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil))
+                motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil,
+                keywords: content.keywords == .show ? photo.keywords : [], people: content.people == .show ? photo.people : [],
+                rating: content.ratings == .show ? photo.rating : nil,
+                placeName: context.publishLocation ? photo.place.flatMap(CellModel.placeName) : nil))
         }
         return cells
     }

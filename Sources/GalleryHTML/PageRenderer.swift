@@ -1,3 +1,4 @@
+import GalleryJSON
 import GalleryLayout
 import GalleryConfig
 import GalleryStore
@@ -38,6 +39,12 @@ struct CellModel: Sendable {
     var video: String?
     /// A Live Photo's clip (its web version), played muted over the still.
     var motion: String?
+    /// Its keywords, the people named in it, its stars and its place in words, for the
+    /// lightbox (each empty or nil when the site hides it: `[content]`, the location rule).
+    var keywords: [String] = []
+    var people: [String] = []
+    var rating: Int?
+    var placeName: String?
 }
 
 extension CellModel {
@@ -192,7 +199,7 @@ struct PageRenderer {
         <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
         <video class="lightbox-motion" muted playsinline preload="auto" disablepictureinpicture hidden></video>
         <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(liveMark)</span></button>
-        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><p class="lightbox-meta"></p></div>
+        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
         </div>
 
         """
@@ -271,6 +278,11 @@ struct PageRenderer {
         if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
         if let motion = cell.motion { attributes += " data-motion=\"\(HTML.escape(motion))\"" }
         if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
+        // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
+        if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }
+        if !cell.people.isEmpty, let list = try? JSON.string(cell.people) { attributes += " data-people=\"\(HTML.escape(list))\"" }
+        if let rating = cell.rating { attributes += " data-rating=\"\(rating)\"" }
+        if let place = cell.placeName { attributes += " data-place-name=\"\(HTML.escape(place))\"" }
         return attributes
     }
 

@@ -37,7 +37,19 @@ const galleryDescribe = (item) => {
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
     video: item.dataset.video || null, motion: item.dataset.motion || null,
+    keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
+    rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
   };
+};
+
+// A list the page wrote as a JSON array in a data- attribute (PageRenderer.metadataAttributes).
+const galleryList = (text) => {
+  try {
+    const list = text ? JSON.parse(text) : [];
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch (error) {
+    return [];
+  }
 };
 
 // A video's length as players show it (HTML.durationText): "0:42", "12:05", "1:02:09".
@@ -56,7 +68,8 @@ const galleryDescribeData = (cell) => {
     id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
     ar: cell.ar || (cell.widths && cell.intrinsicHeight ? cell.widths[0] / cell.intrinsicHeight : null), thumb: null,
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
-    motion: cell.motion || null,
+    motion: cell.motion || null, keywords: cell.keywords || [], people: cell.people || [],
+    rating: cell.rating == null ? null : cell.rating, placeName: cell.placeName || null,
   };
 };
 
@@ -164,6 +177,10 @@ const galleryMakeCell = (cell, i, index) => {
   if (cell.video) element.dataset.video = cell.video;
   if (cell.motion) element.dataset.motion = cell.motion;
   if (cell.location) element.dataset.location = cell.location.join(',');
+  if (cell.keywords) element.dataset.keywords = JSON.stringify(cell.keywords);
+  if (cell.people) element.dataset.people = JSON.stringify(cell.people);
+  if (cell.rating != null) element.dataset.rating = String(cell.rating);
+  if (cell.placeName) element.dataset.placeName = cell.placeName;
   // Its place in every band, each value only where it differs from the band before (the style
   // sheet falls back band by band); the style sheet draws the current band at the width shown.
   const places = galleryPlaces(cell);

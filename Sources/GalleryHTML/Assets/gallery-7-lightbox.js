@@ -17,7 +17,33 @@ const galleryMetaLine = (photo) => {
     }
   }
   if (photo.shot) parts.push(photo.shot);
+  if (photo.placeName) parts.push(photo.placeName);
   return parts.join(' · ');
+};
+
+// Under the comment: the stars, the people named and the keywords, each an item of the
+// list (a hierarchical keyword shown by its leaf, with the whole path as its title).
+const galleryFillTags = (list, photo) => {
+  list.textContent = '';
+  const add = (kind, text, title) => {
+    const item = document.createElement('li');
+    item.className = kind;
+    item.textContent = text;
+    if (title) item.title = title;
+    list.append(item);
+  };
+  if (photo.rating > 0) {
+    add('rating', '★'.repeat(photo.rating) + '☆'.repeat(5 - photo.rating), photo.rating + '/5');
+    list.lastChild.setAttribute('aria-label', photo.rating + '/5');
+  }
+  for (const person of photo.people || []) add('person', person);
+  const keywords = photo.keywords || [];
+  for (const keyword of keywords) {
+    const path = keyword.split('|');
+    // "Places|France|Paris" is listed with its leaf "Paris", which is shown once.
+    if (path.length > 1 && keywords.includes(path[path.length - 1])) continue;
+    add('keyword', path[path.length - 1], path.length > 1 ? keyword : '');
+  }
 };
 
 // The lightbox: the large image, caption and comment of one photo, and the album's others
@@ -46,6 +72,7 @@ const galleryMetaLine = (photo) => {
   const caption = box.querySelector('.lightbox-caption');
   const comment = box.querySelector('.lightbox-comment');
   const meta = box.querySelector('.lightbox-meta');
+  const tags = box.querySelector('.lightbox-tags');
   // Present when the site offers downloads ([content] downloads): the large view or the original.
   const download = box.querySelector('.lightbox-download');
   let current = -1;
@@ -198,6 +225,7 @@ const galleryMetaLine = (photo) => {
       image.alt = photo.alt;
       caption.textContent = photo.caption;
       comment.textContent = photo.comment;
+      if (tags) galleryFillTags(tags, photo);
       if (download) {
         const file = download.dataset.download === 'original' ? photo.original : photo.large;
         if (file) download.setAttribute('href', file); else download.removeAttribute('href');
@@ -230,6 +258,7 @@ const galleryMetaLine = (photo) => {
       image.removeAttribute('src');
       caption.textContent = '';
       comment.textContent = '';
+      if (tags) tags.textContent = '';
       if (meta) meta.textContent = '';
       photo.then(fill, () => { if (current === shown) caption.textContent = galleryWords.notLoaded; });
     } else {

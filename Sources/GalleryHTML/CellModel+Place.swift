@@ -1,0 +1,10 @@
+import GalleryStore
+
+extension CellModel {
+    /// A place in words as the lightbox shows it: "Port du Château, Brest, Bretagne, France",
+    /// nil when no part is given.
+    static func placeName(_ place: Annotation.Place) -> String? {
+        let parts = [place.sublocation, place.city, place.state, place.country].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}
