@@ -6,7 +6,8 @@
 # bench/run.sh live-preview only the live preview's edit-to-reload time (issue 16);
 # bench/run.sh phones only the phone, tablet and desktop pages and the lightbox's gestures (issue 24);
 # bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26);
-# bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25).
+# bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25);
+# bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -564,6 +565,49 @@ ours_flat=$(uniform "$work/posters-site"/large/*.jpg)
 sigal_thumbs=$(find "$work/posters-sigal" -path '*thumbnails*' -name '*.jpg' | sort)
 sigal_flat=$(uniform $sigal_thumbs)
 record "| $stamp | $commit | posters of $clips clips that open black (fade in) or flat (a grey card first), or last under a second | uniform posters: $ours_flat | sigal 2.6.1 video thumbnails (its defaults): uniform $sigal_flat | goal: none uniform |"
+fi
+
+if [ "$only" = all ] || [ "$only" = descriptions ]; then
+# MARK: 10,000 JPEGs with XMP + IPTC (title, description, keywords, people, rating, place; as
+# Lightroom writes both) against the same files without: import time (goal ≤ +10 %), and
+# reading those fields in-process against exiftool -j over the same folder (goal ≥ 20×).
+plain="$work/import-10000"
+described="$work/import-10000-described"
+if [ ! -d "$plain" ]; then "$make_sample" --many 10000 --size 160x120 "$plain" >/dev/null; fi
+if [ ! -d "$described" ]; then
+  cp -r "$plain" "$described.partial"
+  exiftool -q -q -r -overwrite_original -ext jpg -XMP-dc:Title='Harbour at dusk' '-XMP-dc:Description<FileName' \
+    -XMP-dc:Subject=boats -XMP-dc:Subject=harbour '-XMP-lr:HierarchicalSubject=Places|Brittany|Concarneau' \
+    -XMP-iptcExt:PersonInImage='Anna Berg' -XMP-xmp:Rating=4 -XMP-photoshop:City=Concarneau -XMP-photoshop:Country=France \
+    -IPTC:CodedCharacterSet=UTF8 -IPTC:ObjectName='Harbour at dusk' '-IPTC:Caption-Abstract<FileName' -IPTC:Keywords=boats \
+    -IPTC:Keywords=harbour -IPTC:City=Concarneau -IPTC:Country-PrimaryLocationName=France "$described.partial"
+  mv "$described.partial" "$described"
+fi
+best_plain=999999; best_described=999999
+for _ in 1 2; do
+  for folder in "$plain" "$described"; do
+    rm -f "$work/descriptions.db" "$work/descriptions.db-wal" "$work/descriptions.db-shm"
+    /usr/bin/time -f '%e' -o "$work/descriptions-time.txt" "$gallery" import "$folder" --db "$work/descriptions.db" --quiet >/dev/null
+    seconds=$(cat "$work/descriptions-time.txt")
+    if [ "$folder" = "$plain" ]; then
+      best_plain=$(awk -v a="$seconds" -v b="$best_plain" 'BEGIN { print (a < b ? a : b) }')
+    else
+      best_described=$(awk -v a="$seconds" -v b="$best_described" 'BEGIN { print (a < b ? a : b) }')
+    fi
+  done
+done
+extra=$(awk -v a="$best_described" -v b="$best_plain" 'BEGIN { printf "%+.1f", (a / b - 1) * 100 }')
+record "| $stamp | $commit | import of 10,000 JPEGs with XMP + IPTC vs the same without, $(nproc) jobs, best of 2 alternating | ${best_described} s with, ${best_plain} s without (${extra} %) | — | goal ≤ +10 % |"
+reading=$(taskset -c 0 .build/release/gallery-bench descriptions "$described")
+ours_rate=$(echo "$reading" | sed -E 's/.*: ([0-9]+) files\/s/\1/')
+start=$(date +%s.%N)
+taskset -c 0 exiftool -q -q -j -r -ext jpg -XMP-dc:Title -XMP-dc:Description -XMP-dc:Subject -XMP-lr:HierarchicalSubject \
+  -XMP-iptcExt:PersonInImage -XMP-xmp:Rating -XMP-photoshop:City -XMP-photoshop:Country -IPTC:all "$described" > "$work/exiftool-descriptions.json"
+end=$(date +%s.%N)
+exiftool_rate=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", 10000 / (e - s) }')
+ratio=$(awk -v a="$ours_rate" -v b="$exiftool_rate" 'BEGIN { printf "%.1f", a / b }')
+exiftool_version=$(exiftool -ver)
+record "| $stamp | $commit | reading title, description, keywords, people, rating, place of 10,000 JPEGs (XMP + IPTC), 1 core | $ours_rate files/s | exiftool $exiftool_version -j: $exiftool_rate files/s | ${ratio}× (goal ≥ 20×) |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

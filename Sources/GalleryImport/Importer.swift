@@ -177,7 +177,7 @@ public struct Importer: Sendable {
         var damage: String?
         /// The clip inside a motion photo (at `ProbeResult.motionVideoOffset`).
         var embeddedMotion: VideoProbeResult?
-        /// What the file says of itself (XMP, IPTC, EXIF text); nil for a video, for now.
+        /// What the file says of itself (a photo's XMP, IPTC and EXIF text; a video's XMP and tags).
         var embedded: PhotoDescription?
         /// What of that could not be read.
         var descriptionWarnings: [String] = []
@@ -230,7 +230,8 @@ public struct Importer: Sendable {
                 // Headers only; the whole file is read once, for its content hash.
                 let video = try VideoProbe.probe(path: path, container: container)
                 let digest = try FileDigest.read(path: path, endMarker: .checkedByProbe)
-                return .success(InspectedPhoto(probe: .video(video), contentHash: digest.contentHash, length: digest.length))
+                return .success(InspectedPhoto(probe: .video(video), contentHash: digest.contentHash, length: digest.length,
+                                               embedded: video.description, descriptionWarnings: video.descriptionWarnings))
             }
             let probe = try PhotoProbe.probe(path: path)
             let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)

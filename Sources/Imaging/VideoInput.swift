@@ -37,7 +37,11 @@ final class VideoInput {
         allocated.pointee.max_analyze_duration = 5 * Int64(AV_TIME_BASE)
         var optional: UnsafeMutablePointer<AVFormatContext>? = allocated
         let url = offset > 0 ? "subfile,,start,\(offset),end,0,,:file:\(path)" : path
-        let opened = avformat_open_input(&optional, url, nil, nil)
+        // MP4 and MOV keep XMP (a `uuid` box, `udta/XMP_`): given as the "xmp" tag when asked.
+        var options: OpaquePointer?
+        av_dict_set(&options, "export_xmp", "1", 0)
+        let opened = avformat_open_input(&optional, url, nil, &options)
+        av_dict_free(&options)
         guard opened >= 0, let context = optional else {
             // avformat_open_input frees the context when it fails.
             deadline.deallocate()

@@ -10,6 +10,9 @@ struct VideoMetadata {
     var model: String?
     var location: (latitude: Double, longitude: Double)?
     var contentIdentifier: String?
+    /// Its title, description and keywords (QuickTime keys, MP4 tags, its XMP), as a photo's.
+    var description = PhotoDescription()
+    var descriptionWarnings: [String] = []
 
     init(format: OpaquePointer?, stream: OpaquePointer?) {
         func value(_ keys: String...) -> String? {
@@ -27,6 +30,21 @@ struct VideoMetadata {
         model = value("com.apple.quicktime.model", "model", "com.android.model")
         location = value("com.apple.quicktime.location.ISO6709", "location").flatMap(Self.iso6709)
         contentIdentifier = value("com.apple.quicktime.content.identifier")
+        // The clip's XMP first (written by Lightroom, Premiere, exiftool), then its own tags.
+        if let xmp = value("xmp") {
+            do {
+                description = PhotoDescription(xmp: try XMPPacket(parsing: Array(xmp.utf8)))
+            } catch {
+                descriptionWarnings.append(error.description)
+            }
+        }
+        var tags = PhotoDescription()
+        tags.title = PhotoDescription.cleaned(value("com.apple.quicktime.title", "title"))
+        tags.description = PhotoDescription.cleaned(value("com.apple.quicktime.description", "description", "comment"))
+        tags.keywords = value("com.apple.quicktime.keywords", "keywords").flatMap { text in
+            PhotoDescription.cleanedList(text.split(whereSeparator: { $0 == "," || $0 == ";" }).map(String.init))
+        }
+        description = description.filling(from: tags)
     }
 
     /// "2024-07-14T18:32:05+0200" → "2024-07-14T18:32:05+02:00" (the camera's clock and its

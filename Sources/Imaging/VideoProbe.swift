@@ -61,6 +61,8 @@ public enum VideoProbe {
         result.cameraModel = metadata.model
         (result.latitude, result.longitude) = metadata.location.map { ($0.latitude, $0.longitude) } ?? (nil, nil)
         result.contentIdentifier = metadata.contentIdentifier
+        result.description = metadata.description
+        result.descriptionWarnings = metadata.descriptionWarnings
         return result
     }
 

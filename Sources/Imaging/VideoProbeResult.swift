@@ -23,6 +23,10 @@ public struct VideoProbeResult: Sendable, Hashable {
     /// Apple's content identifier (`com.apple.quicktime.content.identifier`): the still of a
     /// Live Photo carries the same one.
     public var contentIdentifier: String?
+    /// What the clip says of itself in words (title, description, keywords; its XMP's other
+    /// fields too), and what of it could not be read.
+    public var description = PhotoDescription()
+    public var descriptionWarnings: [String] = []
 
     public init(container: VideoContainer, width: Int, height: Int, orientation: Orientation = .up, sampleAspectRatio: Double = 1,
                 duration: Double? = nil, videoCodec: String, audioCodec: String? = nil) {

@@ -71,6 +71,26 @@ struct DescriptionImportTests {
         #expect(try runImport(photos, into: database).0.unchanged == 2)
     }
 
+    @Test("videos: QuickTime keys and MP4 tags give title, description and keywords; the clip's XMP (written by exiftool) comes first; an XMP sidecar above both")
+    func videos() throws {
+        let clips = try TemporaryDirectory("described-clips")
+        try TestVideos.make(clips.path + "/tagged.mov", width: 64, height: 48, seconds: 0.4, audio: false, metadata: [
+            "com.apple.quicktime.title": "Boats leaving", "com.apple.quicktime.description": "From the pier.", "com.apple.quicktime.keywords": "boats, harbour",
+        ])
+        try TestVideos.make(clips.path + "/xmp.mp4", width: 64, height: 48, seconds: 0.4, audio: false, metadata: ["title": "Tag title"])
+        try TestMetadata.write(["-XMP-dc:Title=XMP title", "-XMP-dc:Subject=tide", "-XMP-xmp:Rating=3"], to: clips.path + "/xmp.mp4")
+        try TestVideos.make(clips.path + "/sidecar.mp4", width: 64, height: 48, seconds: 0.4, audio: false, metadata: ["title": "Tag title"])
+        try TestMetadata.sidecar("sidecar.mp4.xmp", in: clips, exiftool: ["-XMP-dc:Title=Sidecar title"])
+        let database = try GalleryDatabase()
+        let (summary, log) = try runImport(clips, into: database)
+        #expect(summary.added == 3 && log.warnings.isEmpty, "\(log.warnings)")
+        let stored = Dictionary(uniqueKeysWithValues: try database.photos().map { ($0.path, $0) })
+        #expect(stored["tagged.mov"]?.caption == "Boats leaving" && stored["tagged.mov"]?.comment == "From the pier.")
+        #expect(stored["tagged.mov"]?.keywords == ["boats", "harbour"])
+        #expect(stored["xmp.mp4"]?.caption == "XMP title" && stored["xmp.mp4"]?.keywords == ["tide"] && stored["xmp.mp4"]?.rating == 3)
+        #expect(stored["sidecar.mp4"]?.caption == "Sidecar title")
+    }
+
     @Test("a sidecar that is not XMP (entities, broken XML): one warning naming it; the photo keeps what its file says")
     func badSidecars() throws {
         let photos = try TemporaryDirectory("bad-sidecars")
