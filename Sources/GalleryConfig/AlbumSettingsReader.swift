@@ -11,8 +11,20 @@ public enum AlbumSettingsReader {
     public static let markdownName = "index.md"
     static let keys = ["title", "description", "cover", "order", "hidden"]
 
-    /// The settings of the album in `folder`, or nil when it has neither file.
+    /// The settings of the album in `folder`, or nil when it has none of these files. A
+    /// Google Takeout album's `metadata.json` gives a title and description the album's own
+    /// file does not.
     public static func read(folder: String) throws(ConfigurationError) -> AlbumSettings? {
+        let own = try readOwn(folder: folder)
+        guard let takeout = TakeoutAlbumMetadata.read(folder: folder) else { return own }
+        var settings = own ?? AlbumSettings()
+        settings.title = settings.title ?? takeout.title
+        settings.descriptionHTML = settings.descriptionHTML ?? takeout.descriptionHTML
+        return settings
+    }
+
+    /// `album.toml` or `index.md`.
+    static func readOwn(folder: String) throws(ConfigurationError) -> AlbumSettings? {
         let toml = folder + "/" + tomlName, markdown = folder + "/" + markdownName
         let hasTOML = FileManager.default.fileExists(atPath: toml), hasMarkdown = FileManager.default.fileExists(atPath: markdown)
         if hasTOML && hasMarkdown {

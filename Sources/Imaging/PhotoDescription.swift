@@ -53,8 +53,7 @@ public struct PhotoDescription: Sendable, Hashable, Codable {
         return merged
     }
 
-    /// Texts with their ends trimmed, and nil for what is left empty; lists without empty
-    /// items and with duplicates (ignoring case) once.
+    /// A text with its ends trimmed; nil for what is left empty.
     public static func cleaned(_ value: String?) -> String? {
         guard var text = value.map({ Substring($0) }) else { return nil }
         // Writers pad with spaces and end C strings with NULs.
@@ -64,6 +63,8 @@ public struct PhotoDescription: Sendable, Hashable, Codable {
         return text.isEmpty ? nil : String(text)
     }
 
+    /// A list without empty items and with duplicates (ignoring case) once, in first-seen
+    /// order; nil when nothing is left.
     public static func cleanedList(_ values: [String]) -> [String]? {
         var seen = Set<String>()
         var result: [String] = []

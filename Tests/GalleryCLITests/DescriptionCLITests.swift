@@ -34,4 +34,34 @@ struct DescriptionCLITests {
         #expect(plain["keywords"] as? [String] == [] && plain["people"] as? [String] == [])
         #expect(plain["rating"] is NSNull && plain["place"] is NSNull && plain["favorite"] as? Bool == false)
     }
+
+    @Test("the site carries keywords, people and stars for the lightbox; [content] keywords, people, ratings = \"hide\" leave each out of every page and data file")
+    func hidden() throws {
+        let work = try TemporaryDirectory()
+        try TestMetadata.jpeg("photos/a.jpg", in: work, exiftool: [
+            "-XMP-dc:Title=Shown", "-XMP-dc:Subject=secret-keyword", "-XMP-iptcExt:PersonInImage=Secret Person", "-XMP-xmp:Rating=4",
+            "-XMP-photoshop:City=Secret City",
+        ])
+        func site(_ name: String) throws -> String {
+            let folder = work.url.appending(path: name)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") || $0.hasSuffix(".js") } ?? []
+            return try files.map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }.joined(separator: "\n")
+        }
+        let shown = try GalleryBinary.run(["build", "photos", "--db", "shown.db", "--out", "shown", "--quiet"], in: work.url)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        let text = try site("shown")
+        #expect(text.contains("secret-keyword") && text.contains("Secret Person") && text.contains("data-rating=\"4\""))
+        #expect(!text.contains("Secret City"), "a place is published only with the location (--publish-location)")
+
+        try work.write("photos/gallery.toml", text: "[content]\nkeywords = \"hide\"\npeople = \"hide\"\nratings = \"hide\"\n")
+        let hidden = try GalleryBinary.run(["build", "photos", "--db", "hidden.db", "--out", "hidden", "--quiet"], in: work.url)
+        #expect(hidden.status == 0, "\(hidden.stderr)")
+        let quiet = try site("hidden")
+        #expect(quiet.contains("Shown"))
+        #expect(!quiet.contains("secret-keyword") && !quiet.contains("Secret Person") && !quiet.contains("data-rating"))
+
+        let located = try GalleryBinary.run(["build", "photos", "--db", "located.db", "--out", "located", "--publish-location", "--quiet"], in: work.url)
+        #expect(located.status == 0, "\(located.stderr)")
+        #expect(try site("located").contains("Secret City"))
+    }
 }

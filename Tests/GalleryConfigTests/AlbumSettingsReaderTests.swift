@@ -21,6 +21,22 @@ struct AlbumSettingsReaderTests {
         #expect(try AlbumSettingsReader.read(folder: empty.path) == nil)
     }
 
+    @Test("a Google Takeout album's metadata.json (in any of its languages): title and description where album.toml says none")
+    func takeout() throws {
+        let google = #"{"title": "Trip to Brittany", "description": "Two weeks <by the sea>\nwith friends", "access": "protected", "date": {"timestamp": "1690000000"}}"#
+        let alone = try Self.album(["metadata.json": google])
+        #expect(try AlbumSettingsReader.read(folder: alone.path) == AlbumSettings(title: "Trip to Brittany",
+                                                                                   descriptionHTML: "<p>Two weeks &lt;by the sea&gt;<br>with friends</p>"))
+        let german = try Self.album(["Metadaten.json": google])
+        #expect(try AlbumSettingsReader.read(folder: german.path)?.title == "Trip to Brittany")
+        let below = try Self.album(["metadata.json": google, "album.toml": "title = \"Bretagne\"\norder = 2\n"])
+        let settings = try #require(try AlbumSettingsReader.read(folder: below.path))
+        #expect(settings.title == "Bretagne" && settings.order == 2, "album.toml's own title wins")
+        #expect(settings.descriptionHTML == "<p>Two weeks &lt;by the sea&gt;<br>with friends</p>", "and Google's description fills in")
+        let foreign = try Self.album(["metadata.json": #"{"version": 3, "items": []}"#])
+        #expect(try AlbumSettingsReader.read(folder: foreign.path) == nil, "another program's metadata.json is not an album's")
+    }
+
     @Test("index.md: front matter keys, the body as the description")
     func markdown() throws {
         let folder = try Self.album(["index.md": "---\ntitle: \"Coast, July\"\ncover: a.jpg\norder: 3\nhidden: no\n---\nFirst paragraph.\n\n- one\n- two\n"])
