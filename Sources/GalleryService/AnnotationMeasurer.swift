@@ -23,10 +23,13 @@ public struct AnnotationMeasurer: Sendable {
     /// Texts stored with a font signature (they needed the system's fallback faces) are
     /// measured again when the faces the system would now pick differ: installing or removing
     /// fonts changes exactly those measurements.
+    /// - Parameter only: the texts to make sure of (one album's, for its layout); all the
+    ///   library's by default. Checking every text of the library for every album made laying
+    ///   out many albums of many captions quadratic.
     /// - Returns: how many texts were measured (0 when everything was stored already).
     @discardableResult
-    public func ensureMeasured(widths: [Double]) throws -> Int {
-        let texts = try database.annotationTexts()
+    public func ensureMeasured(widths: [Double], only subset: AnnotationTexts? = nil) throws -> Int {
+        let texts = try subset ?? database.annotationTexts()
         var measured = 0
         var measuredTexts: [TextStyle: Set<String>] = [:]
         for width in widths {
@@ -50,7 +53,7 @@ public struct AnnotationMeasurer: Sendable {
                 }
             }
         }
-        try keepFontCharacters(all: texts, measured: measuredTexts)
+        try keepFontCharacters(all: { try subset == nil ? texts : database.annotationTexts() }, measured: measuredTexts)
         return measured
     }
 
@@ -63,12 +66,13 @@ public struct AnnotationMeasurer: Sendable {
     /// site's fonts are cut to them without shaping the library again. Only the texts measured
     /// now are shaped, unless the stored characters were found for other styles (or never):
     /// then every text is.
-    private func keepFontCharacters(all texts: AnnotationTexts, measured: [TextStyle: Set<String>]) throws {
+    private func keepFontCharacters(all allTexts: () throws -> AnnotationTexts, measured: [TextStyle: Set<String>]) throws {
         let styles = fontCharactersStyles
         let stored = try database.fontCharacters().styles
         let everything = stored != styles
         // Every text in every style: the pages set captions in the comment's fonts too (the
         // views' labels and the lightbox use the body's), and comments in the caption's.
+        let texts = everything ? try allTexts() : AnnotationTexts(captions: [], comments: [])
         let shaped = everything ? texts.captions + texts.comments : Array(measured.values.reduce(into: Set<String>()) { $0.formUnion($1) })
         var found: [FontFace: Set<Unicode.Scalar>] = [:]
         for style in [self.styles.caption, self.styles.comment] where !shaped.isEmpty {

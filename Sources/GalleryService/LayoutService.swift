@@ -78,9 +78,12 @@ public final class LayoutService: Sendable {
             return MasonryResult(layout: found.layout, items: found.items, placement: request.options.placement, origin: .stored)
         }
 
-        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
-            .ensureMeasured(widths: [geometry.innerWidth])
         let inputs = try database.layoutInputs(scope: scope)
+        // This scope's texts only: an album's layout must not cost the whole library's.
+        let texts = AnnotationTexts(captions: Array(Set(inputs.photos.map(\.caption).filter { !$0.isEmpty })),
+                                    comments: Array(Set(inputs.photos.map(\.comment).filter { !$0.isEmpty })))
+        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
+            .ensureMeasured(widths: [geometry.innerWidth], only: texts)
         let captionHeights = try database.measurements(style: caption.fingerprint, width: geometry.innerWidth)
         let commentHeights = try database.measurements(style: comment.fingerprint, width: geometry.innerWidth)
         func height(_ text: String, _ stored: [String: StoredMeasurement], _ style: TextStyle) throws -> Double {

@@ -19,6 +19,11 @@ public struct StoredMeasurement: Sendable, Hashable {
 public struct AnnotationTexts: Sendable {
     public var captions: [String]
     public var comments: [String]
+
+    public init(captions: [String], comments: [String]) {
+        self.captions = captions
+        self.comments = comments
+    }
 }
 
 extension GalleryDatabase {

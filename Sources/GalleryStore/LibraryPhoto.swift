@@ -64,6 +64,16 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         self.metadata = metadata
     }
 
+    /// Takes keywords, people, rating, flags and place from `annotation`.
+    mutating func describe(with annotation: Annotation) {
+        keywords = annotation.keywords
+        people = annotation.people
+        rating = annotation.rating
+        rejected = annotation.rejected
+        favorite = annotation.favorite
+        place = annotation.place
+    }
+
     /// This photo without its GPS position (what a published page or API may show).
     public var withoutLocation: LibraryPhoto {
         var copy = self

@@ -91,12 +91,7 @@ struct PhotoRow: Decodable, FetchableRecord, AnnotationColumns {
             metadata: PhotoMetadata(
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
-        photo.keywords = keywordList
-        photo.people = peopleList
-        photo.rating = rating
-        photo.rejected = rejected ?? false
-        photo.favorite = favorite ?? false
-        photo.place = place
+        photo.describe(with: annotation(caption: caption, comment: comment, source: ""))
         return photo
     }
 }

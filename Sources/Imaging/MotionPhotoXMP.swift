@@ -6,73 +6,43 @@
 ///   the file), also written by Samsung's recent cameras;
 /// - Google Camera's older MicroVideo: `GCamera:MicroVideoOffset` (the same count).
 ///
-/// Read from the XMP's text with the namespace prefixes ignored, properties as attributes or as
-/// elements (both are RDF/XML); nil when the XMP announces no video.
+/// Read with the XMP parser (`XMPPacket`), so any RDF form and any prefix is understood; a
+/// packet that names neither (most photos' XMP) is not parsed at all. Nil when the XMP announces
+/// no video or cannot be read.
 enum MotionPhotoXMP {
     static let app1Prefix = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    static let container = "http://ns.google.com/photos/1.0/container/"
+    static let item = "http://ns.google.com/photos/1.0/container/item/"
+    static let camera = "http://ns.google.com/photos/1.0/camera/"
 
     /// The byte count of the appended video, counted back from the end of the file.
     static func videoLength(xmp: ArraySlice<UInt8>) -> Int? {
-        let text = String(decoding: xmp, as: UTF8.self)
-        // One item of the container directory per list element.
-        for item in text.split(separator: "<rdf:li").dropFirst() {
-            if value(of: "Semantic", in: item) == "MotionPhoto", let length = value(of: "Length", in: item).flatMap({ Int($0) }), length > 0 {
-                return length
-            }
+        // Only a packet that mentions one of the two schemas is worth parsing.
+        guard contains(xmp, "photos/1.0/container/") || contains(xmp, "MicroVideoOffset"),
+              let packet = try? XMPPacket(parsing: xmp) else { return nil }
+        for entry in packet[XMPName(container, "Directory")]?.items ?? [] {
+            let fields = entry[XMPName(container, "Item")] ?? entry
+            guard fields[XMPName(item, "Semantic")]?.text == "MotionPhoto",
+                  let length = fields[XMPName(item, "Length")]?.text.flatMap({ Int($0.filter { $0 != " " }) }), length > 0 else { continue }
+            return length
         }
-        if let offset = value(of: "MicroVideoOffset", in: Substring(text)).flatMap({ Int($0) }), offset > 0 {
+        if let offset = packet[XMPName(camera, "MicroVideoOffset")]?.text.flatMap({ Int($0.filter { $0 != " " }) }), offset > 0 {
             return offset
         }
         return nil
     }
 
-    /// The value of the property with this local name (any prefix): `prefix:name="value"` or
-    /// `<prefix:name>value</prefix:name>`.
-    static func value(of name: String, in text: Substring) -> String? {
-        var rest = text[...]
-        while let found = rest.range(of: ":" + name) {
-            defer { rest = rest[found.upperBound...] }
-            var after = rest[found.upperBound...]
-            while after.first == " " { after.removeFirst() }
-            if after.first == "=" {
-                after.removeFirst()
-                while after.first == " " { after.removeFirst() }
-                guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
-                after.removeFirst()
-                guard let end = after.firstIndex(of: quote) else { return nil }
-                return String(after[..<end]).trimmed
-            }
-            if after.first == ">" {
-                after.removeFirst()
-                guard let end = after.firstIndex(of: "<") else { return nil }
-                return String(after[..<end]).trimmed
-            }
-        }
-        return nil
-    }
-}
-
-private extension Substring {
-    func range(of needle: String) -> Range<Index>? {
+    /// Whether `bytes` holds `needle` (its UTF-8).
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return nil }
-        var index = startIndex
-        while index < endIndex {
-            guard let start = self[index...].utf8.firstIndex(of: first) else { return nil }
-            if self[start...].utf8.starts(with: pattern) {
-                return start ..< self.utf8.index(start, offsetBy: pattern.count)
-            }
-            index = self.utf8.index(after: start)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        var at = bytes.startIndex
+        let last = bytes.endIndex - pattern.count
+        while at <= last {
+            guard let start = bytes[at ... last].firstIndex(of: first) else { return false }
+            if bytes[start ..< start + pattern.count].elementsEqual(pattern) { return true }
+            at = start + 1
         }
-        return nil
-    }
-}
-
-private extension String {
-    var trimmed: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
+        return false
     }
 }

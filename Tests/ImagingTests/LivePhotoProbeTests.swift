@@ -81,7 +81,18 @@ struct LivePhotoProbeTests {
         let tooLong = try TestLivePhotos.motionPhoto(video: clip, lengthError: 10_000_000)
         #expect(try PhotoProbe.probe(bytes: tooLong).motionVideoOffset == nil)
         #expect(try PhotoProbe.probe(bytes: TestImages.jpeg()).motionVideoOffset == nil)
-        #expect(MotionPhotoXMP.value(of: "MicroVideoOffset", in: "<x GCamera:MicroVideoOffset = '123' />") == "123")
-        #expect(MotionPhotoXMP.value(of: "Length", in: "<Item:Length>  99 </Item:Length>") == "99")
+        // Any prefix, attributes or elements (read by the XMP parser); no schema, no parse.
+        func packet(_ description: String) -> ArraySlice<UInt8> {
+            ArraySlice("<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>\(description)</rdf:RDF>".utf8)
+        }
+        #expect(MotionPhotoXMP.videoLength(xmp: packet("<rdf:Description xmlns:g='http://ns.google.com/photos/1.0/camera/' g:MicroVideoOffset = ' 123 '/>")) == 123)
+        #expect(MotionPhotoXMP.videoLength(xmp: packet("""
+            <rdf:Description xmlns:c='http://ns.google.com/photos/1.0/container/' xmlns:i='http://ns.google.com/photos/1.0/container/item/'>
+            <c:Directory><rdf:Seq><rdf:li><rdf:Description><c:Item><rdf:Description><i:Semantic>MotionPhoto</i:Semantic><i:Length>99</i:Length>
+            </rdf:Description></c:Item></rdf:Description></rdf:li></rdf:Seq></c:Directory></rdf:Description>
+            """)) == 99)
+        #expect(MotionPhotoXMP.videoLength(xmp: packet("<rdf:Description xmlns:x='urn:other' x:MicroVideo='1'/>")) == nil)
+        #expect(MotionPhotoXMP.videoLength(xmp: packet("<rdf:Description xmlns:g='http://ns.google.com/photos/1.0/camera/'><g:MicroVideoOffset>12")) == nil,
+                "broken XML announces nothing")
     }
 }
