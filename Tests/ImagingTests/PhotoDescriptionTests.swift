@@ -33,6 +33,19 @@ struct PhotoDescriptionTests {
         #expect(description.place == PhotoPlace(sublocation: "Île de la Cité", city: "Paris", state: nil, country: "France"))
     }
 
+    @Test("Windows' face regions (Microsoft Photo RegionInfo): the person named, the rectangle as a centre and size")
+    func microsoftRegions() throws {
+        let folder = try TemporaryDirectory("mp-regions")
+        let path = try TestMetadata.jpeg("a.jpg", in: folder, exiftool: [
+            "-XMP-MP:RegionInfoMP={Regions=[{PersonDisplayName=Dana Fox,Rectangle=0.1|, 0.2|, 0.3|, 0.4}]}",
+            "-XMP-iptcExt:PersonInImage=Dana Fox",
+        ])
+        let read = try Self.embedded(path).description
+        #expect(read.people == ["Dana Fox"], "named once")
+        let face = try #require(read.faces?.first)
+        #expect(face.name == "Dana Fox" && abs(face.x - 0.25) < 1e-9 && abs(face.y - 0.4) < 1e-9 && face.width == 0.3 && face.height == 0.4)
+    }
+
     @Test("IPTC-IIM: UTF-8 when the block says so, Latin-1 when it does not; headline is the caption without a title")
     func iptc() throws {
         let folder = try TemporaryDirectory("iptc")
