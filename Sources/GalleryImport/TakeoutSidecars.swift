@@ -124,6 +124,6 @@ struct TakeoutSidecars {
         let candidates = [photoName] + editedSuffixes.compactMap { suffix in
             stem(photoName).hasSuffix(suffix) ? String(stem(photoName).dropLast(suffix.count)) : nil
         }
-        return candidates.contains { stem($0) == stem(title) } || title == photoName
+        return candidates.contains { stem($0) == stem(title) }
     }
 }

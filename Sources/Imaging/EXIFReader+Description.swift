@@ -10,7 +10,8 @@ extension EXIFReader {
     static func description(_ tags: TIFFDirectories, make: String?, model: String?) -> PhotoDescription {
         var description = PhotoDescription()
         let image = PhotoDescription.cleaned(tags.text(.ifd0, 0x010E)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
-        let user = tags.data(.exif, 0x9286).flatMap(userComment(tags)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
+        let user = tags.data(.exif, 0x9286).flatMap { userComment($0, littleEndian: tags.littleEndian) }
+            .flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
         func windows(_ tag: Int) -> String? { tags.data(.ifd0, tag).flatMap { PhotoDescription.cleaned(utf16($0, littleEndian: true)) } }
         description.title = windows(0x9C9B)
         description.description = image ?? user ?? windows(0x9C9C) ?? windows(0x9C9F)
@@ -33,10 +34,6 @@ extension EXIFReader {
         if code.elementsEqual("UNICODE\0".utf8) { return PhotoDescription.cleaned(utf16(text, littleEndian: littleEndian)) }
         if code.elementsEqual("JIS\0\0\0\0\0".utf8) { return nil }  // JIS X 0208: not read
         return PhotoDescription.cleaned(String(validating: Array(text.prefix { $0 != 0 }), as: UTF8.self))
-    }
-
-    static func userComment(_ tags: TIFFDirectories) -> (ArraySlice<UInt8>) -> String? {
-        { userComment($0, littleEndian: tags.littleEndian) }
     }
 
     /// UTF-16 text up to its first NUL (Windows' XP tags are UTF-16LE whatever the block's order).

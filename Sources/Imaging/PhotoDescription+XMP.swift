@@ -8,9 +8,9 @@ extension PhotoDescription {
         headline = Self.cleaned(xmp[XMPName(N.photoshop, "Headline")]?.text)
         description = Self.cleaned(xmp[XMPName(N.dc, "description")]?.text)
         keywords = Self.cleanedList((xmp[XMPName(N.dc, "subject")]?.texts ?? [])
-            + (xmp[XMPName(N.lightroom, "hierarchicalSubject")]?.texts ?? []).flatMap { Self.keywordAndLeaf($0, separator: "|") }
+            + (xmp[XMPName(N.lightroom, "hierarchicalSubject")]?.texts ?? []).flatMap(Self.keywordAndLeaf)
             + (xmp[XMPName(N.digiKam, "TagsList")]?.texts ?? []).flatMap {
-                Self.keywordAndLeaf($0.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "|"), separator: "|")
+                Self.keywordAndLeaf($0.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "|"))
             })
         // Faces: MWG regions of type Face, then Microsoft Photo's regions.
         var faces: [FaceArea] = []
@@ -52,8 +52,8 @@ extension PhotoDescription {
     /// A hierarchical keyword ("Places|France|Paris"; digiKam's TagsList writes
     /// "Places/France/Paris") kept whole, and its leaf, which counts as a keyword too.
     /// (digiKam's form is written as Lightroom's, so the two are one keyword.)
-    static func keywordAndLeaf(_ keyword: String, separator: Character) -> [String] {
-        guard let leaf = keyword.split(separator: separator).last, leaf.count < keyword.count else { return [keyword] }
+    static func keywordAndLeaf(_ keyword: String) -> [String] {
+        guard let leaf = keyword.split(separator: "|").last, leaf.count < keyword.count else { return [keyword] }
         return [keyword, String(leaf)]
     }
 }

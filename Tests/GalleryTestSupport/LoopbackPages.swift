@@ -21,9 +21,9 @@ final class LoopbackPages: @unchecked Sendable {
         /// file names from another folder must never come from a browser's cache.
         var pageCount = 0
         var pagePrefix = ""
-        /// Requests for `__next` waiting for a page, by number.
-        var waiting: [Int: CheckedContinuation<NextPage?, Never>] = [:]
-        var waitCount = 0
+        /// The request for `__next` waiting for a page. One browser asks at a time: a newer
+        /// request (the browser gave up on the older and asked again) answers the older one.
+        var waiting: CheckedContinuation<NextPage?, Never>?
     }
 
     struct NextPage: Encodable {
@@ -31,9 +31,6 @@ final class LoopbackPages: @unchecked Sendable {
         var width: Int
         var height: Int
     }
-
-    /// How long a kept browser's ask for its next page is held open before it is told to ask again.
-    private static let nextPageHold: Duration = .seconds(60)
 
     init(folder: URL) {
         state = State(folder: folder)
@@ -46,11 +43,11 @@ final class LoopbackPages: @unchecked Sendable {
         lock.lock()
         let wasStopped = state.stopped
         state.stopped = true
-        let waiting = state.waiting.values
-        state.waiting = [:]
+        let waiting = state.waiting
+        state.waiting = nil
         lock.broadcast()
         lock.unlock()
-        for request in waiting { request.resume(returning: nil) }
+        waiting?.resume(returning: nil)
         return !wasStopped
     }
 
@@ -62,14 +59,12 @@ final class LoopbackPages: @unchecked Sendable {
         state.pagePrefix = "p\(state.pageCount)/"
         let next = NextPage(page: state.pagePrefix + page, width: width, height: height)
         state.nextPage = next
-        // One browser asks at a time; should two ask, the first is given the page and the
-        // rest are told to ask again.
-        let waiting = state.waiting.sorted { $0.key < $1.key }.map(\.value)
-        state.waiting = [:]
-        state.pageTaken = !waiting.isEmpty
+        let waiting = state.waiting
+        state.waiting = nil
+        state.pageTaken = waiting != nil
         lock.broadcast()
         lock.unlock()
-        for (index, request) in waiting.enumerated() { request.resume(returning: index == 0 ? next : nil) }
+        waiting?.resume(returning: next)
     }
 
     func waitForResult(timeout: TimeInterval) -> Data? {
@@ -80,8 +75,8 @@ final class LoopbackPages: @unchecked Sendable {
         return state.result
     }
 
-    /// A kept browser asks for its next page and is answered when there is one (or, after a
-    /// minute, told to ask again).
+    /// A kept browser asks for its next page and is answered when there is one (or when the
+    /// server stops, or the browser asks again).
     func nextPage() async throws -> Response {
         let page: NextPage? = await withCheckedContinuation { request in
             lock.lock()
@@ -93,25 +88,15 @@ final class LoopbackPages: @unchecked Sendable {
                 lock.unlock()
                 request.resume(returning: next)
             } else {
-                state.waitCount += 1
-                let number = state.waitCount
-                state.waiting[number] = request
+                let older = state.waiting
+                state.waiting = request
                 lock.unlock()
-                Task { [weak self] in
-                    try? await Task.sleep(for: Self.nextPageHold)
-                    self?.askAgain(number)
-                }
+                older?.resume(returning: nil)
             }
         }
         guard let page else { return Response(status: .noContent, headers: [.cacheControl: "no-store"]) }
         return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(page))))
-    }
-
-    /// Tells a request for the next page that has waited its time to ask again.
-    private func askAgain(_ number: Int) {
-        let request = lock.withLock { state.waiting.removeValue(forKey: number) }
-        request?.resume(returning: nil)
     }
 
     /// A page's POST to `result` beside it: the first report of the page asked for is kept.
@@ -170,7 +155,8 @@ final class LoopbackPages: @unchecked Sendable {
                   location.replace('/__frame.html?kept=1&page=' + encodeURIComponent(job.page) + '&width=' + job.width + '&height=' + job.height);
                   return;
                 } catch (error) {
-                  await new Promise((resolve) => setTimeout(resolve, 200));
+                  // The request gave up (a browser's own time limit): ask again at the next frame.
+                  await new Promise((resolve) => requestAnimationFrame(resolve));
                 }
               }
             })();
