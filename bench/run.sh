@@ -7,7 +7,8 @@
 # bench/run.sh phones only the phone, tablet and desktop pages and the lightbox's gestures (issue 24);
 # bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26);
 # bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25);
-# bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37).
+# bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37);
+# bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -620,6 +621,25 @@ exiftool_rate=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f", 10000 / (e
 ratio=$(awk -v a="$ours_rate" -v b="$exiftool_rate" 'BEGIN { printf "%.1f", a / b }')
 exiftool_version=$(exiftool -ver)
 record "| $stamp | $commit | reading title, description, keywords, people, rating, place of 10,000 JPEGs (XMP + IPTC), 1 core | $ours_rate files/s | exiftool $exiftool_version -j: $exiftool_rate files/s | ${ratio}× (goal ≥ 20×) |"
+fi
+
+if [ "$only" = all ] || [ "$only" = descriptions ] || [ "$only" = agreement ]; then
+# MARK: what files from outside say of themselves, ours against exiftool's reading under the
+# README's rules (goal ≥ 98 % of the fields either gives): the sample images of exiftool's and
+# exiv2's own test suites (cameras, Lightroom, Photo Mechanic, FotoStation, ImageMagick, and
+# the damaged files of their bug reports), from Debian's source archive.
+outside="$work/outside"
+if [ ! -d "$outside/corpus" ]; then
+  rm -rf "$outside" && mkdir -p "$outside/corpus/exiftool" "$outside/corpus/exiv2"
+  pool=http://deb.debian.org/debian/pool/main
+  curl -fsS -o "$outside/exiftool.tar.xz" "$pool/libi/libimage-exiftool-perl/libimage-exiftool-perl_12.57+dfsg.orig.tar.xz"
+  curl -fsS -o "$outside/exiv2.tar.gz" "$pool/e/exiv2/exiv2_0.27.6.orig.tar.gz"
+  tar -xJf "$outside/exiftool.tar.xz" -C "$outside" && tar -xzf "$outside/exiv2.tar.gz" -C "$outside"
+  find "$outside"/Image-ExifTool-*/t/images -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.png' -o -iname '*.webp' -o -iname '*.heic' \) -exec cp {} "$outside/corpus/exiftool/" \;
+  find "$outside"/exiv2-*/test/data -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.png' -o -iname '*.webp' -o -iname '*.heic' \) -exec cp {} "$outside/corpus/exiv2/" \;
+fi
+agreement=$(python3 bench/description_agreement.py "$gallery" "$outside/corpus")
+record "| $stamp | $commit | what $(echo "$agreement" | python3 -c 'import json, sys; print(json.load(sys.stdin)["files"])') files from outside say of themselves (exiftool's and exiv2's test images, from Debian's sources): caption, comment, keywords, people, rating, place | $(echo "$agreement" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%d of %d fields agree (%.1f %%)" % (r["agreeing"], r["fields"], 100 * r["share"]))') | exiftool $(exiftool -ver) under the README's rules | goal ≥ 98 % |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

@@ -26,6 +26,7 @@ packages=(
   gstreamer1.0-libav gstreamer1.0-plugins-good  #   WebKitGTK's video playback: H.264/AAC decoders and the MP4 demuxer
   xvfb              #   which needs an X server even to draw off screen
   libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
+  imagemagick       # PNGs as ImageMagick writes them (a photo's metadata in its "Raw profile type" text chunks)
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )

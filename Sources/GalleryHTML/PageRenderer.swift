@@ -97,6 +97,8 @@ struct PageRenderer {
         var cells: [CellModel]
         /// How many photos the album has.
         var count: Int
+        /// How many of them are videos.
+        var videoCount = 0
         /// The list the cells belong to, for screen readers: the whole album on the album page
         /// (offset 0, every photo), one plain page's photos on a plain page (so that adding
         /// photos to the album changes no plain page but the last).
@@ -150,13 +152,13 @@ struct PageRenderer {
         for cell in content.cells {
             html += self.cell(cell, position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)
         }
-        html += "</div>\n" + pageLinks(content.pages, count: content.count) + "</main>\n"
+        html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
         return html + lightbox + foot()
     }
 
     /// Links through the album's plain pages: on the album page, to the first; on a plain
     /// page, to the previous and next ones and back to the album.
-    private func pageLinks(_ pages: PageLinks, count: Int) -> String {
+    private func pageLinks(_ pages: PageLinks, count: Int, videos: Int) -> String {
         var parts: [String] = []
         if let position = pages.position {
             if let previous = pages.previous { parts.append("<a href=\"\(HTML.escape(previous))\" rel=\"prev\">\(HTML.escape(words.previous))</a>") }
@@ -164,7 +166,7 @@ struct PageRenderer {
             if let next = pages.next { parts.append("<a href=\"\(HTML.escape(next))\" rel=\"next\">\(HTML.escape(words.next))</a>") }
             parts.append("<a href=\"\(HTML.escape(pages.album))\">\(HTML.escape(words.wholeAlbum))</a>")
         } else if let first = pages.first {
-            parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(count)))</a>")
+            parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(count, videos)))</a>")
         }
         if parts.isEmpty { return "" }
         return "<nav class=\"pages\" aria-label=\"\(HTML.escape(words.label("Pages of this album")))\">" + parts.joined(separator: " ") + "</nav>\n"

@@ -16,7 +16,7 @@ extension SiteSnapshot {
                  boxes: try description.boxes(fluid: context.fluid, style: context.comment, measurer: context.measurer))
             }
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
-                cells: cells, count: album.count, heights: heights,
+                cells: cells, count: album.count, videoCount: album.videoCount, heights: heights,
                 data: album.data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
                 image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:

@@ -14,7 +14,8 @@ struct SiteWords: Sendable {
     var previous: String
     var next: String
     var wholeAlbum: String
-    var allPageByPage: @Sendable (Int) -> String
+    /// The link to an album's plain pages: how many items (all, of which videos) it holds.
+    var allPageByPage: @Sendable (_ all: Int, _ videos: Int) -> String
     var page: @Sendable (Int) -> String
     var photoRange: @Sendable (Int, Int) -> String
     var photoUnavailable: String
@@ -50,7 +51,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 Album" : "\($0) Alben" }
             views = [.masonry: "Raster", .justified: "Zeilen", .wheel: "Rad", .carousel: "Karussell", .circle: "Kreis"]
             previous = "← Zurück"; next = "Weiter →"; wholeAlbum = "Das ganze Album"
-            allPageByPage = { "Alle \($0) Fotos, Seite für Seite" }
+            allPageByPage = { all, videos in "Alle \(all) \(videos == 0 ? "Fotos" : videos == all ? "Videos" : "Fotos und Videos"), Seite für Seite" }
             page = { "Seite \($0)" }
             photoRange = { $0 == $1 ? "Foto \($0)" : "Fotos \($0)–\($1)" }
             photoUnavailable = "Foto nicht verfügbar"; download = "Herunterladen"; madeWith = "Erstellt mit gallery"
@@ -67,7 +68,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Mosaïque", .justified: "Rangées", .wheel: "Roue", .carousel: "Carrousel", .circle: "Cercle"]
             previous = "← Précédente"; next = "Suivante →"; wholeAlbum = "L’album entier"
-            allPageByPage = { "Les \($0) photos, page par page" }
+            allPageByPage = { all, videos in "Les \(all) \(videos == 0 ? "photos" : videos == all ? "vidéos" : "photos et vidéos"), page par page" }
             page = { "Page \($0)" }
             photoRange = { $0 == $1 ? "Photo \($0)" : "Photos \($0)–\($1)" }
             photoUnavailable = "Photo indisponible"; download = "Télécharger"; madeWith = "Fait avec gallery"
@@ -85,7 +86,7 @@ struct SiteWords: Sendable {
             albumCount = { "アルバム \($0) 件" }
             views = [.masonry: "タイル", .justified: "行", .wheel: "ホイール", .carousel: "カルーセル", .circle: "円"]
             previous = "← 前へ"; next = "次へ →"; wholeAlbum = "アルバム全体"
-            allPageByPage = { "全 \($0) 枚をページごとに" }
+            allPageByPage = { all, videos in videos == 0 ? "全 \(all) 枚をページごとに" : videos == all ? "動画 全 \(all) 本をページごとに" : "写真と動画 全 \(all) 件をページごとに" }
             page = { "\($0) ページ" }
             photoRange = { $0 == $1 ? "写真 \($0)" : "写真 \($0)–\($1)" }
             photoUnavailable = "表示できない写真"; download = "ダウンロード"; madeWith = "gallery で作成"
@@ -102,7 +103,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Masonry", .justified: "Rows", .wheel: "Wheel", .carousel: "Carousel", .circle: "Circle"]
             previous = "← Previous"; next = "Next →"; wholeAlbum = "The whole album"
-            allPageByPage = { "All \($0) photos, page by page" }
+            allPageByPage = { all, videos in "All \(all) \(videos == 0 ? "photos" : videos == all ? "videos" : "photos and videos"), page by page" }
             page = { "Page \($0)" }
             photoRange = { $0 == $1 ? "Photo \($0)" : "Photos \($0)–\($1)" }
             photoUnavailable = "Photo unavailable"; download = "Download"; madeWith = "Made with gallery"
@@ -112,7 +113,7 @@ struct SiteWords: Sendable {
 
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
-        [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12), page(3),
+        [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly].joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }

@@ -86,6 +86,18 @@ public struct Annotation: Sendable, Hashable {
             self.state = state
             self.country = country
         }
+
+        private enum CodingKeys: String, CodingKey { case sublocation, city, state, country }
+
+        /// Every key, null when unknown: `{"sublocation", "city", "state", "country"}` is an
+        /// interface (`photos --json`, `/api/photos`), read by programs that expect all four.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sublocation, forKey: .sublocation)
+            try container.encode(city, forKey: .city)
+            try container.encode(state, forKey: .state)
+            try container.encode(country, forKey: .country)
+        }
     }
 
     public init(caption: String, comment: String, source: String) {

@@ -1,5 +1,3 @@
-import CZlib
-
 /// Pieces of embedded ICC profiles as files carry them: JPEG APP2 "ICC_PROFILE" chunks and
 /// PNG's zlib-compressed iCCP. The probe finds them (`ProbeResult.iccProfile`).
 enum ICCProfile {
@@ -16,35 +14,6 @@ enum ICCProfile {
     /// An iCCP chunk's profile: name (1–79 bytes), NUL, compression method 0, a zlib stream.
     static func fromPNGChunk(_ data: [UInt8]) -> [UInt8]? {
         guard let nul = data.firstIndex(of: 0), nul + 2 <= data.count else { return nil }
-        return inflate(Array(data[(nul + 2)...]))
-    }
-
-    /// A zlib stream inflated, at most 16 MB (a profile is a few KB).
-    private static func inflate(_ input: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { inflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: 1 << 16)
-        var produced = 0
-        var input = input
-        return input.withUnsafeMutableBufferPointer { source -> [UInt8]? in
-            stream.next_in = source.baseAddress
-            stream.avail_in = UInt32(source.count)
-            while true {
-                if produced == output.count {
-                    guard output.count < 16 << 20 else { return nil }
-                    output += [UInt8](repeating: 0, count: output.count)
-                }
-                let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-                    stream.next_out = out.baseAddress! + produced
-                    stream.avail_out = UInt32(out.count - produced)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    produced = out.count - Int(stream.avail_out)
-                    return status
-                }
-                if status == Z_STREAM_END { return Array(output.prefix(produced)) }
-                guard status == Z_OK else { return nil }
-            }
-        }
+        return ZlibStream.inflate(Array(data[(nul + 2)...]))
     }
 }

@@ -1,5 +1,4 @@
-/// Where an Android motion photo's video is: a JPEG whose XMP (APP1
-/// "http://ns.adobe.com/xap/1.0/") announces an MP4 appended after the picture, as
+/// Where an Android motion photo's video is: a JPEG whose XMP (`ProbeResult.xmp`) announces an MP4 appended after the picture, as
 ///
 /// - Google's Motion Photo format 1.0: a `Container:Directory` item with
 ///   `Item:Semantic="MotionPhoto"` and `Item:Length` (the video's byte count, from the end of
@@ -10,7 +9,6 @@
 /// packet that names neither (most photos' XMP) is not parsed at all. Nil when the XMP announces
 /// no video or cannot be read.
 enum MotionPhotoXMP {
-    static let app1Prefix = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
     static let container = "http://ns.google.com/photos/1.0/container/"
     static let item = "http://ns.google.com/photos/1.0/container/item/"
     static let camera = "http://ns.google.com/photos/1.0/camera/"

@@ -7,19 +7,40 @@ extension PhotoProbe {
         (0xC0 ... 0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
     }
 
-    /// Walks the marker segments from SOI to the first SOF, reading EXIF orientation from the
-    /// first APP1 "Exif" segment on the way (EXIF requires it right after SOI).
+    /// Walks the marker segments from SOI to the first scan (SOS), reading EXIF orientation
+    /// from the first APP1 "Exif" segment (EXIF requires it right after SOI), and XMP, IPTC and
+    /// ICC segments wherever they are: some writers put them after the frame header. Damage
+    /// past the frame header ends the walk without refusing the file (its size is known).
     static func probeJPEG(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
         var offset = 2
         var orientation: Int?
         var exif: [UInt8]?
         var damage: [String] = []
         var iccChunks: [Int: ArraySlice<UInt8>] = [:]
-        var motionVideoLength: Int?
         var metadata = EmbeddedMetadataSegments()
+        /// The frame header's size and end, once read.
+        var frame: (width: Int, height: Int, end: Int)?
+        func finished(_ input: inout ProbeInput, _ frame: (width: Int, height: Int, end: Int)) throws(ProbeError) -> ProbeResult {
+            var result = ProbeResult(
+                format: .jpeg, width: frame.width, height: frame.height,
+                orientation: Orientation(exifValue: orientation ?? 1),
+                endMarker: .jpeg(after: frame.end), exif: exif)
+            result.damage = damage
+            result.iccProfile = ICCProfile.joined(jpegChunks: iccChunks)
+            result.xmp = metadata.xmp
+            result.extendedXMP = metadata.extendedXMP
+            result.photoshopResources = metadata.photoshopResources
+            // An appended MP4 is taken when its "ftyp" box is where the XMP says it starts.
+            if let xmp = metadata.xmp, let length = MotionPhotoXMP.videoLength(xmp: xmp[...]), length < input.size - frame.end,
+               try input.bytes(at: input.size - length + 4, count: 4) == Array("ftyp".utf8) {
+                result.motionVideoOffset = Int64(input.size - length)
+            }
+            return result
+        }
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
+                if let frame { return try finished(&input, frame) }
                 throw .truncated("the file ends before the JPEG frame header")
             }
             guard first == 0xFF else {
@@ -28,6 +49,7 @@ extension PhotoProbe {
                 var next = offset + 1
                 while next < offset + maximumStrayBytes, let byte = try input.byte(at: next), byte != 0xFF { next += 1 }
                 guard try input.byte(at: next) == 0xFF else {
+                    if let frame { return try finished(&input, frame) }
                     throw .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))")
                 }
                 damage.append("\(next - offset) extraneous bytes before the marker at byte \(next)")
@@ -39,12 +61,16 @@ extension PhotoProbe {
             var marker: UInt8 = 0xFF
             while true {
                 guard let next = try input.byte(at: markerOffset) else {
+                    if let frame { return try finished(&input, frame) }
                     throw .truncated("the file ends before the JPEG frame header")
                 }
                 if next != 0xFF { marker = next; break }
                 markerOffset += 1
             }
             let segment = markerOffset + 1
+            if let frame, marker == 0xDA || marker == 0xD9 || marker == 0xD8 || marker == 0x00 || isStartOfFrame(marker) {
+                return try finished(&input, frame)
+            }
             switch marker {
             case 0x01, 0xD0 ... 0xD7:
                 offset = segment  // standalone markers carry no length
@@ -60,16 +86,17 @@ extension PhotoProbe {
             default:
                 break
             }
-            guard let length = try input.uint16BE(at: segment) else {
-                throw .truncated("the file ends inside a JPEG segment header")
-            }
-            guard length >= 2 else {
-                throw .corrupt("JPEG segment 0xFF\(hex(marker)) at byte \(markerOffset - 1) has an invalid length \(length)")
-            }
-            let end = segment + length
-            guard end <= input.size else {
+            guard let length = try input.uint16BE(at: segment), length >= 2, segment + length <= input.size else {
+                if let frame { return try finished(&input, frame) }
+                guard let length = try input.uint16BE(at: segment) else {
+                    throw .truncated("the file ends inside a JPEG segment header")
+                }
+                guard length >= 2 else {
+                    throw .corrupt("JPEG segment 0xFF\(hex(marker)) at byte \(markerOffset - 1) has an invalid length \(length)")
+                }
                 throw .truncated("the file ends inside JPEG segment 0xFF\(hex(marker))")
             }
+            let end = segment + length
             if isStartOfFrame(marker) {
                 guard length >= 8,
                       let height = try input.uint16BE(at: segment + 3),
@@ -77,41 +104,25 @@ extension PhotoProbe {
                 else {
                     throw .corrupt("the JPEG frame header is too short")
                 }
-                var result = ProbeResult(
-                    format: .jpeg, width: width, height: height,
-                    orientation: Orientation(exifValue: orientation ?? 1),
-                    endMarker: .jpeg(after: end), exif: exif)
-                result.damage = damage
-                result.iccProfile = ICCProfile.joined(jpegChunks: iccChunks)
-                result.xmp = metadata.xmp
-                result.extendedXMP = metadata.extendedXMP
-                result.photoshopResources = metadata.photoshopResources
-                // An appended MP4 is taken when its "ftyp" box is where the XMP says it starts.
-                if let length = motionVideoLength, length < input.size - end,
-                   try input.bytes(at: input.size - length + 4, count: 4) == Array("ftyp".utf8) {
-                    result.motionVideoOffset = Int64(input.size - length)
+                frame = (width, height, end)
+                offset = end
+                continue
+            }
+            // EXIF, XMP and Extended XMP (APP1), ICC profile chunks (APP2), Photoshop's
+            // resources (APP13): each segment read once.
+            if marker == 0xE1 || marker == 0xE2 || marker == 0xED, let payload = try input.bytes(at: segment + 2, count: length - 2) {
+                if marker == 0xE1, exif == nil, payload.starts(with: EXIFOrientationReader.app1Prefix) {
+                    exif = Array(payload.dropFirst(EXIFOrientationReader.app1Prefix.count))
+                    orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
+                } else if marker == 0xE2, payload.count > ICCProfile.jpegSignature.count + 2, payload.starts(with: ICCProfile.jpegSignature) {
+                    iccChunks[Int(payload[ICCProfile.jpegSignature.count])] = payload.dropFirst(ICCProfile.jpegSignature.count + 2)
+                } else {
+                    metadata.take(marker: marker, payload: payload)
                 }
-                return result
-            }
-            if marker == 0xE1, exif == nil,
-               let payload = try input.bytes(at: segment + 2, count: length - 2),
-               payload.starts(with: EXIFOrientationReader.app1Prefix) {
-                exif = Array(payload.dropFirst(EXIFOrientationReader.app1Prefix.count))
-                orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
-            }
-            if marker == 0xE1, motionVideoLength == nil, length - 2 > MotionPhotoXMP.app1Prefix.count,
-               let payload = try input.bytes(at: segment + 2, count: length - 2), payload.starts(with: MotionPhotoXMP.app1Prefix) {
-                motionVideoLength = MotionPhotoXMP.videoLength(xmp: payload.dropFirst(MotionPhotoXMP.app1Prefix.count))
-            }
-            if marker == 0xE1 || marker == 0xED, let payload = try input.bytes(at: segment + 2, count: length - 2) {
-                metadata.take(marker: marker, payload: payload)
-            }
-            if marker == 0xE2, length - 2 > ICCProfile.jpegSignature.count + 2,
-               let payload = try input.bytes(at: segment + 2, count: length - 2), payload.starts(with: ICCProfile.jpegSignature) {
-                iccChunks[Int(payload[ICCProfile.jpegSignature.count])] = payload.dropFirst(ICCProfile.jpegSignature.count + 2)
             }
             offset = end
         }
+        if let frame { return try finished(&input, frame) }
         throw .corrupt("too many JPEG segments before the frame header")
     }
 

@@ -2,8 +2,10 @@ extension PhotoProbe {
     /// Largest eXIf chunk read; larger ones are skipped (orientation is then 1).
     private static let maximumEXIFChunk = 1 << 20
 
-    /// Reads IHDR (always the first chunk), then walks the chunks before the image data for an
-    /// eXIf chunk (PNG 1.2 extensions, 2017; before IDAT per the spec).
+    /// Reads IHDR (always the first chunk), then walks the chunks for an eXIf chunk (PNG 1.2
+    /// extensions, 2017; before IDAT per the spec, and only there does it orient the picture,
+    /// as browsers draw it), an ICC profile, and text chunks with XMP, IPTC or EXIF, which
+    /// writers also put after the image data (read for what they say, never for orientation).
     static func probePNG(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
         guard let ihdrLength = try input.uint32BE(at: 8), let ihdrType = try input.bytes(at: 12, count: 4) else {
             throw .truncated("the file ends before the PNG header chunk")
@@ -21,27 +23,37 @@ extension PhotoProbe {
         var exif: [UInt8]?
         var profile: [UInt8]?
         var xmp: [UInt8]?
+        var resources: [UInt8]?
+        var afterImage = false
         var offset = 8 + 12 + 13
-        for _ in 0 ..< 100_000 {
+        for _ in 0 ..< 1_000_000 {
             guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
                 break  // no image data: the end-marker check reports the truncation
             }
+            guard length <= Int(Int32.max) else {
+                if afterImage { break }  // the picture is whole: what follows is only text
+                throw .corrupt("PNG chunk \(String(decoding: type, as: UTF8.self)) declares an invalid length")
+            }
             let name = String(decoding: type, as: UTF8.self)
-            if name == "IDAT" || name == "IEND" { break }
-            if name == "eXIf", length <= maximumEXIFChunk,
+            if name == "IEND" { break }
+            if name == "IDAT" { afterImage = true }
+            if name == "eXIf", exif == nil, length <= maximumEXIFChunk,
                let payload = try input.bytes(at: offset + 8, count: length) {
                 // Some writers keep JPEG's "Exif\0\0" prefix in the chunk.
                 exif = payload.starts(with: EXIFOrientationReader.app1Prefix) ? Array(payload.dropFirst(6)) : payload
-                orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])
+                if !afterImage { orientation = EXIFOrientationReader.orientation(tiff: exif ?? []) }
             }
-            if name == "iCCP", length <= maximumEXIFChunk, let payload = try input.bytes(at: offset + 8, count: length) {
+            if name == "iCCP", !afterImage, length <= maximumEXIFChunk, let payload = try input.bytes(at: offset + 8, count: length) {
                 profile = ICCProfile.fromPNGChunk(payload)
             }
-            if name == "iTXt", xmp == nil, length <= XMPPacket.largestPacket, let payload = try input.bytes(at: offset + 8, count: length) {
-                xmp = Self.pngXMP(payload)
-            }
-            guard length <= Int(Int32.max) else {
-                throw .corrupt("PNG chunk \(name) declares an invalid length")
+            if name == "iTXt" || name == "zTXt" || name == "tEXt", length <= XMPPacket.largestPacket * 2,
+               let payload = try input.bytes(at: offset + 8, count: length) {
+                switch PNGTextChunk.metadata(type: name, chunk: payload) {
+                case .xmp(let packet) where xmp == nil: xmp = packet
+                case .photoshopResources(let block) where resources == nil: resources = block
+                case .exif(let tiff) where exif == nil: exif = tiff  // ImageMagick's: never orients
+                default: break
+                }
             }
             offset += 12 + length
         }
@@ -51,20 +63,7 @@ extension PhotoProbe {
             endMarker: .png(after: 33), exif: exif)
         result.iccProfile = profile
         result.xmp = xmp
+        result.photoshopResources = resources
         return result
-    }
-
-    /// The XMP of an iTXt chunk with the keyword "XML:com.adobe.xmp" (uncompressed, as the XMP
-    /// specification requires); nil for other text chunks.
-    static func pngXMP(_ chunk: [UInt8]) -> [UInt8]? {
-        let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
-        // keyword, NUL, compression flag and method, language tag, NUL, translated keyword, NUL, text.
-        guard chunk.starts(with: keyword), chunk.count > keyword.count + 2, chunk[keyword.count] == 0 else { return nil }
-        var at = keyword.count + 2
-        for _ in 0 ..< 2 {
-            guard let end = chunk[at...].firstIndex(of: 0) else { return nil }
-            at = end + 1
-        }
-        return Array(chunk[at...])
     }
 }

@@ -16,6 +16,7 @@ struct DescriptionCLITests {
             "-IPTC:CodedCharacterSet=UTF8",
         ])
         try TestMetadata.jpeg("lib/plain.jpg", in: work, exiftool: [])
+        try TestMetadata.jpeg("lib/city.jpg", in: work, exiftool: ["-XMP-photoshop:City=Brest"])
         let imported = try GalleryBinary.run(["import", "lib", "--quiet"], in: work.url)
         #expect(imported.status == 0, "\(imported.stderr)")
         let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
@@ -33,6 +34,10 @@ struct DescriptionCLITests {
         let plain = try #require(byPath["plain.jpg"])
         #expect(plain["keywords"] as? [String] == [] && plain["people"] as? [String] == [])
         #expect(plain["rating"] is NSNull && plain["place"] is NSNull && plain["favorite"] as? Bool == false)
+        // A place said in part has all four keys, the unsaid ones null (not left out).
+        let city = try #require(byPath["city.jpg"]?["place"] as? [String: Any])
+        #expect(Set(city.keys) == ["sublocation", "city", "state", "country"], "\(city)")
+        #expect(city["city"] as? String == "Brest" && city["sublocation"] is NSNull && city["state"] is NSNull && city["country"] is NSNull)
     }
 
     @Test("the site carries keywords, people and stars for the lightbox; [content] keywords, people, ratings = \"hide\" leave each out of every page and data file")

@@ -38,6 +38,8 @@ struct VideoExportTests {
         let page = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
         #expect(page.contains("1 photo, 2 videos"), "the subtitle counts what the album holds: \(page.prefix(1500))")
         #expect(SiteWords(language: "ja").itemCount(5, videos: 2) == "写真 3 枚、動画 2 本" && SiteWords(language: "en").itemCount(2, videos: 2) == "2 videos")
+        #expect(page.contains(">All 3 photos and videos, page by page</a>"), "the plain pages' link counts videos too")
+        #expect(SiteWords(language: "en").allPageByPage(2, 2) == "All 2 videos, page by page" && SiteWords(language: "fr").allPageByPage(4, 1) == "Les 4 photos et vidéos, page par page")
         let named = try Self.videoAttributes(site)
         #expect(named.count == 2 && named.allSatisfy { $0.hasPrefix("videos/") && $0.hasSuffix(".mp4") }, "\(named)")
         #expect(named.contains { $0.hasSuffix("-240x320.mp4") } && named.contains { $0.hasSuffix("-320x180.mp4") }, "displayed sizes: \(named)")

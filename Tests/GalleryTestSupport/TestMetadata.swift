@@ -4,6 +4,8 @@ import Foundation
 /// sidecars) and EXIF as Lightroom and the others do.
 public enum TestMetadata {
     public static let exiftool = "/usr/bin/exiftool"
+    /// ImageMagick's convert, which keeps a photo's metadata in PNG text chunks of its own form.
+    public static let imageMagick = "/usr/bin/convert"
 
     /// A small JPEG at `relative` in `folder`, then exiftool's `arguments` applied to it in place.
     @discardableResult

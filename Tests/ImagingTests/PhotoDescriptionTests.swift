@@ -121,6 +121,71 @@ struct PhotoDescriptionTests {
         }
     }
 
+    @Test("a photo ImageMagick turned into a PNG: XMP, IPTC and EXIF in its 'Raw profile type' text chunks, some after the image data")
+    func imageMagickPNG() throws {
+        let folder = try TemporaryDirectory("imagemagick-png")
+        let jpeg = try TestMetadata.jpeg("photo.jpg", in: folder, exiftool: [
+            "-XMP-dc:Subject=mer", "-XMP-xmp:Rating=3", "-IPTC:CodedCharacterSet=UTF8", "-IPTC:ObjectName=Titre IPTC",
+            "-IPTC:City=Brest", "-EXIF:ImageDescription=Le port", "-EXIF:Orientation#=6",
+        ])
+        let png = folder.path + "/photo.png"
+        try TestVideos.run(TestMetadata.imageMagick, [jpeg, png])
+        // What ImageMagick wrote: the XMP in a zTXt, IPTC in tEXt, EXIF in an eXIf after IDAT.
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
+        let idat = try #require(bytes.firstRange(of: Array("IDAT".utf8))?.lowerBound)
+        #expect(bytes.firstRange(of: Array("zTXtRaw profile type xmp".utf8)) != nil)
+        #expect((bytes.firstRange(of: Array("eXIf".utf8))?.lowerBound ?? 0) > idat, "ImageMagick put its eXIf before IDAT: the test no longer covers text after the image")
+        let read = try Self.embedded(png)
+        #expect(read.warnings.isEmpty, "\(read.warnings)")
+        #expect(read.description.caption == "Titre IPTC" && read.description.description == "Le port")
+        #expect(read.description.keywords == ["mer"] && read.description.rating == 3 && read.description.place?.city == "Brest")
+        // An eXIf after the image data is read for its words, never for orientation: browsers
+        // draw such a PNG unturned, and so must the layout.
+        #expect(try PhotoProbe.probe(path: png).orientation == .up)
+    }
+
+    @Test("XMP and IPTC segments after the frame header (as some writers put them) are read; a file damaged past the frame header keeps its size")
+    func segmentsAfterFrameHeader() throws {
+        let folder = try TemporaryDirectory("after-sof")
+        let path = try TestMetadata.jpeg("late.jpg", in: folder, exiftool: ["-XMP-dc:Title=Late title", "-IPTC:Keywords=late"])
+        // Move exiftool's APP1 (XMP) and APP13 (IPTC) segments to just after the SOF0 segment.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var moved: [UInt8] = []
+        var at = 2
+        while bytes[at] == 0xFF, bytes[at + 1] != 0xC0 {
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if bytes[at + 1] == 0xE1 || bytes[at + 1] == 0xED {
+                moved += bytes[at ..< at + 2 + length]
+                bytes.removeSubrange(at ..< at + 2 + length)
+            } else {
+                at += 2 + length
+            }
+        }
+        #expect(!moved.isEmpty && bytes[at + 1] == 0xC0)
+        let sofEnd = at + 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+        bytes.insert(contentsOf: moved, at: sofEnd)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let read = try Self.embedded(path)
+        #expect(read.description.caption == "Late title" && read.description.keywords == ["late"], "\(read)")
+        // Cut inside the moved segments: the size is known from the frame header, so the file is
+        // not refused for damage in metadata that comes after it.
+        let cut = try folder.write("cut.jpg", Array(bytes.prefix(sofEnd + 40)))
+        let probe = try PhotoProbe.probe(path: cut)
+        #expect(probe.width == 48 && probe.height == 32)
+    }
+
+    @Test("ImageMagick's raw profiles: hexadecimal as it writes them; short, odd or non-hex ones are nothing")
+    func rawProfiles() {
+        #expect(PNGTextChunk.rawProfile(Array("\nxmp\n       3\n616263\n".utf8)) == Array("abc".utf8))
+        #expect(PNGTextChunk.rawProfile(Array("\niptc\n 4\n1c02\n0500\n".utf8)) == [0x1C, 0x02, 0x05, 0x00])
+        #expect(PNGTextChunk.rawProfile(Array("\nxmp\n 4\n616263\n".utf8)) == nil)
+        #expect(PNGTextChunk.rawProfile(Array("\nxmp\n 2\n6x6263\n".utf8)) == nil)
+        #expect(PNGTextChunk.rawProfile(Array("\nxmp\n 99999999999\n61\n".utf8)) == nil)
+        #expect(PNGTextChunk.rawProfile(Array("xmp".utf8)) == nil)
+        #expect(PNGTextChunk.metadata(type: "tEXt", chunk: Array("Comment\0hello".utf8)) == nil)
+        #expect(PNGTextChunk.metadata(type: "zTXt", chunk: Array("Raw profile type xmp\0\0not zlib".utf8)) == nil)
+    }
+
     @Test("Extended XMP: a description too long for one segment is put together from its parts")
     func extendedXMP() throws {
         let folder = try TemporaryDirectory("extended-xmp")
@@ -181,6 +246,67 @@ struct PhotoDescriptionTests {
         #expect(description.caption == "Fine")
         #expect(description.description == nil)
         #expect(warnings.count == 1 && warnings[0].contains("IPTC dataset 2:120"), "\(warnings)")
+    }
+
+    @Test("damaged copies of described files (cut, bits flipped, parts swapped; seeded, and bits flipped inside the XMP and IPTC themselves): read or refused, never a crash", arguments: [1, 2])
+    func damagedDescribedFiles(seed: UInt64) throws {
+        let work = try TemporaryDirectory("damaged-descriptions")
+        let tags = ["-XMP-dc:Title=Titre", "-XMP-dc:Subject=sea", "-XMP-lr:HierarchicalSubject=Places|France|Brest", "-XMP-xmp:Rating=4",
+                    "-XMP-mwg-rs:RegionInfo={RegionList=[{Area={W=0.1,H=0.2,X=0.3,Y=0.4,Unit=normalized},Name=Anna,Type=Face}]}"]
+        try TestMetadata.jpeg("described.jpg", in: work, exiftool: tags + [
+            "-IPTC:CodedCharacterSet=UTF8", "-IPTC:ObjectName=Titre IPTC", "-IPTC:Keywords=mer", "-IPTC:City=Brest", "-IPTCDigest=new",
+            "-EXIF:UserComment=Commentaire", "-EXIF:XPKeywords=un;deux",
+            "-XMP-dc:Description=" + String(repeating: "Une longue description. ", count: 3_000),  // Extended XMP
+        ])
+        for (name, bytes) in [("described.png", TestImages.png(width: 40, height: 30)), ("described.webp", try TestImages.webp(width: 40, height: 30)),
+                              ("described.heic", try TestImages.heif(width: 64, height: 64))] {
+            try TestMetadata.write(tags, to: try work.write(name, bytes))
+        }
+        try TestVideos.make(work.path + "/described.mp4", width: 64, height: 48, seconds: 0.4, audio: false, metadata: ["title": "Clip", "keywords": "a, b"])
+        try TestMetadata.write(tags, to: work.path + "/described.mp4")
+
+        var random = SplitMix64(seed: seed)
+        var outcomes: [String: Int] = [:]
+        for name in ["described.jpg", "described.png", "described.webp", "described.heic", "described.mp4"] {
+            let bytes = [UInt8](try Data(contentsOf: work.url.appending(path: name)))
+            var copies = DamagedMedia.damagedCopies(of: bytes, count: 6, seed: seed &* 7919 &+ UInt64(bytes.count)).map(\.bytes)
+            // Bits flipped where the words are: inside the XMP packet and the IPTC block.
+            let starts = [bytes.firstRange(of: Array("<x:xmpmeta".utf8))?.lowerBound, bytes.firstRange(of: Array("8BIM".utf8))?.lowerBound].compactMap { $0 }
+            for start in starts {
+                for _ in 0 ..< 4 {
+                    var copy = bytes
+                    for _ in 0 ..< 3 {
+                        let at = min(bytes.count - 1, start + Int.random(in: 0 ..< 600, using: &random))
+                        copy[at] ^= UInt8(1) << UInt8.random(in: 0 ..< 8, using: &random)
+                    }
+                    copies.append(copy)
+                }
+            }
+            for (index, copy) in copies.enumerated() {
+                let path = try work.write("damaged/\(index)-\(name)", copy)
+                let outcome: String
+                do {
+                    if VideoProbe.container(atPath: path) != nil {
+                        let probe = try VideoProbe.probe(path: path)
+                        outcome = probe.descriptionWarnings.isEmpty ? "read" : "read with a warning"
+                    } else {
+                        let probe = try PhotoProbe.probe(path: path)
+                        outcome = Self.describe(probe).warnings.isEmpty ? "read" : "read with a warning"
+                    }
+                } catch {
+                    // Typed: only ProbeError can come out (a video's through its own probe).
+                    outcome = "refused by the probe"
+                }
+                outcomes[outcome, default: 0] += 1
+            }
+        }
+        // The damage must reach the readers (some copies read with a warning), and not only
+        // the refusals; no copy may take the process down (ASan: `make test-asan`).
+        #expect(outcomes["read with a warning", default: 0] > 0 && outcomes["read", default: 0] > 0, "\(outcomes)")
+    }
+
+    static func describe(_ probe: ProbeResult) -> (description: PhotoDescription, warnings: [String]) {
+        PhotoDescription.embedded(in: probe, exif: probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading())
     }
 
     @Test("MD5 as RFC 1321's examples give it")
