@@ -42,12 +42,19 @@ extension FluidMasonry {
     }
 
     /// `sizes` of a grid image: its width at each column count, widest windows first.
-    var imageSizes: String {
+    var imageSizes: String { imageSizes(times: 1) }
+
+    /// `sizes` of an image drawn `factor` times as wide as a grid image (a landscape cropped to
+    /// a square card is as wide as its aspect ratio times the card).
+    func imageSizes(times factor: Double) -> String {
+        func width(_ columns: Int) -> String {
+            factor == 1 ? innerWidthCSS(columns: columns) : "calc(\(innerWidthCSS(columns: columns)) * \(HTML.factor(factor)))"
+        }
         var firstOf: [(columns: Int, from: Double)] = []
         for band in bands where firstOf.last?.columns != band.columns { firstOf.append((band.columns, band.minimumViewportWidth)) }
         var parts: [String] = []
         for (position, entry) in firstOf.enumerated().reversed() {
-            parts.append(position == 0 ? innerWidthCSS(columns: entry.columns) : "(min-width: \(HTML.px(entry.from))px) \(innerWidthCSS(columns: entry.columns))")
+            parts.append(position == 0 ? width(entry.columns) : "(min-width: \(HTML.px(entry.from))px) \(width(entry.columns))")
         }
         return parts.joined(separator: ", ")
     }

@@ -222,6 +222,9 @@ struct PageRenderer {
     /// The grid images' `sizes`: the inner width at each column count, as the bands draw it.
     var imageSizes: String { fluid.imageSizes }
 
+    /// `sizes` of an album card's cover, cropped to a square card.
+    func coverSizes(aspectRatio: Double) -> String { fluid.imageSizes(times: max(1, aspectRatio)) }
+
     /// One cell. The script makes the cells it adds from the data files the same way
     /// (gallery.js, `galleryMakeCell`; a browser test holds them equal): change both together.
     private func cell(_ cell: CellModel, position: Int, setSize: Int) -> String {
@@ -294,7 +297,8 @@ struct PageRenderer {
         var count: Int
         var videoCount = 0
         var dates: String?
-        var cover: String?
+        /// The cover: the cell of the album's chosen cover or first photo.
+        var cover: CellModel?
     }
 
     func indexPage(albums: [AlbumCard], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
@@ -303,11 +307,13 @@ struct PageRenderer {
         if !configuration.site.description.isEmpty {
             html += "<p class=\"site-description\">\(HTML.escape(configuration.site.description))</p>"
         }
-        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))</p></header>\n<main class=\"albums\">\n"
+        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))</p></header>\n<main class=\"albums\" data-cards=\"\(albums.count)\">\n"
         for album in albums {
             html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
-            if let cover = album.cover {
-                html += "<img src=\"\(HTML.escape(cover))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
+            if let cover = album.cover, let first = cover.thumbnails?.first, let srcset = cover.srcset {
+                // A square crop of the cover: a landscape fills it by its height, so it needs
+                // its aspect ratio times the card's width.
+                html += "<img src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(coverSizes(aspectRatio: cover.aspectRatio))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
             } else {
                 html += "<span class=\"placeholder\"></span>"
             }

@@ -37,13 +37,17 @@ public enum SiteAssets {
         let fluid = geometry.fluid
         css += ".grid { width: calc\(fluid.gridWidthCSS); margin-left: calc((100% - \(fluid.gridWidthCSS)) / 2); --bands: \(fluid.bands.count); }\n"
         css += ".cell .annotation br { display: none; }\n"
+        css += ".albums { width: calc\(fluid.gridWidthCSS); margin-left: calc((100% - \(fluid.gridWidthCSS)) / 2); }\n"
         for band in fluid.bands {
             let b = band.number
             var rules = ".grid { --band: \(b); --columns: \(band.columns); --iw: \(fluid.innerWidthCSS(columns: band.columns)); --h: var(--h\(b)); } "
             // A cell writes a band's value only where it differs from the band before.
             rules += ".cell { --c: \(fluid.fallback("c", band: b)); --t: \(fluid.fallback("t", band: b)); --y: \(fluid.fallback("y", band: b)); "
             rules += "--ch: \(fluid.fallback("ch", band: b, last: "0px")); --mh: \(fluid.fallback("mh", band: b, last: "0px")); } "
-            rules += ".album-description { --dw: var(--dw\(b)); --dh: var(--dh\(b)); }"
+            rules += ".album-description { --dw: var(--dw\(b)); --dh: var(--dh\(b)); } "
+            // The index's cards: the band's columns, fewer when there are fewer albums.
+            rules += ".albums { --iw: \(fluid.innerWidthCSS(columns: band.columns)); --shown: \(band.columns); }"
+            for cards in 1 ..< max(1, band.columns) { rules += " .albums[data-cards=\"\(cards)\"] { --shown: \(cards); }" }
             css += fluid.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
             // A text's line breaks: only this band's, in this band only.
             let lines = ".cell .annotation br[data-b*=\"\(HTML.bandLetters([b]))\"] { display: inline; }"

@@ -92,7 +92,7 @@ extension SiteSnapshot {
             let first = try source.cover() ?? source.cells(0 ..< 1).first
             if image == nil { image = first?.large }
             return PageRenderer.AlbumCard(name: album.title, link: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name, count: album.count, videoCount: album.videoCount,
-                                          dates: album.dates, cover: first?.thumbnails?.first?.url)
+                                          dates: album.dates, cover: first)
         }
         return renderer.indexPage(albums: cards, photoCount: albums.photoCount, videoCount: albums.videoCount, image: image)
     }

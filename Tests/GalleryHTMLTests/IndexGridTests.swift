@@ -1,0 +1,89 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// The index page's album cards in the album grid's columns: two a row on a phone, where the
+/// engine puts the grid's first columns; fewer albums than columns are centred.
+@Suite("The index page's album cards sit in the album grid's columns")
+struct IndexGridTests {
+    struct Card: Decodable {
+        var left: Double
+        var top: Double
+        var width: Double
+        var height: Double
+    }
+
+    @Test("at 390 px two cards a row in the engine's columns; at 1280 px three cards centred in four columns",
+          arguments: BrowserEngine.allCases)
+    func cards(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        let probe = try EngineExportTests.probe("index.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              const images = [...document.querySelectorAll('.album-card img')];
+              await galleryWaitFor(() => images.every((image) => image.complete && image.naturalWidth > 0), 'the covers to load', 30);
+              galleryTestReport([...document.querySelectorAll('.album-card')].map((card) => {
+                const image = card.querySelector('img');
+                const box = image.getBoundingClientRect();
+                return { left: box.left, top: box.top, width: box.width, height: box.height };
+              }));
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        for (width, height) in [(390, 844), (1280, 900)] {
+            // The engine's grid at this viewport: its columns' x and the items' width.
+            let layout = try GalleryBinary.run(["layout", "--album", "coast", "--viewport", "\(width)x\(height)", "--json"], in: SampleSite.folder)
+            #expect(layout.status == 0, "\(layout.stderr)")
+            let grid = try #require(JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+            let columns = try #require(grid["columns"] as? Int)
+            let contentWidth = try #require(grid["contentWidth"] as? Double)
+            let items = try #require(grid["items"] as? [[String: Any]])
+            var columnX: [Int: Double] = [:]
+            for item in items { columnX[item["column"] as? Int ?? -1] = item["x"] as? Double }
+            let itemWidth = try #require(items.first?["width"] as? Double)
+            let step = try #require(columnX[1]) - columnX[0]!
+
+            let cards = try JSONDecoder().decode([Card].self, from: engine.open(probe, in: site, width: width, height: height))
+            #expect(cards.count == 3, "the sample's three albums")
+            let shown = min(columns, cards.count)
+            // With as many cards as columns, the engine's columns (the grid is centred in the
+            // window); with fewer, the row of cards centred.
+            let rowWidth = Double(shown - 1) * step + itemWidth
+            func left(_ column: Int) -> Double {
+                shown == columns ? (Double(width) - contentWidth) / 2 + columnX[column]! : Double(width) / 2 - rowWidth / 2 + Double(column) * step
+            }
+            for (index, card) in cards.enumerated() {
+                let column = index % shown
+                #expect(abs(card.left - left(column)) <= 0.5, "\(engine) \(width): card \(index) at \(card.left), expected \(left(column))")
+                #expect(abs(card.width - itemWidth) <= 0.5 && abs(card.height - itemWidth) <= 0.5, "\(engine) \(width): card \(index) is \(card.width)×\(card.height), the grid's items \(itemWidth)")
+                if index >= shown { #expect(card.top > cards[index - shown].top + card.height, "\(engine) \(width): card \(index) starts a new row") }
+                if column > 0 { #expect(abs(card.top - cards[index - 1].top) <= 0.5, "\(engine) \(width): card \(index) shares its row") }
+            }
+            #expect(columns == (width == 390 ? 2 : 4), "the sample's bands changed: \(columns) columns at \(width) px")
+        }
+    }
+
+    @Test("a cover's sources and sizes give a phone at 3× enough pixels for its square card")
+    func coverSizes() throws {
+        let site = try SampleSite.site
+        let page = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        let images = page.matches(of: #/<a class="album-card"[^>]*><img [^>]*srcset="(?<srcset>[^"]+)" sizes="(?<sizes>[^"]+)"/#)
+        #expect(images.count == 3)
+        // What Chromium picks at 390×844 at 3×: the cover is drawn no softer than 1 source pixel a device pixel.
+        let picked = try HeadlessChromium.evaluate(page: site.appending(path: "index.html"), script: """
+            window.addEventListener('load', async () => {
+              const images = [...document.querySelectorAll('.album-card img')];
+              await galleryWaitFor(() => images.every((image) => image.complete && image.naturalWidth > 0), 'the covers to load', 30);
+              galleryTestReport(images.map((image) => {
+                // naturalWidth is density-corrected by sizes: the source's own width is its w.
+                const chosen = image.srcset.split(', ').map((entry) => entry.split(' '))
+                  .find(([url]) => new URL(url, document.baseURI).href === image.currentSrc);
+                const width = parseFloat(chosen[1]), height = width * image.naturalHeight / image.naturalWidth;
+                const box = image.getBoundingClientRect();
+                return Math.max(box.width / width, box.height / height) * devicePixelRatio;
+              }));
+            });
+            """, width: 390, height: 844, scale: 3, mobile: true)
+        let scales = try JSONDecoder().decode([Double].self, from: Data(picked.utf8))
+        #expect(scales.count == 3 && scales.allSatisfy { $0 <= 1.05 }, "device pixels per source pixel: \(scales)")
+    }
+}
