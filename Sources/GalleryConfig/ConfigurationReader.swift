@@ -29,19 +29,20 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look], [content] and [publish]")
+                                         accepted: "the tables [site], [look], [content], [browse] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
             case .look: configuration.look = try reader.look(table)
             case .content: configuration.content = try reader.content(table)
+            case .browse: configuration.browse = try reader.browse(table)
             case .publish: configuration.publish = try reader.publish(table)
             }
         }
         return configuration
     }
 
-    enum Section: String { case site, look, content, publish }
+    enum Section: String { case site, look, content, browse, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -130,6 +131,18 @@ public enum ConfigurationReader {
             content.people = try keys.choice("people", of: GalleryConfiguration.Visibility.self) ?? content.people
             content.ratings = try keys.choice("ratings", of: GalleryConfiguration.Visibility.self) ?? content.ratings
             return content
+        }
+
+        func browse(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Browse {
+            var browse = GalleryConfiguration.Browse()
+            let keys = Keys(table: table, section: "browse", reader: self, known: ["by", "favorites_rating"])
+            try keys.checkKnown()
+            if let kinds = try keys.choices("by", of: GalleryConfiguration.BrowseKind.self) {
+                var seen = Set<GalleryConfiguration.BrowseKind>()
+                browse.by = kinds.filter { seen.insert($0).inserted }
+            }
+            browse.favoritesRating = try keys.integer("favorites_rating", in: 1 ... 5) ?? browse.favoritesRating
+            return browse
         }
 
         func publish(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Publish {

@@ -8,6 +8,7 @@ public enum ConfigurationTemplate {
         func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
         func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         let views = "[" + d.content.views.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"
+        let browseKinds = "[" + d.browse.by.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"
         return """
             # gallery.toml: how `gallery build`, `export` and `serve` make this folder's site.
             # Every key is optional; a key left out keeps the default shown here. A key gallery
@@ -71,6 +72,13 @@ public enum ConfigurationTemplate {
             keywords = \(quoted(d.content.keywords.rawValue))
             people = \(quoted(d.content.people.rawValue))
             ratings = \(quoted(d.content.ratings.rawValue))
+
+            [browse]
+            # Pages that gather photos from every album, linked from the index page and from
+            # the lightbox: years (and their months), places, people, keywords, favorites.
+            by = \(browseKinds)
+            # A photo rated this many stars or more is a favourite (as is one marked favourite).
+            favorites_rating = \(d.browse.favoritesRating)
 
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks

@@ -1,12 +1,13 @@
 import GalleryLayout
 
 /// What a person can choose about their gallery, read from `gallery.toml` (`ConfigurationReader`)
-/// or left at these defaults. Four tables, as the file has them: the site's words, its look,
-/// what it contains, and where it is published.
+/// or left at these defaults. Five tables, as the file has them: the site's words, its look,
+/// what it contains, the ways to browse it, and where it is published.
 public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var site = Site()
     public var look = Look()
     public var content = Content()
+    public var browse = Browse()
     public var publish = Publish()
 
     public init() {}
@@ -71,6 +72,17 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         public init() {}
     }
 
+    /// The pages that gather photos from every album: a year's (and its months'), a place's,
+    /// a person's, a keyword's, and the favourites.
+    public struct Browse: Sendable, Equatable, Codable {
+        /// Which kinds of browse page the site has, in the order the index lists them.
+        public var by = BrowseKind.allCases
+        /// A photo rated this many stars or more is a favourite (as is one marked so).
+        public var favoritesRating = 4
+
+        public init() {}
+    }
+
     /// Where `gallery publish` puts the site (its credentials come from the environment or
     /// ~/.aws/credentials, never from this file).
     public struct Publish: Sendable, Equatable, Codable {
@@ -92,4 +104,6 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public enum ThumbnailFormat: String, Sendable, Codable, CaseIterable { case webp, jpeg }
     public enum Videos: String, Sendable, Codable, CaseIterable { case web, original, skip }
     public enum Visibility: String, Sendable, Codable, CaseIterable { case show, hide }
+    /// The kinds of browse page (`[browse] by`).
+    public enum BrowseKind: String, Sendable, Codable, CaseIterable { case years, places, people, keywords, favorites }
 }

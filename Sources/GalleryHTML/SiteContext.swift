@@ -42,7 +42,7 @@ struct SiteContext: Sendable {
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)
-        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment)
+        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment, favoritesRating: configuration.browse.favoritesRating)
         self.imageFailures = imageFailures
         self.videoFailures = videoFailures
     }

@@ -21,7 +21,8 @@ struct APIError: HTTPResponseError {
     /// An unknown album is the asker's mistake (400); a library that cannot be read is ours (500).
     init(_ error: StoreError) {
         switch error {
-        case .unknownAlbum: self.init(.badRequest, error.description)
+        case .unknownAlbum, .malformedBrowseName: self.init(.badRequest, error.description)
+        case .emptyBrowsePage: self.init(.notFound, error.description)
         case .newerSchema, .cannotOpen, .layoutKind: self.init(.internalServerError, error.description)
         }
     }

@@ -30,7 +30,7 @@ public enum GalleryServer {
             return services.withLock { cached in
                 if let cached, cached.version == version { return cached.service }
                 let styles = current.textStyles
-                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: current.browse.favoritesRating)
                 cached = (version, made)
                 return made
             }
@@ -60,7 +60,8 @@ public enum GalleryServer {
 
         router.get("/api/photos") { request, _ -> Response in
             do {
-                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init))
+                let rating = (live.map { $0.current.1 } ?? configuration).browse.favoritesRating
+                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init), favoritesRating: rating)
                 // Positions stay on the owner's machine: a served page or API never shows them.
                 return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
             } catch let error as StoreError {

@@ -10,13 +10,17 @@ public final class LayoutService: Sendable {
     let measurer: TextMeasurer
     let caption: TextStyle
     let comment: TextStyle
+    /// The stars that make a photo one of the favourites (`[browse] favorites_rating`): what
+    /// the "favorites" browse page holds.
+    let favoritesRating: Int
 
     public init(database: GalleryDatabase, measurer: TextMeasurer = TextMeasurer(),
-                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment) {
+                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment, favoritesRating: Int = 4) {
         self.database = database
         self.measurer = measurer
         self.caption = caption
         self.comment = comment
+        self.favoritesRating = favoritesRating
     }
 
     /// Everything but the scope and the width that shapes a masonry layout, canonical: two
@@ -33,7 +37,7 @@ public final class LayoutService: Sendable {
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        let scope = try database.layoutScope(album: request.album)
+        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         if let stored = try database.storedMasonryLayout(key), !stored.layout.isStale { return stored }
         var computed = request
@@ -46,7 +50,7 @@ public final class LayoutService: Sendable {
     /// time with `GalleryDatabase.layoutFrames`), computed from the photos' shapes and stored
     /// first if the album changed since.
     public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
-        let scope = try database.layoutScope(album: album)
+        let scope = try database.layoutScope(album: album, favoritesRating: favoritesRating)
         let key = LayoutKey(scope: scope, kind: .justified, width: width,
                             options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
         if let stored = try database.storedFrameLayout(key), !stored.layout.isStale { return stored }
@@ -66,7 +70,7 @@ public final class LayoutService: Sendable {
     /// The layout for `request`, computing and storing it if needed.
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
-        let scope = try database.layoutScope(album: request.album)
+        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         let rect = request.rect
 

@@ -6,19 +6,59 @@ extension GalleryDatabase {
     // MARK: - Scopes and inputs
 
     /// The scope for `album` (nil: the whole library when it has several albums, the album
-    /// when it has one), and its display name.
-    /// - Throws: `StoreError.unknownAlbum`, listing the known albums.
-    public func layoutScope(album: String?) throws -> LayoutScope {
-        try read { db in
-            let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
-            if let album {
-                guard let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) else {
-                    throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
-                }
+    /// when it has one): an album by its name or path, else a browse page by its name
+    /// (`BrowseSelection`: "keyword:sunset", "year:2024", "favorites", …).
+    /// - Parameter favoritesRating: the stars that make a photo a favourite (`[browse]`).
+    /// - Throws: `StoreError.unknownAlbum`, listing the known albums; `.emptyBrowsePage`.
+    public func layoutScope(album: String?, favoritesRating: Int = 4) throws -> LayoutScope {
+        try read { db in try Self.scope(db, album: album, favoritesRating: favoritesRating) }
+    }
+
+    static func scope(_ db: Database, album: String?, favoritesRating: Int) throws -> LayoutScope {
+        let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
+        if let album {
+            if let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) {
                 return .album(path: row["path"])
             }
-            if albums.count == 1, let only = albums.first { return .album(path: only["path"]) }
-            return .library
+            guard let selection = BrowseSelection(name: album, favoritesRating: favoritesRating) else {
+                if let expected = BrowseSelection.expectedForm(of: album) { throw StoreError.malformedBrowseName(name: album, expected: expected) }
+                throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
+            }
+            return .browse(try canonical(db, selection))
+        }
+        if albums.count == 1, let only = albums.first { return .album(path: only["path"]) }
+        return .library
+    }
+
+    /// `selection` as the library spells it (a keyword, person or place named in another
+    /// case: the spelling most photos have), once some photo is on it.
+    /// - Throws: `StoreError.emptyBrowsePage`, listing what the library has of its kind.
+    static func canonical(_ db: Database, _ selection: BrowseSelection) throws -> BrowseSelection {
+        func spelled(_ sql: String, _ value: String, kind: String, known: String) throws -> String {
+            if let name = try String.fetchOne(db, sql: sql, arguments: [value]) { return name }
+            throw StoreError.emptyBrowsePage(name: selection.name, kind: kind, known: try String.fetchAll(db, sql: known))
+        }
+        let years = "SELECT DISTINCT substr(taken_at, 1, 4) FROM photos WHERE taken_at IS NOT NULL ORDER BY 1"
+        switch selection {
+        case .keyword(let keyword):
+            return .keyword(try spelled("SELECT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id WHERE k.name = ? COLLATE NOCASE GROUP BY k.id ORDER BY count(*) DESC, k.name LIMIT 1",
+                                        keyword, kind: "keywords", known: "SELECT name FROM keywords ORDER BY name"))
+        case .person(let person):
+            return .person(try spelled("SELECT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id WHERE e.name = ? COLLATE NOCASE GROUP BY e.id ORDER BY count(*) DESC, e.name LIMIT 1",
+                                       person, kind: "people", known: "SELECT name FROM people ORDER BY name"))
+        case .place(let place):
+            let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
+            let named = levels.map { "SELECT \($0) AS name FROM annotations WHERE \($0) = ?1 COLLATE NOCASE" }.joined(separator: " UNION ALL ")
+            let all = levels.map { "SELECT \($0) AS name FROM annotations WHERE \($0) IS NOT NULL" }.joined(separator: " UNION ")
+            return .place(try spelled("SELECT name FROM (\(named)) GROUP BY name ORDER BY count(*) DESC, name LIMIT 1", place, kind: "places", known: "SELECT name FROM (\(all)) ORDER BY name"))
+        case .year, .month:
+            let condition = selection.condition
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photos p WHERE \(condition.sql))", arguments: condition.arguments) == true else {
+                throw StoreError.emptyBrowsePage(name: selection.name, kind: "years", known: try String.fetchAll(db, sql: years))
+            }
+            return selection
+        case .favorites:
+            return selection
         }
     }
 
@@ -27,18 +67,24 @@ extension GalleryDatabase {
         case .album(let path):
             // A deleted album reads as -1, so its layouts read as stale.
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [path]) ?? -1
-        case .library:
+        case .library, .browse:
+            // A browse page draws from every album: any change may be one of its photos.
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
         }
     }
 
-    /// `select` (over photos `p` joined to albums `a`) kept to the scope's photos, in display order.
+    /// `select` (over photos `p` joined to albums `a` and annotations `n`) kept to the scope's
+    /// photos, in display order.
     /// A Live Photo's clip is not an item of its own: it is left out.
-    private static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
+    static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
         let order = try photoOrder(db).orderBy
+        let acrossAlbums = try photoOrder(db).acrossAlbumsOrderBy
         switch scope {
         case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
         case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
+        case .browse(let selection):
+            let condition = selection.condition
+            return (select + " WHERE \(condition.sql) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums, condition.arguments)
         }
     }
 
@@ -323,7 +369,8 @@ extension GalleryDatabase {
     public func layoutShapes(scope: LayoutScope) throws -> LayoutShapes {
         try read { db in
             let (sql, arguments) = try Self.inDisplayOrder(db,
-                "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id", scope: scope)
+                "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id",
+                scope: scope)
             var photos: [PhotoShape] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {

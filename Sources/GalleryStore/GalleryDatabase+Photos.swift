@@ -11,20 +11,12 @@ extension GalleryDatabase {
     /// Photos in display order (album path, then capture or file order: `photoOrder()`),
     /// optionally of one album.
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
-    public func photos(album: String? = nil) throws -> [LibraryPhoto] {
+    /// The photos of `album` (its name or path, or a browse page's name: "keyword:sunset",
+    /// "year:2024", "favorites", …), or of the whole library, in display order.
+    public func photos(album: String? = nil, favoritesRating: Int = 4) throws -> [LibraryPhoto] {
         try read { db in
-            var sql = PhotoRow.select
-            var arguments: StatementArguments = []
-            if let album {
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM albums WHERE name = ?", arguments: [album]) == true else {
-                    throw StoreError.unknownAlbum(name: album, known: try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path"))
-                }
-                sql += " WHERE a.name = ? AND p.live_still_id IS NULL"
-                arguments = [album]
-            } else {
-                sql += " WHERE p.live_still_id IS NULL"
-            }
-            sql += " ORDER BY " + (try Self.photoOrder(db).orderBy)
+            let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating) } ?? .library
+            let (sql, arguments) = try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)
             return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
         }
     }

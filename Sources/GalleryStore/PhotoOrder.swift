@@ -12,4 +12,12 @@ public enum PhotoOrder: String, Sendable, Hashable, CaseIterable, Codable {
         case .name: "a.path, p.sort_key, p.path"
         }
     }
+
+    /// The same across albums (a browse page's photos): by date whatever album holds them.
+    var acrossAlbumsOrderBy: String {
+        switch self {
+        case .date: "p.taken_at IS NULL, p.taken_at, a.path, p.sort_key, p.path"
+        case .name: "a.path, p.sort_key, p.path"
+        }
+    }
 }

@@ -109,7 +109,7 @@ enum GalleryExitCode: Int32 {
     /// The code for an error the command could not get past.
     init(for error: any Error) {
         switch error {
-        case StoreError.unknownAlbum: self = .usage
+        case StoreError.unknownAlbum, StoreError.emptyBrowsePage, StoreError.malformedBrowseName: self = .usage
         case PublishError.target: self = .usage
         // A configuration that cannot be used is wrong input, like a bad option.
         case is ConfigurationError: self = .usage

@@ -9,6 +9,7 @@ extension GalleryConfiguration {
     /// font has.
     func layoutService(database: GalleryDatabase, warn: @escaping @Sendable (String) -> Void) -> LayoutService {
         let styles = textStyles
-        return LayoutService(database: database, measurer: TextMeasurer(warn: warn), caption: styles.caption, comment: styles.comment)
+        return LayoutService(database: database, measurer: TextMeasurer(warn: warn), caption: styles.caption, comment: styles.comment,
+                             favoritesRating: browse.favoritesRating)
     }
 }

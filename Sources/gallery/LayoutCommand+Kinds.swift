@@ -48,7 +48,7 @@ extension LayoutCommand {
             return (nil, (0 ..< count).map { shapes[$0 % shapes.count] }, [:])
         }
         let database = try library.open(create: false)
-        let scope = try database.layoutScope(album: album)
+        let scope = try database.layoutScope(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating)
         let photos = try database.layoutInputs(scope: scope).photos
         return (photos.map(\.photoID), photos.map(\.aspectRatio), try database.mediaKinds())
     }

@@ -56,7 +56,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The scroll velocity for --target-offset (its sign matters).", valueName: "v"))
     var velocity: Double = 0
 
-    @Option(help: ArgumentHelp("Only this album (default: the whole library).", valueName: "name"))
+    @Option(help: ArgumentHelp("Only this album (default: the whole library), or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
@@ -146,8 +146,9 @@ struct LayoutCommand: ParsableCommand {
         }
         let database = try library.open(create: false)
         // Captions and comments in the site's fonts and sizes (`[look]` of gallery.toml).
-        let styles = try settings.load(library: database).textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        let configuration = try settings.load(library: database)
+        let styles = configuration.textStyles
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
         let result = try service.masonry(try masonryRequest)
         let layout = result.layout, header = result.layout.layout
         let origin: String
@@ -188,7 +189,7 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
         let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
         let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         if json {
@@ -211,7 +212,7 @@ struct LayoutCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
         let fluid = SiteGeometry(configuration).fluid
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment)
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
                                          rect: try layoutRect, placement: placement)
         if json {

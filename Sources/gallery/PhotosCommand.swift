@@ -11,14 +11,17 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Option(help: ArgumentHelp("Only this album.", valueName: "name"))
+    @OptionGroup var settings: ConfigurationOptions
+
+    @Option(help: ArgumentHelp("Only this album, or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
     @Flag(help: "Print a JSON array (the keys are documented in the README).")
     var json = false
 
     func run() throws {
-        let photos = try library.open(create: false).photos(album: album)
+        let database = try library.open(create: false)
+        let photos = try database.photos(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating)
         if json {
             print(try JSON.string(photos, JSONOutput(pretty: true)))
             return
