@@ -88,6 +88,8 @@ struct PageRenderer {
         var stem: String?
         /// An unlisted album (`hidden`): its pages ask search engines to stay away.
         var unlisted = false
+        /// The views it offers, when not the site's (a browse page: its grid only).
+        var views: [LayoutKind]? = nil
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -177,6 +179,9 @@ struct PageRenderer {
         var html = "<header class=\"site-header\">"
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
+        // A browse page has its grid only: no views to choose from.
+        if let own = links.views, own.count <= 1 { return html + "</header>\n" }
+        let views = links.views ?? self.views
         html += "<nav class=\"views\" aria-label=\"\(HTML.escape(words.label("Views of this album")))\">"
         for view in views {
             let marker = view == current ? " aria-current=\"page\"" : ""
@@ -301,7 +306,18 @@ struct PageRenderer {
         var cover: CellModel?
     }
 
-    func indexPage(albums: [AlbumCard], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
+    /// A kind of browse page on the index: its heading and its pages (title, file, photos).
+    struct BrowseList {
+        var kind: String
+        var heading: String
+        var pages: [(title: String, link: String, count: Int)]
+    }
+
+    /// The most pages of one kind the index lists (the rest are reached from the lightbox's
+    /// keywords, people and places).
+    static let mostBrowseLinks = 60
+
+    func indexPage(albums: [AlbumCard], browse: [BrowseList] = [], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
         var html = head(title: siteTitle, page: "index.html", image: image)
         html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1>"
         if !configuration.site.description.isEmpty {
@@ -321,7 +337,19 @@ struct PageRenderer {
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
             html += "</a>\n"
         }
-        return html + "</main>\n" + foot()
+        html += "</main>\n"
+        if !browse.isEmpty {
+            html += "<nav class=\"browse\" aria-label=\"\(HTML.escape(words.label("Browse")))\">\n"
+            for list in browse {
+                html += "<section class=\"browse-kind\" data-browse=\"\(HTML.escape(list.kind))\"><h2>\(HTML.escape(list.heading))</h2><ul>"
+                for page in list.pages.prefix(Self.mostBrowseLinks) {
+                    html += "<li><a href=\"\(HTML.escape(page.link))\">\(HTML.escape(page.title))</a> <span class=\"browse-count\">\(page.count)</span></li>"
+                }
+                html += "</ul></section>\n"
+            }
+            html += "</nav>\n"
+        }
+        return html + foot()
     }
 
     /// - Parameters:

@@ -7,6 +7,8 @@ import GalleryStore
 /// after, and the site's title.
 struct SiteAlbums: Sendable {
     struct Album: Sendable {
+        /// The album's folder in the library; a browse page's "browse:" + its name (what the
+        /// layout service takes: `LayoutScope`).
         var path: String
         var name: String
         var count: Int
@@ -17,8 +19,12 @@ struct SiteAlbums: Sendable {
         var links: PageRenderer.AlbumLinks
         /// What `album.toml` or `index.md` says (title, description, cover, order, hidden).
         var settings: AlbumSettings?
+        /// A browse page's photos (from every listed album); nil for a folder's album.
+        var browse: BrowseSelection?
+        /// Its title, where the folder's name is not (a browse page's).
+        var ownTitle: String?
         /// The title shown: the settings' or the folder's name.
-        var title: String { settings?.title ?? name }
+        var title: String { ownTitle ?? settings?.title ?? name }
         /// Its data files' and plain pages' names.
         var data: AlbumData { AlbumData(stem: links.stem) }
         /// The name of its file `file`.
@@ -26,6 +32,11 @@ struct SiteAlbums: Sendable {
     }
 
     let all: [Album]
+    /// The browse pages, by kind in `[browse] by` order: on a site with an index page (several
+    /// albums), of the kinds the site shows (places only with `--publish-location`; people,
+    /// keywords and favourites only where `[content]` shows people, keywords and ratings).
+    let browse: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])]
+    var browsePages: [Album] { browse.flatMap(\.pages) }
     let photoCount: Int
     let videoCount: Int
     /// `[site] title`, else the one album's title, else the library folder's name.
@@ -33,7 +44,7 @@ struct SiteAlbums: Sendable {
 
     /// The albums of `database` that have photos, with their folders' own settings (read and
     /// checked here).
-    init(database: GalleryDatabase, configuration: GalleryConfiguration) throws {
+    init(database: GalleryDatabase, configuration: GalleryConfiguration, publishLocation: Bool = false) throws {
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         let stored = try database.albums().filter { $0.photoCount > 0 }
         let several = stored.count > 1
@@ -51,6 +62,8 @@ struct SiteAlbums: Sendable {
                 settings: settings))
         }
         all = albums
+        browse = several ? try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
+                                                 unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used) : []
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
@@ -58,9 +71,72 @@ struct SiteAlbums: Sendable {
             ?? (albums.count == 1 ? albums[0].title : (libraryName.isEmpty || libraryName == "/" ? "Gallery" : libraryName))
     }
 
-    /// The album whose files are named after `stem` (nil: a one-album site's album).
+    /// The album or browse page whose files are named after `stem` (nil: a one-album site's album).
     func album(stem: String?) -> Album? {
-        all.first { $0.links.stem == stem }
+        all.first { $0.links.stem == stem } ?? browsePages.first { $0.links.stem == stem }
+    }
+
+    /// The browse pages the library has photos for, each named after its kind and name: a
+    /// year's "year-2024", the others their name's letters and a hash of it ("keyword-sunset-
+    /// 1c9f0b3e"), so that any name in any script, with any '/', '..', '?', '#' or space, gives
+    /// a safe file name that stays the same from export to export and differs from every other.
+    private static func browsePages(database: GalleryDatabase, configuration: GalleryConfiguration, publishLocation: Bool,
+                                    unlisted: [String], used: inout Set<String>) throws -> [(kind: GalleryConfiguration.BrowseKind, pages: [Album])] {
+        let found = try database.browsePages(favoritesRating: configuration.browse.favoritesRating, excluding: unlisted.sorted())
+        let words = SiteWords(language: configuration.site.language)
+        let content = configuration.content
+        var kinds: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])] = []
+        for kind in configuration.browse.by {
+            let summaries: [BrowsePageSummary]
+            switch kind {
+            case .years: summaries = found.years
+            case .places: summaries = publishLocation ? found.places : []
+            case .people: summaries = content.people == .show ? found.people : []
+            case .keywords: summaries = content.keywords == .show ? found.keywords : []
+            case .favorites: summaries = content.ratings == .show ? found.favorites.map { [$0] } ?? [] : []
+            }
+            let pages = summaries.map { summary -> Album in
+                // Names people typed are hashed into the file name; a year's or month's digits are safe as they are.
+                let (prefix, name, title, hashed): (String, String, String, Bool) = switch summary.selection {
+                case .year(let year): ("year", String(year), String(year), false)
+                case .month(let year, let month): ("month", "\(year)-\(month)", "\(year)-\(month)", false)
+                case .place(let place): ("place", place, place, true)
+                case .person(let person): ("person", person, person, true)
+                case .keyword(let keyword): ("keyword", keyword, keyword, true)
+                case .favorites: ("favorites", "", words.browse["favorites"] ?? "Favourites", false)
+                }
+                let stem = browseStem(prefix: prefix, name: name, hashed: hashed, used: &used)
+                return Album(path: "browse:" + summary.selection.name, name: title, count: summary.photoCount, videoCount: summary.videoCount,
+                             dates: DateRangeText.text(first: summary.firstTakenAt, last: summary.lastTakenAt),
+                             links: PageRenderer.AlbumLinks(home: SiteFileName.home.name, stem: stem, views: [.masonry]),
+                             settings: nil, browse: summary.selection, ownTitle: title)
+            }
+            if !pages.isEmpty { kinds.append((kind, pages)) }
+        }
+        return kinds
+    }
+
+    /// "keyword-" + the name's ASCII letters and digits (at most 40) + "-" + 8 hex digits of
+    /// its case-folded text's FNV-1a hash; "-2", "-3"… should two names still meet.
+    private static func browseStem(prefix: String, name: String, hashed: Bool, used: inout Set<String>) -> String {
+        var slug = ""
+        for character in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil) where slug.count < 40 {
+            if character.isASCII && (character.isLetter || character.isNumber) { slug.append(character) } else if !slug.hasSuffix("-") { slug.append("-") }
+        }
+        slug = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.lowercased().precomposedStringWithCanonicalMapping.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        var base = [prefix, slug.isEmpty ? nil : slug, hashed ? String(repeating: "0", count: 8 - hex.count) + hex : nil].compactMap { $0 }.joined(separator: "-")
+        if base == prefix, prefix != "favorites" { base += "-page" }
+        var candidate = base
+        var n = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(n)"
+            n += 1
+        }
+        used.insert(candidate)
+        return candidate
     }
 
     /// A stem for an album named `name`, not among `used`: its letters and digits, lowercased.

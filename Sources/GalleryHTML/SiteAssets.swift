@@ -14,13 +14,12 @@ public enum SiteAssets {
         let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
         let families = (styles.comment.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
         let headingFamilies = (styles.caption.fonts + fallbacks).map { "\"\($0.family)\"" }.joined(separator: ", ")
-        let inner = HTML.px(geometry.innerWidth)
         // The geometry and font lists the layouts were computed with, as custom properties that
         // the page's own styles (Assets/gallery.css) use.
         var css = """
             /* gallery: generated. Positions come from layouts computed before rendering. */
             :root {
-              --inner-width: \(inner)px; --page-margin: \(HTML.px(geometry.pageMargin))px;
+              --page-margin: \(HTML.px(geometry.pageMargin))px;
               --cell-padding: \(HTML.px(geometry.cellPadding))px; --gutter: \(HTML.px(geometry.gutter))px;
               --annotation-padding: \(HTML.px(AlbumData.annotationPadding))px;
               --text-font: \(families); --heading-font: \(headingFamilies);

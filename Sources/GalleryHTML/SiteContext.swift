@@ -32,7 +32,7 @@ struct SiteContext: Sendable {
     let words: SiteWords
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
-         videoFailures: [Int64: String] = [:], publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) {
+         videoFailures: [Int64: String] = [:], publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) throws {
         self.publishLocation = publishLocation
         self.configuration = configuration
         self.database = database
@@ -42,7 +42,9 @@ struct SiteContext: Sendable {
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)
-        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment, favoritesRating: configuration.browse.favoritesRating)
+        // Browse pages gather photos from every album but the unlisted ones.
+        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment,
+                                favoritesRating: configuration.browse.favoritesRating, unlistedAlbums: try UnlistedAlbums.paths(database: database))
         self.imageFailures = imageFailures
         self.videoFailures = videoFailures
     }

@@ -101,7 +101,7 @@ public struct SiteExporter: Sendable {
         // them for `gallery serve`), on all cores; an album's source is let go once its files
         // are written, so memory does not grow with the library.
         let done = Mutex<Set<String>>([])
-        for album in site.albums.all {
+        for album in site.albums.all + site.albums.browsePages {
             let source = try site.source(album)
             let files = site.files(of: album)
             try ParallelWork.forEach(files, jobs: jobs) { name, file in

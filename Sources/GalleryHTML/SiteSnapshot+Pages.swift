@@ -94,6 +94,10 @@ extension SiteSnapshot {
             return PageRenderer.AlbumCard(name: album.title, link: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name, count: album.count, videoCount: album.videoCount,
                                           dates: album.dates, cover: first)
         }
-        return renderer.indexPage(albums: cards, photoCount: albums.photoCount, videoCount: albums.videoCount, image: image)
+        let browse = albums.browse.map { kind, pages in
+            PageRenderer.BrowseList(kind: kind.rawValue, heading: renderer.words.browse[kind.rawValue] ?? kind.rawValue.capitalized,
+                                    pages: pages.map { ($0.title, SiteFileName.album(stem: $0.links.stem, .page(.masonry)).name, $0.count) })
+        }
+        return renderer.indexPage(albums: cards, browse: browse, photoCount: albums.photoCount, videoCount: albums.videoCount, image: image)
     }
 }

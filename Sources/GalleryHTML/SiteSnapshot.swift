@@ -33,7 +33,7 @@ public final class SiteSnapshot: Sendable {
     init(context: SiteContext) throws {
         self.context = context
         revision = try context.database.libraryRevision()
-        albums = try SiteAlbums(database: context.database, configuration: context.configuration)
+        albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation)
         renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
     }
 
@@ -69,16 +69,22 @@ public final class SiteSnapshot: Sendable {
         return Array(try render(file, of: try source(album)).utf8)
     }
 
+    /// The views `album` offers: the site's, or a browse page's grid only.
+    func views(of album: SiteAlbums.Album) -> [LayoutKind] { album.links.views ?? renderer.views }
+
+    /// Whether `album` has the rows view's data.
+    private func hasRows(_ album: SiteAlbums.Album) -> Bool { views(of: album).contains(.justified) }
+
     /// Whether `album` has the file `file`.
     private func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
         let chunks = AlbumData.chunkCount(photos: album.count)
         switch file {
-        case .page(let view): return renderer.views.contains(view)
+        case .page(let view): return views(of: album).contains(view)
         case .plainPage(let number): return number >= 1 && number <= AlbumData.pageCount(photos: album.count)
         case .index, .ids: return true
         case .chunk(let number): return number < chunks
-        case .rowsIndex: return hasRows
-        case .rowsFrames(let number): return hasRows && number < chunks
+        case .rowsIndex: return hasRows(album)
+        case .rowsFrames(let number): return hasRows(album) && number < chunks
         }
     }
 
@@ -86,8 +92,8 @@ public final class SiteSnapshot: Sendable {
     func sitemap() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
         var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : []
-        for album in albums.all where !album.links.unlisted {
-            pages += renderer.views.map { album.name(.page($0)) }
+        for album in albums.all + albums.browsePages where !album.links.unlisted {
+            pages += views(of: album).map { album.name(.page($0)) }
             pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.name(.plainPage($0 + 1)) }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
@@ -101,8 +107,8 @@ public final class SiteSnapshot: Sendable {
     func files(of album: SiteAlbums.Album) -> [(name: String, file: AlbumFile)] {
         let chunks = AlbumData.chunkCount(photos: album.count)
         var files: [AlbumFile] = [.index, .ids] + (0 ..< chunks).map(AlbumFile.chunk)
-        if hasRows { files += (0 ..< chunks).map(AlbumFile.rowsFrames) + [.rowsIndex] }
-        files += renderer.views.map(AlbumFile.page)
+        if hasRows(album) { files += (0 ..< chunks).map(AlbumFile.rowsFrames) + [.rowsIndex] }
+        files += views(of: album).map(AlbumFile.page)
         files += (0 ..< AlbumData.pageCount(photos: album.count)).map { .plainPage($0 + 1) }
         return files.map { (album.name($0), $0) }
     }
@@ -174,7 +180,7 @@ public final class SiteSnapshot: Sendable {
             if let made { return made }
             let site = context.configuration.site
             let own = [renderer.siteTitle, site.description, site.author, site.copyright]
-                + albums.all.map(\.title) + albums.all.flatMap { album in
+                + albums.all.map(\.title) + albums.browsePages.map(\.title) + albums.all.flatMap { album in
                     album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:))?.blocks.map(\.text) ?? []
                 }
             let style = try SiteStyle(context: context, words: renderer.words, own: own)

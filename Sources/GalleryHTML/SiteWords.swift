@@ -28,6 +28,10 @@ struct SiteWords: Sendable {
     var firstOnly = "Only the first photos can be shown: {error}. Reload the page, or see them page by page below."
     /// Whether these are the English words gallery.js has already.
     var isEnglish = false
+    /// The index's headings of the browse pages, by kind (`[browse] by`: "years", "places",
+    /// "people", "keywords", "favorites"); the favourites' is their page's title too.
+    var browse: [String: String]
+
     /// Screen readers' labels, by their English text (`label(_:)`).
     var labels: [String: String] = [:]
 
@@ -47,6 +51,7 @@ struct SiteWords: Sendable {
         switch language.split(separator: "-").first.map(String.init)?.lowercased() {
         case "de":
             photoCount = { $0 == 1 ? "1 Foto" : "\($0) Fotos" }
+            browse = ["years": "Jahre", "places": "Orte", "people": "Personen", "keywords": "Stichwörter", "favorites": "Favoriten"]
             videoCount = { $0 == 1 ? "1 Video" : "\($0) Videos" }
             albumCount = { $0 == 1 ? "1 Album" : "\($0) Alben" }
             views = [.masonry: "Raster", .justified: "Zeilen", .wheel: "Rad", .carousel: "Karussell", .circle: "Kreis"]
@@ -65,6 +70,7 @@ struct SiteWords: Sendable {
         case "fr":
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             videoCount = { $0 == 1 ? "1 vidéo" : "\($0) vidéos" }
+            browse = ["years": "Années", "places": "Lieux", "people": "Personnes", "keywords": "Mots-clés", "favorites": "Favoris"]
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Mosaïque", .justified: "Rangées", .wheel: "Roue", .carousel: "Carrousel", .circle: "Cercle"]
             previous = "← Précédente"; next = "Suivante →"; wholeAlbum = "L’album entier"
@@ -81,6 +87,7 @@ struct SiteWords: Sendable {
                       "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
         case "ja":
             photoCount = { "写真 \($0) 枚" }
+            browse = ["years": "年", "places": "場所", "people": "人物", "keywords": "キーワード", "favorites": "お気に入り"]
             videoCount = { "動画 \($0) 本" }
             listSeparator = "、"
             albumCount = { "アルバム \($0) 件" }
@@ -100,6 +107,7 @@ struct SiteWords: Sendable {
         default:
             photoCount = { $0 == 1 ? "1 photo" : "\($0) photos" }
             videoCount = { $0 == 1 ? "1 video" : "\($0) videos" }
+            browse = ["years": "Years", "places": "Places", "people": "People", "keywords": "Keywords", "favorites": "Favourites"]
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Masonry", .justified: "Rows", .wheel: "Wheel", .carousel: "Carousel", .circle: "Circle"]
             previous = "← Previous"; next = "Next →"; wholeAlbum = "The whole album"
@@ -115,6 +123,7 @@ struct SiteWords: Sendable {
     var allText: String {
         [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly].joined(separator: " ")
+            + " " + browse.values.sorted().joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }
 

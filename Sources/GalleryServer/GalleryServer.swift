@@ -30,7 +30,11 @@ public enum GalleryServer {
             return services.withLock { cached in
                 if let cached, cached.version == version { return cached.service }
                 let styles = current.textStyles
-                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: current.browse.favoritesRating)
+                // An album.toml that cannot be read is reported by the page that shows it; until
+                // it is fixed, browse pages gather nothing (never an unlisted album's photos).
+                let unlisted = (try? UnlistedAlbums.paths(database: database)) ?? ((try? database.albums().map(\.path)) ?? [])
+                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: current.browse.favoritesRating,
+                                         unlistedAlbums: unlisted)
                 cached = (version, made)
                 return made
             }
@@ -61,7 +65,8 @@ public enum GalleryServer {
         router.get("/api/photos") { request, _ -> Response in
             do {
                 let rating = (live.map { $0.current.1 } ?? configuration).browse.favoritesRating
-                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init), favoritesRating: rating)
+                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init), favoritesRating: rating,
+                                                 excluding: try UnlistedAlbums.paths(database: database))
                 // Positions stay on the owner's machine: a served page or API never shows them.
                 return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
             } catch let error as StoreError {

@@ -13,14 +13,18 @@ public final class LayoutService: Sendable {
     /// The stars that make a photo one of the favourites (`[browse] favorites_rating`): what
     /// the "favorites" browse page holds.
     let favoritesRating: Int
+    /// Albums (paths) whose photos browse pages leave out: the unlisted ones.
+    let unlistedAlbums: [String]
 
     public init(database: GalleryDatabase, measurer: TextMeasurer = TextMeasurer(),
-                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment, favoritesRating: Int = 4) {
+                caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment,
+                favoritesRating: Int = 4, unlistedAlbums: [String] = []) {
         self.database = database
         self.measurer = measurer
         self.caption = caption
         self.comment = comment
         self.favoritesRating = favoritesRating
+        self.unlistedAlbums = unlistedAlbums
     }
 
     /// Everything but the scope and the width that shapes a masonry layout, canonical: two
@@ -37,7 +41,7 @@ public final class LayoutService: Sendable {
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating)
+        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         if let stored = try database.storedMasonryLayout(key), !stored.layout.isStale { return stored }
         var computed = request
@@ -50,7 +54,7 @@ public final class LayoutService: Sendable {
     /// time with `GalleryDatabase.layoutFrames`), computed from the photos' shapes and stored
     /// first if the album changed since.
     public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
-        let scope = try database.layoutScope(album: album, favoritesRating: favoritesRating)
+        let scope = try database.layoutScope(album: album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
         let key = LayoutKey(scope: scope, kind: .justified, width: width,
                             options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
         if let stored = try database.storedFrameLayout(key), !stored.layout.isStale { return stored }
@@ -70,7 +74,7 @@ public final class LayoutService: Sendable {
     /// The layout for `request`, computing and storing it if needed.
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
-        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating)
+        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         let rect = request.rect
 

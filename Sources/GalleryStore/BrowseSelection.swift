@@ -70,6 +70,13 @@ public enum BrowseSelection: Sendable, Hashable {
         return forms.first { name.hasPrefix($0.key) }?.value
     }
 
+    /// The condition on albums `a` that leaves out `excluding` (paths), as SQL with its values
+    /// inlined (quoted): a statement takes it beside the selection's own arguments.
+    static func listed(_ excluding: [String]) -> String {
+        guard !excluding.isEmpty else { return "1" }
+        return "a.path NOT IN (" + excluding.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ", ") + ")"
+    }
+
     /// The condition on photos `p` and their annotations `n` that selects these photos.
     var condition: (sql: String, arguments: StatementArguments) {
         func padded(_ number: Int, _ digits: Int) -> String {

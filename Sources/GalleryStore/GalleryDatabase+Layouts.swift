@@ -8,23 +8,28 @@ extension GalleryDatabase {
     /// The scope for `album` (nil: the whole library when it has several albums, the album
     /// when it has one): an album by its name or path, else a browse page by its name
     /// (`BrowseSelection`: "keyword:sunset", "year:2024", "favorites", …).
-    /// - Parameter favoritesRating: the stars that make a photo a favourite (`[browse]`).
+    /// "browse:" before a browse page's name makes it one even where an album has that name.
+    /// - Parameters:
+    ///   - favoritesRating: the stars that make a photo a favourite (`[browse]`).
+    ///   - excluding: albums (paths) whose photos a browse page leaves out: unlisted ones.
     /// - Throws: `StoreError.unknownAlbum`, listing the known albums; `.emptyBrowsePage`.
-    public func layoutScope(album: String?, favoritesRating: Int = 4) throws -> LayoutScope {
-        try read { db in try Self.scope(db, album: album, favoritesRating: favoritesRating) }
+    public func layoutScope(album: String?, favoritesRating: Int = 4, excluding: [String] = []) throws -> LayoutScope {
+        try read { db in try Self.scope(db, album: album, favoritesRating: favoritesRating, excluding: excluding) }
     }
 
-    static func scope(_ db: Database, album: String?, favoritesRating: Int) throws -> LayoutScope {
+    static func scope(_ db: Database, album: String?, favoritesRating: Int, excluding: [String] = []) throws -> LayoutScope {
         let albums = try Row.fetchAll(db.cachedStatement(sql: "SELECT path, name FROM albums ORDER BY path"))
         if let album {
-            if let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) {
+            let forced = album.hasPrefix("browse:")
+            if !forced, let row = albums.first(where: { ($0["name"] as String) == album || ($0["path"] as String) == album }) {
                 return .album(path: row["path"])
             }
-            guard let selection = BrowseSelection(name: album, favoritesRating: favoritesRating) else {
-                if let expected = BrowseSelection.expectedForm(of: album) { throw StoreError.malformedBrowseName(name: album, expected: expected) }
+            let name = forced ? String(album.dropFirst("browse:".count)) : album
+            guard let selection = BrowseSelection(name: name, favoritesRating: favoritesRating) else {
+                if let expected = BrowseSelection.expectedForm(of: name) { throw StoreError.malformedBrowseName(name: name, expected: expected) }
                 throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
             }
-            return .browse(try canonical(db, selection))
+            return .browse(try canonical(db, selection, excluding: excluding.sorted()), excluding: excluding.sorted())
         }
         if albums.count == 1, let only = albums.first { return .album(path: only["path"]) }
         return .library
@@ -33,27 +38,41 @@ extension GalleryDatabase {
     /// `selection` as the library spells it (a keyword, person or place named in another
     /// case: the spelling most photos have), once some photo is on it.
     /// - Throws: `StoreError.emptyBrowsePage`, listing what the library has of its kind.
-    static func canonical(_ db: Database, _ selection: BrowseSelection) throws -> BrowseSelection {
+    static func canonical(_ db: Database, _ selection: BrowseSelection, excluding: [String]) throws -> BrowseSelection {
         func spelled(_ sql: String, _ value: String, kind: String, known: String) throws -> String {
             if let name = try String.fetchOne(db, sql: sql, arguments: [value]) { return name }
             throw StoreError.emptyBrowsePage(name: selection.name, kind: kind, known: try String.fetchAll(db, sql: known))
         }
-        let years = "SELECT DISTINCT substr(taken_at, 1, 4) FROM photos WHERE taken_at IS NOT NULL ORDER BY 1"
+        // Only photos a page may gather count: a name found only in a left-out album is none.
+        let listed = BrowseSelection.listed(excluding)
+        let years = "SELECT DISTINCT substr(p.taken_at, 1, 4) FROM photos p JOIN albums a ON a.id = p.album_id WHERE p.taken_at IS NOT NULL AND \(listed) ORDER BY 1"
         switch selection {
         case .keyword(let keyword):
-            return .keyword(try spelled("SELECT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id WHERE k.name = ? COLLATE NOCASE GROUP BY k.id ORDER BY count(*) DESC, k.name LIMIT 1",
-                                        keyword, kind: "keywords", known: "SELECT name FROM keywords ORDER BY name"))
+            return .keyword(try spelled("""
+                SELECT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id JOIN photos p ON p.id = pk.photo_id JOIN albums a ON a.id = p.album_id
+                WHERE k.name = ? COLLATE NOCASE AND \(listed) GROUP BY k.id ORDER BY count(*) DESC, k.name LIMIT 1
+                """, keyword, kind: "keywords", known: """
+                SELECT DISTINCT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id JOIN photos p ON p.id = pk.photo_id
+                JOIN albums a ON a.id = p.album_id WHERE \(listed) ORDER BY k.name
+                """))
         case .person(let person):
-            return .person(try spelled("SELECT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id WHERE e.name = ? COLLATE NOCASE GROUP BY e.id ORDER BY count(*) DESC, e.name LIMIT 1",
-                                       person, kind: "people", known: "SELECT name FROM people ORDER BY name"))
+            return .person(try spelled("""
+                SELECT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id JOIN photos p ON p.id = pp.photo_id JOIN albums a ON a.id = p.album_id
+                WHERE e.name = ? COLLATE NOCASE AND \(listed) GROUP BY e.id ORDER BY count(*) DESC, e.name LIMIT 1
+                """, person, kind: "people", known: """
+                SELECT DISTINCT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id JOIN photos p ON p.id = pp.photo_id
+                JOIN albums a ON a.id = p.album_id WHERE \(listed) ORDER BY e.name
+                """))
         case .place(let place):
             let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
-            let named = levels.map { "SELECT \($0) AS name FROM annotations WHERE \($0) = ?1 COLLATE NOCASE" }.joined(separator: " UNION ALL ")
-            let all = levels.map { "SELECT \($0) AS name FROM annotations WHERE \($0) IS NOT NULL" }.joined(separator: " UNION ")
+            let from = "FROM annotations n JOIN photos p ON p.id = n.photo_id JOIN albums a ON a.id = p.album_id"
+            let named = levels.map { "SELECT n.\($0) AS name \(from) WHERE n.\($0) = ?1 COLLATE NOCASE AND \(listed)" }.joined(separator: " UNION ALL ")
+            let all = levels.map { "SELECT n.\($0) AS name \(from) WHERE n.\($0) IS NOT NULL AND \(listed)" }.joined(separator: " UNION ")
             return .place(try spelled("SELECT name FROM (\(named)) GROUP BY name ORDER BY count(*) DESC, name LIMIT 1", place, kind: "places", known: "SELECT name FROM (\(all)) ORDER BY name"))
         case .year, .month:
             let condition = selection.condition
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photos p WHERE \(condition.sql))", arguments: condition.arguments) == true else {
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photos p JOIN albums a ON a.id = p.album_id WHERE \(condition.sql) AND \(listed))",
+                                    arguments: condition.arguments) == true else {
                 throw StoreError.emptyBrowsePage(name: selection.name, kind: "years", known: try String.fetchAll(db, sql: years))
             }
             return selection
@@ -82,9 +101,10 @@ extension GalleryDatabase {
         switch scope {
         case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
         case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
-        case .browse(let selection):
+        case .browse(let selection, let excluding):
             let condition = selection.condition
-            return (select + " WHERE \(condition.sql) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums, condition.arguments)
+            return (select + " WHERE \(condition.sql) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums,
+                    condition.arguments)
         }
     }
 

@@ -12,10 +12,11 @@ extension GalleryDatabase {
     /// optionally of one album.
     /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     /// The photos of `album` (its name or path, or a browse page's name: "keyword:sunset",
-    /// "year:2024", "favorites", …), or of the whole library, in display order.
-    public func photos(album: String? = nil, favoritesRating: Int = 4) throws -> [LibraryPhoto] {
+    /// "year:2024", "favorites", …: without the photos of albums in `excluding`), or of the
+    /// whole library, in display order.
+    public func photos(album: String? = nil, favoritesRating: Int = 4, excluding: [String] = []) throws -> [LibraryPhoto] {
         try read { db in
-            let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating) } ?? .library
+            let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating, excluding: excluding) } ?? .library
             let (sql, arguments) = try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)
             return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
         }

@@ -7,9 +7,9 @@ import TextMetrics
 extension GalleryConfiguration {
     /// The layout service for this configuration's fonts; `warn` hears about characters no
     /// font has.
-    func layoutService(database: GalleryDatabase, warn: @escaping @Sendable (String) -> Void) -> LayoutService {
+    func layoutService(database: GalleryDatabase, warn: @escaping @Sendable (String) -> Void) throws -> LayoutService {
         let styles = textStyles
         return LayoutService(database: database, measurer: TextMeasurer(warn: warn), caption: styles.caption, comment: styles.comment,
-                             favoritesRating: browse.favoritesRating)
+                             favoritesRating: browse.favoritesRating, unlistedAlbums: try UnlistedAlbums.paths(database: database))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryHTML
 import GalleryJSON
 import GalleryLayout
 import GalleryService
@@ -48,7 +49,8 @@ extension LayoutCommand {
             return (nil, (0 ..< count).map { shapes[$0 % shapes.count] }, [:])
         }
         let database = try library.open(create: false)
-        let scope = try database.layoutScope(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating)
+        let scope = try database.layoutScope(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating,
+                                             excluding: try UnlistedAlbums.paths(database: database))
         let photos = try database.layoutInputs(scope: scope).photos
         return (photos.map(\.photoID), photos.map(\.aspectRatio), try database.mediaKinds())
     }

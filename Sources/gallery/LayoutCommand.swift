@@ -148,7 +148,8 @@ struct LayoutCommand: ParsableCommand {
         // Captions and comments in the site's fonts and sizes (`[look]` of gallery.toml).
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
+                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
         let result = try service.masonry(try masonryRequest)
         let layout = result.layout, header = result.layout.layout
         let origin: String
@@ -189,7 +190,8 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
+                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
         let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
         let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         if json {
@@ -212,7 +214,8 @@ struct LayoutCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         let styles = configuration.textStyles
         let fluid = SiteGeometry(configuration).fluid
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating)
+        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
+                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
                                          rect: try layoutRect, placement: placement)
         if json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalleryHTML
 import GalleryJSON
 import GalleryStore
 
@@ -21,7 +22,8 @@ struct PhotosCommand: ParsableCommand {
 
     func run() throws {
         let database = try library.open(create: false)
-        let photos = try database.photos(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating)
+        let photos = try database.photos(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating,
+                                         excluding: try UnlistedAlbums.paths(database: database))
         if json {
             print(try JSON.string(photos, JSONOutput(pretty: true)))
             return

@@ -21,10 +21,13 @@ struct IndexGridTests {
             window.addEventListener('load', async () => {
               const images = [...document.querySelectorAll('.album-card img')];
               await galleryWaitFor(() => images.every((image) => image.complete && image.naturalWidth > 0), 'the covers to load', 30);
+              // Relative to the cards' grid, which is placed as the album grid is (a scrollbar,
+              // where an engine draws one, takes its width from beside both).
+              const grid = document.querySelector('.albums').getBoundingClientRect();
               galleryTestReport([...document.querySelectorAll('.album-card')].map((card) => {
                 const image = card.querySelector('img');
                 const box = image.getBoundingClientRect();
-                return { left: box.left, top: box.top, width: box.width, height: box.height };
+                return { left: box.left - grid.left, top: box.top, width: box.width, height: box.height };
               }));
             });
             """)
@@ -45,11 +48,11 @@ struct IndexGridTests {
             let cards = try JSONDecoder().decode([Card].self, from: engine.open(probe, in: site, width: width, height: height))
             #expect(cards.count == 3, "the sample's three albums")
             let shown = min(columns, cards.count)
-            // With as many cards as columns, the engine's columns (the grid is centred in the
-            // window); with fewer, the row of cards centred.
+            // With as many cards as columns, the engine's columns; with fewer, the row of cards
+            // centred in the grid.
             let rowWidth = Double(shown - 1) * step + itemWidth
             func left(_ column: Int) -> Double {
-                shown == columns ? (Double(width) - contentWidth) / 2 + columnX[column]! : Double(width) / 2 - rowWidth / 2 + Double(column) * step
+                shown == columns ? columnX[column]! : contentWidth / 2 - rowWidth / 2 + Double(column) * step
             }
             for (index, card) in cards.enumerated() {
                 let column = index % shown

@@ -26,7 +26,7 @@ struct SiteAssetsTests {
         let written = try String(contentsOf: work.url.appending(path: "site/gallery.css"), encoding: .utf8)
         #expect(written.contains(styles))
         // Every custom property the static styles use is defined by the generated part.
-        for name in ["--inner-width", "--page-margin", "--cell-padding", "--gutter", "--annotation-padding", "--text-font", "--heading-font"] {
+        for name in ["--page-margin", "--cell-padding", "--gutter", "--annotation-padding", "--text-font", "--heading-font"] {
             #expect(styles.contains("var(\(name))"))
             #expect(written.contains("\(name): "), "\(name) is not defined")
         }

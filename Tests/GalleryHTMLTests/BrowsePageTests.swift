@@ -1,0 +1,100 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// Browse pages in the site: a year's, a person's, a keyword's, the favourites, linked from
+/// the index, drawn where `gallery layout --album keyword:…` puts them, with safe and stable
+/// file names whatever the names, and never a photo of an unlisted album.
+@Suite("Browse pages: years, people, keywords, favourites in the site")
+struct BrowsePageTests {
+    /// The index's browse links of `kind` ("years", "people", "keywords", "favorites"): (title, file).
+    static func links(_ kind: String, in site: URL) throws -> [(title: String, file: String)] {
+        let index = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        guard let section = index.firstMatch(of: try Regex("<section class=\"browse-kind\" data-browse=\"\(kind)\">(.*?)</section>")) else { return [] }
+        let html = String(section.output[1].substring ?? "")
+        return html.matches(of: #/<a href="(?<file>[^"]+)">(?<title>[^<]*)</a>/#).map { (String($0.output.title), String($0.output.file)) }
+    }
+
+    @Test("the sample site's keyword, person and favourites pages are drawn where the engine puts them, at phone and desktop widths",
+          arguments: BrowserEngine.allCases)
+    func drawn(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        let keyword = try #require(try Self.links("keywords", in: site).first { $0.title == "boats" })
+        let person = try #require(try Self.links("people", in: site).first { $0.title == "Maël Le Goff" })
+        let favorites = try #require(try Self.links("favorites", in: site).first)
+        #expect(try Self.links("years", in: site).map(\.title) == ["2024"])
+        for (file, album, width) in [(keyword.file, "keyword:boats", 390), (person.file, "person:Maël Le Goff", 390), (favorites.file, "favorites", 1280)] {
+            let result = try EngineExportTests.measure(engine, page: file, width: width)
+            let expected = try GridOracle(folder: try SampleSite.folder, album: album).expected(width: width, height: 900)
+            #expect(!expected.items.isEmpty, "\(album) has photos")
+            _ = ExportBrowserTests.check(result, expected: expected, label: "\(engine) \(album) @\(width)")
+        }
+    }
+
+    @Test("names with '/', '..', '?', '#', spaces, dots, markup and any script: safe, unique, stable file names; titles as text; a name in two cases one page")
+    func hostileNames() throws {
+        let work = try TemporaryDirectory("browse-names")
+        let names = ["a/b", "..", "?x", "#tag", "a b", "a.b", "東京", "Ünïcödé", "<img src=x onerror=alert(1)>", "A/B"]
+        for (index, name) in names.enumerated() {
+            try TestMetadata.jpeg("lib/\(index % 2 == 0 ? "one" : "two")/p\(index).jpg", in: work, exiftool: ["-XMP-dc:Subject=\(name)", "-XMP-iptcExt:PersonInImage=\(name)"])
+        }
+        for build in ["first", "second"] {
+            let built = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
+            #expect(built.status == 0, "\(build): \(built.stderr)")
+        }
+        let site = work.url.appending(path: "site")
+        for kind in ["keywords", "people"] {
+            let links = try Self.links(kind, in: site)
+            // "a/b" and "A/B" are one name in two cases.
+            #expect(links.count == names.count - 1, "\(kind): \(links.map(\.title))")
+            #expect(Set(links.map(\.file)).count == links.count, "\(kind): two names share a file: \(links.map(\.file))")
+            let prefix = kind == "keywords" ? "keyword-" : "person-"
+            for link in links {
+                #expect(link.file.wholeMatch(of: try Regex("\(prefix)([a-z0-9]+-)*[0-9a-f]{8}\\.html")) != nil, "\(kind): '\(link.title)' → \(link.file)")
+                #expect(FileManager.default.fileExists(atPath: site.appending(path: link.file).path), "\(link.file) is linked but not written")
+                #expect(!link.title.contains("<"), "a title is text: \(link.title)")
+            }
+            #expect(links.contains { $0.title == "&lt;img src=x onerror=alert(1)&gt;" })
+        }
+        // Stable: the same names give the same files in another library built apart.
+        let again = try TemporaryDirectory("browse-names-again")
+        try TestMetadata.jpeg("lib/x/p.jpg", in: again, exiftool: ["-XMP-dc:Subject=東京", "-XMP-dc:Subject=a/b"])
+        try TestMetadata.jpeg("lib/y/q.jpg", in: again, exiftool: ["-XMP-dc:Subject=東京"])
+        #expect(try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: again.url).status == 0)
+        let first = Dictionary(try Self.links("keywords", in: site).map { ($0.title.lowercased(), $0.file) }) { a, _ in a }
+        let other = try Self.links("keywords", in: again.url.appending(path: "site"))
+        #expect(other.count == 2)
+        for link in other {
+            #expect(first[link.title.lowercased()] == link.file, "'\(link.title)': \(link.file) here, \(first[link.title.lowercased()] ?? "none") in the other site")
+        }
+    }
+
+    @Test("an unlisted album's photos are on no browse page, and gallery layout --album leaves them out too")
+    func unlistedAlbums() throws {
+        let work = try TemporaryDirectory("browse-unlisted")
+        try TestMetadata.jpeg("lib/open/a.jpg", in: work, exiftool: ["-XMP-dc:Subject=sea", "-XMP-xmp:Rating=5", "-DateTimeOriginal=2024:01:01 10:00:00"])
+        try TestMetadata.jpeg("lib/open/b.jpg", in: work, exiftool: ["-DateTimeOriginal=2023:01:01 10:00:00"])
+        try TestMetadata.jpeg("lib/private/c.jpg", in: work, exiftool: [
+            "-XMP-dc:Subject=sea", "-XMP-dc:Subject=secret", "-XMP-iptcExt:PersonInImage=Hidden Person", "-XMP-xmp:Rating=5",
+            "-DateTimeOriginal=2022:01:01 10:00:00",
+        ])
+        try work.write("lib/private/album.toml", text: "hidden = true\n")
+        let built = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let site = work.url.appending(path: "site")
+        #expect(try Self.links("keywords", in: site).map(\.title) == ["sea"], "a keyword only the unlisted album has gets no page")
+        #expect(try Self.links("people", in: site).isEmpty)
+        #expect(try Self.links("years", in: site).map(\.title) == ["2023", "2024"])
+        let ids = try GalleryBinary.listedPhotos(in: work.url)
+        let hidden = try #require(ids.first { ($0["path"] as? String) == "private/c.jpg" }?["id"] as? Int)
+        for link in try Self.links("keywords", in: site) + Self.links("favorites", in: site) {
+            let data = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path)
+                .filter { $0.hasPrefix(link.file.replacingOccurrences(of: ".html", with: ".")) }
+            let text = try ([link.file] + data.map { "data/" + $0 }).map { try String(contentsOf: site.appending(path: $0), encoding: .utf8) }.joined()
+            #expect(!text.contains("photo-\(hidden)\"") && !text.contains("secret"), "\(link.file) shows the unlisted album's photo")
+        }
+        let layout = try GalleryBinary.run(["layout", "--album", "keyword:sea", "--width", "800", "--json"], in: work.url)
+        let items = (try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        #expect(items.count == 1 && items.allSatisfy { $0["id"] as? Int != hidden }, "\(layout.stdout.prefix(300)) \(layout.stderr)")
+    }
+}
