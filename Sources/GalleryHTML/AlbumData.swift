@@ -134,6 +134,8 @@ struct AlbumData: Sendable {
         var people: [String]?
         var rating: Int?
         var placeName: String?
+        /// "person:NAME" and "keyword:NAME" to their browse pages (absent when none).
+        var links: [String: String]?
     }
 
     struct Chunk: Encodable {
@@ -205,7 +207,7 @@ struct AlbumData: Sendable {
             taken: cell.takenAt, shot: cell.shot, location: cell.location,
             kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video, motion: cell.motion,
             keywords: cell.keywords.isEmpty ? nil : cell.keywords, people: cell.people.isEmpty ? nil : cell.people,
-            rating: cell.rating, placeName: cell.placeName)
+            rating: cell.rating, placeName: cell.placeName, links: cell.browseLinks.isEmpty ? nil : cell.browseLinks)
     }
 
     static func script(_ value: some Encodable) throws -> String {

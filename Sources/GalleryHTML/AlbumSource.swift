@@ -26,10 +26,13 @@ final class AlbumSource: Sendable {
     let description: AlbumDescription?
     /// The cover's file name in the album's folder (`cover`), if one was chosen.
     let coverFile: String?
+    /// The site's browse pages of people and keywords, which the lightbox links to.
+    let browseLinks: BrowseLinks
 
     init(path: String, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
-         coverFile: String? = nil, videoCount: Int = 0) throws {
+         coverFile: String? = nil, videoCount: Int = 0, browseLinks: BrowseLinks = BrowseLinks()) throws {
         self.path = path
+        self.browseLinks = browseLinks
         self.videoCount = videoCount
         self.name = name
         self.description = description
@@ -105,7 +108,8 @@ final class AlbumSource: Sendable {
                 motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil,
                 keywords: content.keywords == .show ? photo.keywords : [], people: content.people == .show ? photo.people : [],
                 rating: content.ratings == .show ? photo.rating : nil,
-                placeName: context.publishLocation ? photo.place.flatMap(CellModel.placeName) : nil))
+                placeName: context.publishLocation ? photo.place.flatMap(CellModel.placeName) : nil,
+                browseLinks: browseLinks.links(people: content.people == .show ? photo.people : [], keywords: content.keywords == .show ? photo.keywords : [])))
         }
         return cells
     }

@@ -45,6 +45,8 @@ struct CellModel: Sendable {
     var people: [String] = []
     var rating: Int?
     var placeName: String?
+    /// "person:NAME" and "keyword:NAME" to their browse pages' files (`BrowseLinks`).
+    var browseLinks: [String: String] = [:]
 }
 
 extension CellModel {
@@ -291,6 +293,9 @@ struct PageRenderer {
         // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
         if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }
         if !cell.people.isEmpty, let list = try? JSON.string(cell.people) { attributes += " data-people=\"\(HTML.escape(list))\"" }
+        if !cell.browseLinks.isEmpty, let links = try? JSON.string(cell.browseLinks, JSONOutput(sortedKeys: true)) {
+            attributes += " data-links=\"\(HTML.escape(links))\""
+        }
         if let rating = cell.rating { attributes += " data-rating=\"\(rating)\"" }
         if let place = cell.placeName { attributes += " data-place-name=\"\(HTML.escape(place))\"" }
         return attributes

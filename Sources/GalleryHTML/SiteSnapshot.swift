@@ -20,6 +20,8 @@ public final class SiteSnapshot: Sendable {
     /// The library revision the snapshot shows.
     public let revision: Int64
     let albums: SiteAlbums
+    /// Where the browse pages of people and keywords are (the lightbox links to them).
+    let browseLinks: BrowseLinks
 
     /// `publishLocation`: pages carry the photos' GPS positions (never unless asked for).
     public convenience init(database: GalleryDatabase, geometry: SiteGeometry? = nil, publishLocation: Bool = false,
@@ -34,6 +36,7 @@ public final class SiteSnapshot: Sendable {
         self.context = context
         revision = try context.database.libraryRevision()
         albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation)
+        browseLinks = BrowseLinks(albums)
         renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
     }
 
@@ -126,7 +129,7 @@ public final class SiteSnapshot: Sendable {
             if let known = sources[album.path] { return known }
             let made = try AlbumSource(path: album.path, name: album.title, links: album.links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
-                                       coverFile: album.settings?.cover, videoCount: album.videoCount)
+                                       coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)
             sources[album.path] = made
             return made
         }

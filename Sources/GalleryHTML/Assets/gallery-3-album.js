@@ -39,7 +39,20 @@ const galleryDescribe = (item) => {
     video: item.dataset.video || null, motion: item.dataset.motion || null,
     keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
     rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
+    links: galleryLinks(item.dataset.links),
   };
+};
+
+// The browse pages a photo's people and keywords link to, as the page wrote them (a JSON
+// object in data-links): only strings, and only to files beside the page.
+const galleryLinks = (text) => {
+  try {
+    const links = text ? JSON.parse(text) : {};
+    if (!links || typeof links !== 'object' || Array.isArray(links)) return {};
+    return Object.fromEntries(Object.entries(links).filter(([, file]) => typeof file === 'string' && /^[a-z0-9-]+\.html$/.test(file)));
+  } catch (error) {
+    return {};
+  }
 };
 
 // A list the page wrote as a JSON array in a data- attribute (PageRenderer.metadataAttributes).
@@ -70,6 +83,7 @@ const galleryDescribeData = (cell) => {
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
     motion: cell.motion || null, keywords: cell.keywords || [], people: cell.people || [],
     rating: cell.rating == null ? null : cell.rating, placeName: cell.placeName || null,
+    links: cell.links ? galleryLinks(JSON.stringify(cell.links)) : {},
   };
 };
 
@@ -179,6 +193,7 @@ const galleryMakeCell = (cell, i, index) => {
   if (cell.location) element.dataset.location = cell.location.join(',');
   if (cell.keywords) element.dataset.keywords = JSON.stringify(cell.keywords);
   if (cell.people) element.dataset.people = JSON.stringify(cell.people);
+  if (cell.links) element.dataset.links = JSON.stringify(cell.links);
   if (cell.rating != null) element.dataset.rating = String(cell.rating);
   if (cell.placeName) element.dataset.placeName = cell.placeName;
   // Its place in every band, each value only where it differs from the band before (the style

@@ -22,13 +22,22 @@ const galleryMetaLine = (photo) => {
 };
 
 // Under the comment: the stars, the people named and the keywords, each an item of the
-// list (a hierarchical keyword shown by its leaf, with the whole path as its title).
+// list (a hierarchical keyword shown by its leaf, with the whole path as its title), a person
+// or keyword with a browse page of its own a link to it.
 const galleryFillTags = (list, photo) => {
   list.textContent = '';
-  const add = (kind, text, title) => {
+  const links = photo.links || {};
+  const add = (kind, text, title, link) => {
     const item = document.createElement('li');
     item.className = kind;
-    item.textContent = text;
+    if (link) {
+      const anchor = document.createElement('a');
+      anchor.href = link;
+      anchor.textContent = text;
+      item.append(anchor);
+    } else {
+      item.textContent = text;
+    }
     if (title) item.title = title;
     list.append(item);
   };
@@ -36,13 +45,14 @@ const galleryFillTags = (list, photo) => {
     add('rating', '★'.repeat(photo.rating) + '☆'.repeat(5 - photo.rating), photo.rating + '/5');
     list.lastChild.setAttribute('aria-label', photo.rating + '/5');
   }
-  for (const person of photo.people || []) add('person', person);
+  for (const person of photo.people || []) add('person', person, '', links['person:' + person]);
   const keywords = photo.keywords || [];
   for (const keyword of keywords) {
     const path = keyword.split('|');
     // "Places|France|Paris" is listed with its leaf "Paris", which is shown once.
     if (path.length > 1 && keywords.includes(path[path.length - 1])) continue;
-    add('keyword', path[path.length - 1], path.length > 1 ? keyword : '');
+    const leaf = path[path.length - 1];
+    add('keyword', leaf, path.length > 1 ? keyword : '', links['keyword:' + leaf] || links['keyword:' + keyword]);
   }
 };
 

@@ -1,0 +1,35 @@
+import Foundation
+import GalleryStore
+
+/// Where the site's browse page of a person or a keyword is, by its name in any case: what
+/// the lightbox links a photo's people and keywords to.
+struct BrowseLinks: Sendable {
+    private var files: [String: String] = [:]
+
+    init() {}
+
+    /// The pages of `albums.browsePages`, by kind and case-folded name.
+    init(_ albums: SiteAlbums) {
+        for page in albums.browsePages {
+            let file = SiteFileName.album(stem: page.links.stem, .page(.masonry)).name
+            switch page.browse {
+            case .person(let name)?: files[Self.key("person", name)] = file
+            case .keyword(let name)?: files[Self.key("keyword", name)] = file
+            default: break
+            }
+        }
+    }
+
+    private static func key(_ kind: String, _ name: String) -> String {
+        kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// A cell's links: "person:NAME" and "keyword:NAME" (the names as the cell has them) to
+    /// their pages' files, for those that have one.
+    func links(people: [String], keywords: [String]) -> [String: String] {
+        var links: [String: String] = [:]
+        for name in people { if let file = files[Self.key("person", name)] { links["person:" + name] = file } }
+        for name in keywords { if let file = files[Self.key("keyword", name)] { links["keyword:" + name] = file } }
+        return links
+    }
+}
