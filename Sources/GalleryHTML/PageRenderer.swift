@@ -92,6 +92,8 @@ struct PageRenderer {
         var unlisted = false
         /// The views it offers, when not the site's (a browse page: its grid only).
         var views: [LayoutKind]? = nil
+        /// Pages within it, linked under its title (a year's months).
+        var parts: [(title: String, link: String)] = []
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -181,6 +183,9 @@ struct PageRenderer {
         var html = "<header class=\"site-header\">"
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
+        if !links.parts.isEmpty {
+            html += "<nav class=\"parts\">" + links.parts.map { "<a href=\"\(HTML.escape($0.link))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ") + "</nav>"
+        }
         // A browse page has its grid only: no views to choose from.
         if let own = links.views, own.count <= 1 { return html + "</header>\n" }
         let views = links.views ?? self.views

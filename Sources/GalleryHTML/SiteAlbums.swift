@@ -36,7 +36,9 @@ struct SiteAlbums: Sendable {
     /// albums), of the kinds the site shows (places only with `--publish-location`; people,
     /// keywords and favourites only where `[content]` shows people, keywords and ratings).
     let browse: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])]
-    var browsePages: [Album] { browse.flatMap(\.pages) }
+    /// Each year's months, linked from the year's page (not the index).
+    let months: [Album]
+    var browsePages: [Album] { browse.flatMap(\.pages) + months }
     let photoCount: Int
     let videoCount: Int
     /// `[site] title`, else the one album's title, else the library folder's name.
@@ -62,8 +64,8 @@ struct SiteAlbums: Sendable {
                 settings: settings))
         }
         all = albums
-        browse = several ? try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
-                                                 unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used) : []
+        (browse, months) = several ? try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
+                                                          unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used) : ([], [])
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
@@ -81,11 +83,12 @@ struct SiteAlbums: Sendable {
     /// 1c9f0b3e"), so that any name in any script, with any '/', '..', '?', '#' or space, gives
     /// a safe file name that stays the same from export to export and differs from every other.
     private static func browsePages(database: GalleryDatabase, configuration: GalleryConfiguration, publishLocation: Bool,
-                                    unlisted: [String], used: inout Set<String>) throws -> [(kind: GalleryConfiguration.BrowseKind, pages: [Album])] {
+                                    unlisted: [String], used: inout Set<String>) throws -> (kinds: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])], months: [Album]) {
         let found = try database.browsePages(favoritesRating: configuration.browse.favoritesRating, excluding: unlisted.sorted())
         let words = SiteWords(language: configuration.site.language)
         let content = configuration.content
         var kinds: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])] = []
+        var months: [Album] = []
         for kind in configuration.browse.by {
             let summaries: [BrowsePageSummary]
             switch kind {
@@ -95,11 +98,11 @@ struct SiteAlbums: Sendable {
             case .keywords: summaries = content.keywords == .show ? found.keywords : []
             case .favorites: summaries = content.ratings == .show ? found.favorites.map { [$0] } ?? [] : []
             }
-            let pages = summaries.map { summary -> Album in
+            func page(_ summary: BrowsePageSummary) -> Album {
                 // Names people typed are hashed into the file name; a year's or month's digits are safe as they are.
                 let (prefix, name, title, hashed): (String, String, String, Bool) = switch summary.selection {
                 case .year(let year): ("year", String(year), String(year), false)
-                case .month(let year, let month): ("month", "\(year)-\(month)", "\(year)-\(month)", false)
+                case .month(let year, let month): ("month", "\(year)-\(month < 10 ? "0" : "")\(month)", Self.monthTitle(year: year, month: month, language: configuration.site.language), false)
                 case .place(let place): ("place", place, place, true)
                 case .person(let person): ("person", person, person, true)
                 case .keyword(let keyword): ("keyword", keyword, keyword, true)
@@ -111,9 +114,33 @@ struct SiteAlbums: Sendable {
                              links: PageRenderer.AlbumLinks(home: SiteFileName.home.name, stem: stem, views: [.masonry]),
                              settings: nil, browse: summary.selection, ownTitle: title)
             }
+            var pages = summaries.map(page)
+            if kind == .years {
+                // A year's page links its months' pages.
+                let monthPages = found.months.map(page)
+                months += monthPages
+                for (index, year) in pages.enumerated() {
+                    guard case .year(let number)? = year.browse else { continue }
+                    pages[index].links.parts = monthPages.filter {
+                        if case .month(let y, _)? = $0.browse { return y == number } else { return false }
+                    }.map { ($0.title, SiteFileName.album(stem: $0.links.stem, .page(.masonry)).name) }
+                }
+            }
             if !pages.isEmpty { kinds.append((kind, pages)) }
         }
-        return kinds
+        return (kinds, months)
+    }
+
+    /// "July 2024" in the site's language ("juillet 2024", "2024年7月").
+    static func monthTitle(year: Int, month: Int, language: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate("MMMMy")
+        guard let date = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: year, month: month, day: 15).date else {
+            return "\(year)-\(month)"
+        }
+        return formatter.string(from: date)
     }
 
     /// "keyword-" + the name's ASCII letters and digits (at most 40) + "-" + 8 hex digits of

@@ -17,7 +17,8 @@ extension GalleryDatabase {
     /// keywords (a hierarchical keyword by its leaf, which has a page of its own) by how many
     /// photos they hold, then by name, a name in several cases once; the favourites when there
     /// are any.
-    public func browsePages(favoritesRating: Int, excluding: [String]) throws -> (years: [BrowsePageSummary], places: [BrowsePageSummary],
+    public func browsePages(favoritesRating: Int, excluding: [String]) throws -> (years: [BrowsePageSummary], months: [BrowsePageSummary],
+                                                                                 places: [BrowsePageSummary],
                                                                                  people: [BrowsePageSummary], keywords: [BrowsePageSummary],
                                                                                  favorites: BrowsePageSummary?) {
         try read { db in
@@ -39,6 +40,10 @@ extension GalleryDatabase {
                 SELECT substr(p.taken_at, 1, 4) AS name, \(counts) FROM \(photos)
                 WHERE p.taken_at IS NOT NULL AND \(shown) GROUP BY 1 ORDER BY 1
                 """) { Int($0).map(BrowseSelection.year) }
+            let months = try summaries("""
+                SELECT substr(p.taken_at, 1, 7) AS name, \(counts) FROM \(photos)
+                WHERE p.taken_at IS NOT NULL AND \(shown) GROUP BY 1 ORDER BY 1
+                """) { BrowseSelection(name: "month:" + $0, favoritesRating: favoritesRating) }
             let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
             let named = levels.map { "SELECT photo_id, \($0) AS place FROM annotations WHERE \($0) IS NOT NULL" }.joined(separator: " UNION ")
             let places = try summaries("""
@@ -61,7 +66,7 @@ extension GalleryDatabase {
                     return count == 0 ? nil : BrowsePageSummary(selection: .favorites(minimumRating: favoritesRating), photoCount: count,
                                                                  videoCount: row["video_count"], firstTakenAt: row["first_taken"], lastTakenAt: row["last_taken"])
                 }
-            return (years, places, people, keywords, favorites)
+            return (years, months, places, people, keywords, favorites)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GalleryHTML
 import GalleryTestSupport
 import Testing
 
@@ -22,13 +23,29 @@ struct BrowsePageTests {
         let keyword = try #require(try Self.links("keywords", in: site).first { $0.title == "boats" })
         let person = try #require(try Self.links("people", in: site).first { $0.title == "Maël Le Goff" })
         let favorites = try #require(try Self.links("favorites", in: site).first)
+        let year = try #require(try Self.links("years", in: site).first)
         #expect(try Self.links("years", in: site).map(\.title) == ["2024"])
-        for (file, album, width) in [(keyword.file, "keyword:boats", 390), (person.file, "person:Maël Le Goff", 390), (favorites.file, "favorites", 1280)] {
+        // The year's page links its months.
+        let yearPage = try String(contentsOf: site.appending(path: year.file), encoding: .utf8)
+        let months = yearPage.matches(of: #/<nav class="parts">(.*?)</nav>/#).first.map { String($0.output.1) } ?? ""
+        let monthLinks = months.matches(of: #/<a href="(?<file>[^"]+)">(?<title>[^<]+)</a>/#).map { (String($0.output.title), String($0.output.file)) }
+        #expect(monthLinks.map(\.0) == ["July 2024", "August 2024", "October 2024"], "\(monthLinks)")
+        let july = try #require(monthLinks.first?.1)
+        for (file, album, width) in [(keyword.file, "keyword:boats", 390), (person.file, "person:Maël Le Goff", 390), (favorites.file, "favorites", 1280),
+                                     (july, "month:2024-07", 390)] {
             let result = try EngineExportTests.measure(engine, page: file, width: width)
             let expected = try GridOracle(folder: try SampleSite.folder, album: album).expected(width: width, height: 900)
             #expect(!expected.items.isEmpty, "\(album) has photos")
             _ = ExportBrowserTests.check(result, expected: expected, label: "\(engine) \(album) @\(width)")
         }
+    }
+
+    @Test("a month's title in the site's language")
+    func monthTitles() {
+        #expect(SiteAlbums.monthTitle(year: 2024, month: 7, language: "en") == "July 2024")
+        #expect(SiteAlbums.monthTitle(year: 2024, month: 7, language: "fr") == "juillet 2024")
+        #expect(SiteAlbums.monthTitle(year: 2024, month: 12, language: "de") == "Dezember 2024")
+        #expect(SiteAlbums.monthTitle(year: 2024, month: 7, language: "ja") == "2024年7月")
     }
 
     @Test("names with '/', '..', '?', '#', spaces, dots, markup and any script: safe, unique, stable file names; titles as text; a name in two cases one page")
