@@ -130,8 +130,11 @@ let package = Package(
             dependencies: ["CHarfBuzz", "CTextSegmentation", "CFontconfig"]
         ),
         .target(
+            name: "GallerySearch"
+        ),
+        .target(
             name: "GalleryStore",
-            dependencies: ["GalleryLayout", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GalleryLayout", "GallerySearch", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -168,7 +171,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "CZlib",
+                "GalleryService", "GalleryHTML", "GalleryStore", "GallerySearch", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -194,6 +197,7 @@ let package = Package(
                 "GalleryWork",
                 "GalleryJSON",
                 "GalleryLayout",
+                "GallerySearch",
                 "GalleryService",
                 "GalleryHTML",
                 "GalleryServer",
@@ -269,6 +273,10 @@ let package = Package(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "GalleryTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "GallerySearchTests",
+            dependencies: ["GallerySearch"]
         ),
         .testTarget(
             name: "GalleryStoreTests",

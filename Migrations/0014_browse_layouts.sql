@@ -1,6 +1,7 @@
 -- Browse pages' layouts: a year's, a month's, a place's, a person's, a keyword's photos, or
 -- the favourites, from every album (`layouts.scope` 'browse:' + the page's name, as
--- `gallery layout --album keyword:sunset` takes it). Their revision is the library's.
+-- `gallery layout --album keyword:sunset` takes it), and a search's results (`gallery layout
+-- --query`). Their revision is the library's.
 --
 -- SQLite cannot change a CHECK constraint in place, so `layouts` is rebuilt as 0009 did:
 -- same rows, same ids (`masonry_layouts`, `layout_chunks` and the R*Tree of chunk bounds stay
@@ -8,8 +9,9 @@
 
 CREATE TABLE layouts_new (
     id              INTEGER PRIMARY KEY,
-    -- 'album:' + the album's path, 'browse:' + a browse page's name, or 'library'.
-    scope           TEXT NOT NULL CHECK (scope = 'library' OR scope LIKE 'album:%' OR scope LIKE 'browse:%'),
+    -- 'album:' + the album's path, 'browse:' + a browse page's name, 'search:' + a search
+    -- (its tokens, language, places and left-out albums as JSON), or 'library'.
+    scope           TEXT NOT NULL CHECK (scope = 'library' OR scope LIKE 'album:%' OR scope LIKE 'browse:%' OR scope LIKE 'search:%'),
     -- Which codec wrote its chunks: 'masonry' (columns, with a row in masonry_layouts) or
     -- 'justified' (free frames).
     kind            TEXT NOT NULL CHECK (kind IN ('masonry', 'justified')),

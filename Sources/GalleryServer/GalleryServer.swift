@@ -2,6 +2,7 @@ import Foundation
 import GalleryConfig
 import GalleryHTML
 import GalleryJSON
+import GallerySearch
 import GalleryService
 import GalleryStore
 import Hummingbird
@@ -11,8 +12,8 @@ import Synchronization
 /// `gallery serve`: the gallery's pages and a JSON layout API over HTTP.
 ///
 /// Routes: `GET /healthz`; `GET /api/photos[?album=]` (the objects of `gallery photos --json`,
-/// latitude and longitude always null);
-/// `GET /api/layout?width=…` (exactly the JSON of `gallery layout --json`); everything else,
+/// latitude and longitude always null); `GET /api/search?q=` (those a search finds, in the
+/// order of `gallery photos --query`); `GET /api/layout?width=…` (exactly the JSON of `gallery layout --json`); everything else,
 /// the files of the static export, each made when first asked for and kept next to the
 /// database (`SiteCache`).
 public enum GalleryServer {
@@ -72,6 +73,16 @@ public enum GalleryServer {
             } catch let error as StoreError {
                 throw APIError(error)
             }
+        }
+
+        // What the site's search box finds for q, in the same order: the photos of
+        // `gallery photos --query` (places are never searched here: positions stay private).
+        router.get("/api/search") { request, _ -> Response in
+            let language = (live.map { $0.current.1 } ?? configuration).site.language
+            let text = request.uri.queryParameters["q"].map(String.init) ?? ""
+            let photos = try database.photos(search: SearchScope(query: SearchQuery(text), language: language, places: false,
+                                                                 excluding: try UnlistedAlbums.paths(database: database)))
+            return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
         }
 
         router.get("/api/layout") { request, _ -> Response in

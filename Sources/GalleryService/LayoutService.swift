@@ -27,6 +27,12 @@ public final class LayoutService: Sendable {
         self.unlistedAlbums = unlistedAlbums
     }
 
+    /// The photos `request` lays out: a search's results, or an album's (or browse page's) photos.
+    func scope(of request: MasonryRequest) throws -> LayoutScope {
+        if let search = request.search { return .search(search) }
+        return try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+    }
+
     /// Everything but the scope and the width that shapes a masonry layout, canonical: two
     /// requests share a stored layout exactly when this and those are equal.
     func optionsKey(_ options: MasonryOptions) -> String {
@@ -41,7 +47,7 @@ public final class LayoutService: Sendable {
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+        let scope = try scope(of: request)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         if let stored = try database.storedMasonryLayout(key), !stored.layout.isStale { return stored }
         var computed = request
@@ -74,7 +80,7 @@ public final class LayoutService: Sendable {
     /// The layout for `request`, computing and storing it if needed.
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
-        let scope = try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+        let scope = try scope(of: request)
         let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
         let rect = request.rect
 

@@ -9,6 +9,8 @@ public struct MasonryRequest: Sendable, Hashable {
     public var options: MasonryOptions
     /// Only the items whose frame intersects this rect.
     public var rect: LayoutRect?
+    /// A search's results instead of an album's photos.
+    public var search: SearchScope?
 
     public init(width: Double, album: String? = nil, options: MasonryOptions = MasonryOptions(), rect: LayoutRect? = nil) {
         self.width = width

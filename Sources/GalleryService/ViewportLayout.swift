@@ -29,10 +29,11 @@ extension LayoutService {
     /// The grid of `album` as `fluid` draws it in a window `viewportWidth` wide, all its items
     /// or those whose frame meets `rect` (grid coordinates). Reads the band's whole layout.
     public func masonry(fluid: FluidMasonry, viewportWidth: Double, viewportHeight: Double, album: String?,
-                        rect: LayoutRect? = nil, placement: MasonryOptions.Placement = .shortest) throws -> ViewportLayout {
+                        rect: LayoutRect? = nil, placement: MasonryOptions.Placement = .shortest, search: SearchScope? = nil) throws -> ViewportLayout {
         let band = fluid.band(viewportWidth: viewportWidth)
-        let layout = try masonryLayout(MasonryRequest(width: fluid.layoutWidth(band), album: album,
-                                                      options: fluid.options(band, placement: placement)))
+        var request = MasonryRequest(width: fluid.layoutWidth(band), album: album, options: fluid.options(band, placement: placement))
+        request.search = search
+        let layout = try masonryLayout(request)
         var items: [ViewportLayout.Item] = []
         var bottom = 0.0
         for stored in try database.layoutItems(of: layout) {

@@ -86,7 +86,7 @@ extension GalleryDatabase {
         case .album(let path):
             // A deleted album reads as -1, so its layouts read as stale.
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [path]) ?? -1
-        case .library, .browse:
+        case .library, .browse, .search:
             // A browse page draws from every album: any change may be one of its photos.
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
         }
@@ -101,6 +101,9 @@ extension GalleryDatabase {
         switch scope {
         case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
         case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
+        case .search(let search):
+            let ids = try searchIDs(db, search)
+            return (select + " WHERE p.id IN (\(ids.map(String.init).joined(separator: ","))) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums, [])
         case .browse(let selection, let excluding):
             let condition = selection.condition
             return (select + " WHERE \(condition.sql) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums,

@@ -8,6 +8,8 @@ public enum LayoutScope: Sendable, Hashable {
     /// A browse page's photos from every album but `excluding` (the paths of unlisted albums,
     /// whose photos no public page may gather).
     case browse(BrowseSelection, excluding: [String] = [])
+    /// The photos a search finds.
+    case search(SearchScope)
 
     /// As `layouts.scope` stores it (and `gallery layouts` shows it): "library", "album:" +
     /// the path, or "browse:" + the selection ("browse:keyword:sunset"), preceded by the
@@ -18,6 +20,7 @@ public enum LayoutScope: Sendable, Hashable {
         case .album(let path): "album:" + path
         case .browse(let selection, let excluding) where excluding.isEmpty: "browse:" + selection.stored
         case .browse(let selection, let excluding): "browse:except=" + Self.json(excluding) + ":" + selection.stored
+        case .search(let search): "search:" + search.stored
         }
     }
 
@@ -36,6 +39,9 @@ public enum LayoutScope: Sendable, Hashable {
             self = .library
         } else if stored.hasPrefix("album:") {
             self = .album(path: String(stored.dropFirst("album:".count)))
+        } else if stored.hasPrefix("search:") {
+            guard let search = SearchScope(stored: String(stored.dropFirst("search:".count))) else { return nil }
+            self = .search(search)
         } else if stored.hasPrefix("browse:") {
             var rest = Substring(stored.dropFirst("browse:".count))
             var excluding: [String] = []

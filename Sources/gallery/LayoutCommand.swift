@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import GalleryConfig
 import GalleryHTML
 import GalleryLayout
 import GalleryService
+import GallerySearch
 import GalleryStore
 
 struct LayoutCommand: ParsableCommand {
@@ -58,6 +60,12 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Only this album (default: the whole library), or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
+
+    @Option(help: ArgumentHelp("The photos a search finds (the site's search box: every word begins a word of a photo's text, in any case and accents), in date order; with --viewport, where the search page draws them.", valueName: "text"))
+    var query: String?
+
+    @Flag(name: .customLong("publish-location"), help: "With --query: search the photos' places too, as a site exported with --publish-location does.")
+    var publishLocation = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
     var columns: Int?
@@ -150,7 +158,9 @@ struct LayoutCommand: ParsableCommand {
         let styles = configuration.textStyles
         let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
                                     unlistedAlbums: try UnlistedAlbums.paths(database: database))
-        let result = try service.masonry(try masonryRequest)
+        var request = try masonryRequest
+        request.search = try search(database, configuration)
+        let result = try service.masonry(request)
         let layout = result.layout, header = result.layout.layout
         let origin: String
         switch result.origin {
@@ -208,6 +218,14 @@ struct LayoutCommand: ParsableCommand {
         print(table.rendered(), terminator: "")
     }
 
+    /// The search `--query` asks for, in the site's language, without unlisted albums.
+    private func search(_ database: GalleryDatabase, _ configuration: GalleryConfiguration) throws -> SearchScope? {
+        guard let query else { return nil }
+        guard album == nil else { throw ValidationError("--query searches every listed album; drop --album") }
+        return SearchScope(query: SearchQuery(query), language: configuration.site.language, places: publishLocation,
+                           excluding: try UnlistedAlbums.paths(database: database))
+    }
+
     /// The album page's grid in a window of `size`: what the page draws there.
     private func runViewport(_ size: LayoutSize) throws {
         let database = try library.open(create: false)
@@ -217,7 +235,7 @@ struct LayoutCommand: ParsableCommand {
         let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
                                     unlistedAlbums: try UnlistedAlbums.paths(database: database))
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
-                                         rect: try layoutRect, placement: placement)
+                                         rect: try layoutRect, placement: placement, search: try search(database, configuration))
         if json {
             print(try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
             return

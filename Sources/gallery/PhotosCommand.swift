@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryHTML
 import GalleryJSON
+import GallerySearch
 import GalleryStore
 
 struct PhotosCommand: ParsableCommand {
@@ -17,13 +18,26 @@ struct PhotosCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this album, or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
+    @Option(help: ArgumentHelp("The photos a search finds (as `gallery layout --query`), in date order.", valueName: "text"))
+    var query: String?
+
+    @Flag(name: .customLong("publish-location"), help: "With --query: search the photos' places too.")
+    var publishLocation = false
+
     @Flag(help: "Print a JSON array (the keys are documented in the README).")
     var json = false
 
     func run() throws {
         let database = try library.open(create: false)
-        let photos = try database.photos(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating,
-                                         excluding: try UnlistedAlbums.paths(database: database))
+        let configuration = try settings.load(library: database)
+        let unlisted = try UnlistedAlbums.paths(database: database)
+        let photos: [LibraryPhoto]
+        if let query {
+            guard album == nil else { throw ValidationError("--query searches every listed album; drop --album") }
+            photos = try database.photos(search: SearchScope(query: SearchQuery(query), language: configuration.site.language, places: publishLocation, excluding: unlisted))
+        } else {
+            photos = try database.photos(album: album, favoritesRating: configuration.browse.favoritesRating, excluding: unlisted)
+        }
         if json {
             print(try JSON.string(photos, JSONOutput(pretty: true)))
             return

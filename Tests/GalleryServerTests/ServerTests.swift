@@ -80,6 +80,28 @@ struct ServerTests {
         }
     }
 
+    @Test("/api/search?q= gives what gallery photos --query finds, in its order, without positions")
+    func search() async throws {
+        let library = try ServedLibrary()
+        let cli = try GalleryBinary.run(["photos", "--query", "photo 1", "--json"], in: library.work.url)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        let expected = ((try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
+        #expect(expected.count == 3, "Photo 1, Photo 10, Photo 11: \(expected)")
+        try await library.app().test(.router) { client in
+            try await client.execute(uri: "/api/search?q=PHOTO%201", method: .get) { response in
+                #expect(response.status == .ok)
+                let photos = try #require(try json(response.body) as? [[String: Any]])
+                #expect(photos.compactMap { $0["id"] as? Int } == expected)
+                #expect(photos.allSatisfy { $0["latitude"] is NSNull })
+            }
+            for hostile in ["", "%3Cimg%20onerror%3Dx%3E", "%E2%80%8F"] {
+                try await client.execute(uri: "/api/search?q=" + hostile, method: .get) { response in
+                    #expect(response.status == .ok && String(buffer: response.body) == "[]", "\(hostile)")
+                }
+            }
+        }
+    }
+
     @Test("bad parameters: 400 with a JSON error that says what is wrong; unknown routes 404 JSON")
     func badInput() async throws {
         let library = try ServedLibrary()
