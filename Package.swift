@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryLayout", "TextMetrics", "Imaging", "GalleryTestSupport"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "GallerySearch", "TextMetrics", "Imaging", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServerTests",
