@@ -46,23 +46,17 @@ extension GalleryDatabase {
         // Only photos a page may gather count: a name found only in a left-out album is none.
         let listed = BrowseSelection.listed(excluding)
         let years = "SELECT DISTINCT substr(p.taken_at, 1, 4) FROM photos p JOIN albums a ON a.id = p.album_id WHERE p.taken_at IS NOT NULL AND \(listed) ORDER BY 1"
+        // A keyword's or a person's name, by the table of names and the photos' links to it.
+        func name(_ value: String, table: String, link: String, column: String) throws -> String {
+            let named = "FROM \(table) t JOIN \(link) l ON l.\(column) = t.id JOIN photos p ON p.id = l.photo_id JOIN albums a ON a.id = p.album_id"
+            return try spelled("SELECT t.name \(named) WHERE t.name = ? COLLATE NOCASE AND \(listed) GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT 1",
+                               value, kind: table, known: "SELECT DISTINCT t.name \(named) WHERE \(listed) ORDER BY t.name")
+        }
         switch selection {
         case .keyword(let keyword):
-            return .keyword(try spelled("""
-                SELECT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id JOIN photos p ON p.id = pk.photo_id JOIN albums a ON a.id = p.album_id
-                WHERE k.name = ? COLLATE NOCASE AND \(listed) GROUP BY k.id ORDER BY count(*) DESC, k.name LIMIT 1
-                """, keyword, kind: "keywords", known: """
-                SELECT DISTINCT k.name FROM keywords k JOIN photo_keywords pk ON pk.keyword_id = k.id JOIN photos p ON p.id = pk.photo_id
-                JOIN albums a ON a.id = p.album_id WHERE \(listed) ORDER BY k.name
-                """))
+            return .keyword(try name(keyword, table: "keywords", link: "photo_keywords", column: "keyword_id"))
         case .person(let person):
-            return .person(try spelled("""
-                SELECT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id JOIN photos p ON p.id = pp.photo_id JOIN albums a ON a.id = p.album_id
-                WHERE e.name = ? COLLATE NOCASE AND \(listed) GROUP BY e.id ORDER BY count(*) DESC, e.name LIMIT 1
-                """, person, kind: "people", known: """
-                SELECT DISTINCT e.name FROM people e JOIN photo_people pp ON pp.person_id = e.id JOIN photos p ON p.id = pp.photo_id
-                JOIN albums a ON a.id = p.album_id WHERE \(listed) ORDER BY e.name
-                """))
+            return .person(try name(person, table: "people", link: "photo_people", column: "person_id"))
         case .place(let place):
             let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
             let from = "FROM annotations n JOIN photos p ON p.id = n.photo_id JOIN albums a ON a.id = p.album_id"

@@ -302,7 +302,7 @@ struct LightboxTouchTests {
         // What a finger needs: the way home, the views, the pages, and in the lightbox its
         // buttons and links (text links inside sentences are exempt, as WCAG 2.5.8 has it).
         let small = """
-            (() => [...document.querySelectorAll('.site-header a, .views a, .pages a, .lightbox button, .lightbox a')]
+            (() => [...document.querySelectorAll('.site-header a, .views a, .pages a, .browse a, .lightbox button, .lightbox a')]
               .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
               .map((e) => { const r = e.getBoundingClientRect(); return { what: e.className || e.textContent, w: r.width, h: r.height }; })
               .filter((r) => r.w < 44 || r.h < 44))()
