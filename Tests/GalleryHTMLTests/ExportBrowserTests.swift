@@ -39,22 +39,25 @@ struct ExportBrowserTests {
           });
           const decodes = async (img) => {
             const deadline = performance.now() + 60000;
-            // WebKit, while another WebKit plays video, has kept an image "decoded" without a size
-            // for the whole minute: after 5 s so, the image's data is asked for again (setting
-            // srcset anew, as the spec's "update the image data"), once. A file that cannot be
-            // decoded still fails: its decode() rejects.
+            // WebKit has kept an image of a srcset "decoded" without a size (naturalWidth 0) for
+            // the whole minute, now and then, even alone: after 5 s so, the same file is
+            // decoded by a fresh image without srcset or sizes, whose size is the file's own.
+            // A file that cannot be decoded still fails: that decode() rejects.
             let sizeless = null, asked = false;
             while (performance.now() < deadline) {
               if (!img.complete) { await loadEnds(img); continue; }
               const ok = await img.decode().then(() => true, (e) => { decodeErrors.set(img, String(e)); return false; });
               if (ok && img.naturalWidth > 0) return true;
               if (!ok && img.complete && img.naturalWidth === 0) return false;
-              if (ok) decodeErrors.set(img, 'decoded, naturalWidth 0, complete ' + img.complete + ', ' + img.currentSrc.split('/').pop() + (asked ? ', asked again' : ''));
+              if (ok) decodeErrors.set(img, 'decoded, naturalWidth 0, complete ' + img.complete + ', ' + img.currentSrc.split('/').pop() + (asked ? ', and alone' : ''));
               sizeless ??= performance.now();
               if (ok && !asked && performance.now() - sizeless > 5000) {
                 asked = true;
-                if (img.hasAttribute('srcset')) img.setAttribute('srcset', img.getAttribute('srcset'));
-                else img.setAttribute('src', img.getAttribute('src'));
+                const alone = new Image();
+                alone.src = img.currentSrc || img.src;
+                const decodedAlone = await alone.decode().then(() => alone.naturalWidth > 0, (e) => { decodeErrors.set(img, 'alone: ' + String(e)); return false; });
+                if (decodedAlone) return true;
+                if (alone.complete && alone.naturalWidth === 0) return false;
                 continue;
               }
               await new Promise((resolve) => requestAnimationFrame(resolve));
