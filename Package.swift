@@ -280,7 +280,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryStoreTests",
-            dependencies: ["GalleryStore", "GalleryLayout", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GalleryStore", "GalleryLayout", "GallerySearch", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GalleryImportTests",
