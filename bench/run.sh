@@ -639,7 +639,7 @@ if [ ! -d "$outside/corpus" ]; then
   find "$outside"/exiv2-*/test/data -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.png' -o -iname '*.webp' -o -iname '*.heic' \) -exec cp {} "$outside/corpus/exiv2/" \;
 fi
 agreement=$(python3 bench/description_agreement.py "$gallery" "$outside/corpus")
-record "| $stamp | $commit | what $(echo "$agreement" | python3 -c 'import json, sys; print(json.load(sys.stdin)["files"])') files from outside say of themselves (exiftool's and exiv2's test images, from Debian's sources): caption, comment, keywords, people, rating, place | $(echo "$agreement" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%d of %d fields agree (%.1f %%)" % (r["agreeing"], r["fields"], 100 * r["share"]))') | exiftool $(exiftool -ver) under the README's rules | goal ≥ 98 % |"
+record "| $stamp | $commit | what $(echo "$agreement" | python3 -c 'import json, sys; print(json.load(sys.stdin)["files"])') files from outside say of themselves (exiftool's and exiv2's test images, from Debian's sources): caption, comment, keywords, people, rating, place | $(echo "$agreement" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%d of %d fields agree (%.1f %%)" % (r["agreeing"], r["fields"], 100 * r["agreeing"] / r["fields"]))') | exiftool $(exiftool -ver) under the README's rules | goal ≥ 98 % |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then
