@@ -351,7 +351,9 @@ struct PageRenderer {
         if !browse.isEmpty {
             html += "<nav class=\"browse\" aria-label=\"\(HTML.escape(words.label("Browse")))\">\n"
             for list in browse {
-                html += "<section class=\"browse-kind\" data-browse=\"\(HTML.escape(list.kind))\"><h2>\(HTML.escape(list.heading))</h2><ul>"
+                // A kind whose one page says its heading (the favourites) needs no heading.
+                let heading = list.pages.count == 1 && list.pages[0].title == list.heading ? "" : "<h2>\(HTML.escape(list.heading))</h2>"
+                html += "<section class=\"browse-kind\" data-browse=\"\(HTML.escape(list.kind))\">\(heading)<ul>"
                 for page in list.pages.prefix(Self.mostBrowseLinks) {
                     html += "<li><a href=\"\(HTML.escape(page.link))\">\(HTML.escape(page.title))</a> <span class=\"browse-count\">\(page.count)</span></li>"
                 }
