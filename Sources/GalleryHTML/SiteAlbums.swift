@@ -20,11 +20,9 @@ struct SiteAlbums: Sendable {
         /// What `album.toml` or `index.md` says (title, description, cover, order, hidden).
         var settings: AlbumSettings?
         /// A browse page's photos (from every listed album); nil for a folder's album.
-        var browse: BrowseSelection?
-        /// Its title, where the folder's name is not (a browse page's).
-        var ownTitle: String?
-        /// The title shown: the settings' or the folder's name.
-        var title: String { ownTitle ?? settings?.title ?? name }
+        var browse: BrowseSelection? = nil
+        /// The title shown: the settings' or the folder's name (a browse page's title).
+        var title: String { settings?.title ?? name }
         /// Its data files' and plain pages' names.
         var data: AlbumData { AlbumData(stem: links.stem) }
         /// The name of its file `file`.
@@ -112,7 +110,7 @@ struct SiteAlbums: Sendable {
                 return Album(path: "browse:" + summary.selection.name, name: title, count: summary.photoCount, videoCount: summary.videoCount,
                              dates: DateRangeText.text(first: summary.firstTakenAt, last: summary.lastTakenAt),
                              links: PageRenderer.AlbumLinks(home: SiteFileName.home.name, stem: stem, views: [.masonry]),
-                             settings: nil, browse: summary.selection, ownTitle: title)
+                             settings: nil, browse: summary.selection)
             }
             var pages = summaries.map(page)
             if kind == .years {

@@ -13,8 +13,8 @@ public final class LayoutService: Sendable {
     /// The stars that make a photo one of the favourites (`[browse] favorites_rating`): what
     /// the "favorites" browse page holds.
     let favoritesRating: Int
-    /// Albums (paths) whose photos browse pages leave out: the unlisted ones.
-    let unlistedAlbums: [String]
+    /// Albums (paths) whose photos browse pages and searches leave out: the unlisted ones.
+    public let unlistedAlbums: [String]
 
     public init(database: GalleryDatabase, measurer: TextMeasurer = TextMeasurer(),
                 caption: TextStyle = GalleryTextStyles.caption, comment: TextStyle = GalleryTextStyles.comment,

@@ -90,13 +90,13 @@ extension GalleryDatabase {
     /// photos, in display order.
     /// A Live Photo's clip is not an item of its own: it is left out.
     static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
-        let order = try photoOrder(db).orderBy
-        let acrossAlbums = try photoOrder(db).acrossAlbumsOrderBy
+        let sort = try photoOrder(db)
+        let order = sort.orderBy, acrossAlbums = sort.acrossAlbumsOrderBy
         switch scope {
         case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
         case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
         case .search(let search):
-            let ids = try searchIDs(db, search)
+            let ids = try found(db, search).map(\.id)
             return (select + " WHERE p.id IN (\(ids.map(String.init).joined(separator: ","))) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums, [])
         case .browse(let selection, let excluding):
             let condition = selection.condition

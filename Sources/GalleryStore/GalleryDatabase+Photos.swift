@@ -8,12 +8,10 @@ extension GalleryDatabase {
         try read { db in try String.fetchAll(db, sql: "SELECT name FROM albums ORDER BY path") }
     }
 
-    /// Photos in display order (album path, then capture or file order: `photoOrder()`),
-    /// optionally of one album.
-    /// - Throws: `StoreError.unknownAlbum` when `album` names no album.
     /// The photos of `album` (its name or path, or a browse page's name: "keyword:sunset",
     /// "year:2024", "favorites", …: without the photos of albums in `excluding`), or of the
-    /// whole library, in display order.
+    /// whole library, in display order (`photoOrder()`).
+    /// - Throws: `StoreError.unknownAlbum` when `album` names neither; `.emptyBrowsePage`.
     public func photos(album: String? = nil, favoritesRating: Int = 4, excluding: [String] = []) throws -> [LibraryPhoto] {
         try read { db in
             let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating, excluding: excluding) } ?? .library

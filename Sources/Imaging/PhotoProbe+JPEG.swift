@@ -20,7 +20,10 @@ extension PhotoProbe {
         var metadata = EmbeddedMetadataSegments()
         /// The frame header's size and end, once read.
         var frame: (width: Int, height: Int, end: Int)?
-        func finished(_ input: inout ProbeInput, _ frame: (width: Int, height: Int, end: Int)) throws(ProbeError) -> ProbeResult {
+        /// The end of the walk: past the frame header, what it found (damage there refuses
+        /// nothing: the size is known); before it, `problem`.
+        func stop(_ input: inout ProbeInput, _ problem: ProbeError) throws(ProbeError) -> ProbeResult {
+            guard let frame else { throw problem }
             var result = ProbeResult(
                 format: .jpeg, width: frame.width, height: frame.height,
                 orientation: Orientation(exifValue: orientation ?? 1),
@@ -40,8 +43,7 @@ extension PhotoProbe {
         // A file of only fill bytes or empty segments must not loop for ever.
         for _ in 0 ..< 100_000 {
             guard let first = try input.byte(at: offset) else {
-                if let frame { return try finished(&input, frame) }
-                throw .truncated("the file ends before the JPEG frame header")
+                return try stop(&input, .truncated("the file ends before the JPEG frame header"))
             }
             guard first == 0xFF else {
                 // Stray bytes between segments: libjpeg (and so browsers) skip to the next
@@ -49,8 +51,7 @@ extension PhotoProbe {
                 var next = offset + 1
                 while next < offset + maximumStrayBytes, let byte = try input.byte(at: next), byte != 0xFF { next += 1 }
                 guard try input.byte(at: next) == 0xFF else {
-                    if let frame { return try finished(&input, frame) }
-                    throw .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))")
+                    return try stop(&input, .corrupt("expected a JPEG marker at byte \(offset), found 0x\(hex(first))"))
                 }
                 damage.append("\(next - offset) extraneous bytes before the marker at byte \(next)")
                 offset = next
@@ -61,40 +62,38 @@ extension PhotoProbe {
             var marker: UInt8 = 0xFF
             while true {
                 guard let next = try input.byte(at: markerOffset) else {
-                    if let frame { return try finished(&input, frame) }
-                    throw .truncated("the file ends before the JPEG frame header")
+                    return try stop(&input, .truncated("the file ends before the JPEG frame header"))
                 }
                 if next != 0xFF { marker = next; break }
                 markerOffset += 1
             }
             let segment = markerOffset + 1
-            if let frame, marker == 0xDA || marker == 0xD9 || marker == 0xD8 || marker == 0x00 || isStartOfFrame(marker) {
-                return try finished(&input, frame)
-            }
             switch marker {
             case 0x01, 0xD0 ... 0xD7:
                 offset = segment  // standalone markers carry no length
                 continue
             case 0xD8:
-                throw .corrupt("a second start-of-image marker at byte \(markerOffset - 1)")
+                return try stop(&input, .corrupt("a second start-of-image marker at byte \(markerOffset - 1)"))
             case 0xD9:
-                throw .corrupt("the image ends (EOI) before any frame header")
+                return try stop(&input, .corrupt("the image ends (EOI) before any frame header"))
             case 0xDA:
-                throw .corrupt("image data starts before any frame header")
+                // The first scan: the walk's end once the frame header is known.
+                return try stop(&input, .corrupt("image data starts before any frame header"))
             case 0x00:
-                throw .corrupt("invalid marker 0xFF00 at byte \(markerOffset - 1)")
+                return try stop(&input, .corrupt("invalid marker 0xFF00 at byte \(markerOffset - 1)"))
+            case _ where frame != nil && isStartOfFrame(marker):
+                return try stop(&input, .corrupt("a second frame header"))  // never thrown: the frame is known
             default:
                 break
             }
-            guard let length = try input.uint16BE(at: segment), length >= 2, segment + length <= input.size else {
-                if let frame { return try finished(&input, frame) }
-                guard let length = try input.uint16BE(at: segment) else {
-                    throw .truncated("the file ends inside a JPEG segment header")
-                }
-                guard length >= 2 else {
-                    throw .corrupt("JPEG segment 0xFF\(hex(marker)) at byte \(markerOffset - 1) has an invalid length \(length)")
-                }
-                throw .truncated("the file ends inside JPEG segment 0xFF\(hex(marker))")
+            guard let length = try input.uint16BE(at: segment) else {
+                return try stop(&input, .truncated("the file ends inside a JPEG segment header"))
+            }
+            guard length >= 2 else {
+                return try stop(&input, .corrupt("JPEG segment 0xFF\(hex(marker)) at byte \(markerOffset - 1) has an invalid length \(length)"))
+            }
+            guard segment + length <= input.size else {
+                return try stop(&input, .truncated("the file ends inside JPEG segment 0xFF\(hex(marker))"))
             }
             let end = segment + length
             if isStartOfFrame(marker) {
@@ -122,8 +121,7 @@ extension PhotoProbe {
             }
             offset = end
         }
-        if let frame { return try finished(&input, frame) }
-        throw .corrupt("too many JPEG segments before the frame header")
+        return try stop(&input, .corrupt("too many JPEG segments before the frame header"))
     }
 
     static func hex(_ byte: UInt8) -> String {

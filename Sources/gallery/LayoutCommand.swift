@@ -155,11 +155,9 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         // Captions and comments in the site's fonts and sizes (`[look]` of gallery.toml).
         let configuration = try settings.load(library: database)
-        let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
-                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
+        let service = try configuration.layoutService(database: database)
         var request = try masonryRequest
-        request.search = try search(database, configuration)
+        request.search = try search(configuration, service)
         let result = try service.masonry(request)
         let layout = result.layout, header = result.layout.layout
         let origin: String
@@ -199,9 +197,7 @@ struct LayoutCommand: ParsableCommand {
     private func runRowsViewport(_ size: LayoutSize) throws {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
-        let styles = configuration.textStyles
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
-                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
+        let service = try configuration.layoutService(database: database)
         let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
         let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         if json {
@@ -218,24 +214,23 @@ struct LayoutCommand: ParsableCommand {
         print(table.rendered(), terminator: "")
     }
 
-    /// The search `--query` asks for, in the site's language, without unlisted albums.
-    private func search(_ database: GalleryDatabase, _ configuration: GalleryConfiguration) throws -> SearchScope? {
+    /// The search `--query` asks for, in the site's language, without the albums `service`
+    /// leaves out of browse pages (the unlisted ones).
+    private func search(_ configuration: GalleryConfiguration, _ service: LayoutService) throws -> SearchScope? {
         guard let query else { return nil }
         guard album == nil else { throw ValidationError("--query searches every listed album; drop --album") }
         return SearchScope(query: SearchQuery(query), language: configuration.site.language, places: publishLocation,
-                           excluding: try UnlistedAlbums.paths(database: database))
+                           excluding: service.unlistedAlbums)
     }
 
     /// The album page's grid in a window of `size`: what the page draws there.
     private func runViewport(_ size: LayoutSize) throws {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
-        let styles = configuration.textStyles
         let fluid = SiteGeometry(configuration).fluid
-        let service = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: configuration.browse.favoritesRating,
-                                    unlistedAlbums: try UnlistedAlbums.paths(database: database))
+        let service = try configuration.layoutService(database: database)
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
-                                         rect: try layoutRect, placement: placement, search: try search(database, configuration))
+                                         rect: try layoutRect, placement: placement, search: try search(configuration, service))
         if json {
             print(try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
             return

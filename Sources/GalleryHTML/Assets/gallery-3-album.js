@@ -39,30 +39,29 @@ const galleryDescribe = (item) => {
     video: item.dataset.video || null, motion: item.dataset.motion || null,
     keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
     rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
-    links: galleryLinks(item.dataset.links),
+    links: galleryLinks(galleryParsed(item.dataset.links)),
   };
 };
 
-// The browse pages a photo's people and keywords link to, as the page wrote them (a JSON
-// object in data-links): only strings, and only to files beside the page.
-const galleryLinks = (text) => {
+// A JSON value the page wrote in a data- attribute; null when there is none or it is not JSON.
+const galleryParsed = (text) => {
   try {
-    const links = text ? JSON.parse(text) : {};
-    if (!links || typeof links !== 'object' || Array.isArray(links)) return {};
-    return Object.fromEntries(Object.entries(links).filter(([, file]) => typeof file === 'string' && /^[a-z0-9-]+\.html$/.test(file)));
+    return text ? JSON.parse(text) : null;
   } catch (error) {
-    return {};
+    return null;
   }
 };
 
+// The browse pages a photo's people and keywords link to (data-links, or a data file's
+// `links`): only strings, and only to files beside the page.
+const galleryLinks = (links) => (links && typeof links === 'object' && !Array.isArray(links)
+  ? Object.fromEntries(Object.entries(links).filter(([, file]) => typeof file === 'string' && /^[a-z0-9-]+\.html$/.test(file)))
+  : {});
+
 // A list the page wrote as a JSON array in a data- attribute (PageRenderer.metadataAttributes).
 const galleryList = (text) => {
-  try {
-    const list = text ? JSON.parse(text) : [];
-    return Array.isArray(list) ? list.map(String) : [];
-  } catch (error) {
-    return [];
-  }
+  const list = galleryParsed(text);
+  return Array.isArray(list) ? list.map(String) : [];
 };
 
 // A video's length as players show it (HTML.durationText): "0:42", "12:05", "1:02:09".
@@ -83,7 +82,7 @@ const galleryDescribeData = (cell) => {
     taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
     motion: cell.motion || null, keywords: cell.keywords || [], people: cell.people || [],
     rating: cell.rating == null ? null : cell.rating, placeName: cell.placeName || null,
-    links: cell.links ? galleryLinks(JSON.stringify(cell.links)) : {},
+    links: galleryLinks(cell.links),
   };
 };
 
