@@ -192,12 +192,28 @@ struct AlbumData: Sendable {
     }
 
     private func cell(for cell: CellModel, fluid: FluidMasonry) -> Cell {
+        Self.cell(for: cell, place: Dictionary(uniqueKeysWithValues: cell.bandFields(fluid).map { ($0.name, $0.runs) }))
+    }
+
+    /// A cell of the search index (`SiteSearch`): no column or y (the page places the photos
+    /// found), its texts' heights in every band as measured, unrounded, so that the page's
+    /// placement adds up exactly what the engine's does.
+    static func searchCell(for cell: CellModel) -> Cell {
+        func runs(_ values: [Double]) -> [Double] {
+            CellModel.BandField(name: "", values: values, isLength: true).runs
+        }
+        var place: [String: [Double]] = [:]
+        if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
+        if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
+        return Self.cell(for: cell, place: place)
+    }
+
+    private static func cell(for cell: CellModel, place: [String: [Double]]) -> Cell {
         func text(_ text: String, starts: [[Int]]) -> Cell.Text? {
             guard !text.isEmpty else { return nil }
             let lines = HTML.bandLines(text, lineStarts: starts)
             return Cell.Text(parts: lines.parts, breaks: lines.breaks)
         }
-        let place = Dictionary(uniqueKeysWithValues: cell.bandFields(fluid).map { ($0.name, $0.runs) })
         return Cell(
             id: cell.photoID, ar: cell.aspectRatio, place: place,
             thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, lw: cell.largeWidth, original: cell.original,

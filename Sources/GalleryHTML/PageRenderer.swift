@@ -72,6 +72,8 @@ struct PageRenderer {
     let words: SiteWords
     /// Fonts every page preloads (`SiteStyle.firstScreenFonts`).
     var preloadedFonts: [String] = []
+    /// The search page every page's search box leads to; nil on a site without photos.
+    var searchPage: String?
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -180,7 +182,7 @@ struct PageRenderer {
 
     /// The page header: the site link, the title, and the album's views, this one marked.
     func header(title: String, subtitle: String, links: AlbumLinks, current: LayoutKind) -> String {
-        var html = "<header class=\"site-header\">"
+        var html = "<header class=\"site-header\">" + searchBox()
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
         if !links.parts.isEmpty {
@@ -195,6 +197,29 @@ struct PageRenderer {
             html += "<a href=\"\(HTML.escape(SiteFileName.album(stem: links.stem, .page(view)).name))\" data-view=\"\(view.rawValue)\"\(marker)>\(HTML.escape(words.views[view] ?? view.title))</a>"
         }
         return html + "</nav></header>\n"
+    }
+
+    /// The search box every page has: a form that opens the search page with `?q=` (which
+    /// searches as the visitor types); empty on a site without photos.
+    func searchBox(value: String? = nil) -> String {
+        guard let searchPage else { return "" }
+        return "<form class=\"search-box\" action=\"\(HTML.escape(searchPage))\" method=\"get\" role=\"search\">"
+            + "<input type=\"search\" name=\"q\" placeholder=\"\(HTML.escape(words.searchPlaceholder))\" aria-label=\"\(HTML.escape(words.searchPlaceholder))\" "
+            + "autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" enterkeyhint=\"search\" maxlength=\"200\">"
+            + "</form>"
+    }
+
+    /// The search page: the box, what it found (drawn by the script from the search index,
+    /// `SiteSearch`, as a grid placed by the engine's rule), and the lightbox.
+    func searchPage(homeLink: String?) -> String {
+        let index = SiteFileName.search(.index).name
+        var html = head(title: "\(words.search) · \(siteTitle)", page: SiteFileName.search(.page).name, scripts: [index], noindex: true)
+        html += "<header class=\"site-header search-header\">" + searchBox()
+        if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
+        html += "<h1>\(HTML.escape(words.search))</h1><p class=\"meta search-status\" role=\"status\"></p></header>\n<main>\n"
+        html += "<noscript><p class=\"grid-message\">\(HTML.escape(words.searchNeedsScript))</p></noscript>\n"
+        html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos found")))\" data-search=\"\(HTML.escape(index))\"></div>\n</main>\n"
+        return html + lightbox + foot()
     }
 
     /// The signs the pages write beside their words: the way home, the lightbox's buttons,
@@ -329,7 +354,7 @@ struct PageRenderer {
 
     func indexPage(albums: [AlbumCard], browse: [BrowseList] = [], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
         var html = head(title: siteTitle, page: "index.html", image: image)
-        html += "<header class=\"site-header\"><h1>\(HTML.escape(siteTitle))</h1>"
+        html += "<header class=\"site-header\">" + searchBox() + "<h1>\(HTML.escape(siteTitle))</h1>"
         if !configuration.site.description.isEmpty {
             html += "<p class=\"site-description\">\(HTML.escape(configuration.site.description))</p>"
         }

@@ -105,6 +105,7 @@ struct SiteAlbums: Sendable {
                 case .person(let person): ("person", person, person, true)
                 case .keyword(let keyword): ("keyword", keyword, keyword, true)
                 case .favorites: ("favorites", "", words.browse["favorites"] ?? "Favourites", false)
+                case .all: ("all", "", "", false)  // never listed: the search index's order
                 }
                 let stem = browseStem(prefix: prefix, name: name, hashed: hashed, used: &used)
                 return Album(path: "browse:" + summary.selection.name, name: title, count: summary.photoCount, videoCount: summary.videoCount,

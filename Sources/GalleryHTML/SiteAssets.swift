@@ -67,7 +67,7 @@ public enum SiteAssets {
     }
 
     /// The page script, the site's one gallery.js: its English words (from `SiteWords`), then
-    /// its parts, Assets/gallery-1-words.js to gallery-8-search.js, in order (classic
+    /// its parts, Assets/gallery-1-words.js to gallery-9-found.js, in order (classic
     /// scripts in one scope: pages work from file:// too, where modules would not load).
     static let script: String = {
         let parts = EmbeddedSiteAssets.all.filter { $0.identifier.hasPrefix("gallery-") && $0.identifier.hasSuffix(".js") }

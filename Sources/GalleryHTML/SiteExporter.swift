@@ -111,6 +111,17 @@ public struct SiteExporter: Sendable {
             summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
             site.forget(album)
         }
+        // The search page and its index: every listed photo's words and cells, in search order.
+        if site.hasSearch {
+            let files = try site.search().files.map { (name: SiteFileName.search($0).name, file: $0) }
+            try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                guard let text = try site.render(file) else { return }
+                try writeIfChanged(name, Data(text.utf8))
+                done.withLock { _ = $0.insert(name) }
+            }
+            summary.pages += 1
+            site.forget(site.searchAlbum)
+        }
         written.formUnion(done.withLock { $0 })
         if site.hasIndexPage, let index = try site.render("index.html") {
             try writeIfChanged("index.html", Data(index))

@@ -18,6 +18,10 @@ enum SiteFileName: Hashable, Sendable {
     /// one-album site, whose album page is the home page.
     case album(stem: String?, AlbumFile)
     case image(ImageFileName)
+    /// search.html and its index: data/search.index.js, data/search.terms-N.js,
+    /// data/search.docs-N.js ("search" is no album's stem: theirs start "album-", a browse
+    /// kind's name or "favorites").
+    case search(SearchFile)
 
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
@@ -31,6 +35,10 @@ enum SiteFileName: Hashable, Sendable {
         case .home: return "index.html"
         case .font(let file): return "fonts/" + file
         case .image(let image): return image.name
+        case .search(.page): return "search.html"
+        case .search(.index): return "data/search.index.js"
+        case .search(.terms(let number)): return "data/search.terms-\(number).js"
+        case .search(.docs(let number)): return "data/search.docs-\(number).js"
         case .album(let stem, let file):
             // Data files and plain pages carry a dot after the base, which no stem has.
             let base = stem ?? "index"
@@ -57,7 +65,17 @@ enum SiteFileName: Hashable, Sendable {
         case "gallery.js": self = .script; return
         case "sitemap.xml": self = .sitemap; return
         case "index.html": self = .home; return
+        case "search.html": self = .search(.page); return
+        case "data/search.index.js": self = .search(.index); return
         default: break
+        }
+        if let number = Self.number(in: name, after: "data/search.terms-", before: ".js") {
+            self = .search(.terms(number))
+            return
+        }
+        if let number = Self.number(in: name, after: "data/search.docs-", before: ".js") {
+            self = .search(.docs(number))
+            return
         }
         if name.hasPrefix("fonts/") {
             let file = name.dropFirst("fonts/".count)
@@ -99,14 +117,18 @@ enum SiteFileName: Hashable, Sendable {
         return isAlbumStem(String(page)) ? .album(stem: String(page), .page(.masonry)) : nil
     }
 
+    /// The number between `prefix` and `suffix` in `text` ("chunk-" 3 ".js"), written as
+    /// `String(number)` writes it, or nil.
+    private static func number(in text: some StringProtocol, after prefix: String, before suffix: String) -> Int? {
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else { return nil }
+        let digits = text.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0, String(value) == digits else { return nil }
+        return value
+    }
+
     /// What follows an album's base and its dot: "index.js", "chunk-3.js", "page-2.html", …
     private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
-        func number(_ prefix: String, _ ext: String) -> Int? {
-            guard suffix.hasPrefix(prefix), suffix.hasSuffix(ext), suffix.count > prefix.count + ext.count else { return nil }
-            let digits = suffix.dropFirst(prefix.count).dropLast(ext.count)
-            guard digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0, String(value) == digits else { return nil }
-            return value
-        }
+        func number(_ prefix: String, _ ext: String) -> Int? { Self.number(in: suffix, after: prefix, before: ext) }
         guard isData else { return number("page-", ".html").map(AlbumFile.plainPage) }
         switch suffix {
         case "index.js": return .index

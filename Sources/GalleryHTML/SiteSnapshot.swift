@@ -37,11 +37,16 @@ public final class SiteSnapshot: Sendable {
         revision = try context.database.libraryRevision()
         albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation)
         browseLinks = BrowseLinks(albums)
-        renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
+        var renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
+        renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
+        self.renderer = renderer
     }
 
     /// Whether the site has a page of album cards (several albums, or none).
     var hasIndexPage: Bool { albums.all.count != 1 }
+
+    /// Whether the site has a search page (it has photos).
+    var hasSearch: Bool { albums.photoCount > 0 }
 
     /// Whether the site offers the rows view (its layouts and data files are made only then).
     var hasRows: Bool { renderer.views.contains(.justified) }
@@ -62,7 +67,8 @@ public final class SiteSnapshot: Sendable {
         case .sitemap where context.configuration.site.baseURL != nil: return Array(try sitemap().utf8)
         case .font: return try style().fonts[name]
         case .album(let stem, let file): return try render(file, stem: stem)
-        case .sitemap, .image, nil: return nil
+        case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
+        case .sitemap, .image, .search, nil: return nil
         }
     }
 
@@ -170,6 +176,38 @@ public final class SiteSnapshot: Sendable {
         var pages = renderer
         pages.preloadedFonts = try style().firstScreenFonts
         return pages
+    }
+
+    // MARK: - Search
+
+    /// What search finds in: every listed photo by date across albums (`BrowseSelection.all`),
+    /// its cells written by the same code as an album's.
+    var searchAlbum: SiteAlbums.Album {
+        SiteAlbums.Album(path: "browse:" + BrowseSelection.all.name, name: "", count: albums.photoCount, videoCount: albums.videoCount, dates: nil,
+                         links: PageRenderer.AlbumLinks(home: nil, stem: "search", views: [.masonry]), settings: nil, browse: .all)
+    }
+
+    private let madeSearch = Mutex<SiteSearch?>(nil)
+
+    /// The search index, made once per snapshot.
+    func search() throws -> SiteSearch {
+        try madeSearch.withLock { made in
+            if let made { return made }
+            let search = try SiteSearch(all: try source(searchAlbum), places: context.publishLocation,
+                                        monthNames: SearchScope.monthNames(language: context.configuration.site.language))
+            made = search
+            return search
+        }
+    }
+
+    /// A file of the search: its page or a file of its index; nil when the index has no such file.
+    func render(_ file: SearchFile) throws -> String? {
+        switch file {
+        case .page: return try pageRenderer().searchPage(homeLink: hasIndexPage ? SiteFileName.home.name : nil)
+        case .index: return try search().indexScript(fluid: context.fluid)
+        case .terms(let number): return try search().termsScript(number)
+        case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum))
+        }
     }
 
     // MARK: - Style sheet and fonts

@@ -26,6 +26,14 @@ struct SiteWords: Sendable {
     var notLoaded = "This photo could not be loaded."
     var someFailed = "Some photos could not be shown: {error}. Reload the page, or see them page by page below."
     var firstOnly = "Only the first photos can be shown: {error}. Reload the page, or see them page by page below."
+    /// The search page's title and its box's hint; what the script says it found ({count},
+    /// {query} replaced).
+    var search = "Search"
+    var searchPlaceholder = "Search photos"
+    var searchNeedsScript = "Search needs JavaScript: without it, browse the albums."
+    var foundOne = "1 photo found"
+    var foundMany = "{count} photos found"
+    var foundNone = "Nothing found for “{query}”"
     /// Whether these are the English words gallery.js has already.
     var isEnglish = false
     /// The index's headings of the browse pages, by kind (`[browse] by`: "years", "places",
@@ -63,7 +71,9 @@ struct SiteWords: Sendable {
             map = "Karte"; notLoaded = "Dieses Foto konnte nicht geladen werden."
             someFailed = "Einige Fotos können nicht gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
-            labels = ["Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
+            search = "Suche"; searchPlaceholder = "Fotos durchsuchen"; searchNeedsScript = "Die Suche braucht JavaScript: ohne es können Sie die Alben durchblättern."
+            foundOne = "1 Foto gefunden"; foundMany = "{count} Fotos gefunden"; foundNone = "Nichts gefunden für „{query}“"
+            labels = ["Photos found": "Gefundene Fotos", "Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
                       "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen",
                       "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
                       "Scroll sideways through the photos": "Seitwärts durch die Fotos scrollen"]
@@ -81,7 +91,9 @@ struct SiteWords: Sendable {
             map = "Carte"; notLoaded = "Cette photo n’a pas pu être chargée."
             someFailed = "Certaines photos ne peuvent pas être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
-            labels = ["Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
+            search = "Recherche"; searchPlaceholder = "Rechercher des photos"; searchNeedsScript = "La recherche a besoin de JavaScript : sans lui, parcourez les albums."
+            foundOne = "1 photo trouvée"; foundMany = "{count} photos trouvées"; foundNone = "Rien trouvé pour « {query} »"
+            labels = ["Photos found": "Photos trouvées", "Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
                       "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo",
                       "Scroll sideways to turn the wheel": "Faites défiler latéralement pour tourner la roue",
                       "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
@@ -100,7 +112,9 @@ struct SiteWords: Sendable {
             map = "地図"; notLoaded = "この写真を読み込めませんでした。"
             someFailed = "一部の写真を表示できません: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
-            labels = ["Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
+            search = "検索"; searchPlaceholder = "写真を検索"; searchNeedsScript = "検索には JavaScript が必要です。アルバムからご覧ください。"
+            foundOne = "写真 1 枚が見つかりました"; foundMany = "写真 {count} 枚が見つかりました"; foundNone = "「{query}」は見つかりませんでした"
+            labels = ["Photos found": "見つかった写真", "Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
                       "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生",
                       "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
                       "Scroll sideways through the photos": "横にスクロールして写真を見る"]
@@ -122,7 +136,8 @@ struct SiteWords: Sendable {
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
         [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
-         photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly].joined(separator: " ")
+         photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly,
+         search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, "0123456789"].joined(separator: " ")
             + " " + browse.values.sorted().joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }
@@ -140,9 +155,10 @@ struct SiteWords: Sendable {
     /// gallery.js `galleryWords`, key for key.
     private var scriptJSON: String {
         struct ScriptWords: Encodable {
-            var unavailable, map, notLoaded, someFailed, firstOnly: String
+            var unavailable, map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone: String
         }
         // Plain strings only: encoding them cannot fail.
-        return (try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly))) ?? "{}"
+        return (try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
+                                             foundOne: foundOne, foundMany: foundMany, foundNone: foundNone))) ?? "{}"
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 /// The photos of a browse page, from every album: a year's or a month's, a place's, a
 /// person's, a keyword's, or the favourites. `name` is how `gallery layout --album` and
 /// `gallery photos --album` take one ("year:2024", "month:2024-07", "place:Brest",
-/// "person:Anna Berg", "keyword:sunset", "favorites"): an interface, keep it stable.
+/// "person:Anna Berg", "keyword:sunset", "favorites", "all"): an interface, keep it stable.
 public enum BrowseSelection: Sendable, Hashable {
     /// By the date the camera gave (its own clock's calendar).
     case year(Int)
@@ -15,6 +15,9 @@ public enum BrowseSelection: Sendable, Hashable {
     case keyword(String)
     /// Favourites, and photos rated `minimumRating` stars or more (`[browse] favorites_rating`).
     case favorites(minimumRating: Int)
+    /// Every photo the site lists, by date across albums: what the site's search finds in
+    /// (its index's order is this page's).
+    case all
 
     /// How the command line names it.
     public var name: String {
@@ -25,6 +28,7 @@ public enum BrowseSelection: Sendable, Hashable {
         case .person(let person): "person:" + person
         case .keyword(let keyword): "keyword:" + keyword
         case .favorites: "favorites"
+        case .all: "all"
         }
     }
 
@@ -40,6 +44,10 @@ public enum BrowseSelection: Sendable, Hashable {
     public init?(name: String, favoritesRating: Int) {
         if name == "favorites" || name == "favourites" {
             self = .favorites(minimumRating: favoritesRating)
+            return
+        }
+        if name == "all" {
+            self = .all
             return
         }
         guard let colon = name.firstIndex(of: ":") else { return nil }
@@ -100,6 +108,8 @@ public enum BrowseSelection: Sendable, Hashable {
             return ("p.id IN (SELECT pk.photo_id FROM photo_keywords pk JOIN keywords k ON k.id = pk.keyword_id WHERE k.name = ? COLLATE NOCASE)", [keyword])
         case .favorites(let rating):
             return ("(n.favorite = 1 OR n.rating >= ?)", [rating])
+        case .all:
+            return ("1", [])
         }
     }
 }

@@ -70,7 +70,7 @@ extension GalleryDatabase {
                 throw StoreError.emptyBrowsePage(name: selection.name, kind: "years", known: try String.fetchAll(db, sql: years))
             }
             return selection
-        case .favorites:
+        case .favorites, .all:
             return selection
         }
     }

@@ -20,9 +20,13 @@ public struct SearchScope: Sendable, Hashable, Codable {
     public var query: SearchQuery { SearchQuery(tokens.joined(separator: " ")) }
 
     /// Each month's names, full and short, in English and in `language` (folded by search).
-    public var monthNames: [[String]] {
+    public var monthNames: [[String]] { Self.monthNames(language: language) }
+
+    /// Each month's names, full and short, in English and in `language`: the words a date is
+    /// found by on a site in that language.
+    public static func monthNames(language: String) -> [[String]] {
         var names = [[String]](repeating: [], count: 12)
-        for identifier in Set(["en", language]) {
+        for identifier in Set(["en", language]).sorted() {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: identifier)
             for (index, month) in formatter.standaloneMonthSymbols.enumerated() where index < 12 { names[index].append(month) }

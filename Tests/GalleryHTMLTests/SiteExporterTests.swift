@@ -30,11 +30,11 @@ struct SiteExporterTests {
         _ = try Importer(database: database, folder: photos.path).run()
         let out = try TemporaryDirectory("site")
         let summary = try SiteExporter(database: database, outFolder: out.path).run()
-        // Two albums of six pages each (masonry, its four other views, one plain page), and the
-        // album index: thirteen different files.
-        #expect(summary.pages == 13)
+        // Two albums of six pages each (masonry, its four other views, one plain page), the
+        // album index and the search page: fourteen different files.
+        #expect(summary.pages == 14)
         let pages = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".html") }
-        #expect(pages.count == 13, "\(pages.sorted())")
+        #expect(pages.count == 14, "\(pages.sorted())")
         for (i, album) in albums.enumerated() {
             let own = pages.filter { page in
                 (try? String(contentsOf: out.url.appending(path: page), encoding: .utf8))?.contains("Only in album \(i).") == true
@@ -48,8 +48,8 @@ struct SiteExporterTests {
         let (photos, database) = try library(10)
         let out = try TemporaryDirectory("site")
         let first = try SiteExporter(database: database, outFolder: out.path).run()
-        // One album: the masonry page, its four other views and one plain page.
-        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 6)
+        // One album: the masonry page, its four other views and one plain page; the search page.
+        #expect(first.photos == 10 && first.imagesWritten == 30 && first.failures.isEmpty && first.pages == 7)
         let html = try String(contentsOf: out.url.appending(path: "index.html"), encoding: .utf8)
         for view in ["justified", "wheel", "carousel", "circle"] {
             let page = try String(contentsOf: out.url.appending(path: "\(view).html"), encoding: .utf8)
@@ -113,7 +113,8 @@ struct SiteExporterTests {
         try photos.write("p8.jpg", TestImages.jpeg(width: 300, height: 100, seed: 99))
         _ = try Importer(database: database, folder: photos.path).run()
         let third = try SiteExporter(database: database, outFolder: out.path).run()
-        #expect(third.imagesWritten == 3 && third.filesRemoved == 6)
+        // Its six images, and the search index's shard of "9" (only p9's caption and comment had it).
+        #expect(third.imagesWritten == 3 && third.filesRemoved == 7, "\(third.imagesWritten) written, \(third.filesRemoved) removed")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path + "/thumbs").count == 18)
     }
 

@@ -1,4 +1,4 @@
-// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-8-search.js
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-9-found.js
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 

@@ -1,4 +1,4 @@
-// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-8-search.js
+// Part of the page script: the site's gallery.js is gallery-1-words.js to gallery-9-found.js
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
@@ -70,7 +70,17 @@ const galleryFillTags = (list, photo) => {
       element: (i) => items[i], reveal: (i) => Promise.resolve(items[i]),
     });
   };
-  const album = galleryPageAlbum || written();
+  // The album the page's view offers, asked for when used: the search page offers its
+  // results after this part has run (gallery-9-found.js).
+  let writtenAlbum = null;
+  const pageAlbum = () => galleryPageAlbum || (writtenAlbum = writtenAlbum || written());
+  const album = {
+    get count() { return pageAlbum().count; },
+    positionOf: (item) => pageAlbum().positionOf(item),
+    photo: (i) => pageAlbum().photo(i),
+    element: (i) => pageAlbum().element(i),
+    reveal: (i) => pageAlbum().reveal(i),
+  };
   const image = box.querySelector('img');
   image.draggable = false;
   // A video's player (<video controls playsinline>), shown in the photo's place.

@@ -1,0 +1,304 @@
+// Part of the page script (see gallery-1-words.js): the search page. It searches the index
+// the export wrote (SiteSearch.swift) as the visitor types, and lays out what it found as
+// the album grid is laid out: the engine's shortest-column placement (MasonryLayout.swift,
+// `placeOneByOne`), term for term, at the band's inner width, from the photos' stored aspect
+// ratios and measured text heights; `gallery layout --query TEXT --viewport WxH` prints the
+// same positions. Only the photos near the viewport are placed and drawn: a query that finds
+// 100,000 photos costs what its first screens cost, and more are placed as the visitor scrolls
+// (placing appends: no photo moves when more come).
+
+// A band's run-length values ([value, count, …], AlbumData `place`) at band `b`; 0 without.
+const galleryBandValue = (runs, b) => {
+  if (!runs) return 0;
+  let seen = 0;
+  for (let r = 0; r + 1 < runs.length; r += 2) {
+    seen += runs[r + 1];
+    if (b < seen) return runs[r];
+  }
+  return runs.length >= 2 ? runs[runs.length - 2] : 0;
+};
+
+// The photos found, placed one by one in band `b` of the grid (index.bands[b]) at its inner
+// width: each to the shortest column, the leftmost of equals, at that column's height plus the
+// padding; the column then grows by padding + photo + texts + padding. `photos[c]` is the
+// column's photos' share of its height (what scales with the width drawn).
+const gallerySearchPlacement = (index, b) => {
+  const band = index.bands[b], columns = band.columns, padding = index.padding;
+  // The engine's inner width: the column's width (inner + 2 × padding) less the padding.
+  const inner = (band.innerWidth + 2 * padding) - 2 * padding;
+  const top = index.annotationTop, bottom = index.annotationBottom;
+  const heights = new Array(columns).fill(0), photos = new Array(columns).fill(0);
+  const placed = [];
+  return {
+    band: b, columns, inner, placed,
+    add(cell) {
+      const ch = galleryBandValue(cell.place && cell.place.ch, b), mh = galleryBandValue(cell.place && cell.place.mh, b);
+      let column = 0;
+      for (let c = 1; c < columns; c++) if (heights[c] < heights[column]) column = c;
+      const y = heights[column];
+      const photo = inner / cell.ar;
+      const item = photo + (top + ch + mh + bottom);
+      placed.push({ column, y: y + padding, photoTop: photos[column], ar: cell.ar, ch, mh });
+      heights[column] = y + (padding + item + padding);
+      photos[column] += photo;
+    },
+    // Where placed photo i is drawn when items are `w` wide: its photos above scale, the rest
+    // does not (FluidMasonry.frame).
+    span(i, w) {
+      const entry = placed[i], scale = w / inner;
+      return { y: entry.y - entry.photoTop + entry.photoTop * scale, height: w / entry.ar + top + bottom + entry.ch + entry.mh };
+    },
+    // The bottom of each column drawn at `w`, paddings included.
+    bottoms: (w) => heights.map((height, c) => photos[c] * (w / inner) + (height - photos[c])),
+  };
+};
+
+// A text as a URL keeps it: lone surrogates (which no URL can carry) as U+FFFD.
+const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? text.toWellFormed()
+  : text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+
+(() => {
+  const grid = document.querySelector('.grid[data-search]');
+  // Other pages' search boxes are forms that open this page with ?q=: nothing to do there.
+  if (!grid) return;
+  const form = document.querySelector('.search-box');
+  const input = form ? form.querySelector('input[name="q"]') : null;
+  const status = document.querySelector('.search-status');
+  const busy = galleryBusy(grid);
+  const overscan = () => Math.max(600, window.innerHeight);
+  let index = null;
+  let shown = null;  // the query whose photos are shown: { text, results (document numbers), generation }
+  let generation = 0;
+  let placement = null;
+  const cells = new Map();  // document number → its cell, once its block is in
+  const rendered = new Map();  // position in the results → its element
+  let failure = null;
+
+  const file = (template, n) => template.replace('{n}', String(n));
+  // Every document with a word beginning with `token`: the shards whose key begins it or
+  // that it begins hold all such words.
+  const withPrefix = async (token) => {
+    const wanted = [];
+    index.shards.forEach((key, n) => { if (key.startsWith(token) || token.startsWith(key)) wanted.push(n); });
+    const found = new Set();
+    for (const payload of await Promise.all(wanted.map((n) => galleryLoad(file(index.terms, n))))) {
+      for (const [word, gaps] of Object.entries(payload.terms)) {
+        if (!word.startsWith(token)) continue;
+        let document = 0;
+        for (const gap of gaps) { document += gap; found.add(document); }
+      }
+    }
+    return found;
+  };
+  // The documents every token finds, in search order.
+  const find = async (tokens) => {
+    const sets = (await Promise.all(tokens.map(withPrefix))).sort((a, b) => a.size - b.size);
+    return [...sets[0]].filter((document) => sets.every((set) => set.has(document))).sort((a, b) => a - b);
+  };
+  const loadBlock = (n) => galleryLoad(file(index.docs, n)).then((payload) => {
+    payload.cells.forEach((cell, j) => { if (cell) cells.set(n * index.blockSize + j, cell); });
+  });
+  // The cells of results `from` to `to`: the blocks of those not yet in, all at once.
+  const cellsOf = (results, from, to) => {
+    const missing = results.slice(from, to).filter((document) => !cells.has(document));
+    return Promise.all([...new Set(missing.map((document) => Math.floor(document / index.blockSize)))].map(loadBlock));
+  };
+
+  const band = () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
+  // The width items are drawn at: the grid as drawn, shared by the band's columns.
+  const itemWidth = () => (grid.getBoundingClientRect().width - (placement.columns - 1) * index.gutter) / placement.columns - 2 * index.padding;
+  const clear = () => {
+    for (const element of rendered.values()) element.remove();
+    rendered.clear();
+  };
+  const make = (i) => {
+    const entry = placement.placed[i], cell = cells.get(shown.results[i]);
+    const bands = (value) => new Array(placement.band + 1).fill(value);
+    // Its place in the band shown (and, for the fallbacks, the bands before it): another band
+    // places the results again.
+    const places = { ar: cell.ar, c: bands(entry.column), t: bands(entry.photoTop / placement.inner), y: bands(entry.y - entry.photoTop) };
+    if (cell.caption) places.ch = bands(entry.ch);
+    if (cell.comment) places.mh = bands(entry.mh);
+    return galleryMakeCell(Object.assign({}, cell, { places }), i, { count: shown.results.length, sizes: index.sizes });
+  };
+  // Places results while `wanted()` and their cells are in; true when it stopped for a cell
+  // not yet loaded.
+  const placeWhile = (wanted) => {
+    const results = shown.results;
+    while (placement.placed.length < results.length && wanted()) {
+      const cell = cells.get(results[placement.placed.length]);
+      if (!cell) return true;
+      placement.add(cell);
+    }
+    return false;
+  };
+  let fetching = false;
+  const fetchMore = () => {
+    if (fetching || failure) return;
+    fetching = true;
+    const mine = shown;
+    const from = placement.placed.length;
+    busy(cellsOf(mine.results, from, from + 48)).then(() => {
+      fetching = false;
+      if (shown === mine) update();
+    }, (error) => {
+      fetching = false;
+      fail(galleryWords.someFailed.replace('{error}', error.message));
+    });
+  };
+  const fail = (text) => {
+    failure = document.createElement('p');
+    failure.className = 'grid-message';
+    failure.setAttribute('role', 'status');
+    failure.textContent = text;
+    grid.before(failure);
+  };
+
+  // The photo nearest the viewport's top, kept in place when another band places them again.
+  let anchor = null;
+  const update = () => {
+    if (!index || !shown) return;
+    const b = band();
+    if (!placement || placement.band !== b) {
+      clear();
+      placement = gallerySearchPlacement(index, b);
+    }
+    const w = itemWidth();
+    const gridTop = grid.getBoundingClientRect().top;
+    if (anchor && anchor.band !== b) {
+      const target = anchor;
+      anchor = null;
+      placeWhile(() => placement.placed.length <= target.i);
+      if (placement.placed.length > target.i) window.scrollTo(window.scrollX, gridTop + window.scrollY + placement.span(target.i, w).y - target.offset);
+      return update();
+    }
+    const viewTop = -grid.getBoundingClientRect().top;
+    const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
+    if (placeWhile(() => Math.min(...placement.bottoms(w)) < bottom)) fetchMore();
+    const wanted = [];
+    for (let i = 0; i < placement.placed.length; i++) {
+      const { y, height } = placement.span(i, w);
+      if (y < bottom && y + height > top) wanted.push(i);
+    }
+    const keep = new Set(wanted);
+    const focused = document.activeElement;
+    for (const [i, element] of rendered) {
+      if (!keep.has(i) && !element.contains(focused)) { element.remove(); rendered.delete(i); }
+    }
+    // In result order, so Tab and screen readers follow the grid's order.
+    const order = [...rendered.keys()].sort((x, y) => x - y);
+    let next = 0;
+    for (const i of wanted) {
+      if (rendered.has(i)) continue;
+      while (next < order.length && order[next] < i) next++;
+      const element = make(i);
+      grid.insertBefore(element, next < order.length ? rendered.get(order[next]) : null);
+      rendered.set(i, element);
+    }
+    const bottoms = placement.bottoms(w);
+    grid.style.height = (placement.placed.length > 0 ? Math.max(...bottoms) : 0) + 'px';
+    grid.dataset.placed = String(placement.placed.length);
+    anchor = null;
+    for (const i of wanted) {
+      const { y, height } = placement.span(i, w);
+      if (y + height > viewTop && y < viewTop + window.innerHeight) { anchor = { i, band: b, offset: y - viewTop }; break; }
+    }
+  };
+
+  const say = (text, results) => {
+    if (!status) return;
+    const count = results.length.toLocaleString(document.documentElement.lang || undefined);
+    status.textContent = !text.trim() ? '' : results.length === 0 ? galleryWords.foundNone.replace('{query}', text.trim())
+      : results.length === 1 ? galleryWords.foundOne : galleryWords.foundMany.replace('{count}', count);
+  };
+  // Shows what `text` finds (the newest query wins: an older one's answer is dropped).
+  const show = (text) => {
+    const mine = ++generation;
+    const tokens = galleryQueryTokens(text);
+    const found = tokens.length === 0 ? Promise.resolve([]) : find(tokens);
+    return busy(found.then(async (results) => {
+      // The first screen's cells come with the answer: the grid is drawn once, whole.
+      await cellsOf(results, 0, 48);
+      if (mine !== generation) return;
+      clear();
+      placement = null;
+      anchor = null;
+      shown = { text, results };
+      grid.dataset.query = text;
+      grid.dataset.found = String(results.length);
+      say(text, results);
+      update();
+    })).catch((error) => { if (mine === generation) fail(galleryWords.someFailed.replace('{error}', error.message)); });
+  };
+
+  // The query is the address's ?q=: typing replaces it, a new search after a finished one
+  // (Enter, or leaving the box) is a new history entry, and Back shows the query before.
+  const queryOfAddress = () => new URLSearchParams(window.location.search).get('q') || '';
+  let finished = true;
+  const remember = (text) => {
+    const address = window.location.pathname + (text ? '?q=' + encodeURIComponent(galleryWellFormed(text)) : '');
+    try {
+      if (finished && queryOfAddress() !== '') history.pushState(null, '', address); else history.replaceState(null, '', address);
+    } catch (error) { /* file:// may refuse: the search still works */ }
+    finished = false;
+  };
+  if (input) {
+    input.addEventListener('input', () => { remember(input.value); show(input.value); });
+    input.addEventListener('change', () => { finished = true; });
+  }
+  if (form) {
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      finished = true;
+      // The keyboard goes away on a phone: the photos found are what the visitor wants now.
+      if (input) input.blur();
+      if (input && (!shown || shown.text !== input.value)) show(input.value);
+    });
+  }
+  window.addEventListener('popstate', () => {
+    const text = queryOfAddress();
+    finished = true;
+    if (shown && shown.text === text) return;
+    if (input) input.value = text;
+    show(text);
+  });
+
+  galleryOfferAlbum(galleryAlbum({
+    count: () => (shown ? shown.results.length : 0),
+    positionOf: (item) => {
+      const i = Number(item.dataset.index);
+      return rendered.get(i) === item ? i : -1;
+    },
+    photo: (i) => {
+      if (rendered.has(i)) return galleryDescribe(rendered.get(i));
+      const results = shown.results;
+      return cellsOf(results, i, i + 1).then(() => galleryDescribeData(cells.get(results[i])));
+    },
+    element: (i) => rendered.get(i) || null,
+    // Places the results up to photo i (loading their cells), scrolls to it and draws it.
+    reveal: async (i) => {
+      const mine = shown;
+      while (shown === mine && placement && placement.placed.length <= i) {
+        await cellsOf(mine.results, placement.placed.length, i + 1);
+        if (shown !== mine) return null;
+        placeWhile(() => placement.placed.length <= i);
+      }
+      if (!placement || placement.placed.length <= i) return null;
+      window.scrollTo(window.scrollX, grid.getBoundingClientRect().top + window.scrollY + placement.span(i, itemWidth()).y - 24);
+      update();
+      return rendered.get(i) || null;
+    },
+  }));
+
+  busy(galleryLoad(grid.dataset.search).then((payload) => {
+    index = payload;
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    const text = queryOfAddress();
+    if (input) input.value = text;
+    if (!text && input) input.focus();
+    return show(text);
+  })).catch((error) => {
+    if (!index) fail(galleryWords.someFailed.replace('{error}', error.message));
+  });
+})();

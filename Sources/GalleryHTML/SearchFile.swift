@@ -1,0 +1,11 @@
+/// A file of the site's search: its page, and the index the page searches in (`SiteSearch`).
+enum SearchFile: Hashable, Sendable {
+    /// search.html: the box, and the photos found laid out as a grid.
+    case page
+    /// What the page learns first: how many photos, the shards' keys, the grid's bands.
+    case index
+    /// The words of one shard (those beginning with its key) and the photos each is in.
+    case terms(Int)
+    /// The cells of `SiteSearch.docsPerBlock` photos, in search order, from 0.
+    case docs(Int)
+}

@@ -1,0 +1,175 @@
+import GalleryLayout
+import GalleryStore
+
+/// The site's search index: what the search page (gallery-9-found.js) finds photos in, with
+/// no server behind it.
+///
+/// Every photo the site lists is a document, numbered in search order (by date across albums:
+/// `BrowseSelection.all`, the order `gallery layout --query` lays out what it finds in). Its
+/// words (`LibraryPhoto.searchTokens`) go into shards by their first characters: a shard holds
+/// every word that begins with its key and no longer key, so a query word needs only the
+/// shards whose key begins it or that it begins (one, most of the time), and a shard stays
+/// small (`shardBytes`) however large the library. Each word lists its documents (ascending,
+/// as gaps). The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
+/// in every band unrounded) are in blocks of `docsPerBlock`, fetched only for the photos
+/// drawn: the page places what it found with the engine's shortest-column rule from their
+/// aspect ratios and measured heights, as `gallery layout --query` does.
+///
+/// Every file is a script calling `galleryData({...})`, as the album's data files are, so
+/// search works from `file://` too.
+struct SiteSearch: Sendable {
+    /// Photos per block of cells: a first screen of found photos from all over a library
+    /// costs a few of them (about 400 bytes a cell).
+    static let docsPerBlock = 32
+    /// About how many bytes a shard's JSON may take before it is split by one more character.
+    static let shardBytes = 48_000
+    /// Keys are at most this many characters: a shard with one very common word stays one.
+    static let longestKey = 4
+
+    struct Shard: Sendable {
+        var key: String
+        /// Its words, each with the documents it is in, ascending.
+        var terms: [(token: String, documents: [Int32])]
+    }
+
+    /// How many documents (photos) the index holds.
+    let count: Int
+    /// The shards, by key (sorted by their UTF-8 bytes).
+    let shards: [Shard]
+
+    /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
+    /// places where the site publishes them and dates by `monthNames` (the site's language).
+    init(all: AlbumSource, places: Bool, monthNames: [[String]]) throws {
+        let ids = try all.photoIDs()
+        var postings: [String: [Int32]] = [:]
+        for start in stride(from: 0, to: ids.count, by: 2_000) {
+            let part = ids[start ..< min(start + 2_000, ids.count)]
+            let photos = try all.context.database.storedPhotos(ids: part)
+            for (offset, id) in part.enumerated() {
+                guard let photo = photos[id]?.photo else { continue }
+                for token in photo.searchTokens(places: places, monthNames: monthNames) {
+                    postings[token, default: []].append(Int32(start + offset))
+                }
+            }
+        }
+        count = ids.count
+        shards = Self.shards(postings)
+    }
+
+    /// The words cut into shards: by their first character, and a shard larger than
+    /// `shardBytes` again by the next (its words no longer than its key stay in it).
+    static func shards(_ postings: [String: [Int32]]) -> [Shard] {
+        typealias Entry = (token: String, documents: [Int32])
+        func key(_ token: String, _ length: Int) -> String {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: token.unicodeScalars.prefix(length))
+            return String(scalars)
+        }
+        // A word, its quotes and colon, and its gaps of a few digits each.
+        func bytes(_ entries: [Entry]) -> Int { entries.reduce(0) { $0 + $1.token.utf8.count + 4 + 4 * $1.documents.count } }
+        func grouped(_ entries: [Entry], length: Int) -> [(key: String, entries: [Entry])] {
+            Dictionary(grouping: entries) { key($0.token, length) }.map { ($0.key, $0.value) }
+        }
+        var shards: [Shard] = []
+        func place(_ entries: [Entry], key: String, length: Int) {
+            guard bytes(entries) > shardBytes, length < longestKey else {
+                shards.append(Shard(key: key, terms: entries))
+                return
+            }
+            let own = entries.filter { $0.token.unicodeScalars.count <= length }
+            if !own.isEmpty { shards.append(Shard(key: key, terms: own)) }
+            for group in grouped(entries.filter { $0.token.unicodeScalars.count > length }, length: length + 1) {
+                place(group.entries, key: group.key, length: length + 1)
+            }
+        }
+        for group in grouped(postings.map { ($0.key, $0.value) }, length: 1) { place(group.entries, key: group.key, length: 1) }
+        for index in shards.indices { shards[index].terms.sort { $0.token.utf8.lexicographicallyPrecedes($1.token.utf8) } }
+        return shards.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    /// A numbered file's name with "{n}" for its number (`SiteFileName` makes every name).
+    private static func template(_ file: (Int) -> SearchFile) -> String {
+        let name = SiteFileName.search(file(0)).name
+        return name.replacingOccurrences(of: "-0.js", with: "-{n}.js")
+    }
+
+    static func blockCount(documents: Int) -> Int { (documents + docsPerBlock - 1) / docsPerBlock }
+
+    // MARK: - Files
+
+    /// What the page learns first.
+    struct Index: Encodable {
+        var kind = "search"
+        var count: Int
+        var blockSize: Int
+        var blocks: Int
+        /// The shards' keys: shard i's words are in `terms` with {n} = i.
+        var shards: [String]
+        /// The names of the shards' and the blocks' files, {n} their number.
+        var terms: String
+        var docs: String
+        /// The grid's bands and what a cell's height is made of (`MasonryOptions`), for the
+        /// page's placement.
+        var bands: [AlbumData.Band]
+        var padding: Double
+        var gutter: Double
+        var annotationTop: Double
+        var annotationBottom: Double
+        /// The grid images' `sizes`.
+        var sizes: String
+    }
+
+    struct Terms: Encodable {
+        var kind = "terms"
+        var number: Int
+        /// Each word's documents: the first, then the gaps to each next.
+        var terms: [String: [Int32]]
+    }
+
+    struct Documents: Encodable {
+        var kind = "docs"
+        var number: Int
+        /// Entry j: document number × `docsPerBlock` + j (nil should the library have
+        /// changed while the block was made).
+        var cells: [AlbumData.Cell?]
+    }
+
+    func indexScript(fluid: FluidMasonry) throws -> String {
+        let options = fluid.options(fluid.bands[0])
+        return try AlbumData.script(Index(
+            count: count, blockSize: Self.docsPerBlock, blocks: Self.blockCount(documents: count), shards: shards.map(\.key),
+            terms: Self.template(SearchFile.terms), docs: Self.template(SearchFile.docs),
+            bands: fluid.bands.map { AlbumData.Band(columns: $0.columns, innerWidth: $0.innerWidth) },
+            padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
+            annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
+    }
+
+    /// Shard `number`'s words; nil when there is no such shard.
+    func termsScript(_ number: Int) throws -> String? {
+        guard shards.indices.contains(number) else { return nil }
+        var terms: [String: [Int32]] = [:]
+        for (token, documents) in shards[number].terms {
+            var previous: Int32 = 0
+            terms[token] = documents.map { document in
+                defer { previous = document }
+                return document - previous
+            }
+        }
+        return try AlbumData.script(Terms(number: number, terms: terms))
+    }
+
+    /// Block `number` of the documents' cells, from `all`; nil when there is no such block.
+    func documentsScript(_ number: Int, all: AlbumSource) throws -> String? {
+        guard number >= 0, number < Self.blockCount(documents: count) else { return nil }
+        let range = number * Self.docsPerBlock ..< min((number + 1) * Self.docsPerBlock, count)
+        var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
+        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.searchCell(for: cell) }
+        return try AlbumData.script(Documents(number: number, cells: cells))
+    }
+
+    /// The files of the index, in the order an export writes them (the index last: a page
+    /// that reads it finds every file it names).
+    var files: [SearchFile] {
+        (0 ..< Self.blockCount(documents: count)).map(SearchFile.docs) + shards.indices.map(SearchFile.terms) + [.index, .page]
+    }
+}
