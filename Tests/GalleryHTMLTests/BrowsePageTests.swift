@@ -110,6 +110,13 @@ struct BrowsePageTests {
             let text = try ([link.file] + data.map { "data/" + $0 }).map { try String(contentsOf: site.appending(path: $0), encoding: .utf8) }.joined()
             #expect(!text.contains("photo-\(hidden)\"") && !text.contains("secret"), "\(link.file) shows the unlisted album's photo")
         }
+        // Nor in the search index: not its words, not its cell.
+        let index = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("search.") }
+        #expect(index.contains("search.index.js") && index.contains { $0.hasPrefix("search.docs-") })
+        for file in index {
+            let text = try String(contentsOf: site.appending(path: "data/" + file), encoding: .utf8)
+            #expect(!text.contains("\"id\":\(hidden),") && !text.contains("secret") && !text.contains("\"hidden\"") && !text.contains("\"private\""), "data/\(file) holds the unlisted album's photo")
+        }
         let layout = try GalleryBinary.run(["layout", "--album", "keyword:sea", "--width", "800", "--json"], in: work.url)
         let items = (try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
         #expect(items.count == 1 && items.allSatisfy { $0["id"] as? Int != hidden }, "\(layout.stdout.prefix(300)) \(layout.stderr)")
