@@ -203,7 +203,7 @@ public final class SiteSnapshot: Sendable {
     /// A file of the search: its page or a file of its index; nil when the index has no such file.
     func render(_ file: SearchFile) throws -> String? {
         switch file {
-        case .page: return try pageRenderer().searchPage(homeLink: hasIndexPage ? SiteFileName.home.name : nil)
+        case .page: return try pageRenderer().searchPage(homeLink: SiteFileName.home.name)
         case .index: return try search().indexScript(fluid: context.fluid)
         case .terms(let number): return try search().termsScript(number)
         case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum))
