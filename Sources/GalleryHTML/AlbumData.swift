@@ -39,6 +39,7 @@ struct AlbumData: Sendable {
     var rowsIndexFile: String { name(.rowsIndex) }
     func rowsFramesFile(_ number: Int) -> String { name(.rowsFrames(number)) }
     var idsFile: String { name(.ids) }
+    var datesFile: String { name(.dates) }
     func chunkFile(_ number: Int) -> String { name(.chunk(number)) }
     /// The plain page `number` (from 1).
     func plainPage(_ number: Int) -> String { name(.plainPage(number)) }
@@ -76,6 +77,34 @@ struct AlbumData: Sendable {
         /// photos' frames. Absent for masonry.
         var frames: [String]?
         var ids: String
+        /// Masonry: where each month begins, for the date scrubber (`Dates`).
+        var dates: String?
+    }
+
+    /// Where each month of a date-sorted album begins: its first photo's index and its place in
+    /// every band ([t0, y0, t1, y1, …]: at items w wide, y = t·w + y0), in album order; empty
+    /// when the album is not in date order or has no dates.
+    struct Dates: Encodable {
+        var kind = "dates"
+        /// [["2024-07", index, [t0, y0, …]], …]
+        var months: [Month]
+    }
+
+    struct Month: Encodable {
+        var month: String
+        var index: Int
+        var place: [Double]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(month)
+            try container.encode(index)
+            try container.encode(place)
+        }
+    }
+
+    func datesScript(_ months: [(month: String, index: Int, place: [Double])]) throws -> String {
+        try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place) }))
     }
 
     struct Band: Encodable {
@@ -155,7 +184,7 @@ struct AlbumData: Sendable {
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationPadding: Self.annotationPadding, sizes: fluid.imageSizes,
-            chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile))
+            chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile, dates: datesFile))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,

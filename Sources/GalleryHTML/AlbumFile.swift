@@ -6,8 +6,9 @@ enum AlbumFile: Hashable, Sendable {
     case page(LayoutKind)
     /// The album without script, `AlbumData.pageSize` photos a page, from 1.
     case plainPage(Int)
-    /// The masonry grid's index, and the photo ids a deep link needs.
-    case index, ids
+    /// The masonry grid's index, the photo ids a deep link needs, and where each month begins
+    /// (the date scrubber's).
+    case index, ids, dates
     /// The cells of `AlbumData.chunkSize` photos, from 0.
     case chunk(Int)
     /// The rows view's index, and the frames of one chunk's photos in it.

@@ -125,6 +125,38 @@ final class AlbumSource: Sendable {
         return ids
     }
 
+    /// The first photo of each month, in album order, with its place in every band ([t0, y0,
+    /// t1, y1, …]: y = t·w + y0 at items w wide): what the date scrubber jumps to. Empty unless
+    /// the album is in date order (months never go back; undated photos, last, have none).
+    func monthStarts() throws -> [(month: String, index: Int, place: [Double])] {
+        let ids = try photoIDs()
+        let taken = try context.database.takenAt(ids: ids)
+        var starts: [(month: String, index: Int)] = []
+        for (index, id) in ids.enumerated() {
+            guard let time = taken[id], time.utf8.count >= 7 else { break }
+            let month = String(time.prefix(7))
+            if let last = starts.last?.month {
+                if month < last { return [] }
+                if month == last { continue }
+            }
+            starts.append((month, index))
+        }
+        guard !starts.isEmpty else { return [] }
+        var places = [[Double]](repeating: [], count: starts.count)
+        let firstOf = Dictionary(uniqueKeysWithValues: starts.enumerated().map { ($0.element.index, $0.offset) })
+        for (band, layout) in zip(context.fluid.bands, layouts) {
+            for part in parts {
+                for item in try context.database.layoutItems(of: layout, indices: part) {
+                    guard let month = firstOf[item.index] else { continue }
+                    places[month] += [HTML.rounded(item.photoTop / band.innerWidth, digits: 7), HTML.rounded(item.y - item.photoTop)]
+                }
+            }
+        }
+        return zip(starts, places).compactMap { start, place in
+            place.count == 2 * layouts.count ? (start.month, start.index, place) : nil
+        }
+    }
+
     /// Where each data chunk's cells lie in band `band` at any of its widths `w`: from
     /// `top(w) = a·w + b` to `bottom(w) = c·w + d` (the cells' own y and bottom are such lines
     /// in w; these bound them all), flat ([a0, b0, c0, d0, a1, …]).

@@ -48,6 +48,7 @@ enum SiteFileName: Hashable, Sendable {
             case .plainPage(let number): return "\(base).page-\(number).html"
             case .index: return "data/\(base).index.js"
             case .ids: return "data/\(base).ids.js"
+            case .dates: return "data/\(base).dates.js"
             case .chunk(let number): return "data/\(base).chunk-\(number).js"
             case .rowsIndex: return "data/\(base).rows.index.js"
             case .rowsFrames(let number): return "data/\(base).rows-\(number).js"
@@ -133,6 +134,7 @@ enum SiteFileName: Hashable, Sendable {
         switch suffix {
         case "index.js": return .index
         case "ids.js": return .ids
+        case "dates.js": return .dates
         case "rows.index.js": return .rowsIndex
         default:
             if let chunk = number("chunk-", ".js") { return .chunk(chunk) }

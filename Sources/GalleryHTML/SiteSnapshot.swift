@@ -90,7 +90,7 @@ public final class SiteSnapshot: Sendable {
         switch file {
         case .page(let view): return views(of: album).contains(view)
         case .plainPage(let number): return number >= 1 && number <= AlbumData.pageCount(photos: album.count)
-        case .index, .ids: return true
+        case .index, .ids, .dates: return true
         case .chunk(let number): return number < chunks
         case .rowsIndex: return hasRows(album)
         case .rowsFrames(let number): return hasRows(album) && number < chunks
@@ -115,7 +115,7 @@ public final class SiteSnapshot: Sendable {
     /// An album's files in the order an export writes them: data before the pages that load it.
     func files(of album: SiteAlbums.Album) -> [(name: String, file: AlbumFile)] {
         let chunks = AlbumData.chunkCount(photos: album.count)
-        var files: [AlbumFile] = [.index, .ids] + (0 ..< chunks).map(AlbumFile.chunk)
+        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< chunks).map(AlbumFile.chunk)
         if hasRows(album) { files += (0 ..< chunks).map(AlbumFile.rowsFrames) + [.rowsIndex] }
         files += views(of: album).map(AlbumFile.page)
         files += (0 ..< AlbumData.pageCount(photos: album.count)).map { .plainPage($0 + 1) }
@@ -154,6 +154,8 @@ public final class SiteSnapshot: Sendable {
                                               geometry: geometry, fluid: context.fluid)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
+        case .dates:
+            return try album.data.datesScript(try album.monthStarts())
         case .chunk(let number):
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
             return try album.data.chunkScript(number: number, cells: cells, fluid: context.fluid)

@@ -69,6 +69,24 @@ extension GalleryDatabase {
         }
     }
 
+    /// When the photos with these ids were taken (ISO 8601, the camera's clock), by id; ids
+    /// without a date are left out.
+    public func takenAt(ids: some Collection<Int64>) throws -> [Int64: String] {
+        try read { db in
+            var result: [Int64: String] = [:]
+            result.reserveCapacity(ids.count)
+            let list = Array(ids)
+            for start in stride(from: 0, to: list.count, by: 500) {
+                let part = list[start ..< min(start + 500, list.count)]
+                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: "SELECT id, taken_at FROM photos WHERE id IN (\(marks)) AND taken_at IS NOT NULL",
+                                               arguments: StatementArguments(part))
+                while let row = try rows.next() { result[row["id"]] = row["taken_at"] }
+            }
+            return result
+        }
+    }
+
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         /// One row of the query below, by column name.

@@ -4,8 +4,10 @@ import Imaging
 
 /// A large album for tests and benchmarks: `count` small real JPEGs of varied aspect ratio
 /// (1:3 portraits to 3:1 panoramas) in `folder/name/`, and an `annotations.json` beside them
-/// with captions and comments of varied length (some empty, some long). Seeded: the same
-/// arguments write the same bytes.
+/// with captions and comments of varied length (some empty, some long). Each photo says when it
+/// was taken (EXIF DateTimeOriginal): evenly over twenty years from 2006, in file order, so a
+/// date-sorted album has years and months to scrub through. Seeded: the same arguments write
+/// the same bytes.
 enum GeneratedAlbum {
     static let words = """
         harbour light morning tide path ridge quiet ferry window evening stone river garden market \
@@ -27,7 +29,8 @@ enum GeneratedAlbum {
             let height = max(8, Int((Double(width) / ratio).rounded()))
             let canvas = scenes[i % scenes.count].draw(width: width, height: height, rng: &random)
             let bytes = try JPEGEncoder.encode(
-                pixels: canvas.rgbBytes(rng: &random), width: width, height: height, format: .rgb, options: .init(quality: 70))
+                pixels: canvas.rgbBytes(rng: &random), width: width, height: height, format: .rgb,
+                options: .init(quality: 70, app1: Array("Exif".utf8) + [0, 0] + EXIFBuilder.tiff(ifd0: [], exif: [(0x9003, .ascii(Self.takenAt(i, of: count)))])))
             let file = String(format: "photo-%06ld.jpg", i)
             try Data(bytes).write(to: album.appending(path: file))
             func sentence(_ maximum: Int) -> String {
@@ -40,6 +43,20 @@ enum GeneratedAlbum {
             annotations.append(GeneratedAnnotation(photo: "\(name)/\(file)", caption: caption, comment: comment))
         }
         try Data(try JSON.encode(annotations, JSONOutput(pretty: true, sortedKeys: true))).write(to: folder.appending(path: "annotations.json"))
+    }
+}
+
+extension GeneratedAlbum {
+    /// Photo `i` of `count`'s capture time as EXIF writes it: evenly over twenty years from
+    /// 1 January 2006 (calendar arithmetic by Foundation, in UTC: the camera's own clock).
+    static func takenAt(_ i: Int, of count: Int) -> String {
+        let start = 1_136_073_600.0  // 2006-01-01T00:00:00Z
+        let span = 20 * 365.25 * 86_400
+        let seconds = start + span * Double(i) / Double(max(count, 1))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        return String(format: "%04ld:%02ld:%02ld %02ld:%02ld:%02ld", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
     }
 }
 

@@ -26,9 +26,9 @@ enum LargeAlbum {
         return (folder, database, site)
     }
 
-    /// Scrolls to each position (a fraction of the grid's height; "resize" narrows the frame),
-    /// waits until every data file asked for is drawn, and reports what is drawn.
-    static func walkScript(container: String, item: String) -> String {
+    /// `settle()` (the grid drawn after a scroll) and `report()` (what is drawn, as a `Step`
+    /// without its `at`) for the container and items of a view.
+    static func reportScript(container: String, item: String) -> String {
         """
         const containerSelector = '\(container)', itemSelector = '\(item)';
         // The scroll event the browser fires with its next frame, fired now (the page's handler
@@ -51,6 +51,13 @@ enum LargeAlbum {
           return { k, vw: innerWidth, viewTop: -g.top, viewHeight: innerHeight, gridHeight: g.height, elements: document.getElementsByTagName('*').length,
                    inOrder: order.every((v, i) => i === 0 || order[i - 1] < v), cells, messages: document.querySelectorAll('.grid-message').length };
         };
+        """
+    }
+
+    /// Scrolls to each position (a fraction of the grid's height; "resize" narrows the frame),
+    /// waits until every data file asked for is drawn, and reports what is drawn.
+    static func walkScript(container: String, item: String) -> String {
+        reportScript(container: container, item: item) + """
         window.addEventListener('load', async () => {
           await galleryFontsReady();
           await settle();

@@ -1,0 +1,143 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// The date scrubber on the large album (its photos taken over twenty years), in every engine
+/// on a phone: the years along the edge, keys that move a year or a month, a drag, a tap on a
+/// year; each lands where the engine put that month's first photo and draws what is there as
+/// the engine says. Small albums have none.
+@Suite("The date scrubber: years and months along the edge, by thumb and by keyboard", .serialized)
+struct ScrubberTests {
+    struct Report: Decodable {
+        struct Step: Decodable {
+            var at: String
+            var month: Int?
+            var text: String?
+            var bubble: String?
+            var fraction: Double?
+        }
+        var years: [String]
+        var steps: [Step]
+        var walked: [LargeAlbum.Step]
+    }
+
+    /// The album's months in order: each one's first photo (id) and index.
+    static func months() throws -> [(month: String, index: Int, id: Int64)] {
+        let work = try LargeAlbum.work.get()
+        struct Photo: Decodable { var id: Int64; var takenAt: String? }
+        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--album", "big", "--json"], in: work.folder.url)
+        var months: [(month: String, index: Int, id: Int64)] = []
+        for (index, photo) in try JSONDecoder().decode([Photo].self, from: Data(photos.stdout.utf8)).enumerated() {
+            guard let taken = photo.takenAt else { continue }
+            let month = String(taken.prefix(7))
+            if months.last?.month != month { months.append((month, index, photo.id)) }
+        }
+        return months
+    }
+
+    @Test("keys, a drag and a tap on a year land on the month's first photo where the engine put it", arguments: BrowserEngine.allCases)
+    func scrub(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let script = LargeAlbum.reportScript(container: ".grid", item: ".cell") + """
+            window.addEventListener('load', async () => {
+              try {
+                await galleryFontsReady();
+                await settle();
+                const rail = await galleryWaitFor(() => document.querySelector('.scrubber:not([hidden])'), 'the scrubber');
+                const years = [...rail.querySelectorAll('.scrubber-year')].map((label) => label.textContent);
+                const steps = [], walked = [];
+                const note = (at, extra = {}) => {
+                  steps.push({ at, month: Number(rail.getAttribute('aria-valuenow')), text: rail.getAttribute('aria-valuetext'), ...extra });
+                  walked.push({ at, ...report() });
+                };
+                const key = (name) => rail.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+                rail.focus();
+                for (let i = 0; i < 7; i++) key('PageDown');
+                for (let i = 0; i < 3; i++) key('ArrowDown');
+                await settle();
+                note('keys');
+                key('End');
+                await settle();
+                note('end');
+                // A finger down near the top of the rail, dragged to three quarters of it.
+                const box = rail.getBoundingClientRect();
+                const along = (fraction) => box.top + 22 + fraction * (box.height - 44);
+                const pointer = (target, type, y) => target.dispatchEvent(new PointerEvent(type, {
+                  pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: box.left + 20, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1,
+                  bubbles: true, cancelable: true }));
+                pointer(rail, 'pointerdown', along(0.1));
+                pointer(rail, 'pointermove', along(0.5));
+                pointer(rail, 'pointermove', along(0.75));
+                const bubble = rail.querySelector('.scrubber-bubble');
+                const shown = bubble.hidden ? null : bubble.textContent;
+                pointer(rail, 'pointerup', along(0.75));
+                await settle();
+                const grid = document.querySelector('.grid').getBoundingClientRect();
+                note('drag', { bubble: shown, fraction: -grid.top / (grid.height - innerHeight) });
+                // A tap on 2010.
+                const label = [...rail.querySelectorAll('.scrubber-year')].find((year) => year.textContent === '2010');
+                const middle = label.getBoundingClientRect().top + label.getBoundingClientRect().height / 2;
+                pointer(label, 'pointerdown', middle);
+                pointer(rail, 'pointerup', middle);
+                await settle();
+                note('year');
+                galleryTestReport({ years, steps, walked });
+              } catch (error) {
+                galleryTestReport({ error: String(error) });
+              }
+            });
+            """
+        let probe = try LargeAlbum.probe(script: script)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
+        let months = try Self.months()
+        #expect(report.years == (2006 ... 2025).map(String.init), "\(engine): \(report.years)")
+        try LargeAlbum.check(report.walked, label: "\(engine) scrubber", rows: false)
+        let work = try LargeAlbum.work.get()
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--viewport", "390x844", "--json"], in: work.folder.url)
+        let tops = Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
+        let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
+        // Seven years and three months on from January 2006: April 2013, its first photo 8 px
+        // below the window's top.
+        for (step, expected) in [("keys", "2013-04"), ("year", "2010-01")] {
+            let (said, walked) = try #require(byStep[step], "\(engine): no step \(step)")
+            let month = try #require(months.firstIndex { $0.month == expected })
+            #expect(said.month == month, "\(engine) \(step): month \(said.month ?? -1) (\(said.text ?? "")), expected \(month) (\(expected))")
+            let top = try #require(tops[months[month].id])
+            #expect(abs(walked.viewTop - (top - 8)) <= 1, "\(engine) \(step): the window's top at \(walked.viewTop), the month's first photo at \(top)")
+            #expect(walked.cells.contains { $0.id == months[month].id }, "\(engine) \(step): the month's first photo is not drawn")
+        }
+        #expect(byStep["end"]?.0.month == months.count - 1, "\(engine): End")
+        let drag = try #require(byStep["drag"])
+        #expect(abs((drag.0.fraction ?? 0) - 0.75) <= 0.01, "\(engine): dragged to 0.75 of the rail, the grid at \(drag.0.fraction ?? 0)")
+        // The month shown is the one begun at the line 8 px below the window's top.
+        let line = drag.1.viewTop + 8 + 1
+        let shown = try #require(months.lastIndex { (tops[$0.id] ?? .infinity) <= line })
+        #expect(drag.0.month == shown, "\(engine): the drag shows month \(drag.0.month ?? -1), the engine's is \(shown) (\(months[shown].month))")
+        #expect(drag.0.bubble != nil && drag.0.bubble == drag.0.text, "\(engine): the bubble said \(drag.0.bubble ?? "nothing") for \(drag.0.text ?? "")")
+    }
+
+    @Test("a grid that fits two screens, or of one month, has no scrubber")
+    func onlyWhereItHelps() throws {
+        let site = try SampleSite.site
+        // The sample's year page has three months: a phone's long grid has the rail, a wide
+        // window's short one not; an album of one month never.
+        for (page, width, height, shown) in [("year-2024.html", 390, 844, true), ("year-2024.html", 1920, 1080, false), ("album-coast.html", 390, 844, false)] {
+            let probe = try EngineExportTests.probe(page, in: site, script: """
+                window.addEventListener('load', async () => {
+                  const grid = document.querySelector('.grid[data-layout]');
+                  // The scrubber is decided once the album's months are in (its data file).
+                  const index = await galleryLoad(grid.dataset.layout);
+                  const dates = await galleryLoad(index.dates);
+                  await galleryWaitFor(() => dates.months.length < 2 || document.querySelector('.scrubber'), 'the scrubber made');
+                  const rail = document.querySelector('.scrubber');
+                  galleryTestReport({ shown: !!rail && !rail.hidden, months: dates.months.length });
+                });
+                """)
+            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+            struct Shown: Decodable { var shown: Bool; var months: Int }
+            let result = try JSONDecoder().decode(Shown.self, from: BrowserEngine.chromium.open(probe, in: site, width: width, height: height))
+            #expect(result.shown == shown, "\(page) at \(width)×\(height) (\(result.months) months): scrubber \(result.shown ? "shown" : "not shown")")
+        }
+    }
+}
