@@ -29,20 +29,21 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look], [content], [browse] and [publish]")
+                                         accepted: "the tables [site], [look], [content], [browse], [map] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
             case .look: configuration.look = try reader.look(table)
             case .content: configuration.content = try reader.content(table)
             case .browse: configuration.browse = try reader.browse(table)
+            case .map: configuration.map = try reader.map(table)
             case .publish: configuration.publish = try reader.publish(table)
             }
         }
         return configuration
     }
 
-    enum Section: String { case site, look, content, browse, publish }
+    enum Section: String { case site, look, content, browse, map, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -143,6 +144,29 @@ public enum ConfigurationReader {
             }
             browse.favoritesRating = try keys.integer("favorites_rating", in: 1 ... 5) ?? browse.favoritesRating
             return browse
+        }
+
+        func map(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Map {
+            var map = GalleryConfiguration.Map()
+            let keys = Keys(table: table, section: "map", reader: self, known: ["tiles", "attribution", "attribution_url"])
+            try keys.checkKnown()
+            if let tiles = try keys.string("tiles") {
+                let accepted = "an address with {z}, {x} and {y}, such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", or a path in the site such as \"tiles/{z}/{x}/{y}.png\""
+                guard ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains) else { throw keys.error("tiles", "'\(tiles)' lacks {z}, {x} or {y}", accepted: accepted) }
+                let scheme = tiles.range(of: "://").map { tiles[..<$0.lowerBound].lowercased() }
+                guard scheme == nil || scheme == "https" || scheme == "http", !tiles.hasPrefix("//"), !tiles.contains("\""), !tiles.contains("<") else {
+                    throw keys.error("tiles", "'\(tiles)' is not an http(s) address or a path", accepted: accepted)
+                }
+                map.tiles = tiles
+            }
+            map.attribution = try keys.string("attribution") ?? map.attribution
+            if let url = try keys.string("attribution_url") {
+                guard url.isEmpty || url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                    throw keys.error("attribution_url", "'\(url)' is not an http(s) address", accepted: "the tiles' terms, such as https://www.openstreetmap.org/copyright, or \"\"")
+                }
+                map.attributionURL = url
+            }
+            return map
         }
 
         func publish(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Publish {

@@ -80,6 +80,14 @@ public enum ConfigurationTemplate {
             # A photo rated this many stars or more is a favourite (as is one marked favourite).
             favorites_rating = \(d.browse.favoritesRating)
 
+            [map]
+            # The map page, made only when locations are published (--publish-location): its
+            # tiles ({z}/{x}/{y}; the default's terms ask for the attribution below and fair
+            # use: https://operations.osmfoundation.org/policies/tiles/), or tiles of your own.
+            tiles = \(quoted(d.map.tiles))
+            attribution = \(quoted(d.map.attribution))
+            attribution_url = \(quoted(d.map.attributionURL))
+
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks
             # S3 (MinIO, Cloudflare R2, Backblaze B2, Ceph, SeaweedFS) at `endpoint`.

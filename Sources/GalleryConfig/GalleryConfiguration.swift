@@ -8,6 +8,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var look = Look()
     public var content = Content()
     public var browse = Browse()
+    public var map = Map()
     public var publish = Publish()
 
     public init() {}
@@ -79,6 +80,18 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         public var by = BrowseKind.allCases
         /// A photo rated this many stars or more is a favourite (as is one marked so).
         public var favoritesRating = 4
+
+        public init() {}
+    }
+
+    /// The map page (only where locations are published: `--publish-location`).
+    public struct Map: Sendable, Equatable, Codable {
+        /// The tiles' address, with {z}, {x} and {y} (and {s} for a server letter, {r} for
+        /// "@2x" on dense screens): http(s), or a path relative to the site for tiles of one's own.
+        public var tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+        /// What the tiles' terms ask to be shown on the map, and where it links to.
+        public var attribution = "© OpenStreetMap contributors"
+        public var attributionURL = "https://www.openstreetmap.org/copyright"
 
         public init() {}
     }

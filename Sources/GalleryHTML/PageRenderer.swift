@@ -74,6 +74,8 @@ struct PageRenderer {
     var preloadedFonts: [String] = []
     /// The search page every page's search box leads to; nil on a site without photos.
     var searchPage: String?
+    /// The map page, on a site that publishes locations and has Leaflet (`SiteLeaflet`).
+    var mapPage: String?
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -96,6 +98,8 @@ struct PageRenderer {
         var views: [LayoutKind]? = nil
         /// Pages within it, linked under its title (a year's months).
         var parts: [(title: String, link: String)] = []
+        /// Its photos on the map (map.html?album=STEM), when some have a published location.
+        var map: String? = nil
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -184,7 +188,9 @@ struct PageRenderer {
     func header(title: String, subtitle: String, links: AlbumLinks, current: LayoutKind) -> String {
         var html = "<header class=\"site-header\">" + searchBox()
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
-        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))</p>"
+        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))"
+        if let map = links.map { html += " · <a class=\"map-link\" href=\"\(HTML.escape(map))\">\(HTML.escape(words.map))</a>" }
+        html += "</p>"
         if !links.parts.isEmpty {
             html += "<nav class=\"parts\">" + links.parts.map { "<a href=\"\(HTML.escape($0.link))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ") + "</nav>"
         }
@@ -220,6 +226,28 @@ struct PageRenderer {
         html += "<noscript><p class=\"grid-message\">\(HTML.escape(words.searchNeedsScript))</p></noscript>\n"
         html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos found")))\" data-search=\"\(HTML.escape(index))\"></div>\n</main>\n"
         return html + lightbox + foot()
+    }
+
+    /// The map page: the photos whose location is published, clustered by Leaflet's
+    /// markercluster on the tiles of `[map]`; the script (gallery-9-map.js) draws it from
+    /// data/map.points.js, and opens a photo in the lightbox. `albums`: those with photos on it
+    /// (`?album=STEM` shows one).
+    func mapPage(homeLink: String?, count: Int, albums: [(stem: String, title: String)]) -> String {
+        let points = SiteFileName.mapPoints.name
+        let leaflet = ["leaflet.css", "MarkerCluster.css", "MarkerCluster.Default.css"].map { SiteFileName.leaflet($0).name }
+        var html = head(title: "\(words.map) · \(siteTitle)", page: SiteFileName.mapPage.name, scripts: [points], styles: leaflet)
+        html += "<header class=\"site-header map-header\">" + searchBox()
+        if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
+        html += "<h1>\(HTML.escape(words.map))</h1><p class=\"meta\">\(HTML.escape(words.photoCount(count)))</p>"
+        if albums.count > 1 {
+            html += "<nav class=\"parts map-albums\">" + albums.map {
+                "<a href=\"\(HTML.escape(SiteFileName.mapPage.name + "?album=" + $0.stem))\" data-album=\"\(HTML.escape($0.stem))\">\(HTML.escape($0.title))</a>"
+            }.joined(separator: " ") + "</nav>"
+        }
+        let map = configuration.map
+        html += "</header>\n<main>\n<div class=\"map\" role=\"region\" aria-label=\"\(HTML.escape(words.map))\" data-points=\"\(HTML.escape(points))\" "
+            + "data-tiles=\"\(HTML.escape(map.tiles))\" data-attribution=\"\(HTML.escape(map.attribution))\" data-attribution-url=\"\(HTML.escape(map.attributionURL))\"></div>\n</main>\n"
+        return html + lightbox + foot(scripts: ["leaflet.js", "leaflet.markercluster.js"].map { SiteFileName.leaflet($0).name })
     }
 
     /// The signs the pages write beside their words: the way home, the lightbox's buttons,
@@ -358,7 +386,9 @@ struct PageRenderer {
         if !configuration.site.description.isEmpty {
             html += "<p class=\"site-description\">\(HTML.escape(configuration.site.description))</p>"
         }
-        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))</p></header>\n<main class=\"albums\" data-cards=\"\(albums.count)\">\n"
+        html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))"
+        if let mapPage { html += " · <a class=\"map-link\" href=\"\(HTML.escape(mapPage))\">\(HTML.escape(words.map))</a>" }
+        html += "</p></header>\n<main class=\"albums\" data-cards=\"\(albums.count)\">\n"
         for album in albums {
             html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
             if let cover = album.cover, let first = cover.thumbnails?.first, let srcset = cover.srcset {
@@ -395,7 +425,8 @@ struct PageRenderer {
     ///   - image: the picture social previews show.
     ///   - scripts: data files the page's script loads at once: fetched while the page loads,
     ///     run when the script asks for them.
-    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], noindex: Bool = false) -> String {
+    ///   - styles: style sheets before the site's own (Leaflet's, on the map page).
+    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false) -> String {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
         let fonts = preloadedFonts.map { font in
@@ -439,19 +470,21 @@ struct PageRenderer {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="gallery">
         <title>\(HTML.escape(title))</title>
-        \(meta)<link rel="stylesheet" href="gallery.css">
+        \(meta)\(styles.map { "<link rel=\"stylesheet\" href=\"\(HTML.escape($0))\">\n" }.joined())<link rel="stylesheet" href="gallery.css">
         \(data)</head>
         <body>
 
         """
     }
 
-    func foot() -> String {
+    /// - Parameter scripts: scripts gallery.js needs first (Leaflet's, on the map page), run in order.
+    func foot(scripts: [String] = []) -> String {
         let site = configuration.site
         var parts: [String] = []
         if !site.copyright.isEmpty { parts.append("<span class=\"copyright\">\(HTML.escape(site.copyright))</span>") }
         if !site.author.isEmpty, !site.copyright.contains(site.author) { parts.append("<span class=\"author\">\(HTML.escape(site.author))</span>") }
         parts.append(HTML.escape(words.madeWith))
-        return "<footer class=\"site-footer\">\(parts.joined(separator: " · "))</footer>\n<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
+        let before = scripts.map { "<script src=\"\(HTML.escape($0))\" defer></script>\n" }.joined()
+        return "<footer class=\"site-footer\">\(parts.joined(separator: " · "))</footer>\n\(before)<script src=\"gallery.js\" defer></script>\n</body>\n</html>\n"
     }
 }

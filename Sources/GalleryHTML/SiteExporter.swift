@@ -122,6 +122,17 @@ public struct SiteExporter: Sendable {
             summary.pages += 1
             site.forget(site.searchAlbum)
         }
+        // The map: its page, its points, and Leaflet's files with their licences.
+        if site.hasMap {
+            for name in [SiteFileName.mapPage.name, SiteFileName.mapPoints.name] + SiteLeaflet.files.sorted().map({ SiteFileName.leaflet($0).name }) {
+                guard let bytes = try site.render(name) else { continue }
+                try writeIfChanged(name, Data(bytes), makingFolder: true)
+                written.insert(name)
+            }
+            summary.pages += 1
+        } else if !site.mappedAlbums.isEmpty {
+            events(.warning("the map needs Leaflet, which is not installed (sudo apt-get install \(SiteLeaflet.packages)); the site has no map page this time"))
+        }
         written.formUnion(done.withLock { $0 })
         if site.hasIndexPage, let index = try site.render("index.html") {
             try writeIfChanged("index.html", Data(index))
@@ -189,10 +200,11 @@ public struct SiteExporter: Sendable {
     /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a
     /// rerun with nothing changed writes nothing, so modification times, ETags and the
     /// caches that rely on them stay put.
-    private func writeIfChanged(_ relative: String, _ data: Data) throws {
+    private func writeIfChanged(_ relative: String, _ data: Data, makingFolder: Bool = false) throws {
         let url = outFolder.appending(path: relative)
         if let existing = FileManager.default.contents(atPath: url.path), existing == data { return }
         do {
+            if makingFolder { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
             try data.write(to: url, options: .atomic)
         } catch {
             throw ExportError.cannotWrite(path: url.path, reason: error.localizedDescription)

@@ -22,6 +22,11 @@ enum SiteFileName: Hashable, Sendable {
     /// data/search.docs-N.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)
+    /// map.html, its points (data/map.points.js), and Leaflet's files with their licences
+    /// (leaflet/FILE), only on a site that publishes locations.
+    case mapPage
+    case mapPoints
+    case leaflet(String)
 
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
@@ -39,6 +44,9 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.index): return "data/search.index.js"
         case .search(.terms(let number)): return "data/search.terms-\(number).js"
         case .search(.docs(let number)): return "data/search.docs-\(number).js"
+        case .mapPage: return "map.html"
+        case .mapPoints: return "data/map.points.js"
+        case .leaflet(let file): return "leaflet/" + file
         case .album(let stem, let file):
             // Data files and plain pages carry a dot after the base, which no stem has.
             let base = stem ?? "index"
@@ -68,7 +76,15 @@ enum SiteFileName: Hashable, Sendable {
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
         case "data/search.index.js": self = .search(.index); return
+        case "map.html": self = .mapPage; return
+        case "data/map.points.js": self = .mapPoints; return
         default: break
+        }
+        if name.hasPrefix("leaflet/") {
+            let file = name.dropFirst("leaflet/".count)
+            guard SiteLeaflet.files.contains(String(file)) else { return nil }
+            self = .leaflet(String(file))
+            return
         }
         if let number = Self.number(in: name, after: "data/search.terms-", before: ".js") {
             self = .search(.terms(number))

@@ -36,12 +36,20 @@ struct SiteSearch: Sendable {
     let count: Int
     /// The shards, by key (sorted by their UTF-8 bytes).
     let shards: [Shard]
+    /// Where the documents were taken, only where the site publishes locations (`places`):
+    /// the map's points, in document order, each with its album's position in `mapAlbums`.
+    let points: [(latitude: Double, longitude: Double, document: Int, album: Int)]
+    /// The stems of the albums the points are in.
+    let mapAlbums: [String]
 
     /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
     /// places where the site publishes them and dates by `monthNames` (the site's language).
-    init(all: AlbumSource, places: Bool, monthNames: [[String]]) throws {
+    /// `albumStems`: each album's stem by its name, for the map's points.
+    init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:]) throws {
         let ids = try all.photoIDs()
         var postings: [String: [Int32]] = [:]
+        var points: [(latitude: Double, longitude: Double, document: Int, album: Int)] = []
+        var mapAlbums: [String] = [], albumNumbers: [String: Int] = [:]
         for start in stride(from: 0, to: ids.count, by: 2_000) {
             let part = ids[start ..< min(start + 2_000, ids.count)]
             let photos = try all.context.database.storedPhotos(ids: part)
@@ -50,10 +58,22 @@ struct SiteSearch: Sendable {
                 for token in photo.searchTokens(places: places, monthNames: monthNames) {
                     postings[token, default: []].append(Int32(start + offset))
                 }
+                if places, let latitude = photo.metadata.latitude, let longitude = photo.metadata.longitude,
+                   latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
+                    let stem = albumStems[photo.album] ?? ""
+                    let album = albumNumbers[stem] ?? {
+                        mapAlbums.append(stem)
+                        albumNumbers[stem] = mapAlbums.count - 1
+                        return mapAlbums.count - 1
+                    }()
+                    points.append((latitude, longitude, start + offset, album))
+                }
             }
         }
         count = ids.count
         shards = Self.shards(postings)
+        self.points = points
+        self.mapAlbums = mapAlbums
     }
 
     /// The words cut into shards: by their first character, and a shard larger than
@@ -165,6 +185,23 @@ struct SiteSearch: Sendable {
         var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
         for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.searchCell(for: cell) }
         return try AlbumData.script(Documents(number: number, cells: cells))
+    }
+
+    /// The map's points: where each photo whose location is published was taken, and the
+    /// search index's blocks of cells its lightbox shows them from.
+    struct MapPoints: Encodable {
+        var kind = "points"
+        /// [latitude, longitude, document, album], latitude and longitude to 6 decimals (0.1 m).
+        var points: [[Double]]
+        var albums: [String]
+        var blockSize: Int
+        var docs: String
+    }
+
+    func pointsScript() throws -> String {
+        try AlbumData.script(MapPoints(
+            points: points.map { [HTML.rounded($0.latitude, digits: 6), HTML.rounded($0.longitude, digits: 6), Double($0.document), Double($0.album)] },
+            albums: mapAlbums, blockSize: Self.docsPerBlock, docs: Self.template(SearchFile.docs)))
     }
 
     /// The files of the index, in the order an export writes them (the index last: a page

@@ -37,8 +37,11 @@ public final class SiteSnapshot: Sendable {
         revision = try context.database.libraryRevision()
         albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation)
         browseLinks = BrowseLinks(albums)
+        mappedAlbums = context.publishLocation
+            ? try context.database.locatedAlbums(excluding: albums.all.filter(\.links.unlisted).map(\.path)) : []
         var renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
         renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
+        renderer.mapPage = !mappedAlbums.isEmpty && SiteLeaflet.isInstalled ? SiteFileName.mapPage.name : nil
         self.renderer = renderer
     }
 
@@ -47,6 +50,14 @@ public final class SiteSnapshot: Sendable {
 
     /// Whether the site has a search page (it has photos).
     var hasSearch: Bool { albums.photoCount > 0 }
+
+    /// The listed albums with a photo whose location is published (by path): the map's. Empty
+    /// unless the site publishes locations.
+    let mappedAlbums: Set<String>
+
+    /// Whether the site has a map page: it publishes locations, some photo has one, and Leaflet
+    /// is installed (`SiteLeaflet`).
+    var hasMap: Bool { !mappedAlbums.isEmpty && SiteLeaflet.isInstalled }
 
     /// Whether the site offers the rows view (its layouts and data files are made only then).
     var hasRows: Bool { renderer.views.contains(.justified) }
@@ -68,7 +79,10 @@ public final class SiteSnapshot: Sendable {
         case .font: return try style().fonts[name]
         case .album(let stem, let file): return try render(file, stem: stem)
         case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
-        case .sitemap, .image, .search, nil: return nil
+        case .mapPage where hasMap: return Array(try mapPage().utf8)
+        case .mapPoints where hasMap: return Array(try search().pointsScript().utf8)
+        case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
+        case .sitemap, .image, .search, .mapPage, .mapPoints, .leaflet, nil: return nil
         }
     }
 
@@ -133,7 +147,11 @@ public final class SiteSnapshot: Sendable {
         // replace the other's, and one would read the items of layouts that are gone.
         try sources.withLock { sources in
             if let known = sources[album.path] { return known }
-            let made = try AlbumSource(path: album.path, name: album.title, links: album.links, context: context,
+            var links = album.links
+            if hasMap, mappedAlbums.contains(album.path), let stem = album.links.stem {
+                links.map = SiteFileName.mapPage.name + "?album=" + stem
+            }
+            let made = try AlbumSource(path: album.path, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
                                        coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)
             sources[album.path] = made
@@ -196,7 +214,8 @@ public final class SiteSnapshot: Sendable {
         try madeSearch.withLock { made in
             if let made { return made }
             let search = try SiteSearch(all: try source(searchAlbum), places: context.publishLocation,
-                                        monthNames: SearchScope.monthNames(language: context.configuration.site.language))
+                                        monthNames: SearchScope.monthNames(language: context.configuration.site.language),
+                                        albumStems: Dictionary(albums.all.map { ($0.name, $0.links.stem ?? "") }) { first, _ in first })
             made = search
             return search
         }
@@ -210,6 +229,12 @@ public final class SiteSnapshot: Sendable {
         case .terms(let number): return try search().termsScript(number)
         case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum))
         }
+    }
+
+    /// The map page: every published location's photo, clustered (Leaflet), its lightbox.
+    func mapPage() throws -> String {
+        try pageRenderer().mapPage(homeLink: SiteFileName.home.name, count: try search().points.count, albums: albums.all.filter { mappedAlbums.contains($0.path) }
+            .compactMap { album in album.links.stem.map { (stem: $0, title: album.title) } })
     }
 
     // MARK: - Style sheet and fonts

@@ -69,6 +69,16 @@ extension GalleryDatabase {
         }
     }
 
+    /// The paths of the albums with a photo whose location is known (the map's), but those in
+    /// `excluding`.
+    public func locatedAlbums(excluding: [String] = []) throws -> Set<String> {
+        try read { db in
+            let sql = "SELECT DISTINCT a.path FROM photos p JOIN albums a ON a.id = p.album_id "
+                + "WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND p.live_still_id IS NULL AND \(BrowseSelection.listed(excluding))"
+            return Set(try String.fetchAll(db, sql: sql))
+        }
+    }
+
     /// When the photos with these ids were taken (ISO 8601, the camera's clock), by id; ids
     /// without a date are left out.
     public func takenAt(ids: some Collection<Int64>) throws -> [Int64: String] {

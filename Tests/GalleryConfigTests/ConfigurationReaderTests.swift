@@ -74,7 +74,7 @@ struct ConfigurationReaderTests {
     func mistakes() {
         let cases: [(text: String, line: Int?, key: String?, says: String)] = [
             ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
-            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse] and [publish]"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map] and [publish]"),
             ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
             ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
             ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
@@ -101,6 +101,10 @@ struct ConfigurationReaderTests {
             ("[site]\ndescription = \"\"\"\nsort = 1\n\"\"\"\n[content]\nsort = \"size\"\n", 6, "content.sort", "one of date, name"),
             ("look.theme = \"nope\"\n", 1, "look.theme", "one of light, dark, auto"),
             ("[publish]\ntarget = \"my-bucket/photos\"\n", 2, "publish.target", "s3://BUCKET or s3://BUCKET/PREFIX"),
+            ("[map]\ntiles = \"https://tiles.example/{z}/{x}.png\"\n", 2, "map.tiles", "lacks {z}, {x} or {y}"),
+            ("[map]\ntiles = \"javascript://{z}/{x}/{y}\"\n", 2, "map.tiles", "not an http(s) address or a path"),
+            ("[map]\nattribution_url = \"osm.org\"\n", 2, "map.attribution_url", "not an http(s) address"),
+            ("[map]\nstyle = \"dark\"\n", 2, "map.style", "is not a key of [map]"),
             ("[publish]\nendpoint = \"minio:9000\"\n", 2, "publish.endpoint", "not an http(s) address"),
             ("[publish]\npage_max_age = -1\n", 2, "publish.page_max_age", "a whole number from 0"),
             // A secret is refused by name, whatever it is called.

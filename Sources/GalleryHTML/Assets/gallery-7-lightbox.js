@@ -341,6 +341,9 @@ const galleryFillTags = (list, photo) => {
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
     bringBackAfterPop = false;
   });
+  // For a view whose photos are not elements of the page (the map's points): opens photo
+  // `position` of the page's album.
+  window.galleryShowPhoto = (position) => show(position, 'push', {});
   (document.querySelector('main') || document).addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const item = event.target.closest('[data-photo-id]');
