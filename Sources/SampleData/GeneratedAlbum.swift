@@ -6,8 +6,9 @@ import Imaging
 /// (1:3 portraits to 3:1 panoramas) in `folder/name/`, and an `annotations.json` beside them
 /// with captions and comments of varied length (some empty, some long). Each photo says when it
 /// was taken (EXIF DateTimeOriginal): evenly over twenty years from 2006, in file order, so a
-/// date-sorted album has years and months to scrub through. Seeded: the same arguments write
-/// the same bytes.
+/// date-sorted album has years and months to scrub through; and where (GPS): near one of a
+/// dozen towns, a few km either way, so a map has clusters to draw. Seeded: the same arguments
+/// write the same bytes.
 enum GeneratedAlbum {
     static let words = """
         harbour light morning tide path ridge quiet ferry window evening stone river garden market \
@@ -30,7 +31,8 @@ enum GeneratedAlbum {
             let canvas = scenes[i % scenes.count].draw(width: width, height: height, rng: &random)
             let bytes = try JPEGEncoder.encode(
                 pixels: canvas.rgbBytes(rng: &random), width: width, height: height, format: .rgb,
-                options: .init(quality: 70, app1: Array("Exif".utf8) + [0, 0] + EXIFBuilder.tiff(ifd0: [], exif: [(0x9003, .ascii(Self.takenAt(i, of: count)))])))
+                options: .init(quality: 70, app1: Array("Exif".utf8) + [0, 0] + EXIFBuilder.tiff(
+                    ifd0: [], exif: [(0x9003, .ascii(Self.takenAt(i, of: count)))], gps: Self.gps(&random))))
             let file = String(format: "photo-%06ld.jpg", i)
             try Data(bytes).write(to: album.appending(path: file))
             func sentence(_ maximum: Int) -> String {
@@ -57,6 +59,28 @@ extension GeneratedAlbum {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
         return String(format: "%04ld:%02ld:%02ld %02ld:%02ld:%02ld", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
+    }
+}
+
+extension GeneratedAlbum {
+    /// Towns the generated photos are taken near (latitude, longitude).
+    static let towns: [(Double, Double)] = [
+        (48.39, -4.49), (47.87, -3.92), (56.82, -5.11), (57.48, -4.22), (38.72, -9.14), (41.15, -8.61),
+        (52.52, 13.40), (53.55, 9.99), (45.76, 4.84), (43.30, 5.37), (35.68, 139.69), (34.69, 135.50),
+    ]
+
+    /// A GPS IFD for a place near one of `towns` (within about 5 km), as cameras write it:
+    /// degrees, minutes and seconds with the hemispheres' letters.
+    static func gps(_ random: inout SplitMix64) -> [(Int, EXIFBuilder.Value)] {
+        let town = towns[Int(random.next() % UInt64(towns.count))]
+        let latitude = town.0 + (Double(random.next() % 10_001) / 10_000 - 0.5) * 0.09
+        let longitude = town.1 + (Double(random.next() % 10_001) / 10_000 - 0.5) * 0.13
+        func dms(_ value: Double) -> [(UInt32, UInt32)] {
+            let degrees = abs(value), whole = degrees.rounded(.down), minutes = (degrees - whole) * 60, wholeMinutes = minutes.rounded(.down)
+            return [(UInt32(whole), 1), (UInt32(wholeMinutes), 1), (UInt32(((minutes - wholeMinutes) * 60 * 100).rounded()), 100)]
+        }
+        return [(0x0001, .ascii(latitude < 0 ? "S" : "N")), (0x0002, .rational(dms(latitude))),
+                (0x0003, .ascii(longitude < 0 ? "W" : "E")), (0x0004, .rational(dms(longitude)))]
     }
 }
 
