@@ -22,9 +22,11 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 472), isWebP: true)),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80, isWebP: true)),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
-                                     .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic")))]
+                                     .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
+                                     .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
+                                     .mapPage, .mapPoints, .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .index, .ids, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
+            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }
@@ -63,7 +65,8 @@ struct SiteFileNameTests {
         "thumbs/00ff00ff00ff00ff.jpg", "large/00ff00ff00ff00ff-1600.jpg", "large/00ff00ff00ff00ff-1600x0.jpg",
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
         "thumbs/00ff00ff00ff00ff-236.WEBP", "thumbs/00ff00ff00ff00ff-236.webpx", "thumbs/00ff00ff00ff00ff-.webp", "thumbs/00ff00ff00ff00ff-236.jpg.webp",
-        "../gallery.css",
+        "../gallery.css", "data/search.terms-.js", "data/search.terms-01.js", "data/search.docs--1.js", "data/search.docs-1.json", "search.htm",
+        "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
     ])
     func rejects(name: String) {
         #expect(Self.parse(name) == nil, "\(name)")
