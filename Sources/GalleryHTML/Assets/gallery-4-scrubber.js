@@ -34,13 +34,14 @@ const galleryScrubber = (grid, index, months) => {
   rail.hidden = true;
   document.body.append(rail);
 
-  // Where month m begins in the grid (px from its top) in the band and at the width shown.
-  const monthTop = (m) => {
+  // The band shown and its items' width, read once per scroll or tap.
+  const shown = () => {
     const b = parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
     const k = index.bands[b].columns;
-    const w = (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
-    return months[m][2][2 * b] * w + months[m][2][2 * b + 1];
+    return { b, w: (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding };
   };
+  // Where month m begins in the grid (px from its top) in the band and at the width shown.
+  const monthTop = (m, { b, w } = shown()) => months[m][2][2 * b] * w + months[m][2][2 * b + 1];
   // The grid's top in the document and how far it scrolls.
   const extent = () => {
     const box = grid.getBoundingClientRect();
@@ -54,10 +55,11 @@ const galleryScrubber = (grid, index, months) => {
   };
   // The last month that begins at or above grid y.
   const monthAt = (y) => {
+    const at = shown();
     let low = 0, high = months.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (monthTop(middle) <= y + 1) low = middle; else high = middle - 1;
+      if (monthTop(middle, at) <= y + 1) low = middle; else high = middle - 1;
     }
     return low;
   };
@@ -83,9 +85,10 @@ const galleryScrubber = (grid, index, months) => {
     drawnFor = key;
     years.textContent = '';
     let last = -Infinity;
+    const now = shown();
     months.forEach((month, m) => {
       if (m > 0 && months[m - 1][0].slice(0, 4) === month[0].slice(0, 4)) return;
-      const at = inset + Math.min(1, monthTop(m) / span) * length;
+      const at = inset + Math.min(1, monthTop(m, now) / span) * length;
       if (at - last < 18) return;
       last = at;
       const label = document.createElement('span');
