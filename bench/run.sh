@@ -8,7 +8,8 @@
 # bench/run.sh publish only gallery publish against rclone, both into a local SeaweedFS (issue 26);
 # bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25);
 # bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37);
-# bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37).
+# bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37);
+# bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -27,6 +28,8 @@ if [ ! -x "$work/venv/bin/python" ]; then
   "$work/venv/bin/pip" install -q --disable-pip-version-check pillow
 fi
 [ -x "$work/venv/bin/sigal" ] || "$work/venv/bin/pip" install -q --disable-pip-version-check "sigal==2.6.1"
+# Pagefind (its binary, as PyPI builds it), the search peer.
+"$work/venv/bin/python" -c 'import pagefind' 2>/dev/null || "$work/venv/bin/pip" install -q --disable-pip-version-check "pagefind[bin]==1.5.2"
 pillow_version=$("$work/venv/bin/python" -c 'import PIL; print(PIL.__version__)')
 
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
@@ -640,6 +643,44 @@ if [ ! -d "$outside/corpus" ]; then
 fi
 agreement=$(python3 bench/description_agreement.py "$gallery" "$outside/corpus")
 record "| $stamp | $commit | what $(echo "$agreement" | python3 -c 'import json, sys; print(json.load(sys.stdin)["files"])') files from outside say of themselves (exiftool's and exiv2's test images, from Debian's sources): caption, comment, keywords, people, rating, place | $(echo "$agreement" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%d of %d fields agree (%.1f %%)" % (r["agreeing"], r["fields"], 100 * r["agreeing"] / r["fields"]))') | exiftool $(exiftool -ver) under the README's rules | goal ≥ 98 % |"
+fi
+
+if [ "$only" = all ] || [ "$only" = find ]; then
+# MARK: finding photos (issue 38): the generated album of 100,000 photos (dated over twenty
+# years, taken near a dozen towns, captions and comments from a small vocabulary) exported with
+# --publish-location, opened over HTTP from 127.0.0.1 in headless Chromium (bench/find_metrics.py):
+# search typed at 1280x900 and on the throttled phone (390x844 at 3x, CPU 4x slower), the
+# date scrubber's taps, the map's first draw; the same queries with Pagefind 1.5.2 over the same
+# records (bench/pagefind_site.py), in the same run.
+if [ ! -d "$work/album-100000" ]; then
+  "$make_sample" --album 100000 "$work/album-100000" >/dev/null
+fi
+rm -rf "$work/find.db"* "$work/find-site"
+"$gallery" import "$work/album-100000" --db "$work/find.db" --quiet >/dev/null
+"$gallery" export --db "$work/find.db" --out "$work/find-site" --publish-location --quiet >/dev/null
+queries="harbour winter bridge market 2015 july"
+summary() {
+  python3 -c '
+import json, sys
+r = json.loads(sys.argv[1]); q = r["queries"]; ms = sorted(x["ms"] for x in q)
+print("median %.0f ms, slowest %.0f ms (%s); first query fetches %.0f KB of index at most (%s)" % (
+  ms[len(ms) // 2], ms[-1], ", ".join("%s: %d found" % (x["query"], x["found"]) for x in q),
+  max(x["indexBytes"] for x in q) / 1024, ", ".join("%.0f" % (x["indexBytes"] / 1024) for x in q)))' "$1"
+}
+desk=$(python3 bench/find_metrics.py search "$work/find-site" $queries)
+phone=$(python3 bench/find_metrics.py search "$work/find-site" $queries --width 390 --height 844 --scale 3 --cpu 4)
+"$gallery" photos --db "$work/find.db" --json > "$work/find-photos.json"
+python3 bench/pagefind_site.py "$work/find-photos.json" "$work/pagefind-site" --python "$work/venv/bin/python"
+peer=$(python3 bench/find_metrics.py pagefind "$work/pagefind-site" $queries)
+share=$(echo "$desk" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%.1f MB, %.1f %% of the pages and data files (%.0f MB)" % (r["index_bytes"] / 1e6, 100 * r["index_share"], r["pages_and_data_bytes"] / 1e6))')
+peer_size=$(echo "$peer" | python3 -c 'import json, sys; print("%.1f MB" % (json.load(sys.stdin)["index_bytes"] / 1e6))')
+record "| $stamp | $commit | search on 100,000 photos, keystroke to drawn results, 1280×900 over HTTP, nothing cached | $(summary "$desk") | Pagefind 1.5.2 search + first 20 results' data: $(summary "$peer") | goals ≤ 100 ms, ≤ 300 KB |"
+record "| $stamp | $commit | the same on the throttled phone (390×844 at 3×, CPU 4× slower) | $(summary "$phone") | — | goal ≤ 300 ms |"
+record "| $stamp | $commit | the search index of 100,000 photos | $share | Pagefind's index of the same records: $peer_size | goal ≤ 20 % |"
+scrub=$(python3 bench/find_metrics.py scrubber "$work/find-site" --jumps 20)
+record "| $stamp | $commit | date scrubber on 100,000 photos (240 months), 20 taps down the rail, tap to the grid drawn there, 1280×900 | $(echo "$scrub" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("median %.0f ms, slowest %.0f ms" % (r["median_ms"], r["max_ms"]))') | — | goal ≤ 100 ms |"
+map=$(python3 bench/find_metrics.py map "$work/find-site")
+record "| $stamp | $commit | map of 100,000 points, navigation to every point clustered and drawn, 1280×900 | $(echo "$map" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%.0f ms (%d points, %d clusters drawn, %d elements)" % (r["drawn_ms"], r["points"], r["clusters"], r["elements"]))') | — | goal ≤ 1,000 ms |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

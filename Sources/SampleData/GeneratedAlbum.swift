@@ -5,8 +5,8 @@ import Imaging
 /// A large album for tests and benchmarks: `count` small real JPEGs of varied aspect ratio
 /// (1:3 portraits to 3:1 panoramas) in `folder/name/`, and an `annotations.json` beside them
 /// with captions and comments of varied length (some empty, some long). Each photo says when it
-/// was taken (EXIF DateTimeOriginal): evenly over twenty years from 2006, in file order, so a
-/// date-sorted album has years and months to scrub through; and where (GPS): near one of a
+/// was taken (EXIF DateTimeOriginal): over up to twenty years from 2006, in file order, so a
+/// date-sorted album has years and months to scrub through (`takenAt`); and where (GPS): near one of a
 /// dozen towns, a few km either way, so a map has clusters to draw. Seeded: the same arguments
 /// write the same bytes.
 enum GeneratedAlbum {
@@ -32,7 +32,7 @@ enum GeneratedAlbum {
             let bytes = try JPEGEncoder.encode(
                 pixels: canvas.rgbBytes(rng: &random), width: width, height: height, format: .rgb,
                 options: .init(quality: 70, app1: Array("Exif".utf8) + [0, 0] + EXIFBuilder.tiff(
-                    ifd0: [], exif: [(0x9003, .ascii(Self.takenAt(i, of: count)))], gps: Self.gps(&random))))
+                    ifd0: [], exif: [(0x9003, .ascii(Self.takenAt(i)))], gps: Self.gps(&random))))
             let file = String(format: "photo-%06ld.jpg", i)
             try Data(bytes).write(to: album.appending(path: file))
             func sentence(_ maximum: Int) -> String {
@@ -49,12 +49,14 @@ enum GeneratedAlbum {
 }
 
 extension GeneratedAlbum {
-    /// Photo `i` of `count`'s capture time as EXIF writes it: evenly over twenty years from
-    /// 1 January 2006 (calendar arithmetic by Foundation, in UTC: the camera's own clock).
-    static func takenAt(_ i: Int, of count: Int) -> String {
+    /// Photo `i`'s capture time as EXIF writes it, whatever the album's size (an album made
+    /// larger keeps its first photos' files): from 1 January 2006 on, a week apart at first and
+    /// closer as they go (a thousand photos span 10 years, 100,000 nearly 20), in file order
+    /// (calendar arithmetic by Foundation, in UTC: the camera's own clock).
+    static func takenAt(_ i: Int) -> String {
         let start = 1_136_073_600.0  // 2006-01-01T00:00:00Z
         let span = 20 * 365.25 * 86_400
-        let seconds = start + span * Double(i) / Double(max(count, 1))
+        let seconds = start + span * (1 - 1_000 / (1_000 + Double(i)))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))

@@ -2,7 +2,7 @@ import Foundation
 import GalleryTestSupport
 import Testing
 
-/// The date scrubber on the large album (its photos taken over twenty years), in every engine
+/// The date scrubber on the large album (its photos taken over ten years), in every engine
 /// on a phone: the years along the edge, keys that move a year or a month, a drag, a tap on a
 /// year; each lands where the engine put that month's first photo and draws what is there as
 /// the engine says. Small albums have none.
@@ -91,7 +91,9 @@ struct ScrubberTests {
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
         let months = try Self.months()
-        #expect(report.years == (2006 ... 2025).map(String.init), "\(engine): \(report.years)")
+        // Every year of the album on the rail (a label is left out only when closer than 18 px).
+        let years = months.map { String($0.month.prefix(4)) }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(years.first == "2006" && years.count >= 10 && report.years == years, "\(engine): \(report.years), the album's \(years)")
         try LargeAlbum.check(report.walked, label: "\(engine) scrubber", rows: false)
         let work = try LargeAlbum.work.get()
         let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--viewport", "390x844", "--json"], in: work.folder.url)

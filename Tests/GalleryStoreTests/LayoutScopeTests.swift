@@ -9,7 +9,7 @@ struct LayoutScopeTests {
     @Test("each scope reads back as itself", arguments: [
         LayoutScope.library, .album(path: ""), .album(path: "trips/2024: Brest"),
         .browse(.year(2024)), .browse(.month(year: 2024, month: 7)), .browse(.keyword("Places|France: Paris")),
-        .browse(.person("Anna \"Nan\" Berg")), .browse(.place("Île-de-France")), .browse(.favorites(minimumRating: 5)),
+        .browse(.person("Anna \"Nan\" Berg")), .browse(.place("Île-de-France")), .browse(.favorites(minimumRating: 5)), .browse(.all), .browse(.all, excluding: ["private"]),
         .browse(.keyword("sunset"), excluding: ["private", "a]:b", "quote\"d", "dir/sub"]),
         .search(SearchScope(query: SearchQuery("harbour juillet"), language: "fr", places: true, excluding: ["x]:y"])),
     ])
