@@ -55,11 +55,7 @@ extension GalleryDatabase {
         try read { db in
             var result: [Int64: StoredPhoto] = [:]
             result.reserveCapacity(ids.count)
-            // Bound parameters per statement stay well under SQLite's limit.
-            let list = Array(ids)
-            for start in stride(from: 0, to: list.count, by: 500) {
-                let part = list[start ..< min(start + 500, list.count)]
-                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            try Self.inParts(ids) { part, marks in
                 let sql = PhotoRow.select + " WHERE p.id IN (\(marks))"
                 for row in try PhotoRow.fetchAll(db, sql: sql, arguments: StatementArguments(part)) {
                     result[row.id] = StoredPhoto(photo: row.libraryPhoto, contentHash: row.contentHash)
@@ -85,15 +81,22 @@ extension GalleryDatabase {
         try read { db in
             var result: [Int64: String] = [:]
             result.reserveCapacity(ids.count)
-            let list = Array(ids)
-            for start in stride(from: 0, to: list.count, by: 500) {
-                let part = list[start ..< min(start + 500, list.count)]
-                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            try Self.inParts(ids) { part, marks in
                 let rows = try Row.fetchCursor(db, sql: "SELECT id, taken_at FROM photos WHERE id IN (\(marks)) AND taken_at IS NOT NULL",
                                                arguments: StatementArguments(part))
                 while let row = try rows.next() { result[row["id"]] = row["taken_at"] }
             }
             return result
+        }
+    }
+
+    /// `ids` in parts of 500, each with as many "?" for a statement's `IN (…)`: bound
+    /// parameters per statement stay well under SQLite's limit.
+    private static func inParts(_ ids: some Collection<Int64>, _ body: (ArraySlice<Int64>, String) throws -> Void) rethrows {
+        let list = Array(ids)
+        for start in stride(from: 0, to: list.count, by: 500) {
+            let part = list[start ..< min(start + 500, list.count)]
+            try body(part, Array(repeating: "?", count: part.count).joined(separator: ","))
         }
     }
 

@@ -67,7 +67,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   const busy = galleryBusy(grid);
   const overscan = () => Math.max(600, window.innerHeight);
   let index = null;
-  let shown = null;  // the query whose photos are shown: { text, results (document numbers), generation }
+  let shown = null;  // the query whose photos are shown: { text, results (its document numbers, in order) }
   let generation = 0;
   let placement = null;
   const cells = new Map();  // document number → its cell, once its block is in
