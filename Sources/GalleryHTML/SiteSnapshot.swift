@@ -148,8 +148,9 @@ public final class SiteSnapshot: Sendable {
         try sources.withLock { sources in
             if let known = sources[album.path] { return known }
             var links = album.links
-            if hasMap, mappedAlbums.contains(album.path), let stem = album.links.stem {
-                links.map = SiteFileName.mapPage.name + "?album=" + stem
+            if hasMap, mappedAlbums.contains(album.path) {
+                // A one-album site's album (no stem) has the whole map.
+                links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
             let made = try AlbumSource(path: album.path, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
