@@ -41,10 +41,26 @@ def folder_bytes(folder, keep):
     return total
 
 
+# What the server sent since the last reset: requests and bytes, all of them (a Web Worker's
+# fetches, Pagefind's, are not in the page's resource timing).
+SENT = {"requests": 0, "bytes": 0, "index_bytes": 0}
+SENT_LOCK = threading.Lock()
+
+
 def serve(folder):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
+
+        def copyfile(self, source, outputfile):
+            before = source.tell()
+            super().copyfile(source, outputfile)
+            sent = source.tell() - before
+            with SENT_LOCK:
+                SENT["requests"] += 1
+                SENT["bytes"] += sent
+                if "/data/search." in self.path or "/pagefind/" in self.path:
+                    SENT["index_bytes"] += sent
 
     Quiet.extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{".wasm": "application/wasm", ".js": "text/javascript"})
     class Server(http.server.ThreadingHTTPServer):
@@ -73,12 +89,24 @@ FETCHED = """((before) => { const fetched = performance.getEntriesByType('resour
            indexFiles: index.length, indexBytes: index.reduce((sum, entry) => sum + (entry.decodedBodySize || 0), 0) }; })"""
 
 
+def reset():
+    with SENT_LOCK:
+        SENT.update(requests=0, bytes=0, index_bytes=0)
+
+
+def served():
+    """What the server sent since `reset()`, as the page's own figures are named."""
+    with SENT_LOCK:
+        return {"requests": SENT["requests"], "bytes": SENT["bytes"], "indexBytes": SENT["index_bytes"]}
+
+
 def pagefind(options, base):
     result = {"queries": []}
     for word in options.words:
         tools = page(options, base + "search.html")
         try:
             tools.evaluate("window.pagefindReady")
+            reset()
             measured = tools.evaluate("""(async () => {
                 const before = performance.getEntriesByType('resource').length, start = performance.now();
                 const search = await window.pagefind.search(%s);
@@ -86,6 +114,7 @@ def pagefind(options, base):
                 const ms = performance.now() - start;
                 return { ms, found: search.results.length, drawn: shown.length, ...(%s)(before) };
             })()""" % (json.dumps(word), FETCHED))
+            measured.update(served())
             measured["query"] = word
             result["queries"].append(measured)
         finally:
@@ -185,6 +214,7 @@ def main():
             tools.evaluate("""new Promise((resolve) => { const check = () => { const g = document.querySelector('.grid[data-search]');
                 if (g.dataset.query === '' && g.getAttribute('aria-busy') !== 'true') resolve(true); else requestAnimationFrame(check); }; check(); })""")
             text = json.dumps(word)
+            reset()
             measured = tools.evaluate("""new Promise((resolve, reject) => {
                 const grid = document.querySelector('.grid[data-search]'), input = document.querySelector('.search-box input');
                 const before = performance.getEntriesByType('resource').length;
@@ -205,6 +235,8 @@ def main():
                 };
                 check();
             })""" % (text, FETCHED))
+            # The server's count, as for Pagefind (the page's own is alike: the same files).
+            measured.update(served())
             measured["query"] = word
             result["queries"].append(measured)
         finally:

@@ -75,25 +75,46 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   let failure = null;
 
   const file = (template, n) => template.replace('{n}', String(n));
-  // Every document with a word beginning with `token`: the shards whose key begins it or
-  // that it begins hold all such words.
+  // Every document with a word beginning with `token`, ascending (the shards whose key begins
+  // it or that it begins hold all such words): each word's list decoded from its gaps, the
+  // lists of several words merged. Typed arrays: a common word is in tens of thousands.
   const withPrefix = async (token) => {
     const wanted = [];
     index.shards.forEach((key, n) => { if (key.startsWith(token) || token.startsWith(key)) wanted.push(n); });
-    const found = new Set();
+    const lists = [];
     for (const payload of await Promise.all(wanted.map((n) => galleryLoad(file(index.terms, n))))) {
       for (const [word, gaps] of Object.entries(payload.terms)) {
         if (!word.startsWith(token)) continue;
+        const list = new Int32Array(gaps.length);
         let document = 0;
-        for (const gap of gaps) { document += gap; found.add(document); }
+        gaps.forEach((gap, i) => { document += gap; list[i] = document; });
+        lists.push(list);
       }
     }
-    return found;
+    if (lists.length <= 1) return lists[0] || new Int32Array(0);
+    const all = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
+    let at = 0;
+    for (const list of lists) { all.set(list, at); at += list.length; }
+    all.sort();
+    let kept = 0;
+    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i];
+    return all.subarray(0, kept);
   };
-  // The documents every token finds, in search order.
+  // The documents every token finds, in search order: the shortest list walked against the
+  // others.
   const find = async (tokens) => {
-    const sets = (await Promise.all(tokens.map(withPrefix))).sort((a, b) => a.size - b.size);
-    return [...sets[0]].filter((document) => sets.every((set) => set.has(document))).sort((a, b) => a - b);
+    const lists = (await Promise.all(tokens.map(withPrefix))).sort((a, b) => a.length - b.length);
+    let found = lists[0];
+    for (const other of lists.slice(1)) {
+      const both = new Int32Array(found.length);
+      let kept = 0, j = 0;
+      for (let i = 0; i < found.length; i++) {
+        while (j < other.length && other[j] < found[i]) j++;
+        if (j < other.length && other[j] === found[i]) both[kept++] = found[i];
+      }
+      found = both.subarray(0, kept);
+    }
+    return Array.from(found);
   };
   const loadBlock = (n) => galleryLoad(file(index.docs, n)).then((payload) => {
     payload.cells.forEach((cell, j) => { if (cell) cells.set(n * index.blockSize + j, cell); });

@@ -75,7 +75,12 @@
       clustered = resolve;
       map.addLayer(clusters);
       clusters.addLayers(markers);
-    });
+    }).then(() => new Promise((resolve) => {
+      // The last chunk is reported before its clusters are put on the map: drawn is when
+      // the first of them is (the view holds them all).
+      const check = () => (element.querySelector('.leaflet-marker-icon') ? resolve() : requestAnimationFrame(check));
+      check();
+    }));
   })).then(() => {
     element.dataset.zoom = String(map.getZoom());
     element.dataset.drawn = 'true';
