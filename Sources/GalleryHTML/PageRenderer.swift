@@ -207,7 +207,7 @@ struct PageRenderer {
 
     /// The search box every page has: a form that opens the search page with `?q=` (which
     /// searches as the visitor types); empty on a site without photos.
-    func searchBox(value: String? = nil) -> String {
+    func searchBox() -> String {
         guard let searchPage else { return "" }
         return "<form class=\"search-box\" action=\"\(HTML.escape(searchPage))\" method=\"get\" role=\"search\">"
             + "<input type=\"search\" name=\"q\" placeholder=\"\(HTML.escape(words.searchPlaceholder))\" aria-label=\"\(HTML.escape(words.searchPlaceholder))\" "

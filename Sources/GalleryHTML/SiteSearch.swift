@@ -9,7 +9,7 @@ import GalleryStore
 /// words (`LibraryPhoto.searchTokens`) go into shards by their first characters: a shard holds
 /// every word that begins with its key and no longer key, so a query word needs only the
 /// shards whose key begins it or that it begins (one, most of the time), and a shard stays
-/// small (`shardBytes`) however large the library. Each word lists its documents (ascending,
+/// near `shardBytes` however large the library, unless one word alone is larger. Each word lists its documents (ascending,
 /// as gaps). The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
 /// in every band unrounded) are in blocks of `docsPerBlock`, fetched only for the photos
 /// drawn: the page places what it found with the engine's shortest-column rule from their
@@ -19,7 +19,7 @@ import GalleryStore
 /// search works from `file://` too.
 struct SiteSearch: Sendable {
     /// Photos per block of cells: a first screen of found photos from all over a library
-    /// costs a few of them (about 400 bytes a cell).
+    /// costs a few of them (about 750 bytes a cell: its texts in every band's lines).
     static let docsPerBlock = 32
     /// About how many bytes a shard's JSON may take before it is split by one more character.
     static let shardBytes = 48_000
