@@ -1,4 +1,5 @@
 @testable import GalleryHTML
+import GalleryTestSupport
 import Testing
 
 /// The search index's shards, on seeded random vocabularies: every word is in exactly one
@@ -6,20 +7,9 @@ import Testing
 /// key begins the query word or that it begins) reaches every word the query word begins.
 @Suite("Search index shards: every word found through the page's rule")
 struct SiteSearchTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("seeded vocabularies, common words and scripts beyond ASCII", arguments: [1, 2, 3] as [UInt64])
     func shards(seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let letters = Array("aabcdeeilmnorst") + ["é", "ß", "港", "灯", "😀"]
         var postings: [String: [Int32]] = [:]
         for _ in 0 ..< 3_000 {
