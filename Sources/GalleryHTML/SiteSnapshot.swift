@@ -39,9 +39,10 @@ public final class SiteSnapshot: Sendable {
         browseLinks = BrowseLinks(albums)
         mappedAlbums = context.publishLocation
             ? try context.database.locatedAlbums(excluding: albums.all.filter(\.links.unlisted).map(\.path)) : []
+        hasMap = !mappedAlbums.isEmpty && SiteLeaflet.isInstalled
         var renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
         renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
-        renderer.mapPage = !mappedAlbums.isEmpty && SiteLeaflet.isInstalled ? SiteFileName.mapPage.name : nil
+        renderer.mapPage = hasMap ? SiteFileName.mapPage.name : nil
         self.renderer = renderer
     }
 
@@ -56,8 +57,8 @@ public final class SiteSnapshot: Sendable {
     let mappedAlbums: Set<String>
 
     /// Whether the site has a map page: it publishes locations, some photo has one, and Leaflet
-    /// is installed (`SiteLeaflet`).
-    var hasMap: Bool { !mappedAlbums.isEmpty && SiteLeaflet.isInstalled }
+    /// is installed (`SiteLeaflet`; looked for once per snapshot, not at every page).
+    let hasMap: Bool
 
     /// Whether the site offers the rows view (its layouts and data files are made only then).
     var hasRows: Bool { renderer.views.contains(.justified) }

@@ -4,7 +4,6 @@ import GalleryConfig
 import GalleryHTML
 import GalleryLayout
 import GalleryService
-import GallerySearch
 import GalleryStore
 
 struct LayoutCommand: ParsableCommand {
@@ -61,11 +60,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this album (default: the whole library), or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
-    @Option(help: ArgumentHelp("The photos a search finds (the site's search box: every word begins a word of a photo's text, in any case and accents), in date order; with --viewport, where the search page draws them.", valueName: "text"))
-    var query: String?
-
-    @Flag(name: .customLong("publish-location"), help: "With --query: search the photos' places too, as a site exported with --publish-location does.")
-    var publishLocation = false
+    @OptionGroup var search: SearchOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
     var columns: Int?
@@ -157,7 +152,7 @@ struct LayoutCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         let service = try configuration.layoutService(database: database)
         var request = try masonryRequest
-        request.search = try search(configuration, service)
+        request.search = try searchScope(configuration, service)
         let result = try service.masonry(request)
         let layout = result.layout, header = result.layout.layout
         let origin: String
@@ -216,11 +211,8 @@ struct LayoutCommand: ParsableCommand {
 
     /// The search `--query` asks for, in the site's language, without the albums `service`
     /// leaves out of browse pages (the unlisted ones).
-    private func search(_ configuration: GalleryConfiguration, _ service: LayoutService) throws -> SearchScope? {
-        guard let query else { return nil }
-        guard album == nil else { throw ValidationError("--query searches every listed album; drop --album") }
-        return SearchScope(query: SearchQuery(query), language: configuration.site.language, places: publishLocation,
-                           excluding: service.unlistedAlbums)
+    private func searchScope(_ configuration: GalleryConfiguration, _ service: LayoutService) throws -> SearchScope? {
+        try search.scope(language: configuration.site.language, unlisted: service.unlistedAlbums, album: album)
     }
 
     /// The album page's grid in a window of `size`: what the page draws there.
@@ -230,7 +222,7 @@ struct LayoutCommand: ParsableCommand {
         let fluid = SiteGeometry(configuration).fluid
         let service = try configuration.layoutService(database: database)
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
-                                         rect: try layoutRect, placement: placement, search: try search(configuration, service))
+                                         rect: try layoutRect, placement: placement, search: try searchScope(configuration, service))
         if json {
             print(try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
             return

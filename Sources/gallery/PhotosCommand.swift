@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import GalleryHTML
 import GalleryJSON
-import GallerySearch
 import GalleryStore
 
 struct PhotosCommand: ParsableCommand {
@@ -18,11 +17,7 @@ struct PhotosCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this album, or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
-    @Option(help: ArgumentHelp("The photos a search finds (as `gallery layout --query`), in date order.", valueName: "text"))
-    var query: String?
-
-    @Flag(name: .customLong("publish-location"), help: "With --query: search the photos' places too.")
-    var publishLocation = false
+    @OptionGroup var search: SearchOptions
 
     @Flag(help: "Print a JSON array (the keys are documented in the README).")
     var json = false
@@ -32,9 +27,8 @@ struct PhotosCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         let unlisted = try UnlistedAlbums.paths(database: database)
         let photos: [LibraryPhoto]
-        if let query {
-            guard album == nil else { throw ValidationError("--query searches every listed album; drop --album") }
-            photos = try database.photos(search: SearchScope(query: SearchQuery(query), language: configuration.site.language, places: publishLocation, excluding: unlisted))
+        if let scope = try search.scope(language: configuration.site.language, unlisted: unlisted, album: album) {
+            photos = try database.photos(search: scope)
         } else {
             photos = try database.photos(album: album, favoritesRating: configuration.browse.favoritesRating, excluding: unlisted)
         }

@@ -26,10 +26,7 @@ struct BrowseCLITests {
     }
 
     static func paths(_ album: String, in work: TemporaryDirectory) throws -> [String] {
-        let listed = try GalleryBinary.run(["photos", "--album", album, "--json"], in: work.url)
-        #expect(listed.status == 0, "\(album): \(listed.stderr)")
-        let photos = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-        return photos.compactMap { $0["path"] as? String }
+        try GalleryBinary.listedPhotos(in: work.url, ["--album", album]).compactMap { $0["path"] as? String }
     }
 
     @Test("each kind of page holds the photos it names from every album, by date; names in any case")

@@ -22,10 +22,7 @@ struct SearchCLITests {
     }
 
     static func found(_ query: String, _ extra: [String] = [], in work: TemporaryDirectory) throws -> [String] {
-        let run = try GalleryBinary.run(["photos", "--query", query, "--json"] + extra, in: work.url)
-        #expect(run.status == 0, "\(query): \(run.stderr)")
-        let photos = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        return photos.compactMap { $0["path"] as? String }
+        try GalleryBinary.listedPhotos(in: work.url, ["--query", query] + extra).compactMap { $0["path"] as? String }
     }
 
     @Test("words of every field, any case and accents, prefixes, all words required, by date; unlisted albums never; places only with --publish-location")

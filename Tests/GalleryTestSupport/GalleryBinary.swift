@@ -2,10 +2,10 @@ import Foundation
 
 /// Runs the built `gallery` executable, as a person would.
 public enum GalleryBinary {
-    /// `gallery photos --json` in `folder`, as objects; the command's stderr when it fails.
-    public static func listedPhotos(in folder: URL) throws -> [[String: Any]] {
-        let listed = try run(["photos", "--json"], in: folder)
-        guard listed.status == 0 else { throw TestVideos.Failure(description: "gallery photos --json: \(listed.stderr)") }
+    /// `gallery photos [ARGUMENTS] --json` in `folder`, as objects; the command's stderr when it fails.
+    public static func listedPhotos(in folder: URL, _ arguments: [String] = []) throws -> [[String: Any]] {
+        let listed = try run(["photos"] + arguments + ["--json"], in: folder)
+        guard listed.status == 0 else { throw TestVideos.Failure(description: "gallery photos \(arguments.joined(separator: " ")) --json: \(listed.stderr)") }
         return try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
     }
 

@@ -43,6 +43,16 @@ const galleryDescribe = (item) => {
   };
 };
 
+// A message where photos should be (a data file that could not be loaded, a search that
+// failed): a status screen readers announce, its text never markup.
+const galleryMessage = (text) => {
+  const note = document.createElement('p');
+  note.className = 'grid-message';
+  note.setAttribute('role', 'status');
+  note.textContent = text;
+  return note;
+};
+
 // A JSON value the page wrote in a data- attribute; null when there is none or it is not JSON.
 const galleryParsed = (text) => {
   try {

@@ -9,12 +9,20 @@
 // masonry cell's data, or a row item's frames); `at(index, key)` measures the layout once and
 // gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid a
 // chunk's items stay within.
+// The band a grid is drawn in: its media query's --band.
+const galleryBandShown = (grid) => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
+
+// The width of a masonry item in band b of `index` (an album's index, or the search index):
+// the grid as drawn, shared by the band's columns and gutters, less the padding.
+const galleryItemWidth = (grid, index, b) => {
+  const k = index.bands[b].columns;
+  return (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
+};
+
 const galleryMasonryPlacing = (grid) => ({
-  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0,
+  key: () => galleryBandShown(grid),
   at(index, b) {
-    // The width of an item in band b: the grid as drawn, shared by its columns.
-    const k = index.bands[b].columns;
-    const w = (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
+    const w = galleryItemWidth(grid, index, b);
     const bounds = index.bounds[b];
     return {
       span(place) {
@@ -44,7 +52,7 @@ const galleryMasonryPlacing = (grid) => ({
 });
 
 const galleryRowsPlacing = (grid) => ({
-  key: () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0,
+  key: () => galleryBandShown(grid),
   at(index, b) {
     // The band's frames are at its rows width; the rows are drawn at the width shown.
     const scale = grid.getBoundingClientRect().width / index.rowWidths[b];
@@ -81,10 +89,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const busy = galleryBusy(grid);
 
   const fail = (text, inGrid) => {
-    const note = document.createElement('p');
-    note.className = 'grid-message';
-    note.setAttribute('role', 'status');
-    note.textContent = text;
+    const note = galleryMessage(text);
     if (inGrid) grid.append(note); else grid.before(note);
     return note;
   };

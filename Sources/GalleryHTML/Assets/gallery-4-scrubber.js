@@ -36,9 +36,8 @@ const galleryScrubber = (grid, index, months) => {
 
   // The band shown and its items' width, read once per scroll or tap.
   const shown = () => {
-    const b = parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
-    const k = index.bands[b].columns;
-    return { b, w: (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding };
+    const b = galleryBandShown(grid);
+    return { b, w: galleryItemWidth(grid, index, b) };
   };
   // Where month m begins in the grid (px from its top) in the band and at the width shown.
   const monthTop = (m, { b, w } = shown()) => months[m][2][2 * b] * w + months[m][2][2 * b + 1];
@@ -168,12 +167,9 @@ const galleryScrubber = (grid, index, months) => {
       target = current;
       while (target < months.length - 1 && year(target) === year(current)) target++;
     } else if (event.key === 'PageUp') {
-      target = current;
       // The year's first month, or the year before's when already there.
-      if (target > 0 && year(target - 1) === year(target)) { while (target > 0 && year(target - 1) === year(current)) target--; } else if (target > 0) {
-        target--;
-        while (target > 0 && year(target - 1) === year(target)) target--;
-      }
+      const firstOfYear = (m) => { while (m > 0 && year(m - 1) === year(m)) m--; return m; };
+      target = firstOfYear(current) < current ? firstOfYear(current) : firstOfYear(Math.max(0, current - 1));
     } else if (event.key === 'Home') target = 0;
     else if (event.key === 'End') target = months.length - 1;
     if (target === null) return;

@@ -73,14 +73,7 @@ const galleryFillTags = (list, photo) => {
   // The album the page's view offers, asked for when used: the search page offers its
   // results after this part has run (gallery-9-found.js).
   let writtenAlbum = null;
-  const pageAlbum = () => galleryPageAlbum || (writtenAlbum = writtenAlbum || written());
-  const album = {
-    get count() { return pageAlbum().count; },
-    positionOf: (item) => pageAlbum().positionOf(item),
-    photo: (i) => pageAlbum().photo(i),
-    element: (i) => pageAlbum().element(i),
-    reveal: (i) => pageAlbum().reveal(i),
-  };
+  const album = () => galleryPageAlbum || (writtenAlbum = writtenAlbum || written());
   const image = box.querySelector('img');
   image.draggable = false;
   // A video's player (<video controls playsinline>), shown in the photo's place.
@@ -115,9 +108,9 @@ const galleryFillTags = (list, photo) => {
   const preload = (position) => {
     nearby = new Map();
     for (const step of [1, -1]) {
-      if (album.count < 2) break;
-      const at = (position + step + album.count) % album.count;
-      Promise.resolve(album.photo(at)).then((p) => {
+      if (album().count < 2) break;
+      const at = (position + step + album().count) % album().count;
+      Promise.resolve(album().photo(at)).then((p) => {
         if (!p || !p.large || current !== position) return;
         const large = new Image();
         large.decoding = 'async';
@@ -129,10 +122,10 @@ const galleryFillTags = (list, photo) => {
   // The photo `step` away as the viewer shows it beside this one during a swipe: its large
   // image once that is in, else its cell's; nothing while its data is still on its way.
   const neighbour = (step) => {
-    if (album.count < 2 || current < 0) return null;
-    const at = (current + step + album.count) % album.count;
+    if (album().count < 2 || current < 0) return null;
+    const at = (current + step + album().count) % album().count;
     const known = nearby.get(at);
-    const photo = known ? known.photo : album.photo(at);
+    const photo = known ? known.photo : album().photo(at);
     if (!photo || typeof photo.then === 'function' || !photo.ar || !(photo.thumb || photo.large)) return null;
     const ready = known && known.large.complete && known.large.naturalWidth > 0;
     return { src: ready ? photo.large : photo.thumb || photo.large, ar: photo.ar };
@@ -233,8 +226,8 @@ const galleryFillTags = (list, photo) => {
   };
 
   const show = (position, how = 'replace', { direction = 0, from = null, slid = false } = {}) => {
-    if (album.count === 0) return;
-    current = (position + album.count) % album.count;
+    if (album().count === 0) return;
+    current = (position + album().count) % album().count;
     const shown = current;
     const fill = (photo) => {
       if (current !== shown || !photo) return;
@@ -267,7 +260,7 @@ const galleryFillTags = (list, photo) => {
       viewer.reset(direction, from, slid);
       preload(shown);
     };
-    const photo = album.photo(current);
+    const photo = album().photo(current);
     box.hidden = false;
     document.body.classList.add('lightbox-open');
     if (photo && typeof photo.then === 'function') {
@@ -288,7 +281,7 @@ const galleryFillTags = (list, photo) => {
   };
   // The photo's image in its cell, where the lightbox grows from and shrinks back to.
   const cellImage = (position) => {
-    const item = album.element(position);
+    const item = album().element(position);
     const picture = item && item.querySelector('img');
     return picture && picture.getBoundingClientRect().width > 0 ? picture : null;
   };
@@ -298,8 +291,8 @@ const galleryFillTags = (list, photo) => {
       const link = item && (item.matches('a') ? item : item.querySelector('a.cell-link'));
       if (link) link.focus();
     };
-    const item = album.element(current);
-    if (item) focus(item); else album.reveal(current).then(focus, () => null);
+    const item = album().element(current);
+    if (item) focus(item); else album().reveal(current).then(focus, () => null);
   };
   let bringBackAfterPop = false;
   const close = (afterPop = false) => {
@@ -343,12 +336,12 @@ const galleryFillTags = (list, photo) => {
   });
   // For a view whose photos are not elements of the page (the map's points): opens photo
   // `position` of the page's album.
-  window.galleryShowPhoto = (position) => show(position, 'push', {});
+  window.galleryShowPhoto = (position) => show(position, 'push');
   (document.querySelector('main') || document).addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const item = event.target.closest('[data-photo-id]');
     if (!item || !galleryDescribe(item).large) return;
-    const position = album.positionOf(item);
+    const position = album().positionOf(item);
     if (position < 0) return;
     event.preventDefault();
     const from = cellImage(position);

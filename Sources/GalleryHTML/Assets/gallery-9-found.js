@@ -125,9 +125,8 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     return Promise.all([...new Set(missing.map((document) => Math.floor(document / index.blockSize)))].map(loadBlock));
   };
 
-  const band = () => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
-  // The width items are drawn at: the grid as drawn, shared by the band's columns.
-  const itemWidth = () => (grid.getBoundingClientRect().width - (placement.columns - 1) * index.gutter) / placement.columns - 2 * index.padding;
+  // The width items are drawn at in the band placed.
+  const itemWidth = () => galleryItemWidth(grid, index, placement.band);
   const clear = () => {
     for (const element of rendered.values()) element.remove();
     rendered.clear();
@@ -168,10 +167,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     });
   };
   const fail = (text) => {
-    failure = document.createElement('p');
-    failure.className = 'grid-message';
-    failure.setAttribute('role', 'status');
-    failure.textContent = text;
+    failure = galleryMessage(text);
     grid.before(failure);
   };
 
@@ -179,7 +175,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   let anchor = null;
   const update = () => {
     if (!index || !shown) return;
-    const b = band();
+    const b = galleryBandShown(grid);
     if (!placement || placement.band !== b) {
       clear();
       placement = gallerySearchPlacement(index, b);

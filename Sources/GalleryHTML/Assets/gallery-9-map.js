@@ -7,13 +7,7 @@
 (() => {
   const element = document.querySelector('.map[data-points]');
   if (!element) return;
-  const fail = (text) => {
-    const note = document.createElement('p');
-    note.className = 'grid-message';
-    note.setAttribute('role', 'status');
-    note.textContent = text;
-    element.before(note);
-  };
+  const fail = (text) => element.before(galleryMessage(text));
   if (!window.L || !L.markerClusterGroup) {
     fail(galleryWords.someFailed.replace('{error}', 'leaflet/leaflet.js is missing'));
     return;
