@@ -20,7 +20,7 @@ packages=(
   libfontconfig-dev # the face a browser falls back to for a character no listed font has (Sources/CFontconfig)
   fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the gallery's fonts (TextMetrics.GalleryTextStyles)
   fonts-noto-extra fonts-symbola  # Unicode's other scripts, math and symbols, found through fontconfig
-  libjs-leaflet libjs-leaflet.markercluster  # the map page's Leaflet and marker clustering (SiteLeaflet), copied into sites that publish locations
+  libjs-leaflet  # the map page's Leaflet (SiteLeaflet), copied into sites that publish locations
   chromium          # the real browsers the tests compare against: Blink,
   firefox-esr       #   Gecko,
   webkit2gtk-driver #   and WebKit (Safari's engine: WebKitGTK's MiniBrowser and WebDriver),

@@ -228,14 +228,14 @@ struct PageRenderer {
         return html + lightbox + foot()
     }
 
-    /// The map page: the photos whose location is published, clustered by Leaflet's
-    /// markercluster on the tiles of `[map]`; the script (gallery-9-map.js) draws it from
-    /// data/map.points.js, and opens a photo in the lightbox. `albums`: those with photos on it
-    /// (`?album=STEM` shows one).
+    /// The map page: the photos whose location is published, in the clusters the export
+    /// computed for every zoom (`MapClusters`), drawn by Leaflet on the tiles of `[map]`; the
+    /// script (gallery-9-map.js) draws a zoom's clusters in view from data/map.points.js (an
+    /// album's from data/map.points-STEM.js: `albums`, those with photos on it, `?album=STEM`),
+    /// and opens photos in the lightbox.
     func mapPage(homeLink: String?, count: Int, albums: [(stem: String, title: String)]) -> String {
-        let points = SiteFileName.mapPoints.name
-        let leaflet = ["leaflet.css", "MarkerCluster.css", "MarkerCluster.Default.css"].map { SiteFileName.leaflet($0).name }
-        var html = head(title: "\(words.map) · \(siteTitle)", page: SiteFileName.mapPage.name, scripts: [points], styles: leaflet)
+        let points = SiteFileName.mapPoints(stem: nil).name
+        var html = head(title: "\(words.map) · \(siteTitle)", page: SiteFileName.mapPage.name, scripts: [points], styles: [SiteFileName.leaflet("leaflet.css").name])
         html += "<header class=\"site-header map-header\">" + searchBox()
         if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(words.map))</h1><p class=\"meta\">\(HTML.escape(words.photoCount(count)))</p>"
@@ -245,9 +245,11 @@ struct PageRenderer {
             }.joined(separator: " ") + "</nav>"
         }
         let map = configuration.map
+        let albumPoints = SiteFileName.mapPoints(stem: "{album}").name
         html += "</header>\n<main>\n<div class=\"map\" role=\"region\" aria-label=\"\(HTML.escape(words.map))\" data-points=\"\(HTML.escape(points))\" "
+            + "data-album-points=\"\(HTML.escape(albumPoints))\" "
             + "data-tiles=\"\(HTML.escape(map.tiles))\" data-attribution=\"\(HTML.escape(map.attribution))\" data-attribution-url=\"\(HTML.escape(map.attributionURL))\"></div>\n</main>\n"
-        return html + lightbox + foot(scripts: ["leaflet.js", "leaflet.markercluster.js"].map { SiteFileName.leaflet($0).name })
+        return html + lightbox + foot(scripts: [SiteFileName.leaflet("leaflet.js").name])
     }
 
     /// The signs the pages write beside their words: the way home, the lightbox's buttons,

@@ -124,7 +124,8 @@ public struct SiteExporter: Sendable {
         }
         // The map: its page, its points, and Leaflet's files with their licences.
         if site.hasMap {
-            for name in [SiteFileName.mapPage.name, SiteFileName.mapPoints.name] + SiteLeaflet.files.sorted().map({ SiteFileName.leaflet($0).name }) {
+            let points = ([nil] + site.mapStems).map { SiteFileName.mapPoints(stem: $0).name }
+            for name in [SiteFileName.mapPage.name] + points + SiteLeaflet.files.sorted().map({ SiteFileName.leaflet($0).name }) {
                 guard let bytes = try site.render(name) else { continue }
                 try writeIfChanged(name, Data(bytes), makingFolder: true)
                 written.insert(name)

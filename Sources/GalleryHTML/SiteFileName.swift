@@ -22,10 +22,11 @@ enum SiteFileName: Hashable, Sendable {
     /// data/search.docs-N.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)
-    /// map.html, its points (data/map.points.js), and Leaflet's files with their licences
-    /// (leaflet/FILE), only on a site that publishes locations.
+    /// map.html, its points (data/map.points.js, an album's data/map.points-STEM.js), and
+    /// Leaflet's files with their licences (leaflet/FILE), only on a site that publishes
+    /// locations.
     case mapPage
-    case mapPoints
+    case mapPoints(stem: String?)
     case leaflet(String)
 
     /// Every character a name of a data file can have: the script names a file it could not
@@ -45,7 +46,8 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.terms(let number)): return "data/search.terms-\(number).js"
         case .search(.docs(let number)): return "data/search.docs-\(number).js"
         case .mapPage: return "map.html"
-        case .mapPoints: return "data/map.points.js"
+        case .mapPoints(nil): return "data/map.points.js"
+        case .mapPoints(let stem?): return "data/map.points-\(stem).js"
         case .leaflet(let file): return "leaflet/" + file
         case .album(let stem, let file):
             // Data files and plain pages carry a dot after the base, which no stem has.
@@ -77,8 +79,14 @@ enum SiteFileName: Hashable, Sendable {
         case "search.html": self = .search(.page); return
         case "data/search.index.js": self = .search(.index); return
         case "map.html": self = .mapPage; return
-        case "data/map.points.js": self = .mapPoints; return
+        case "data/map.points.js": self = .mapPoints(stem: nil); return
         default: break
+        }
+        if name.hasPrefix("data/map.points-"), name.hasSuffix(".js") {
+            let stem = String(name.dropFirst("data/map.points-".count).dropLast(".js".count))
+            guard !stem.isEmpty, isAlbumStem(stem) else { return nil }
+            self = .mapPoints(stem: stem)
+            return
         }
         if name.hasPrefix("leaflet/") {
             let file = name.dropFirst("leaflet/".count)

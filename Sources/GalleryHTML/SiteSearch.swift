@@ -37,10 +37,12 @@ struct SiteSearch: Sendable {
     /// The shards, by key (sorted by their UTF-8 bytes).
     let shards: [Shard]
     /// Where the documents were taken, only where the site publishes locations (`places`):
-    /// the map's points, in document order, each with its album's position in `mapAlbums`.
-    let points: [(latitude: Double, longitude: Double, document: Int, album: Int)]
-    /// The stems of the albums the points are in.
-    let mapAlbums: [String]
+    /// the map's points, in document order, each with its album's stem ("" on a one-album site).
+    let points: [MapPoint]
+
+    struct MapPoint: Sendable {
+        var latitude: Double, longitude: Double, document: Int, stem: String
+    }
 
     /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
     /// places where the site publishes them and dates by `monthNames` (the site's language).
@@ -48,8 +50,7 @@ struct SiteSearch: Sendable {
     init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:]) throws {
         let ids = try all.photoIDs()
         var postings: [String: [Int32]] = [:]
-        var points: [(latitude: Double, longitude: Double, document: Int, album: Int)] = []
-        var mapAlbums: [String] = [], albumNumbers: [String: Int] = [:]
+        var points: [MapPoint] = []
         for start in stride(from: 0, to: ids.count, by: 2_000) {
             let part = ids[start ..< min(start + 2_000, ids.count)]
             let photos = try all.context.database.storedPhotos(ids: part)
@@ -58,22 +59,14 @@ struct SiteSearch: Sendable {
                 for token in photo.searchTokens(places: places, monthNames: monthNames) {
                     postings[token, default: []].append(Int32(start + offset))
                 }
-                if places, let latitude = photo.metadata.latitude, let longitude = photo.metadata.longitude,
-                   latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 {
-                    let stem = albumStems[photo.album] ?? ""
-                    let album = albumNumbers[stem] ?? {
-                        mapAlbums.append(stem)
-                        albumNumbers[stem] = mapAlbums.count - 1
-                        return mapAlbums.count - 1
-                    }()
-                    points.append((latitude, longitude, start + offset, album))
+                if places, let (latitude, longitude) = MapPlace.of(photo) {
+                    points.append(MapPoint(latitude: latitude, longitude: longitude, document: start + offset, stem: albumStems[photo.album] ?? ""))
                 }
             }
         }
         count = ids.count
         shards = Self.shards(postings)
         self.points = points
-        self.mapAlbums = mapAlbums
     }
 
     /// The words cut into shards: by their first character, and a shard larger than
@@ -187,21 +180,36 @@ struct SiteSearch: Sendable {
         return try AlbumData.script(Documents(number: number, cells: cells))
     }
 
-    /// The map's points: where each photo whose location is published was taken, and the
-    /// search index's blocks of cells its lightbox shows them from.
+    /// The map's points: where each photo whose location is published was taken, clustered
+    /// for every zoom (`MapClusters`), and the search index's blocks of cells its lightbox
+    /// shows them from.
     struct MapPoints: Encodable {
         var kind = "points"
-        /// [latitude, longitude, document, album], latitude and longitude to 6 decimals (0.1 m).
-        var points: [[Double]]
-        var albums: [String]
+        /// [latitude, longitude, document, level] a point, flat, in the clusters' order
+        /// (`MapClusters.order`; `level`: `MapClusters.levels`), latitude and longitude as
+        /// `MapPlace` publishes them.
+        var points: [Double]
+        var maxZoom: Int
         var blockSize: Int
         var docs: String
     }
 
-    func pointsScript() throws -> String {
-        try AlbumData.script(MapPoints(
-            points: points.map { [HTML.rounded($0.latitude, digits: 6), HTML.rounded($0.longitude, digits: 6), Double($0.document), Double($0.album)] },
-            albums: mapAlbums, blockSize: Self.docsPerBlock, docs: Self.template(SearchFile.docs)))
+    /// The map's points of the album whose stem is `stem` (nil: every point), and their
+    /// clusters.
+    func map(stem: String?) -> (points: [MapPoint], clusters: MapClusters) {
+        let chosen = points.filter { stem == nil || $0.stem == stem }
+        return (chosen, MapClusters(points: chosen.map { ($0.latitude, $0.longitude) }))
+    }
+
+    /// data/map.points.js (`stem` nil) or an album's data/map.points-STEM.js.
+    func pointsScript(stem: String?) throws -> String {
+        let (chosen, clusters) = map(stem: stem)
+        var flat: [Double] = []
+        flat.reserveCapacity(chosen.count * 4)
+        for (place, index) in clusters.order.enumerated() {
+            flat += [chosen[index].latitude, chosen[index].longitude, Double(chosen[index].document), Double(clusters.levels[place])]
+        }
+        return try AlbumData.script(MapPoints(points: flat, maxZoom: clusters.maxZoom, blockSize: Self.docsPerBlock, docs: Self.template(SearchFile.docs)))
     }
 
     /// The files of the index, in the order an export writes them (the index last: a page

@@ -56,6 +56,11 @@ public final class SiteSnapshot: Sendable {
     /// unless the site publishes locations.
     let mappedAlbums: Set<String>
 
+    /// The stems of the albums with a map of their own (`mappedAlbums`, on a site of several).
+    var mapStems: [String] {
+        albums.all.filter { mappedAlbums.contains($0.path) }.compactMap(\.links.stem)
+    }
+
     /// Whether the site has a map page: it publishes locations, some photo has one, and Leaflet
     /// is installed (`SiteLeaflet`; looked for once per snapshot, not at every page).
     let hasMap: Bool
@@ -81,7 +86,8 @@ public final class SiteSnapshot: Sendable {
         case .album(let stem, let file): return try render(file, stem: stem)
         case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
         case .mapPage where hasMap: return Array(try mapPage().utf8)
-        case .mapPoints where hasMap: return Array(try search().pointsScript().utf8)
+        case .mapPoints(let stem) where hasMap && (stem.map(mapStems.contains) ?? true):
+            return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
         case .sitemap, .image, .search, .mapPage, .mapPoints, .leaflet, nil: return nil
         }

@@ -11,7 +11,7 @@ import GalleryStore
 struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of photos and their annotations into masonry galleries.",
-        subcommands: [InitCommand.self, BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PublishCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MeasureCommand.self, ProbeCommand.self]
+        subcommands: [InitCommand.self, BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PublishCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MapCommand.self, MeasureCommand.self, ProbeCommand.self]
     )
 
     static func main() async {

@@ -3,19 +3,39 @@ import GalleryTestSupport
 import Testing
 
 /// The map page of a site that publishes locations, in every engine: Leaflet from Debian's
-/// package with its licence, clusters holding every located photo, a cluster tapped zooms, a
-/// photo tapped opens in the lightbox; and a site that publishes none has no map at all.
-@Suite("The map: clusters of the photos whose location is published, the lightbox from a tap", .serialized)
+/// package with its licence; the clusters drawn at each zoom are the engine's (`gallery map`,
+/// projected by Leaflet), a cluster tapped zooms to where it parts, a group that never parts
+/// and a photo tapped open in the lightbox; and a site that publishes none has no map at all.
+@Suite("The map: the engine's clusters of the photos whose location is published, the lightbox from a tap", .serialized)
 struct MapPageTests {
-    /// The sample built with --publish-location and tiles of its own (a path in the site: the
-    /// test asks nothing of the internet).
+    /// The sample with six of its highland photos moved a few kilometres apart by exiftool (the
+    /// sample's photos are in three spots), built with --publish-location and tiles of its own
+    /// (a path in the site: the test asks nothing of the internet).
     static let work: Result<TemporaryDirectory, any Error> = Result {
         let work = try TemporaryDirectory("map-site")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
+        for (number, name) in ["01-first-snow", "02-pine-ridge", "03-northern-lights", "04-valley-mist", "05-summit-ridge", "06-loch"].enumerated() {
+            let latitude = 57.02 + Double(number) * 0.021, longitude = 3.71 - Double(number % 3) * 0.034
+            try TestMetadata.write(["-GPSLatitude=\(latitude)", "-GPSLatitudeRef=N", "-GPSLongitude=\(longitude)", "-GPSLongitudeRef=W"],
+                                   to: photos.appending(path: "highlands/\(name).jpg").path)
+        }
         try work.write("gallery.toml", text: "[map]\ntiles = \"tiles/{z}/{x}/{y}.png\"\nattribution = \"<b>Test</b> tiles\"\n")
-        let built = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data").path, "--out", "site", "--quiet",
-                                           "--publish-location", "--config", "gallery.toml"], in: work.url)
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet", "--publish-location", "--config", "gallery.toml"], in: work.url)
         guard built.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build --publish-location failed: \(built.stderr)") }
         return work
+    }
+
+    /// The engine's clusters at every zoom (`gallery map --zoom Z --json`), as JSON text: an
+    /// array by zoom.
+    static let engineClusters: Result<String, any Error> = Result {
+        let work = try Self.work.get()
+        let zooms = try (0 ... 18).map { zoom in
+            let run = try GalleryBinary.run(["map", "--zoom", String(zoom), "--json", "--config", "gallery.toml"], in: work.url)
+            guard run.status == 0 else { throw HeadlessChromium.Failure(description: "gallery map --zoom \(zoom): \(run.stderr)") }
+            return run.stdout
+        }
+        return "[" + zooms.joined(separator: ",") + "]"
     }
 
     /// The located photos: id → caption.
@@ -26,55 +46,103 @@ struct MapPageTests {
             .map { ($0.id, $0.caption) }) { a, _ in a }
     }
 
-    @Test("every located photo is in a cluster or a dot; a cluster tapped zooms in; a photo tapped opens in the lightbox",
+    @Test("the clusters drawn are the engine's at every zoom shown; a cluster tapped zooms to where it parts; a group and a photo open in the lightbox",
           arguments: BrowserEngine.allCases)
     func clustersAndLightbox(engine: BrowserEngine) throws {
         let work = try Self.work.get()
         let site = work.url.appending(path: "site")
         let probe = try EngineExportTests.probe("map.html", in: site, script: """
+            const engineClusters = \(try Self.engineClusters.get());
             window.addEventListener('load', async () => {
               try {
                 const map = document.querySelector('.map');
                 await galleryWaitFor(() => map.dataset.drawn === 'true', 'the map drawn');
-                const counted = () => [...map.querySelectorAll('.marker-cluster')].reduce((sum, cluster) => sum + Number(cluster.textContent), 0)
-                  + map.querySelectorAll('.map-photo').length;
-                const first = { count: Number(map.dataset.count), drawn: counted(), zoom: Number(map.dataset.zoom),
-                                attribution: map.querySelector('.leaflet-control-attribution').innerHTML };
-                // Clusters tapped in turn until one has zoomed in and a photo's dot shows (a
-                // cluster of one place spreads its photos out instead of zooming).
-                const zooms = [];
-                const state = () => map.dataset.zoom + '|' + [...map.querySelectorAll('.marker-cluster')].map((c) => c.textContent).join(',')
-                  + '|' + map.querySelectorAll('.map-photo').length;
-                let zoomed = false;
-                for (let i = 0; i < 30 && !(zoomed && map.querySelector('.map-photo')); i++) {
-                  const clusters = [...map.querySelectorAll('.marker-cluster')];
-                  if (clusters.length === 0) break;
-                  const before = state(), zoom = map.dataset.zoom;
-                  clusters[i % clusters.length].click();
-                  await galleryWaitFor(() => state() !== before, 'a zoom or the cluster spread');
-                  // Wait for the end of an animation the click started, then note the zoom.
-                  await galleryWaitFor(() => !map.querySelector('.leaflet-zoom-anim, .leaflet-cluster-anim'), 'the animation over');
-                  if (map.dataset.zoom !== zoom) { zoomed = true; zooms.push(Number(map.dataset.zoom)); }
-                }
+                // The markers drawn in the map's box against the engine's clusters at the zoom
+                // shown, projected by Leaflet: each where the engine puts one of its count (±1 px:
+                // Leaflet draws markers at whole pixels), none missing, none more.
+                const compare = () => {
+                  const zoom = Number(map.dataset.zoom), box = map.getBoundingClientRect();
+                  const inside = (point) => point.x >= 0 && point.x <= box.width && point.y >= 0 && point.y <= box.height;
+                  const expected = engineClusters[zoom].clusters.map((cluster) => ({ ...cluster, at: galleryMap.latLngToContainerPoint([cluster.latitude, cluster.longitude]) }))
+                    .filter((cluster) => inside(cluster.at));
+                  const drawn = [...map.querySelectorAll('.map-cluster, .map-photo')].map((element) => {
+                    const rect = element.getBoundingClientRect();
+                    return { x: rect.left + rect.width / 2 - box.left, y: rect.top + rect.height / 2 - box.top, count: Number(element.dataset.count || 1), element };
+                  }).filter(inside);
+                  const problems = [];
+                  for (const cluster of expected) {
+                    const match = drawn.findIndex((marker) => Math.abs(marker.x - cluster.at.x) <= 1 && Math.abs(marker.y - cluster.at.y) <= 1 && marker.count === cluster.count);
+                    if (match < 0) problems.push(`zoom ${zoom}: the engine's ${cluster.count} at ${cluster.at.x.toFixed(1)},${cluster.at.y.toFixed(1)} is not drawn`);
+                    else cluster.element = drawn.splice(match, 1)[0].element;
+                  }
+                  drawn.forEach((marker) => problems.push(`zoom ${zoom}: ${marker.count} drawn at ${marker.x.toFixed(1)},${marker.y.toFixed(1)}, not the engine's`));
+                  return { zoom, expected, problems };
+                };
+                const zoomed = async (click) => {
+                  const before = map.dataset.zoom;
+                  click();
+                  await galleryWaitFor(() => map.dataset.zoom !== before && !map.querySelector('.leaflet-zoom-anim'), 'the zoom');
+                };
                 const box = document.querySelector('.lightbox');
-                map.querySelector('.map-photo').click();
-                await galleryWaitFor(() => !box.hidden && box.querySelector('.lightbox-caption').textContent !== '', 'the lightbox');
-                galleryTestReport({ ...first, zooms, caption: box.querySelector('.lightbox-caption').textContent,
-                                    hash: location.hash, pwned: window.__pwned || null });
+                const lightbox = async (element) => {
+                  element.click();
+                  await galleryWaitFor(() => !box.hidden && box.querySelector('.lightbox-caption').textContent !== '', 'the lightbox');
+                  const shown = { caption: box.querySelector('.lightbox-caption').textContent, id: Number(location.hash.replace('#photo-', '')) };
+                  box.querySelector('.lightbox-close').click();
+                  await galleryWaitFor(() => box.hidden, 'the lightbox closed');
+                  return shown;
+                };
+                const first = compare();
+                const report = { count: Number(map.dataset.count), drawn: first.expected.reduce((sum, cluster) => sum + cluster.count, 0),
+                                 attribution: map.querySelector('.leaflet-control-attribution').innerHTML, views: [first], taps: [] };
+                // Clusters that part, tapped until a group that never parts and a photo's dot
+                // have been drawn; each of those tapped opens in the lightbox.
+                for (let i = 0; i < 12; i++) {
+                  const view = report.views[report.views.length - 1];
+                  const group = view.expected.find((cluster) => cluster.count > 1 && cluster.partingZoom === null && cluster.element);
+                  if (group && !report.group) report.group = { photos: group.photos, shown: await lightbox(group.element) };
+                  const dot = view.expected.find((cluster) => cluster.count === 1 && cluster.element);
+                  if (dot && !report.dot) report.dot = { photo: dot.photos[0], shown: await lightbox(dot.element) };
+                  if (report.group && report.dot) break;
+                  // The one that parts deepest: it leads to a group as well as dots.
+                  const parting = view.expected.filter((cluster) => cluster.partingZoom !== null && cluster.element)
+                    .sort((a, b) => b.partingZoom - a.partingZoom)[0];
+                  if (!parting) break;
+                  await zoomed(() => parting.element.click());
+                  report.taps.push({ from: view.zoom, parting: parting.partingZoom, to: Number(map.dataset.zoom) });
+                  report.views.push(compare());
+                }
+                report.views = report.views.map((view) => ({ zoom: view.zoom, clusters: view.expected.length, problems: view.problems }));
+                galleryTestReport(report);
               } catch (error) {
                 galleryTestReport({ error: String(error) });
               }
             });
             """)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        struct Report: Decodable { var count: Int; var drawn: Int; var zoom: Double; var attribution: String; var zooms: [Double]; var caption: String; var hash: String }
+        struct Shown: Decodable { var caption: String; var id: Int64 }
+        struct Report: Decodable {
+            struct View: Decodable { var zoom: Int; var clusters: Int; var problems: [String] }
+            struct Tap: Decodable { var from: Int; var parting: Int; var to: Int }
+            struct Group: Decodable { var photos: [Int64]; var shown: Shown }
+            struct Dot: Decodable { var photo: Int64; var shown: Shown }
+            var count: Int; var drawn: Int; var attribution: String; var views: [View]; var taps: [Tap]; var group: Group?; var dot: Dot?
+        }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
         let located = try Self.located(in: work.url)
-        #expect(report.count == located.count && report.drawn == located.count, "\(engine): \(report.count) points, \(report.drawn) in clusters and dots, \(located.count) located photos")
-        #expect(report.zooms.first.map { $0 > report.zoom } == true, "\(engine): a cluster tapped zoomed from \(report.zoom) to \(report.zooms)")
-        // The photo opened is a located one, and its address names it.
-        let id = Int64(report.hash.replacingOccurrences(of: "#photo-", with: "")) ?? -1
-        #expect(located[id] == report.caption, "\(engine): the lightbox shows '\(report.caption)' (\(report.hash))")
+        #expect(report.count == located.count && report.drawn == located.count, "\(engine): \(report.count) points, \(report.drawn) in the engine's clusters in view, \(located.count) located photos")
+        for view in report.views {
+            #expect(view.clusters > 0 && view.problems.isEmpty, "\(engine): zoom \(view.zoom), \(view.clusters) clusters: \(view.problems)")
+        }
+        #expect(!report.taps.isEmpty, "\(engine): no cluster that parts was tapped")
+        for tap in report.taps {
+            #expect(tap.to > tap.from && tap.to <= tap.parting, "\(engine): a cluster parting at \(tap.parting) tapped at zoom \(tap.from) zoomed to \(tap.to)")
+        }
+        // The group opens at one of its photos (its first by date); the dot at its photo.
+        let group = try #require(report.group, "\(engine): no group that never parts was reached")
+        #expect(group.photos.contains(group.shown.id) && located[group.shown.id] == group.shown.caption, "\(engine): the group showed \(group.shown)")
+        let dot = try #require(report.dot, "\(engine): no photo's dot was reached")
+        #expect(dot.shown.id == dot.photo && located[dot.photo] == dot.shown.caption, "\(engine): the dot of \(dot.photo) showed \(dot.shown)")
         // The configured attribution is text, never markup.
         #expect(report.attribution.contains("&lt;b&gt;Test&lt;/b&gt; tiles"), "\(engine): \(report.attribution)")
     }
@@ -83,7 +151,7 @@ struct MapPageTests {
     func files() throws {
         let work = try Self.work.get()
         let site = work.url.appending(path: "site")
-        for file in ["leaflet/leaflet.js", "leaflet/leaflet.markercluster.js", "leaflet/leaflet.css", "leaflet/LICENSE-leaflet.txt", "leaflet/LICENSE-leaflet.markercluster.txt"] {
+        for file in ["leaflet/leaflet.js", "leaflet/leaflet.css", "leaflet/LICENSE-leaflet.txt", "data/map.points.js", "data/map.points-album-coast.js"] {
             #expect(FileManager.default.fileExists(atPath: site.appending(path: file).path), "\(file) is missing")
         }
         let shipped = try Data(contentsOf: site.appending(path: "leaflet/leaflet.js"))

@@ -24,7 +24,7 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
                                      .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
-                                     .mapPage, .mapPoints, .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
+                                     .mapPage, .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
             + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
         for stem in Self.stems {
@@ -55,6 +55,8 @@ struct SiteFileNameTests {
         #expect(Self.parse("album-trip-wheel.html") == .album(stem: "album-trip-wheel", .page(.masonry)))
         #expect(Self.parse("album-trip-2-wheel.html") == .album(stem: "album-trip-2", .page(.wheel)))
         #expect(Self.parse("album-trip-wheel-wheel.html") == .album(stem: "album-trip-wheel", .page(.wheel)))
+        #expect(SiteFileName.mapPoints(stem: "album-coast").name == "data/map.points-album-coast.js")
+        #expect(Self.parse("data/map.points-album-nowhere.js") == nil && Self.parse("data/map.points-.js") == nil)
     }
 
     @Test("names no export writes are nil, not a near match", arguments: [
