@@ -16,7 +16,7 @@ as any host would serve the folder). Prints one JSON object.
         The album page (SITE/index.html) and its date scrubber: jumps to months spread over
         the album by the keys, each timed from the key to the month's first photo drawn.
     find_metrics.py map SITE [...]
-        map.html: from navigation to every point clustered and drawn.
+        map.html: from navigation to the first clusters drawn (the export computed them).
 """
 import argparse
 import functools
@@ -163,7 +163,7 @@ def map_page(options, base):
     try:
         return tools.evaluate("""new Promise((resolve) => { const check = () => { const map = document.querySelector('.map');
             if (map && map.dataset.drawn === 'true') resolve({ points: Number(map.dataset.count), drawn_ms: performance.now(),
-              clusters: map.querySelectorAll('.marker-cluster').length, elements: document.getElementsByTagName('*').length });
+              clusters: map.querySelectorAll('.map-cluster').length, dots: map.querySelectorAll('.map-photo').length, elements: document.getElementsByTagName('*').length });
             else requestAnimationFrame(check); }; check(); })""")
     finally:
         tools.close()

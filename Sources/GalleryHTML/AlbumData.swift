@@ -123,10 +123,12 @@ struct AlbumData: Sendable {
     /// One cell, as the page draws it (gallery.js `galleryMakeCell`, PageRenderer `cell`).
     struct Cell: Encodable {
         /// A caption or comment: its parts between the places any band breaks a line, and
-        /// for each of those places the bands that break there.
+        /// for each of those places the bands that break there, as the page's `<br data-b>`
+        /// names them (`HTML.bandLetters`), space-separated: "0 12 068acde" (a third of what
+        /// lists of band numbers weigh, in every chunk and search block).
         struct Text: Encodable {
             var parts: [String]
-            var breaks: [[Int]]
+            var breaks: String
         }
         var id: Int64
         /// Displayed width / height: the photo is inner width / ar tall.
@@ -142,7 +144,9 @@ struct AlbumData: Sendable {
         var lw: Int?
         /// The original file's copy, when the site offers originals for download.
         var original: String?
-        var intrinsicHeight: Int
+        /// The first thumbnail's height (the `<img height>`); not in a search block, whose page
+        /// takes it from `ar` (the cell's box comes from the layout either way).
+        var intrinsicHeight: Int?
         var color: String?
         var failure: String?
         var caption: Text?
@@ -234,14 +238,16 @@ struct AlbumData: Sendable {
         var place: [String: [Double]] = [:]
         if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
         if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
-        return Self.cell(for: cell, place: place)
+        var search = Self.cell(for: cell, place: place)
+        search.intrinsicHeight = nil
+        return search
     }
 
     private static func cell(for cell: CellModel, place: [String: [Double]]) -> Cell {
         func text(_ text: String, starts: [[Int]]) -> Cell.Text? {
             guard !text.isEmpty else { return nil }
             let lines = HTML.bandLines(text, lineStarts: starts)
-            return Cell.Text(parts: lines.parts, breaks: lines.breaks)
+            return Cell.Text(parts: lines.parts, breaks: lines.breaks.map(HTML.bandLetters).joined(separator: " "))
         }
         return Cell(
             id: cell.photoID, ar: cell.aspectRatio, place: place,

@@ -102,7 +102,7 @@ final class AlbumSource: Sendable {
                 intrinsicHeight: plan?.grid[0].height ?? Int((geometry.innerWidth / photo.aspectRatio).rounded()), failure: failure,
                 placeholderColor: failure == nil && plan != nil ? colors[stored.contentHash] : nil,
                 takenAt: photo.metadata.takenAt, shot: ShotDescription.line(photo.metadata),
-                location: context.publishLocation ? photo.metadata.latitude.flatMap { lat in photo.metadata.longitude.map { [lat, $0] } } : nil,
+                location: context.publishLocation ? MapPlace.of(photo).map { [$0.latitude, $0.longitude] } : nil,
                 kind: photo.kind, duration: photo.duration,
                 video: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.video : nil,
                 motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil,

@@ -121,7 +121,7 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
   image.sizes = sizes;
   if (inGrid) {
     image.width = cell.widths[0];
-    image.height = cell.intrinsicHeight;
+    image.height = cell.intrinsicHeight || Math.round(cell.widths[0] / cell.ar);
   } else {
     image.draggable = false;
   }
@@ -162,9 +162,6 @@ const galleryMakeItem = (cell, i, className, box) => {
   }
   return element;
 };
-
-// One character per band, as a <br data-b> lists the bands that break a line there (HTML.bandLetters).
-const galleryBandAlphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 // A masonry cell's places in the grid's bands (AlbumData `place`, CellModel.bandFields): per
 // field, a value per band. The data files keep runs of equal values, [value, count, …].
@@ -232,13 +229,15 @@ const galleryMakeCell = (cell, i, index) => {
   for (const name of ['caption', 'comment']) {
     const text = cell[name];
     if (!text) continue;
-    // Set in each band's measured lines: a <br> where some band breaks, shown in those bands.
+    // Set in each band's measured lines: a <br> where some band breaks, shown in those bands
+    // (their letters, as the page writes them).
     const p = document.createElement('p');
     p.className = name;
+    const breaks = text.breaks.split(' ');
     text.parts.forEach((part, n) => {
       if (n > 0) {
         const br = document.createElement('br');
-        br.dataset.b = text.breaks[n - 1].map((b) => galleryBandAlphabet[b % galleryBandAlphabet.length]).join('');
+        br.dataset.b = breaks[n - 1];
         p.append(br);
       }
       p.append(part);
