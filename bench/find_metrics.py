@@ -49,6 +49,12 @@ SENT_LOCK = threading.Lock()
 
 def serve(folder):
     class Quiet(http.server.SimpleHTTPRequestHandler):
+        # As static hosts serve (nginx's tcp_nodelay and keep-alive are on by default): Python's
+        # server otherwise sends a file's headers and body in two writes that Nagle's rule and
+        # the browser's delayed ACK hold back ~20 ms each, on a new connection per file.
+        disable_nagle_algorithm = True
+        protocol_version = "HTTP/1.1"
+
         def log_message(self, *args):
             pass
 
@@ -159,11 +165,23 @@ def scrubber(options, base):
 
 
 def map_page(options, base):
-    tools = page(options, base + "map.html")
+    """map.html from navigation to its first clusters drawn: the moment the map says so
+    (`data-drawn`), noted by an observer put in before the page's scripts (the page's load
+    event can wait much longer, for tiles)."""
+    tools = page(options, "about:blank")
     try:
+        tools.send("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            new MutationObserver((changes, observer) => {
+              if (!document.querySelector('.map[data-drawn="true"]')) return;
+              window.__drawnAt = performance.now();
+              observer.disconnect();
+            }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });"""})
+        tools.send("Page.navigate", {"url": base + "map.html"})
+        tools.wait_event("Page.domContentEventFired")
         return tools.evaluate("""new Promise((resolve) => { const check = () => { const map = document.querySelector('.map');
-            if (map && map.dataset.drawn === 'true') resolve({ points: Number(map.dataset.count), drawn_ms: performance.now(),
-              clusters: map.querySelectorAll('.map-cluster').length, dots: map.querySelectorAll('.map-photo').length, elements: document.getElementsByTagName('*').length });
+            if (window.__drawnAt !== undefined) resolve({ points: Number(map.dataset.count), drawn_ms: window.__drawnAt,
+              clusters: map.querySelectorAll('.map-cluster').length, dots: map.querySelectorAll('.map-photo').length,
+              elements: document.getElementsByTagName('*').length });
             else requestAnimationFrame(check); }; check(); })""")
     finally:
         tools.close()

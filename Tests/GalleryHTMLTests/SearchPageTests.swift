@@ -177,6 +177,33 @@ struct SearchPageTests {
         return (object?["items"] as? [Any])?.count ?? 0
     }
 
+    /// (Chromium's fetch() refuses file:// URLs: a page that fetched its data would find nothing.)
+    @Test("opened from disk (file://, where data files load as scripts, not by fetch) search finds and draws what the engine does")
+    func fromDisk() throws {
+        let site = try SampleSite.site
+        let chromium = try ChromiumSession()
+        try chromium.open(try #require(URL(string: site.appending(path: "search.html").absoluteString + "?q=harbour")), width: 390, height: 844)
+        let value = try chromium.evaluate("""
+            new Promise((resolve) => {
+              const deadline = performance.now() + 30000;
+              const check = () => {
+                const grid = document.querySelector('.grid[data-search]');
+                if (grid && grid.dataset.query === 'harbour' && grid.getAttribute('aria-busy') !== 'true') {
+                  resolve({ protocol: location.protocol, found: Number(grid.dataset.found),
+                            drawn: [...grid.querySelectorAll('.cell')].map((cell) => Number(cell.dataset.photoId)) });
+                } else if (performance.now() > deadline) resolve({ error: 'nothing found within 30 s' });
+                else requestAnimationFrame(check);
+              };
+              check();
+            })
+            """) as? [String: Any]
+        let expected = try Self.expected("harbour", width: 390)
+        #expect(value?["protocol"] as? String == "file:", "\(String(describing: value))")
+        #expect(value?["found"] as? Int == expected.items.count, "\(String(describing: value)); the engine finds \(expected.items.count)")
+        let drawn = Set((value?["drawn"] as? [Int] ?? []).map(Int64.init))
+        #expect(!drawn.isEmpty && expected.items.filter { $0.y < 400 }.allSatisfy { drawn.contains($0.id) }, "drawn \(drawn)")
+    }
+
     @Test("every page has the search box, a form that opens search.html with ?q=; the search page is left out of search engines")
     func searchBoxes() throws {
         let site = try SampleSite.site

@@ -3,26 +3,41 @@
 // work from file:// as from any host. Each part starts what it draws by itself.
 
 // Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
-// loads from file:// as from any host. One promise per file; it is rejected when the file
-// is missing, or runs without calling galleryData (damaged).
+// loads from file:// as from any host. Over HTTP they are fetched and their JSON read with
+// JSON.parse, which is several times faster than the browser parsing and running a script of
+// one large literal (a search's first screen waited tens of ms on that). One promise per
+// file; it is rejected when the file is missing, or is not a galleryData({...}) call (damaged).
 const galleryLoad = (() => {
   const loads = new Map();
   window.galleryData = (payload) => {
     if (document.currentScript) document.currentScript.galleryPayload = payload;
   };
+  const byScript = (url) => new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.onload = () => {
+      script.remove();
+      if (script.galleryPayload) resolve(script.galleryPayload); else reject(new Error(url + ' is damaged'));
+    };
+    script.onerror = () => { script.remove(); reject(new Error(url + ' is missing')); };
+    script.src = url;
+    document.head.appendChild(script);
+  });
+  const call = 'galleryData(';
+  const byFetch = (url) => fetch(url).then((response) => {
+    if (!response.ok) throw new Error(url + ' is missing');
+    return response.text();
+  }, () => { throw new Error(url + ' is missing'); }).then((text) => {
+    const end = text.lastIndexOf(')');
+    let payload = null;
+    try {
+      if (text.startsWith(call) && end > call.length) payload = JSON.parse(text.slice(call.length, end));
+    } catch (error) { /* damaged: said below */ }
+    if (!payload || typeof payload !== 'object') throw new Error(url + ' is damaged');
+    return payload;
+  });
+  const overHTTP = window.location.protocol === 'http:' || window.location.protocol === 'https:';
   return (url) => {
-    if (!loads.has(url)) {
-      loads.set(url, new Promise((resolve, reject) => {
-        const script = document.createElement('script');
-        script.onload = () => {
-          script.remove();
-          if (script.galleryPayload) resolve(script.galleryPayload); else reject(new Error(url + ' is damaged'));
-        };
-        script.onerror = () => { script.remove(); reject(new Error(url + ' is missing')); };
-        script.src = url;
-        document.head.appendChild(script);
-      }));
-    }
+    if (!loads.has(url)) loads.set(url, overHTTP ? byFetch(url) : byScript(url));
     return loads.get(url);
   };
 })();

@@ -152,13 +152,24 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     }
     return false;
   };
+  // How many results a screen of the band shown may need at most: its columns, times the rows
+  // of 3:2 photos without text that fit in `height` (more text, fewer rows), and one row more.
+  const screenful = (height) => {
+    const b = galleryBandShown(grid), columns = index.bands[b].columns;
+    const item = galleryItemWidth(grid, index, b) / 1.5 + 2 * index.padding;
+    return columns * (Math.ceil(height / Math.max(item, 40)) + 1);
+  };
+  // Loads the cells of the next results. `visible`: some are wanted on screen, and the grid
+  // is busy until they are drawn; the overscan's come without it (drawn as they arrive, off
+  // screen).
   let fetching = false;
-  const fetchMore = () => {
+  const fetchMore = (visible) => {
     if (fetching || failure) return;
     fetching = true;
     const mine = shown;
     const from = placement.placed.length;
-    busy(cellsOf(mine.results, from, from + 48)).then(() => {
+    const loading = cellsOf(mine.results, from, from + screenful(window.innerHeight));
+    (visible ? busy(loading) : loading).then(() => {
       fetching = false;
       if (shown === mine) update();
     }, (error) => {
@@ -191,7 +202,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     }
     const viewTop = -grid.getBoundingClientRect().top;
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
-    if (placeWhile(() => Math.min(...placement.bottoms(w)) < bottom)) fetchMore();
+    if (placeWhile(() => Math.min(...placement.bottoms(w)) < bottom)) fetchMore(Math.min(...placement.bottoms(w)) < viewTop + window.innerHeight);
     const wanted = [];
     for (let i = 0; i < placement.placed.length; i++) {
       const { y, height } = placement.span(i, w);
@@ -234,8 +245,9 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     const tokens = galleryQueryTokens(text);
     const found = tokens.length === 0 ? Promise.resolve([]) : find(tokens);
     return busy(found.then(async (results) => {
-      // The first screen's cells come with the answer: the grid is drawn once, whole.
-      await cellsOf(results, 0, 48);
+      // The first screen's cells come with the answer: the grid is drawn once, the screen
+      // whole (the overscan's follow).
+      await cellsOf(results, 0, screenful(window.innerHeight));
       if (mine !== generation) return;
       clear();
       placement = null;
@@ -260,7 +272,9 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     finished = false;
   };
   if (input) {
-    input.addEventListener('input', () => { remember(input.value); show(input.value); });
+    // The search first: its files are on their way while the address is written (which can
+    // take a browser several ms).
+    input.addEventListener('input', () => { show(input.value); remember(input.value); });
     input.addEventListener('change', () => { finished = true; });
   }
   if (form) {
@@ -309,6 +323,9 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
 
   busy(galleryLoad(grid.dataset.search).then((payload) => {
     index = payload;
+    // The first keystroke should not pay for the text rules' first use (Unicode tables,
+    // regular expressions): made ready now.
+    galleryQueryTokens('Éa1');
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     const text = queryOfAddress();

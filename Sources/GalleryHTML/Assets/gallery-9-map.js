@@ -70,6 +70,7 @@
   const clustersAt = (zoom) => {
     if (zooms.has(zoom)) return zooms.get(zoom);
     const found = [];
+    if (count === 0) return found;
     let start = 0, sumX = 0, sumY = 0;
     for (let place = 0; place <= count; place++) {
       if (place === count || (place > start && levels[place] <= zoom)) {
