@@ -680,7 +680,7 @@ record "| $stamp | $commit | the search index of 100,000 photos | $share | Pagef
 scrub=$(python3 bench/find_metrics.py scrubber "$work/find-site" --jumps 20)
 record "| $stamp | $commit | date scrubber on 100,000 photos (240 months), 20 taps down the rail, tap to the grid drawn there, 1280×900 | $(echo "$scrub" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("median %.0f ms, slowest %.0f ms" % (r["median_ms"], r["max_ms"]))') | — | goal ≤ 100 ms |"
 map=$(python3 bench/find_metrics.py map "$work/find-site")
-record "| $stamp | $commit | map of 100,000 points, navigation to every point clustered and drawn, 1280×900 | $(echo "$map" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%.0f ms (%d points, %d clusters drawn, %d elements)" % (r["drawn_ms"], r["points"], r["clusters"], r["elements"]))') | — | goal ≤ 1,000 ms |"
+record "| $stamp | $commit | map of 100,000 points, navigation to the first clusters drawn (computed by the export), 1280×900 | $(echo "$map" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%.0f ms (%d points, %d clusters drawn, %d elements)" % (r["drawn_ms"], r["points"], r["clusters"], r["elements"]))') | — | goal ≤ 1,000 ms |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

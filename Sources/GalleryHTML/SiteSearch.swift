@@ -19,7 +19,7 @@ import GalleryStore
 /// search works from `file://` too.
 struct SiteSearch: Sendable {
     /// Photos per block of cells: a first screen of found photos from all over a library
-    /// costs a few of them (about 750 bytes a cell: its texts in every band's lines).
+    /// costs a few of them (about 640 bytes a cell: most of it its texts, with the bands' line breaks).
     static let docsPerBlock = 32
     /// About how many bytes a shard's JSON may take before it is split by one more character.
     static let shardBytes = 48_000
