@@ -233,15 +233,17 @@ struct PageRenderer {
     /// script (gallery-9-map.js) draws a zoom's clusters in view from data/map.points.js (an
     /// album's from data/map.points-STEM.js: `albums`, those with photos on it, `?album=STEM`),
     /// and opens photos in the lightbox.
-    func mapPage(homeLink: String?, count: Int, albums: [(stem: String, title: String)]) -> String {
+    func mapPage(homeLink: String?, count: Int, albums: [(stem: String, title: String, count: Int)]) -> String {
         let points = SiteFileName.mapPoints(stem: nil).name
         var html = head(title: "\(words.map) · \(siteTitle)", page: SiteFileName.mapPage.name, scripts: [points], styles: [SiteFileName.leaflet("leaflet.css").name])
         html += "<header class=\"site-header map-header\">" + searchBox()
         if let homeLink { html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>" }
-        html += "<h1>\(HTML.escape(words.map))</h1><p class=\"meta\">\(HTML.escape(words.photoCount(count)))</p>"
+        html += "<h1>\(HTML.escape(words.map))</h1><p class=\"meta map-count\">\(HTML.escape(words.photoCount(count)))</p>"
         if albums.count > 1 {
+            // Each album's count, which the header says when its map is shown.
             html += "<nav class=\"parts map-albums\">" + albums.map {
-                "<a href=\"\(HTML.escape(SiteFileName.mapPage.name + "?album=" + $0.stem))\" data-album=\"\(HTML.escape($0.stem))\">\(HTML.escape($0.title))</a>"
+                "<a href=\"\(HTML.escape(SiteFileName.mapPage.name + "?album=" + $0.stem))\" data-album=\"\(HTML.escape($0.stem))\" "
+                    + "data-count-text=\"\(HTML.escape(words.photoCount($0.count)))\">\(HTML.escape($0.title))</a>"
             }.joined(separator: " ") + "</nav>"
         }
         let map = configuration.map

@@ -239,10 +239,14 @@ public final class SiteSnapshot: Sendable {
         }
     }
 
-    /// The map page: every published location's photo, clustered (Leaflet), its lightbox.
+    /// The map page: every published location's photo, clustered, its lightbox; each album
+    /// with photos on it linked, with how many.
     func mapPage() throws -> String {
-        try pageRenderer().mapPage(homeLink: SiteFileName.home.name, count: try search().points.count, albums: albums.all.filter { mappedAlbums.contains($0.path) }
-            .compactMap { album in album.links.stem.map { (stem: $0, title: album.title) } })
+        let points = try search().points
+        var counts: [String: Int] = [:]
+        for point in points { counts[point.stem, default: 0] += 1 }
+        return try pageRenderer().mapPage(homeLink: SiteFileName.home.name, count: points.count, albums: albums.all.filter { mappedAlbums.contains($0.path) }
+            .compactMap { album in album.links.stem.map { (stem: $0, title: album.title, count: counts[$0] ?? 0) } })
     }
 
     // MARK: - Style sheet and fonts

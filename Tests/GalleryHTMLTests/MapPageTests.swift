@@ -26,17 +26,42 @@ struct MapPageTests {
         return work
     }
 
-    /// The engine's clusters at every zoom (`gallery map --zoom Z --json`), as JSON text: an
-    /// array by zoom.
-    static let engineClusters: Result<String, any Error> = Result {
+    /// The engine's clusters at every zoom (`gallery map --zoom Z --json`, of `album` only if
+    /// given), as JSON text: an array by zoom.
+    static func engineClusters(album: String? = nil) throws -> String {
         let work = try Self.work.get()
         let zooms = try (0 ... 18).map { zoom in
-            let run = try GalleryBinary.run(["map", "--zoom", String(zoom), "--json", "--config", "gallery.toml"], in: work.url)
+            let run = try GalleryBinary.run(["map", "--zoom", String(zoom), "--json", "--config", "gallery.toml"] + (album.map { ["--album", $0] } ?? []), in: work.url)
             guard run.status == 0 else { throw HeadlessChromium.Failure(description: "gallery map --zoom \(zoom): \(run.stderr)") }
             return run.stdout
         }
         return "[" + zooms.joined(separator: ",") + "]"
     }
+
+    /// `compare()`: the markers drawn in the map's box against the engine's clusters
+    /// (`engineClusters`) at the zoom shown, projected by Leaflet: each where the engine puts
+    /// one of its count (±1 px: Leaflet draws markers at whole pixels), none missing, none more.
+    static let compareScript = """
+        const compare = () => {
+          const map = document.querySelector('.map');
+          const zoom = Number(map.dataset.zoom), box = map.getBoundingClientRect();
+          const inside = (point) => point.x >= 0 && point.x <= box.width && point.y >= 0 && point.y <= box.height;
+          const expected = engineClusters[zoom].clusters.map((cluster) => ({ ...cluster, at: galleryMap.latLngToContainerPoint([cluster.latitude, cluster.longitude]) }))
+            .filter((cluster) => inside(cluster.at));
+          const drawn = [...map.querySelectorAll('.map-cluster, .map-photo')].map((element) => {
+            const rect = element.getBoundingClientRect();
+            return { x: rect.left + rect.width / 2 - box.left, y: rect.top + rect.height / 2 - box.top, count: Number(element.dataset.count || 1), element };
+          }).filter(inside);
+          const problems = [];
+          for (const cluster of expected) {
+            const match = drawn.findIndex((marker) => Math.abs(marker.x - cluster.at.x) <= 1 && Math.abs(marker.y - cluster.at.y) <= 1 && marker.count === cluster.count);
+            if (match < 0) problems.push(`zoom ${zoom}: the engine's ${cluster.count} at ${cluster.at.x.toFixed(1)},${cluster.at.y.toFixed(1)} is not drawn`);
+            else cluster.element = drawn.splice(match, 1)[0].element;
+          }
+          drawn.forEach((marker) => problems.push(`zoom ${zoom}: ${marker.count} drawn at ${marker.x.toFixed(1)},${marker.y.toFixed(1)}, not the engine's`));
+          return { zoom, expected, problems };
+        };
+        """
 
     /// The located photos: id → caption.
     static func located(in folder: URL) throws -> [Int64: String] {
@@ -52,32 +77,12 @@ struct MapPageTests {
         let work = try Self.work.get()
         let site = work.url.appending(path: "site")
         let probe = try EngineExportTests.probe("map.html", in: site, script: """
-            const engineClusters = \(try Self.engineClusters.get());
+            const engineClusters = \(try Self.engineClusters());
+            \(Self.compareScript)
             window.addEventListener('load', async () => {
               try {
                 const map = document.querySelector('.map');
                 await galleryWaitFor(() => map.dataset.drawn === 'true', 'the map drawn');
-                // The markers drawn in the map's box against the engine's clusters at the zoom
-                // shown, projected by Leaflet: each where the engine puts one of its count (±1 px:
-                // Leaflet draws markers at whole pixels), none missing, none more.
-                const compare = () => {
-                  const zoom = Number(map.dataset.zoom), box = map.getBoundingClientRect();
-                  const inside = (point) => point.x >= 0 && point.x <= box.width && point.y >= 0 && point.y <= box.height;
-                  const expected = engineClusters[zoom].clusters.map((cluster) => ({ ...cluster, at: galleryMap.latLngToContainerPoint([cluster.latitude, cluster.longitude]) }))
-                    .filter((cluster) => inside(cluster.at));
-                  const drawn = [...map.querySelectorAll('.map-cluster, .map-photo')].map((element) => {
-                    const rect = element.getBoundingClientRect();
-                    return { x: rect.left + rect.width / 2 - box.left, y: rect.top + rect.height / 2 - box.top, count: Number(element.dataset.count || 1), element };
-                  }).filter(inside);
-                  const problems = [];
-                  for (const cluster of expected) {
-                    const match = drawn.findIndex((marker) => Math.abs(marker.x - cluster.at.x) <= 1 && Math.abs(marker.y - cluster.at.y) <= 1 && marker.count === cluster.count);
-                    if (match < 0) problems.push(`zoom ${zoom}: the engine's ${cluster.count} at ${cluster.at.x.toFixed(1)},${cluster.at.y.toFixed(1)} is not drawn`);
-                    else cluster.element = drawn.splice(match, 1)[0].element;
-                  }
-                  drawn.forEach((marker) => problems.push(`zoom ${zoom}: ${marker.count} drawn at ${marker.x.toFixed(1)},${marker.y.toFixed(1)}, not the engine's`));
-                  return { zoom, expected, problems };
-                };
                 const zoomed = async (click) => {
                   const before = map.dataset.zoom;
                   click();
@@ -145,6 +150,38 @@ struct MapPageTests {
         #expect(dot.shown.id == dot.photo && located[dot.photo] == dot.shown.caption, "\(engine): the dot of \(dot.photo) showed \(dot.shown)")
         // The configured attribution is text, never markup.
         #expect(report.attribution.contains("&lt;b&gt;Test&lt;/b&gt; tiles"), "\(engine): \(report.attribution)")
+    }
+
+    @Test("an album's map (map.html?album=STEM) draws the engine's clusters of that album's photos and says how many")
+    func albumMap() throws {
+        let work = try Self.work.get()
+        let site = work.url.appending(path: "site")
+        let probe = try EngineExportTests.probe("map.html", in: site, script: """
+            const engineClusters = \(try Self.engineClusters(album: "highlands"));
+            \(Self.compareScript)
+            window.addEventListener('load', async () => {
+              try {
+                const map = document.querySelector('.map');
+                await galleryWaitFor(() => map.dataset.drawn === 'true', 'the map drawn');
+                const view = compare();
+                galleryTestReport({ count: Number(map.dataset.count), drawn: view.expected.reduce((sum, cluster) => sum + cluster.count, 0),
+                                    clusters: view.expected.length, problems: view.problems, said: document.querySelector('.map-count').textContent,
+                                    current: document.querySelector('.map-albums a[aria-current="page"]').dataset.album });
+              } catch (error) {
+                galleryTestReport({ error: String(error) });
+              }
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Report: Decodable { var count: Int; var drawn: Int; var clusters: Int; var problems: [String]; var said: String; var current: String }
+        let report = try JSONDecoder().decode(Report.self, from: BrowserEngine.chromium.open(probe + "?album=album-highlands", in: site, width: 390, height: 844))
+        struct Photo: Decodable { var album: String; var latitude: Double?; var longitude: Double? }
+        let photos = try JSONDecoder().decode([Photo].self, from: Data(try GalleryBinary.run(["photos", "--json"], in: work.url).stdout.utf8))
+        let highlands = photos.filter { $0.album == "highlands" && $0.latitude != nil && $0.longitude != nil }.count
+        #expect(highlands > 0 && highlands < photos.filter { $0.latitude != nil }.count)
+        #expect(report.count == highlands && report.drawn == highlands, "\(report.count) points, \(report.drawn) drawn, \(highlands) located highland photos")
+        #expect(report.clusters > 0 && report.problems.isEmpty, "\(report.problems)")
+        #expect(report.said == "\(highlands) photos" && report.current == "album-highlands", "the header says '\(report.said)', \(report.current) current")
     }
 
     @Test("Leaflet comes from Debian's packages with its licences; pages link the map; an album's link shows its photos only")

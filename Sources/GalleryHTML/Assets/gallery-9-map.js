@@ -19,7 +19,12 @@
   const asked = new URLSearchParams(window.location.search).get('album');
   const albumLinks = [...document.querySelectorAll('.map-albums a')];
   const album = albumLinks.some((link) => link.dataset.album === asked) ? asked : null;
-  albumLinks.forEach((link) => { if (link.dataset.album === album) link.setAttribute('aria-current', 'page'); });
+  albumLinks.forEach((link) => {
+    if (link.dataset.album !== album) return;
+    link.setAttribute('aria-current', 'page');
+    const count = document.querySelector('.map-count');
+    if (count && link.dataset.countText) count.textContent = link.dataset.countText;
+  });
 
   // Web Mercator over [0, 1], as MapClusters.swift (and Leaflet) project.
   const projectX = (longitude) => longitude / 360 + 0.5;
