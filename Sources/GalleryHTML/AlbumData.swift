@@ -86,7 +86,8 @@ struct AlbumData: Sendable {
     /// when the album is not in date order or has no dates.
     struct Dates: Encodable {
         var kind = "dates"
-        /// [["2024-07", index, [t0, y0, …]], …]
+        /// [["2024-07", index, [t0, y0, …], [rows y0, y1, …]], …] (the rows' tops only where
+        /// the album has the rows view)
         var months: [Month]
     }
 
@@ -94,17 +95,19 @@ struct AlbumData: Sendable {
         var month: String
         var index: Int
         var place: [Double]
+        var rows: [Double]?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(month)
             try container.encode(index)
             try container.encode(place)
+            if let rows { try container.encode(rows) }
         }
     }
 
-    func datesScript(_ months: [(month: String, index: Int, place: [Double])]) throws -> String {
-        try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place) }))
+    func datesScript(_ months: [(month: String, index: Int, place: [Double], rows: [Double]?)]) throws -> String {
+        try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place, rows: $0.rows) }))
     }
 
     struct Band: Encodable {
@@ -221,7 +224,7 @@ struct AlbumData: Sendable {
         return try Self.script(Index(
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: rows.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(rows.options.targetRowHeight * rows.widthRatio.squareRoot()),
-            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile))
+            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile, dates: datesFile))
     }
 
     private func cell(for cell: CellModel, fluid: FluidMasonry) -> Cell {

@@ -126,9 +126,11 @@ final class AlbumSource: Sendable {
     }
 
     /// The first photo of each month, in album order, with its place in every band ([t0, y0,
-    /// t1, y1, …]: y = t·w + y0 at items w wide): what the date scrubber jumps to. Empty unless
-    /// the album is in date order (months never go back; undated photos, last, have none).
-    func monthStarts() throws -> [(month: String, index: Int, place: [Double])] {
+    /// t1, y1, …]: y = t·w + y0 at items w wide) and, with `rows`, the top of its frame in every
+    /// band of the rows view (at the band's rows width, as its frames): what the date scrubber
+    /// jumps to. Empty unless the album is in date order (months never go back; undated photos,
+    /// last, have none).
+    func monthStarts(rows: Bool = false) throws -> [(month: String, index: Int, place: [Double], rows: [Double]?)] {
         let ids = try photoIDs()
         let taken = try context.database.takenAt(ids: ids)
         var starts: [(month: String, index: Int)] = []
@@ -152,8 +154,24 @@ final class AlbumSource: Sendable {
                 }
             }
         }
-        return zip(starts, places).compactMap { start, place in
-            place.count == 2 * layouts.count ? (start.month, start.index, place) : nil
+        var rowTops: [[Double]]? = nil
+        if rows {
+            var tops = [[Double]](repeating: [], count: starts.count)
+            for part in parts {
+                let frames = try rowsFrames(part)
+                for index in part {
+                    guard let month = firstOf[index] else { continue }
+                    tops[month] = frames.compactMap { $0[index].map { HTML.rounded($0.y) } }
+                }
+            }
+            rowTops = tops
+        }
+        let bands = try rows ? rowsLayouts().count : 0
+        return zip(starts, places).enumerated().compactMap { number, pair in
+            let (start, place) = pair
+            guard place.count == 2 * layouts.count else { return nil }
+            let tops = rowTops.map { $0[number] }
+            return (start.month, start.index, place, tops.flatMap { $0.count == bands ? $0 : nil })
         }
     }
 

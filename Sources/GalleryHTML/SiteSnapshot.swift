@@ -181,7 +181,7 @@ public final class SiteSnapshot: Sendable {
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:
-            return try album.data.datesScript(try album.monthStarts())
+            return try album.data.datesScript(try album.monthStarts(rows: (album.links.views ?? renderer.views).contains(.justified)))
         case .chunk(let number):
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
             return try album.data.chunkScript(number: number, cells: cells, fluid: context.fluid)

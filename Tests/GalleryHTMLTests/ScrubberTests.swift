@@ -119,6 +119,61 @@ struct ScrubberTests {
         #expect(drag.0.bubble != nil && drag.0.bubble == drag.0.text, "\(engine): the bubble said \(drag.0.bubble ?? "nothing") for \(drag.0.text ?? "")")
     }
 
+    @Test("on the rows page, keys and a tap on a year land on the month's first photo where the engine's rows put it", arguments: BrowserEngine.allCases)
+    func scrubRows(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let script = LargeAlbum.reportScript(container: ".rows", item: ".row-item") + """
+            window.addEventListener('load', async () => {
+              try {
+                await galleryFontsReady();
+                await settle();
+                const rail = await galleryWaitFor(() => document.querySelector('.scrubber:not([hidden])'), 'the scrubber');
+                const steps = [], walked = [];
+                const note = (at) => {
+                  steps.push({ at, month: Number(rail.getAttribute('aria-valuenow')), text: rail.getAttribute('aria-valuetext') });
+                  walked.push({ at, ...report() });
+                };
+                const key = (name) => rail.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+                rail.focus();
+                for (let i = 0; i < 7; i++) key('PageDown');
+                for (let i = 0; i < 3; i++) key('ArrowDown');
+                await settle();
+                note('keys');
+                const box = rail.getBoundingClientRect();
+                const pointer = (target, type, y) => target.dispatchEvent(new PointerEvent(type, {
+                  pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: box.left + 20, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1,
+                  bubbles: true, cancelable: true }));
+                const label = [...rail.querySelectorAll('.scrubber-year')].find((year) => year.textContent === '2010');
+                const middle = label.getBoundingClientRect().top + label.getBoundingClientRect().height / 2;
+                pointer(label, 'pointerdown', middle);
+                pointer(rail, 'pointerup', middle);
+                await settle();
+                note('year');
+                galleryTestReport({ years: [], steps, walked });
+              } catch (error) {
+                galleryTestReport({ error: String(error) });
+              }
+            });
+            """
+        let probe = try LargeAlbum.probe(script: script, page: "justified.html")
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
+        let months = try Self.months()
+        try LargeAlbum.check(report.walked, label: "\(engine) rows scrubber", rows: true)
+        let work = try LargeAlbum.work.get()
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--kind", "justified", "--viewport", "390x844", "--json"], in: work.folder.url)
+        let tops = Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
+        let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
+        for (step, expected) in [("keys", "2013-04"), ("year", "2010-01")] {
+            let (said, walked) = try #require(byStep[step], "\(engine): no step \(step)")
+            let month = try #require(months.firstIndex { $0.month == expected })
+            #expect(said.month == month, "\(engine) rows \(step): month \(said.month ?? -1) (\(said.text ?? "")), expected \(month) (\(expected))")
+            let top = try #require(tops[months[month].id])
+            #expect(abs(walked.viewTop - (top - 8)) <= 1, "\(engine) rows \(step): the window's top at \(walked.viewTop), the month's first photo's row at \(top)")
+            #expect(walked.cells.contains { $0.id == months[month].id }, "\(engine) rows \(step): the month's first photo is not drawn")
+        }
+    }
+
     @Test("a grid that fits two screens, or of one month, has no scrubber")
     func onlyWhereItHelps() throws {
         let site = try SampleSite.site

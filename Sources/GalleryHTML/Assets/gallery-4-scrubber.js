@@ -1,4 +1,5 @@
-// Part of the page script (see gallery-1-words.js): the date scrubber of a date-sorted grid,
+// Part of the page script (see gallery-1-words.js): the date scrubber of a date-sorted grid
+// (masonry or rows),
 // after the grid's own part (gallery-4-grid.js). Google Photos' rail: the years along the right
 // edge, where their photos are in the grid; drag it (or tap a year) to jump anywhere in an album
 // of any size, or use the keys (arrows: a month, Page Up/Down: a year, Home, End). Where each
@@ -6,7 +7,9 @@
 // band, as the engine placed it), so a jump lands on the month's first photo whatever has been
 // drawn. Shown only where it helps: two months or more, and a grid taller than two screens.
 
-const galleryScrubber = (grid, index, months) => {
+// `place`: where month m begins in the grid shown, `top(m, place.at())` px from its top (the
+// masonry grid's or the rows').
+const galleryScrubber = (grid, months, place) => {
   const language = document.documentElement.lang || undefined;
   const format = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const monthName = (m) => {
@@ -34,13 +37,10 @@ const galleryScrubber = (grid, index, months) => {
   rail.hidden = true;
   document.body.append(rail);
 
-  // The band shown and its items' width, read once per scroll or tap.
-  const shown = () => {
-    const b = galleryBandShown(grid);
-    return { b, w: galleryItemWidth(grid, index, b) };
-  };
+  // The band and width shown, read once per scroll or tap.
+  const shown = place.at;
   // Where month m begins in the grid (px from its top) in the band and at the width shown.
-  const monthTop = (m, { b, w } = shown()) => months[m][2][2 * b] * w + months[m][2][2 * b + 1];
+  const monthTop = (m, at = shown()) => place.top(m, at);
   // The grid's top in the document and how far it scrolls.
   const extent = () => {
     const box = grid.getBoundingClientRect();
@@ -181,12 +181,33 @@ const galleryScrubber = (grid, index, months) => {
   update();
 };
 
+// The masonry grid: a month's first photo at t·w + y0 in the band shown (items w wide); the
+// rows: at its frame's top in the band, scaled as the rows are drawn.
+const galleryScrubberPlaces = {
+  masonry: (grid, index, months) => ({
+    at: () => {
+      const b = galleryBandShown(grid);
+      return { b, w: galleryItemWidth(grid, index, b) };
+    },
+    top: (m, { b, w }) => months[m][2][2 * b] * w + months[m][2][2 * b + 1],
+  }),
+  rows: (grid, index, months) => (months.every((month) => month[3]) ? {
+    at: () => {
+      const b = galleryBandShown(grid);
+      return { b, scale: grid.getBoundingClientRect().width / index.rowWidths[b] };
+    },
+    top: (m, { b, scale }) => months[m][3][b] * scale,
+  } : null),
+};
+
 (() => {
-  const grid = document.querySelector('.grid[data-layout]');
+  const grid = document.querySelector('.grid[data-layout]') || document.querySelector('.rows[data-layout]');
   if (!grid) return;
+  const kind = grid.classList.contains('rows') ? 'rows' : 'masonry';
   // The grid's own index (the same load: galleryLoad keeps one per file), then its months.
   galleryLoad(grid.dataset.layout).then(async (index) => {
     const dates = index.dates ? await galleryLoad(index.dates) : null;
-    if (dates && dates.months.length >= 2) galleryScrubber(grid, index, dates.months);
+    const place = dates && dates.months.length >= 2 ? galleryScrubberPlaces[kind](grid, index, dates.months) : null;
+    if (place) galleryScrubber(grid, dates.months, place);
   }).catch(() => null);
 })();
