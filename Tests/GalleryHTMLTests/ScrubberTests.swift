@@ -35,36 +35,81 @@ struct ScrubberTests {
         return months
     }
 
+    /// The page side of both tests, once the scrubber shows: `rail`; `note(at)` records the
+    /// month said and what is drawn (LargeAlbum's `report()`); `key(name)`; `pointer(target,
+    /// type, y)`, a touch on the rail; `tapYear(year)`; `keysThenYear()` the keys' steps (seven
+    /// years and three months on) and the tap on 2010.
+    static let railScript = """
+        const railSteps = [], railWalked = [];
+        let rail = null;
+        const note = (at, extra = {}) => {
+          railSteps.push({ at, month: Number(rail.getAttribute('aria-valuenow')), text: rail.getAttribute('aria-valuetext'), ...extra });
+          railWalked.push({ at, ...report() });
+        };
+        const key = (name) => rail.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+        const pointer = (target, type, y) => target.dispatchEvent(new PointerEvent(type, {
+          pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: rail.getBoundingClientRect().left + 20, clientY: y, button: 0,
+          buttons: type === 'pointerup' ? 0 : 1, bubbles: true, cancelable: true }));
+        const tapYear = async (year) => {
+          const label = [...rail.querySelectorAll('.scrubber-year')].find((shown) => shown.textContent === year);
+          const middle = label.getBoundingClientRect().top + label.getBoundingClientRect().height / 2;
+          pointer(label, 'pointerdown', middle);
+          pointer(rail, 'pointerup', middle);
+          await settle();
+        };
+        const railReady = async () => {
+          await galleryFontsReady();
+          await settle();
+          rail = await galleryWaitFor(() => document.querySelector('.scrubber:not([hidden])'), 'the scrubber');
+          rail.focus();
+        };
+        const keysThenYear = async () => {
+          for (let i = 0; i < 7; i++) key('PageDown');
+          for (let i = 0; i < 3; i++) key('ArrowDown');
+          await settle();
+          note('keys');
+          await tapYear('2010');
+          note('year');
+        };
+        """
+
+    /// The keys' step lands on April 2013 and the tap on January 2010: the month said, the
+    /// window's top 8 px above the month's first photo where the engine put it (`tops`: photo
+    /// id → y), that photo drawn.
+    static func checkLandings(_ report: Report, tops: [Int64: Double], months: [(month: String, index: Int, id: Int64)], label: String) throws {
+        let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
+        for (step, expected) in [("keys", "2013-04"), ("year", "2010-01")] {
+            let (said, walked) = try #require(byStep[step], "\(label): no step \(step)")
+            let month = try #require(months.firstIndex { $0.month == expected })
+            #expect(said.month == month, "\(label) \(step): month \(said.month ?? -1) (\(said.text ?? "")), expected \(month) (\(expected))")
+            let top = try #require(tops[months[month].id])
+            #expect(abs(walked.viewTop - (top - 8)) <= 1, "\(label) \(step): the window's top at \(walked.viewTop), the month's first photo at \(top)")
+            #expect(walked.cells.contains { $0.id == months[month].id }, "\(label) \(step): the month's first photo is not drawn")
+        }
+    }
+
+    /// Photo id → its top, as `gallery layout --viewport 390x844` (and `arguments`) places it.
+    static func tops(_ arguments: [String] = []) throws -> [Int64: Double] {
+        let work = try LargeAlbum.work.get()
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + arguments + ["--viewport", "390x844", "--json"], in: work.folder.url)
+        return Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
+    }
+
     @Test("keys, a drag and a tap on a year land on the month's first photo where the engine put it", arguments: BrowserEngine.allCases)
     func scrub(engine: BrowserEngine) throws {
         let site = try LargeAlbum.work.get().site
-        let script = LargeAlbum.reportScript(container: ".grid", item: ".cell") + """
+        let script = LargeAlbum.reportScript(container: ".grid", item: ".cell") + Self.railScript + """
             window.addEventListener('load', async () => {
               try {
-                await galleryFontsReady();
-                await settle();
-                const rail = await galleryWaitFor(() => document.querySelector('.scrubber:not([hidden])'), 'the scrubber');
+                await railReady();
                 const years = [...rail.querySelectorAll('.scrubber-year')].map((label) => label.textContent);
-                const steps = [], walked = [];
-                const note = (at, extra = {}) => {
-                  steps.push({ at, month: Number(rail.getAttribute('aria-valuenow')), text: rail.getAttribute('aria-valuetext'), ...extra });
-                  walked.push({ at, ...report() });
-                };
-                const key = (name) => rail.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
-                rail.focus();
-                for (let i = 0; i < 7; i++) key('PageDown');
-                for (let i = 0; i < 3; i++) key('ArrowDown');
-                await settle();
-                note('keys');
+                await keysThenYear();
                 key('End');
                 await settle();
                 note('end');
                 // A finger down near the top of the rail, dragged to three quarters of it.
                 const box = rail.getBoundingClientRect();
                 const along = (fraction) => box.top + 22 + fraction * (box.height - 44);
-                const pointer = (target, type, y) => target.dispatchEvent(new PointerEvent(type, {
-                  pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: box.left + 20, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1,
-                  bubbles: true, cancelable: true }));
                 pointer(rail, 'pointerdown', along(0.1));
                 pointer(rail, 'pointermove', along(0.5));
                 pointer(rail, 'pointermove', along(0.75));
@@ -74,14 +119,7 @@ struct ScrubberTests {
                 await settle();
                 const grid = document.querySelector('.grid').getBoundingClientRect();
                 note('drag', { bubble: shown, fraction: -grid.top / (grid.height - innerHeight) });
-                // A tap on 2010.
-                const label = [...rail.querySelectorAll('.scrubber-year')].find((year) => year.textContent === '2010');
-                const middle = label.getBoundingClientRect().top + label.getBoundingClientRect().height / 2;
-                pointer(label, 'pointerdown', middle);
-                pointer(rail, 'pointerup', middle);
-                await settle();
-                note('year');
-                galleryTestReport({ years, steps, walked });
+                galleryTestReport({ years, steps: railSteps, walked: railWalked });
               } catch (error) {
                 galleryTestReport({ error: String(error) });
               }
@@ -95,20 +133,9 @@ struct ScrubberTests {
         let years = months.map { String($0.month.prefix(4)) }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         #expect(years.first == "2006" && years.count >= 10 && report.years == years, "\(engine): \(report.years), the album's \(years)")
         try LargeAlbum.check(report.walked, label: "\(engine) scrubber", rows: false)
-        let work = try LargeAlbum.work.get()
-        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--viewport", "390x844", "--json"], in: work.folder.url)
-        let tops = Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
+        let tops = try Self.tops()
+        try Self.checkLandings(report, tops: tops, months: months, label: "\(engine)")
         let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
-        // Seven years and three months on from January 2006: April 2013, its first photo 8 px
-        // below the window's top.
-        for (step, expected) in [("keys", "2013-04"), ("year", "2010-01")] {
-            let (said, walked) = try #require(byStep[step], "\(engine): no step \(step)")
-            let month = try #require(months.firstIndex { $0.month == expected })
-            #expect(said.month == month, "\(engine) \(step): month \(said.month ?? -1) (\(said.text ?? "")), expected \(month) (\(expected))")
-            let top = try #require(tops[months[month].id])
-            #expect(abs(walked.viewTop - (top - 8)) <= 1, "\(engine) \(step): the window's top at \(walked.viewTop), the month's first photo at \(top)")
-            #expect(walked.cells.contains { $0.id == months[month].id }, "\(engine) \(step): the month's first photo is not drawn")
-        }
         #expect(byStep["end"]?.0.month == months.count - 1, "\(engine): End")
         let drag = try #require(byStep["drag"])
         #expect(abs((drag.0.fraction ?? 0) - 0.75) <= 0.01, "\(engine): dragged to 0.75 of the rail, the grid at \(drag.0.fraction ?? 0)")
@@ -122,34 +149,12 @@ struct ScrubberTests {
     @Test("on the rows page, keys and a tap on a year land on the month's first photo where the engine's rows put it", arguments: BrowserEngine.allCases)
     func scrubRows(engine: BrowserEngine) throws {
         let site = try LargeAlbum.work.get().site
-        let script = LargeAlbum.reportScript(container: ".rows", item: ".row-item") + """
+        let script = LargeAlbum.reportScript(container: ".rows", item: ".row-item") + Self.railScript + """
             window.addEventListener('load', async () => {
               try {
-                await galleryFontsReady();
-                await settle();
-                const rail = await galleryWaitFor(() => document.querySelector('.scrubber:not([hidden])'), 'the scrubber');
-                const steps = [], walked = [];
-                const note = (at) => {
-                  steps.push({ at, month: Number(rail.getAttribute('aria-valuenow')), text: rail.getAttribute('aria-valuetext') });
-                  walked.push({ at, ...report() });
-                };
-                const key = (name) => rail.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
-                rail.focus();
-                for (let i = 0; i < 7; i++) key('PageDown');
-                for (let i = 0; i < 3; i++) key('ArrowDown');
-                await settle();
-                note('keys');
-                const box = rail.getBoundingClientRect();
-                const pointer = (target, type, y) => target.dispatchEvent(new PointerEvent(type, {
-                  pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: box.left + 20, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1,
-                  bubbles: true, cancelable: true }));
-                const label = [...rail.querySelectorAll('.scrubber-year')].find((year) => year.textContent === '2010');
-                const middle = label.getBoundingClientRect().top + label.getBoundingClientRect().height / 2;
-                pointer(label, 'pointerdown', middle);
-                pointer(rail, 'pointerup', middle);
-                await settle();
-                note('year');
-                galleryTestReport({ years: [], steps, walked });
+                await railReady();
+                await keysThenYear();
+                galleryTestReport({ years: [], steps: railSteps, walked: railWalked });
               } catch (error) {
                 galleryTestReport({ error: String(error) });
               }
@@ -158,20 +163,8 @@ struct ScrubberTests {
         let probe = try LargeAlbum.probe(script: script, page: "justified.html")
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
-        let months = try Self.months()
         try LargeAlbum.check(report.walked, label: "\(engine) rows scrubber", rows: true)
-        let work = try LargeAlbum.work.get()
-        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--kind", "justified", "--viewport", "390x844", "--json"], in: work.folder.url)
-        let tops = Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
-        let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
-        for (step, expected) in [("keys", "2013-04"), ("year", "2010-01")] {
-            let (said, walked) = try #require(byStep[step], "\(engine): no step \(step)")
-            let month = try #require(months.firstIndex { $0.month == expected })
-            #expect(said.month == month, "\(engine) rows \(step): month \(said.month ?? -1) (\(said.text ?? "")), expected \(month) (\(expected))")
-            let top = try #require(tops[months[month].id])
-            #expect(abs(walked.viewTop - (top - 8)) <= 1, "\(engine) rows \(step): the window's top at \(walked.viewTop), the month's first photo's row at \(top)")
-            #expect(walked.cells.contains { $0.id == months[month].id }, "\(engine) rows \(step): the month's first photo is not drawn")
-        }
+        try Self.checkLandings(report, tops: try Self.tops(["--kind", "justified"]), months: try Self.months(), label: "\(engine) rows")
     }
 
     @Test("a grid that fits two screens, or of one month, has no scrubber")
