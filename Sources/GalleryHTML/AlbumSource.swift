@@ -154,24 +154,16 @@ final class AlbumSource: Sendable {
                 }
             }
         }
-        var rowTops: [[Double]]? = nil
-        if rows {
-            var tops = [[Double]](repeating: [], count: starts.count)
-            for part in parts {
-                let frames = try rowsFrames(part)
-                for index in part {
-                    guard let month = firstOf[index] else { continue }
-                    tops[month] = frames.compactMap { $0[index].map { HTML.rounded($0.y) } }
-                }
-            }
-            rowTops = tops
-        }
-        let bands = try rows ? rowsLayouts().count : 0
+        // The rows' tops, read for the months' first photos only (none where a band lacks one).
+        let rowTops: [[Double]?]? = try rows ? starts.map { start in
+            let frames = try rowsFrames(start.index ..< start.index + 1)
+            let tops = frames.compactMap { $0[start.index].map { HTML.rounded($0.y) } }
+            return tops.count == frames.count ? tops : nil
+        } : nil
         return zip(starts, places).enumerated().compactMap { number, pair in
             let (start, place) = pair
             guard place.count == 2 * layouts.count else { return nil }
-            let tops = rowTops.map { $0[number] }
-            return (start.month, start.index, place, tops.flatMap { $0.count == bands ? $0 : nil })
+            return (start.month, start.index, place, rowTops?[number] ?? nil)
         }
     }
 

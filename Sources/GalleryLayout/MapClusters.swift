@@ -109,6 +109,7 @@ public struct MapClusters: Sendable {
     /// The clusters at `zoom` (clamped to 0...maxZoom), in `order`; each at its points' mean,
     /// summed in `order` as the page sums them.
     public func clusters(zoom: Int) -> [Cluster] {
+        guard !order.isEmpty else { return [] }
         let zoom = min(max(zoom, 0), maxZoom)
         var clusters: [Cluster] = []
         var start = 0
@@ -122,7 +123,7 @@ public struct MapClusters: Sendable {
             clusters.append(Cluster(latitude: Self.latitude(y: sumY / count), longitude: Self.longitude(x: sumX / count), places: start ..< place))
             start = place
         }
-        return order.isEmpty ? [] : clusters
+        return clusters
     }
 
     /// The zoom at which `cluster` first parts (tapping it zooms there), or nil when its

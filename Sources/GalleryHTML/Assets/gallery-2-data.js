@@ -4,8 +4,8 @@
 
 // Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
 // loads from file:// as from any host. Over HTTP they are fetched and their JSON read with
-// JSON.parse, which is several times faster than the browser parsing and running a script of
-// one large literal (a search's first screen waited tens of ms on that). One promise per
+// JSON.parse: no script of one large literal to compile (a search's first screen waited
+// ~24 ms on that, in a trace). One promise per
 // file; it is rejected when the file is missing, or is not a galleryData({...}) call (damaged).
 const galleryLoad = (() => {
   const loads = new Map();
@@ -41,6 +41,12 @@ const galleryLoad = (() => {
     return loads.get(url);
   };
 })();
+
+// Block n of the search index's cells (data/search.docs-N.js: `template` with {n}, `blockSize`
+// documents a block) put into `cells` by document number: the search page's and the map's.
+const galleryLoadCells = (template, blockSize, cells, n) => galleryLoad(template.replace('{n}', String(n))).then((payload) => {
+  payload.cells.forEach((cell, j) => { if (cell) cells.set(n * blockSize + j, cell); });
+});
 
 // Keeps aria-busy="true" on `element` while any load passed to the returned function is
 // under way (data files, and the drawing that follows them): screen readers wait for the

@@ -116,9 +116,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     }
     return Array.from(found);
   };
-  const loadBlock = (n) => galleryLoad(file(index.docs, n)).then((payload) => {
-    payload.cells.forEach((cell, j) => { if (cell) cells.set(n * index.blockSize + j, cell); });
-  });
+  const loadBlock = (n) => galleryLoadCells(index.docs, index.blockSize, cells, n);
   // The cells of results `from` to `to`: the blocks of those not yet in, all at once.
   const cellsOf = (results, from, to) => {
     const missing = results.slice(from, to).filter((document) => !cells.has(document));

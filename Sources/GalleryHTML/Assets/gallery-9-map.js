@@ -40,10 +40,7 @@
   // What the lightbox walks: the documents of a group tapped, or every photo by date.
   let walk = [];
   const cells = new Map();
-  const cellOf = (document) => galleryLoad(data.docs.replace('{n}', String(Math.floor(document / data.blockSize)))).then((payload) => {
-    payload.cells.forEach((cell, j) => { if (cell) cells.set(payload.number * data.blockSize + j, cell); });
-    return cells.get(document);
-  });
+  const cellOf = (number) => galleryLoadCells(data.docs, data.blockSize, cells, Math.floor(number / data.blockSize)).then(() => cells.get(number));
   galleryOfferAlbum(galleryAlbum({
     count: () => walk.length,
     positionOf: () => -1,
@@ -102,11 +99,11 @@
       const photo = L.marker(at, { icon: dot, keyboard: true, title: '' });
       photo.on('click', () => {
         if (!byDate) byDate = Int32Array.from(documents).sort();
-        const document = documents[cluster.start];
+        const number = documents[cluster.start];
         let low = 0, high = byDate.length - 1;
         while (low < high) {
           const middle = (low + high) >> 1;
-          if (byDate[middle] < document) low = middle + 1; else high = middle;
+          if (byDate[middle] < number) low = middle + 1; else high = middle;
         }
         open(byDate, low);
       });
