@@ -205,7 +205,7 @@ struct MapPageTests {
         for file in ["map.html", "data/map.points.js", "leaflet"] {
             #expect(!FileManager.default.fileExists(atPath: site.appending(path: file).path), "\(file) is in a site without locations")
         }
-        let files = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") || $0.hasSuffix(".js") || $0.hasSuffix(".css") } ?? []
+        let files = try SampleSite.exportedFiles(endingWith: [".html", ".js", ".css"])
         #expect(!files.isEmpty)
         for file in files {
             let text = try String(contentsOf: site.appending(path: file), encoding: .utf8)

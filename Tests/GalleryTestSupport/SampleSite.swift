@@ -4,7 +4,9 @@ import Foundation
 /// `gallery build sample-data --out site` and shared by the tests that only read it (pages in
 /// browsers, the engine's numbers from its gallery.db). A test that changes the library or
 /// the site builds its own. Probe pages written beside the site's pages must have names of
-/// their own (`HeadlessChromium.evaluate` gives each a unique one).
+/// their own (`HeadlessChromium.evaluate` gives each a unique one), with "probe" in them, so
+/// that a test reading every file of the site (`exportedFiles`) can leave out those that other
+/// tests are writing and removing at the same time.
 public enum SampleSite {
     private static let built: Result<TemporaryDirectory, any Error> = Result {
         let work = try TemporaryDirectory("sample-site")
@@ -21,6 +23,16 @@ public enum SampleSite {
     /// The exported site.
     public static var site: URL {
         get throws { try folder.appending(path: "site") }
+    }
+
+    /// The paths, relative to the site, of the files the export wrote whose names end with one
+    /// of `suffixes`: without the probe copies that tests running beside it come and go with.
+    public static func exportedFiles(endingWith suffixes: [String]) throws -> [String] {
+        let site = try site
+        let all = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String } ?? []
+        return all.filter { path in
+            !(path.split(separator: "/").last ?? "").contains("probe") && suffixes.contains { path.hasSuffix($0) }
+        }
     }
 }
 
