@@ -109,7 +109,8 @@ final class AlbumSource: Sendable {
                 keywords: content.keywords == .show ? photo.keywords : [], people: content.people == .show ? photo.people : [],
                 rating: content.ratings == .show ? photo.rating : nil,
                 placeName: context.publishLocation ? photo.place.flatMap(CellModel.placeName) : nil,
-                browseLinks: browseLinks.links(people: content.people == .show ? photo.people : [], keywords: content.keywords == .show ? photo.keywords : [])))
+                browseLinks: browseLinks.links(people: content.people == .show ? photo.people : [], keywords: content.keywords == .show ? photo.keywords : [],
+                                               places: context.publishLocation ? photo.place.map(CellModel.placeParts) ?? [] : [])))
         }
         return cells
     }

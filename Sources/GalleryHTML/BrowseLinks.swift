@@ -1,8 +1,8 @@
 import Foundation
 import GalleryStore
 
-/// Where the site's browse page of a person or a keyword is, by its name in any case: what
-/// the lightbox links a photo's people and keywords to.
+/// Where the site's browse page of a person, a keyword or a place is, by its name in any case:
+/// what the lightbox links a photo's people, keywords and place to.
 struct BrowseLinks: Sendable {
     private var files: [String: String] = [:]
 
@@ -15,6 +15,7 @@ struct BrowseLinks: Sendable {
             switch page.browse {
             case .person(let name)?: files[Self.key("person", name)] = file
             case .keyword(let name)?: files[Self.key("keyword", name)] = file
+            case .place(let name)?: files[Self.key("place", name)] = file
             default: break
             }
         }
@@ -24,12 +25,14 @@ struct BrowseLinks: Sendable {
         kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping
     }
 
-    /// A cell's links: "person:NAME" and "keyword:NAME" (the names as the cell has them) to
-    /// their pages' files, for those that have one.
-    func links(people: [String], keywords: [String]) -> [String: String] {
+    /// A cell's links: "person:NAME", "keyword:NAME" and "place:NAME" (the names as the cell
+    /// has them; a place's parts, from its sublocation to its country) to their pages' files,
+    /// for those that have one.
+    func links(people: [String], keywords: [String], places: [String] = []) -> [String: String] {
         var links: [String: String] = [:]
         for name in people { if let file = files[Self.key("person", name)] { links["person:" + name] = file } }
         for name in keywords { if let file = files[Self.key("keyword", name)] { links["keyword:" + name] = file } }
+        for name in places { if let file = files[Self.key("place", name)] { links["place:" + name] = file } }
         return links
     }
 }

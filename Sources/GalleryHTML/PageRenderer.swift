@@ -100,6 +100,8 @@ struct PageRenderer {
         var parts: [(title: String, link: String)] = []
         /// Its photos on the map (map.html?album=STEM), when some have a published location.
         var map: String? = nil
+        /// The list of browse pages (browse.html), from a one-album site's album.
+        var browse: String? = nil
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -190,6 +192,7 @@ struct PageRenderer {
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))"
         if let map = links.map { html += " · <a class=\"map-link\" href=\"\(HTML.escape(map))\">\(HTML.escape(words.map))</a>" }
+        if let browse = links.browse { html += " · <a class=\"browse-link\" href=\"\(HTML.escape(browse))\">\(HTML.escape(words.browseTitle))</a>" }
         html += "</p>"
         if !links.parts.isEmpty {
             html += "<nav class=\"parts\">" + links.parts.map { "<a href=\"\(HTML.escape($0.link))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ") + "</nav>"
@@ -406,21 +409,34 @@ struct PageRenderer {
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
             html += "</a>\n"
         }
-        html += "</main>\n"
-        if !browse.isEmpty {
-            html += "<nav class=\"browse\" aria-label=\"\(HTML.escape(words.label("Browse")))\">\n"
-            for list in browse {
-                // A kind whose one page says its heading (the favourites) needs no heading.
-                let heading = list.pages.count == 1 && list.pages[0].title == list.heading ? "" : "<h2>\(HTML.escape(list.heading))</h2>"
-                html += "<section class=\"browse-kind\" data-browse=\"\(HTML.escape(list.kind))\">\(heading)<ul>"
-                for page in list.pages.prefix(Self.mostBrowseLinks) {
-                    html += "<li><a href=\"\(HTML.escape(page.link))\">\(HTML.escape(page.title))</a> <span class=\"browse-count\">\(page.count)</span></li>"
-                }
-                html += "</ul></section>\n"
-            }
-            html += "</nav>\n"
-        }
+        html += "</main>\n" + browseLists(browse)
         return html + foot()
+    }
+
+    /// The browse pages of a one-album site (browse.html): the lists a site of several albums
+    /// has below its album cards.
+    func browsePage(homeLink: String, browse: [BrowseList]) -> String {
+        var html = head(title: "\(words.browseTitle) · \(siteTitle)", page: SiteFileName.browse.name)
+        html += "<header class=\"site-header\">" + searchBox()
+        html += "<a class=\"home\" href=\"\(HTML.escape(homeLink))\">← \(HTML.escape(siteTitle))</a>"
+        html += "<h1>\(HTML.escape(words.browseTitle))</h1></header>\n"
+        return html + "<main class=\"browse-page\">\n" + browseLists(browse) + "</main>\n" + foot()
+    }
+
+    /// The browse pages by kind: a heading and the first `mostBrowseLinks` pages of each.
+    private func browseLists(_ browse: [BrowseList]) -> String {
+        guard !browse.isEmpty else { return "" }
+        var html = "<nav class=\"browse\" aria-label=\"\(HTML.escape(words.browseTitle))\">\n"
+        for list in browse {
+            // A kind whose one page says its heading (the favourites) needs no heading.
+            let heading = list.pages.count == 1 && list.pages[0].title == list.heading ? "" : "<h2>\(HTML.escape(list.heading))</h2>"
+            html += "<section class=\"browse-kind\" data-browse=\"\(HTML.escape(list.kind))\">\(heading)<ul>"
+            for page in list.pages.prefix(Self.mostBrowseLinks) {
+                html += "<li><a href=\"\(HTML.escape(page.link))\">\(HTML.escape(page.title))</a> <span class=\"browse-count\">\(page.count)</span></li>"
+            }
+            html += "</ul></section>\n"
+        }
+        return html + "</nav>\n"
     }
 
     /// - Parameters:

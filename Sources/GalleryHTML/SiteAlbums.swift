@@ -30,9 +30,10 @@ struct SiteAlbums: Sendable {
     }
 
     let all: [Album]
-    /// The browse pages, by kind in `[browse] by` order: on a site with an index page (several
-    /// albums), of the kinds the site shows (places only with `--publish-location`; people,
-    /// keywords and favourites only where `[content]` shows people, keywords and ratings).
+    /// The browse pages, by kind in `[browse] by` order (listed on the index page of a site of
+    /// several albums, on browse.html on a one-album site), of the kinds the site shows (places
+    /// only with `--publish-location`; people, keywords and favourites only where `[content]`
+    /// shows people, keywords and ratings).
     let browse: [(kind: GalleryConfiguration.BrowseKind, pages: [Album])]
     /// Each year's months, linked from the year's page (not the index).
     let months: [Album]
@@ -62,8 +63,8 @@ struct SiteAlbums: Sendable {
                 settings: settings))
         }
         all = albums
-        (browse, months) = several ? try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
-                                                          unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used) : ([], [])
+        (browse, months) = try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
+                                                unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used)
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent

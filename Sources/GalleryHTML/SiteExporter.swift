@@ -140,6 +140,11 @@ public struct SiteExporter: Sendable {
             written.insert("index.html")
             summary.pages += 1
         }
+        if site.hasBrowsePage, let browse = try site.render(SiteFileName.browse.name) {
+            try writeIfChanged(SiteFileName.browse.name, Data(browse))
+            written.insert(SiteFileName.browse.name)
+            summary.pages += 1
+        }
         if let sitemap = try site.render("sitemap.xml") {
             try writeIfChanged("sitemap.xml", Data(sitemap))
             written.insert("sitemap.xml")

@@ -28,6 +28,9 @@ enum SiteFileName: Hashable, Sendable {
     case mapPage
     case mapPoints(stem: String?)
     case leaflet(String)
+    /// browse.html: the browse pages' list on a one-album site (a site of several albums lists
+    /// them on its index page).
+    case browse
 
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
@@ -46,6 +49,7 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.terms(let number)): return "data/search.terms-\(number).js"
         case .search(.docs(let number)): return "data/search.docs-\(number).js"
         case .mapPage: return "map.html"
+        case .browse: return "browse.html"
         case .mapPoints(nil): return "data/map.points.js"
         case .mapPoints(let stem?): return "data/map.points-\(stem).js"
         case .leaflet(let file): return "leaflet/" + file
@@ -77,6 +81,7 @@ enum SiteFileName: Hashable, Sendable {
         case "sitemap.xml": self = .sitemap; return
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
+        case "browse.html": self = .browse; return
         case "data/search.index.js": self = .search(.index); return
         case "map.html": self = .mapPage; return
         case "data/map.points.js": self = .mapPoints(stem: nil); return

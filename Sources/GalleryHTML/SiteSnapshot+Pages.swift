@@ -94,10 +94,19 @@ extension SiteSnapshot {
             return PageRenderer.AlbumCard(name: album.title, link: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name, count: album.count, videoCount: album.videoCount,
                                           dates: album.dates, cover: first)
         }
-        let browse = albums.browse.map { kind, pages in
-            PageRenderer.BrowseList(kind: kind.rawValue, heading: renderer.words.browse[kind.rawValue] ?? kind.rawValue.capitalized,
+        return renderer.indexPage(albums: cards, browse: browseLists(), photoCount: albums.photoCount, videoCount: albums.videoCount, image: image)
+    }
+
+    /// The list of browse pages of a one-album site.
+    func browsePage() throws -> String {
+        try pageRenderer().browsePage(homeLink: SiteFileName.home.name, browse: browseLists())
+    }
+
+    private func browseLists() -> [PageRenderer.BrowseList] {
+        let words = renderer.words
+        return albums.browse.map { kind, pages in
+            PageRenderer.BrowseList(kind: kind.rawValue, heading: words.browse[kind.rawValue] ?? kind.rawValue.capitalized,
                                     pages: pages.map { ($0.title, SiteFileName.album(stem: $0.links.stem, .page(.masonry)).name, $0.count) })
         }
-        return renderer.indexPage(albums: cards, browse: browse, photoCount: albums.photoCount, videoCount: albums.videoCount, image: image)
     }
 }

@@ -49,6 +49,10 @@ public final class SiteSnapshot: Sendable {
     /// Whether the site has a page of album cards (several albums, or none).
     var hasIndexPage: Bool { albums.all.count != 1 }
 
+    /// Whether the site has browse.html: a one-album site with browse pages (a site of several
+    /// lists them on its index page).
+    var hasBrowsePage: Bool { !hasIndexPage && !albums.browse.isEmpty }
+
     /// Whether the site has a search page (it has photos).
     var hasSearch: Bool { albums.photoCount > 0 }
 
@@ -86,10 +90,11 @@ public final class SiteSnapshot: Sendable {
         case .album(let stem, let file): return try render(file, stem: stem)
         case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
         case .mapPage where hasMap: return Array(try mapPage().utf8)
+        case .browse where hasBrowsePage: return Array(try browsePage().utf8)
         case .mapPoints(let stem) where hasMap && (stem.map(mapStems.contains) ?? true):
             return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
-        case .sitemap, .image, .search, .mapPage, .mapPoints, .leaflet, nil: return nil
+        case .sitemap, .image, .search, .mapPage, .mapPoints, .leaflet, .browse, nil: return nil
         }
     }
 
@@ -121,7 +126,7 @@ public final class SiteSnapshot: Sendable {
     /// The site's pages for search engines, when it knows its address (`base_url`).
     func sitemap() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
-        var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : []
+        var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : hasBrowsePage ? [SiteFileName.browse.name] : []
         for album in albums.all + albums.browsePages where !album.links.unlisted {
             pages += views(of: album).map { album.name(.page($0)) }
             pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.name(.plainPage($0 + 1)) }
@@ -159,6 +164,7 @@ public final class SiteSnapshot: Sendable {
                 // A one-album site's album (no stem) has the whole map.
                 links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
+            if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
             let made = try AlbumSource(path: album.path, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
                                        coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)

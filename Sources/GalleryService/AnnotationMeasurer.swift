@@ -35,7 +35,8 @@ public struct AnnotationMeasurer: Sendable {
         for width in widths {
             for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
                 let key = style.fingerprint
-                let stored = try database.measurements(style: key, width: width)
+                let stored = subset == nil ? try database.measurements(style: key, width: width)
+                    : try database.measurements(style: key, width: width, texts: list)
                 var missing: [String: StoredMeasurement] = [:]
                 for text in list {
                     if let known = stored[text] {

@@ -47,6 +47,22 @@ extension GalleryDatabase {
         }
     }
 
+    /// Measurements stored for `style` at `width` of `texts` only (one album's, one browse
+    /// page's), by text: looked up one by one in the table's (style, width, text) index, so
+    /// that laying out a page of a few photos does not read every text of the library.
+    public func measurements(style: String, width: Double, texts: some Collection<String>) throws -> [String: StoredMeasurement] {
+        try read { db in
+            var result: [String: StoredMeasurement] = [:]
+            result.reserveCapacity(texts.count)
+            let lookup = try db.cachedStatement(sql: "SELECT lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ? AND text = ?")
+            for text in texts {
+                guard let row = try Row.fetchOne(lookup, arguments: [style, width, text]) else { continue }
+                result[text] = StoredMeasurement(lines: row["lines"], height: row["height"], fontSignature: row["font_signature"])
+            }
+            return result
+        }
+    }
+
     /// Stores measurements (one transaction), and drops those of texts no annotation uses any more.
     public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
         try write { db in

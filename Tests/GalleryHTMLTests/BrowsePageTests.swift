@@ -9,8 +9,8 @@ import Testing
 @Suite("Browse pages: years, people, keywords, favourites in the site")
 struct BrowsePageTests {
     /// The index's browse links of `kind` ("years", "people", "keywords", "favorites"): (title, file).
-    static func links(_ kind: String, in site: URL) throws -> [(title: String, file: String)] {
-        let index = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+    static func links(_ kind: String, in site: URL, page: String = "index.html") throws -> [(title: String, file: String)] {
+        let index = try String(contentsOf: site.appending(path: page), encoding: .utf8)
         guard let section = index.firstMatch(of: try Regex("<section class=\"browse-kind\" data-browse=\"\(kind)\">(.*?)</section>")) else { return [] }
         let html = String(section.output[1].substring ?? "")
         return html.matches(of: #/<a href="(?<file>[^"]+)">(?<title>[^<]*)</a>/#).map { (String($0.output.title), String($0.output.file)) }
@@ -120,5 +120,53 @@ struct BrowsePageTests {
         let layout = try GalleryBinary.run(["layout", "--album", "keyword:sea", "--width", "800", "--json"], in: work.url)
         let items = (try JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
         #expect(items.count == 1 && items.allSatisfy { $0["id"] as? Int != hidden }, "\(layout.stdout.prefix(300)) \(layout.stderr)")
+    }
+
+    @Test("a one-album site has browse pages too: listed on browse.html, linked from the album's header and the lightbox's chips, drawn where the engine puts them")
+    func oneAlbumSite() throws {
+        let work = try TemporaryDirectory("browse-one-album")
+        let built = try GalleryBinary.run(["build", GalleryBinary.packageRoot.appending(path: "sample-data/coast").path, "--out", "site", "--publish-location", "--quiet"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let site = work.url.appending(path: "site")
+        let index = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("<a class=\"browse-link\" href=\"browse.html\">Browse</a>"), "the album's header links browse.html")
+        #expect(!index.contains("album-card"), "a one-album site's home page is its album")
+        #expect(try Self.links("years", in: site, page: "browse.html").map(\.title) == ["2024"])
+        #expect(try Self.links("people", in: site, page: "browse.html").map(\.title) == ["Ana Sousa", "Jonas Berg", "Maël Le Goff"])
+        let keywords = try Self.links("keywords", in: site, page: "browse.html")
+        #expect(keywords.contains { $0.title == "boats" } && keywords.count == 6, "\(keywords)")
+        let places = try Self.links("places", in: site, page: "browse.html")
+        #expect(places.map(\.title).sorted() == ["Concarneau", "France"], "\(places)")
+        let favorites = try #require(try Self.links("favorites", in: site, page: "browse.html").first)
+        for link in try ["years", "places", "people", "keywords", "favorites"].flatMap({ try Self.links($0, in: site, page: "browse.html") }) {
+            #expect(FileManager.default.fileExists(atPath: site.appending(path: link.file).path), "browse.html links \(link.file), which is not there")
+        }
+        let boats = try #require(keywords.first { $0.title == "boats" })
+        for (file, album, width) in [(boats.file, "keyword:boats", 390), (favorites.file, "favorites", 1280)] {
+            let result = try EngineExportTests.measure(.chromium, page: file, width: width, site: site)
+            let expected = try GridOracle(folder: work.url, album: album).expected(width: width, height: 900)
+            #expect(!expected.items.isEmpty, "\(album) has photos")
+            _ = ExportBrowserTests.check(result, expected: expected, label: "one-album \(album) @\(width)")
+        }
+
+        // The lightbox links the photo's place, part by part as its place says it, to their pages.
+        let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
+        let photos = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let placed = try #require(photos.first { ($0["place"] as? [String: Any])?["city"] is String })
+        let place = try #require(placed["place"] as? [String: Any])
+        let parts = ["sublocation", "city", "state", "country"].compactMap { place[$0] as? String }
+        let id = try #require(placed["id"] as? Int)
+        let probe = try EngineExportTests.probe("index.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              const box = document.querySelector('.lightbox');
+              document.getElementById('photo-\(id)').querySelector('.cell-link')
+                .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+              await galleryWaitFor(() => !box.hidden && box.querySelector('.lightbox-tags li.place'), 'the lightbox with its place', 30);
+              galleryTestReport([...box.querySelectorAll('.lightbox-tags li.place')].map((li) => [li.textContent, li.querySelector('a')?.getAttribute('href') ?? '']));
+            });
+            """)
+        let chips = try JSONDecoder().decode([[String]].self, from: BrowserEngine.chromium.open(probe, in: site, width: 390, height: 844))
+        let pages = Dictionary(places.map { ($0.title, $0.file) }, uniquingKeysWith: { a, _ in a })
+        #expect(chips == parts.map { [$0, pages[$0] ?? "no page"] }, "\(chips)")
     }
 }

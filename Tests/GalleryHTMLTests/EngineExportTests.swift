@@ -27,9 +27,10 @@ struct EngineExportTests {
         return name
     }
 
+    /// `site`: the sample site unless given.
     static func measure(_ engine: BrowserEngine, page: String, width: Int, css: String = "",
-                        environment: [String: String] = [:], scale: Double = 1) throws -> ExportBrowserTests.Result {
-        let site = try SampleSite.site
+                        environment: [String: String] = [:], scale: Double = 1, site: URL? = nil) throws -> ExportBrowserTests.Result {
+        let site = try site ?? SampleSite.site
         let probe = try probe(page, in: site, css: css)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let data = try engine.open(probe, in: site, width: width, height: 900, environment: environment, scale: scale)

@@ -24,7 +24,7 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
                                      .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
-                                     .mapPage, .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
+                                     .mapPage, .browse, .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
             + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
         for stem in Self.stems {

@@ -21,9 +21,9 @@ const galleryMetaLine = (photo) => {
   return parts.join(' · ');
 };
 
-// Under the comment: the stars, the people named and the keywords, each an item of the
-// list (a hierarchical keyword shown by its leaf, with the whole path as its title), a person
-// or keyword with a browse page of its own a link to it.
+// Under the comment: the stars, the people named, the keywords and the place's parts, each an
+// item of the list (a hierarchical keyword shown by its leaf, with the whole path as its title),
+// a person, keyword or place with a browse page of its own a link to it.
 const galleryFillTags = (list, photo) => {
   list.textContent = '';
   const links = photo.links || {};
@@ -54,6 +54,11 @@ const galleryFillTags = (list, photo) => {
     const leaf = path[path.length - 1];
     add('keyword', leaf, path.length > 1 ? keyword : '', links['keyword:' + leaf] || links['keyword:' + keyword]);
   }
+  // The parts of its place that have a page ("Brest", "France"), in the place's own order.
+  const place = photo.placeName || '';
+  const places = Object.keys(links).filter((key) => key.startsWith('place:')).map((key) => key.slice(6));
+  places.sort((a, b) => place.indexOf(a) - place.indexOf(b));
+  for (const name of places) add('place', name, '', links['place:' + name]);
 };
 
 // The lightbox: the large image, caption and comment of one photo, and the album's others
