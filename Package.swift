@@ -144,6 +144,10 @@ let package = Package(
             name: "GallerySiteFiles"
         ),
         .target(
+            name: "GalleryZip",
+            dependencies: ["CZlib"]
+        ),
+        .target(
             name: "GalleryJSON"
         ),
         .target(
@@ -163,7 +167,7 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "Imaging", "TextMetrics"],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),
@@ -273,6 +277,10 @@ let package = Package(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics", "GalleryTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "GalleryZipTests",
+            dependencies: ["GalleryZip", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GallerySearchTests",

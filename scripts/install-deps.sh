@@ -29,6 +29,7 @@ packages=(
   libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
   imagemagick       # PNGs as ImageMagick writes them (a photo's metadata in its "Raw profile type" text chunks)
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
+  unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
 if [ "${1:-}" = "--bench" ]; then

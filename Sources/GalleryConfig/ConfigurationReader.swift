@@ -29,7 +29,7 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look], [content], [browse], [map] and [publish]")
+                                         accepted: "the tables [site], [look], [content], [browse], [map], [downloads] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
@@ -37,13 +37,16 @@ public enum ConfigurationReader {
             case .content: configuration.content = try reader.content(table)
             case .browse: configuration.browse = try reader.browse(table)
             case .map: configuration.map = try reader.map(table)
+            case .downloads: configuration.downloads = try reader.downloads(table)
             case .publish: configuration.publish = try reader.publish(table)
             }
         }
+        // One setting, two names: `[downloads] originals = true` is `[content] downloads = "original"`.
+        if configuration.downloads.originals { configuration.content.downloads = .original }
         return configuration
     }
 
-    enum Section: String { case site, look, content, browse, map, publish }
+    enum Section: String { case site, look, content, browse, map, downloads, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -169,6 +172,15 @@ public enum ConfigurationReader {
             return map
         }
 
+        func downloads(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.DownloadFiles {
+            var downloads = GalleryConfiguration.DownloadFiles()
+            let keys = Keys(table: table, section: "downloads", reader: self, known: ["album_zip", "originals"])
+            try keys.checkKnown()
+            downloads.albumZip = try keys.boolean("album_zip") ?? downloads.albumZip
+            downloads.originals = try keys.boolean("originals") ?? downloads.originals
+            return downloads
+        }
+
         func publish(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Publish {
             var publish = GalleryConfiguration.Publish()
             let keys = Keys(table: table, section: "publish", reader: self, known: ["target", "endpoint", "region", "page_max_age"])
@@ -253,6 +265,12 @@ public enum ConfigurationReader {
             }
             guard number.isFinite, range.contains(number) else { throw error(key, "is \(Self.format(number))", accepted: accepted) }
             return number
+        }
+
+        func boolean(_ key: String) throws(ConfigurationError) -> Bool? {
+            guard let value = table[key] else { return nil }
+            guard let flag = value.bool else { throw error(key, "is \(Self.describe(value)), not true or false", accepted: "true or false") }
+            return flag
         }
 
         func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {

@@ -88,6 +88,13 @@ public enum ConfigurationTemplate {
             attribution = \(quoted(d.map.attribution))
             attribution_url = \(quoted(d.map.attributionURL))
 
+            [downloads]
+            # One ZIP per album of its original files (stored as they are), linked from the
+            # album's header with its size; rebuilt only when the album's photos change.
+            album_zip = \(d.downloads.albumZip)
+            # The lightbox links each photo's original file (as [content] downloads = "original").
+            originals = \(d.downloads.originals)
+
             [publish]
             # Where `gallery publish SITE` puts the site: an S3 bucket, or any store that speaks
             # S3 (MinIO, Cloudflare R2, Backblaze B2, Ceph, SeaweedFS) at `endpoint`.

@@ -9,6 +9,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var content = Content()
     public var browse = Browse()
     public var map = Map()
+    public var downloads = DownloadFiles()
     public var publish = Publish()
 
     public init() {}
@@ -92,6 +93,17 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         /// What the tiles' terms ask to be shown on the map, and where it links to.
         public var attribution = "© OpenStreetMap contributors"
         public var attributionURL = "https://www.openstreetmap.org/copyright"
+
+        public init() {}
+    }
+
+    /// What visitors can take home besides what the lightbox shows (`[downloads]`).
+    public struct DownloadFiles: Sendable, Equatable, Codable {
+        /// One ZIP of each album's original files, linked from its header.
+        public var albumZip = false
+        /// The lightbox links each photo's original (the same as `[content] downloads =
+        /// "original"`, which reading the file sets).
+        public var originals = false
 
         public init() {}
     }

@@ -102,6 +102,8 @@ struct PageRenderer {
         var map: String? = nil
         /// The list of browse pages (browse.html), from a one-album site's album.
         var browse: String? = nil
+        /// Its ZIP (`[downloads] album_zip`): the file, the name a browser saves it as, its size.
+        var zip: (file: String, downloadName: String, size: UInt64)? = nil
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -193,6 +195,10 @@ struct PageRenderer {
         html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))"
         if let map = links.map { html += " · <a class=\"map-link\" href=\"\(HTML.escape(map))\">\(HTML.escape(words.map))</a>" }
         if let browse = links.browse { html += " · <a class=\"browse-link\" href=\"\(HTML.escape(browse))\">\(HTML.escape(words.browseTitle))</a>" }
+        if let zip = links.zip {
+            html += " · <a class=\"zip-link\" href=\"\(HTML.escape(zip.file))\" download=\"\(HTML.escape(zip.downloadName))\" type=\"application/zip\" data-size=\"\(zip.size)\">"
+                + "\(HTML.escape(words.downloadAll)) (\(HTML.escape(words.fileSize(zip.size))))</a>"
+        }
         html += "</p>"
         if !links.parts.isEmpty {
             html += "<nav class=\"parts\">" + links.parts.map { "<a href=\"\(HTML.escape($0.link))\">\(HTML.escape($0.title))</a>" }.joined(separator: " ") + "</nav>"

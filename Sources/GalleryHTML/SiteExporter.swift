@@ -1,4 +1,5 @@
 import Foundation
+import GalleryZip
 import GallerySiteFiles
 import GalleryConfig
 import GalleryService
@@ -109,6 +110,7 @@ public struct SiteExporter: Sendable {
                 done.withLock { _ = $0.insert(name) }
             }
             summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
+            try writeZip(of: album, site: site, into: &written, events: events)
             site.forget(album)
         }
         // The search page and its index: every listed photo's words and cells, in search order.
@@ -206,6 +208,30 @@ public struct SiteExporter: Sendable {
     /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a
     /// rerun with nothing changed writes nothing, so modification times, ETags and the
     /// caches that rely on them stay put.
+    /// The album's ZIP (`[downloads] album_zip`), unless the file its contents name is there
+    /// already. One that cannot be made is one warning; the export goes on without it.
+    private func writeZip(of album: SiteAlbums.Album, site: SiteSnapshot, into written: inout ExportFiles,
+                          events: @Sendable (ProgressEvent) -> Void) throws {
+        guard let zip = try site.albumZip(album) else {
+            if let problem = site.albumZipProblems.withLock({ $0[album.path] }) {
+                events(.warning("\(problem): the album '\(album.title)' has no ZIP this time"))
+            }
+            return
+        }
+        let name = SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name
+        let url = outFolder.appending(path: name)
+        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value != zip.archive.size {
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try zip.archive.write(to: url.path)
+            } catch let error as StoredZipError {
+                events(.warning("\(error): the album '\(album.title)' has no ZIP this time"))
+                return
+            }
+        }
+        written.insert(name)
+    }
+
     private func writeIfChanged(_ relative: String, _ data: Data, makingFolder: Bool = false) throws {
         let url = outFolder.appending(path: relative)
         if let existing = FileManager.default.contents(atPath: url.path), existing == data { return }

@@ -31,6 +31,9 @@ enum SiteFileName: Hashable, Sendable {
     /// browse.html: the browse pages' list on a one-album site (a site of several albums lists
     /// them on its index page).
     case browse
+    /// downloads/STEM-KEY.zip: an album's original files (`[downloads] album_zip`), named by
+    /// the digest of what it holds (`AlbumZip.key`); "index" for a one-album site's album.
+    case albumZip(stem: String?, key: String)
 
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
@@ -50,6 +53,7 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.docs(let number)): return "data/search.docs-\(number).js"
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
+        case .albumZip(let stem, let key): return "downloads/\(stem ?? "index")-\(key).zip"
         case .mapPoints(nil): return "data/map.points.js"
         case .mapPoints(let stem?): return "data/map.points-\(stem).js"
         case .leaflet(let file): return "leaflet/" + file
@@ -91,6 +95,15 @@ enum SiteFileName: Hashable, Sendable {
             let stem = String(name.dropFirst("data/map.points-".count).dropLast(".js".count))
             guard !stem.isEmpty, isAlbumStem(stem) else { return nil }
             self = .mapPoints(stem: stem)
+            return
+        }
+        if name.hasPrefix("downloads/"), name.hasSuffix(".zip") {
+            let base = name.dropFirst("downloads/".count).dropLast(".zip".count)
+            guard let dash = base.lastIndex(of: "-") else { return nil }
+            let key = String(base[base.index(after: dash)...]), stemName = String(base[..<dash])
+            let stem: String? = stemName == "index" ? nil : stemName
+            guard key.count == 16, key.allSatisfy(\.isHexDigit), key == key.lowercased(), !stemName.isEmpty, isAlbumStem(stem) else { return nil }
+            self = .albumZip(stem: stem, key: key)
             return
         }
         if name.hasPrefix("leaflet/") {

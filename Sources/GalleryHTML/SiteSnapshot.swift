@@ -91,6 +91,7 @@ public final class SiteSnapshot: Sendable {
         case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
         case .mapPage where hasMap: return Array(try mapPage().utf8)
         case .browse where hasBrowsePage: return Array(try browsePage().utf8)
+        case .albumZip: return nil  // written by the export, streamed by the server: not held in memory
         case .mapPoints(let stem) where hasMap && (stem.map(mapStems.contains) ?? true):
             return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
@@ -165,6 +166,9 @@ public final class SiteSnapshot: Sendable {
                 links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
             if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
+            if let zip = try albumZip(album) {
+                links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
+            }
             let made = try AlbumSource(path: album.path, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
                                        coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)
@@ -172,6 +176,43 @@ public final class SiteSnapshot: Sendable {
             return made
         }
     }
+
+    private let zips = Mutex<[String: AlbumZip]>([:])
+
+    /// The album's ZIP as its files are now (`[downloads] album_zip`; nil without it, for a
+    /// browse page, or when a file cannot be read: `albumZipProblems` says which), laid out
+    /// once per snapshot.
+    func albumZip(_ album: SiteAlbums.Album) throws -> AlbumZip? {
+        guard context.configuration.downloads.albumZip, album.browse == nil else { return nil }
+        if let known = zips.withLock({ $0[album.path] }) { return known }
+        guard let root = try context.database.libraryRoot() else { return nil }
+        let photos = try context.database.photos(album: album.path)
+        let stored = try context.database.storedPhotos(ids: photos.map(\.id))
+        do {
+            let zip = try AlbumZip(photos: photos.compactMap { stored[$0.id] }, albumPath: album.path, root: root, title: album.title)
+            zips.withLock { $0[album.path] = zip }
+            return zip
+        } catch let error as AlbumZipError {
+            albumZipProblems.withLock { $0[album.path] = error.description }
+            return nil
+        }
+    }
+
+    /// Writes the album ZIP `name` ("downloads/album-coast-KEY.zip") into `folder` if the site
+    /// has it as the library is now (a server asked for it), unless it is there already.
+    /// - Returns: false when the site has no such file (another key: the album changed since).
+    public func writeAlbumZip(named name: String, into folder: URL) throws -> Bool {
+        guard case .albumZip(let stem, let key)? = SiteFileName(parsing: name, isAlbumStem: { stem in albums.album(stem: stem) != nil }),
+              let album = albums.all.first(where: { $0.links.stem == stem }), let zip = try albumZip(album), zip.key == key else { return false }
+        let url = folder.appending(path: name)
+        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value == zip.archive.size { return true }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try zip.archive.write(to: url.path)
+        return true
+    }
+
+    /// Why an album has no ZIP, by album path: the export says so.
+    let albumZipProblems = Mutex<[String: String]>([:])
 
     /// Lets go of an album's source (an export, once it has written the album's files).
     func forget(_ album: SiteAlbums.Album) {

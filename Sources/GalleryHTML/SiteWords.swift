@@ -46,6 +46,12 @@ struct SiteWords: Sendable {
     /// The page that lists the browse pages on a one-album site (browse.html), and its link
     /// from the album's header.
     var browseTitle = "Browse"
+    /// The album header's link to its ZIP (`[downloads] album_zip`), before its size.
+    var downloadAll = "Download all"
+    /// The decimal separator of sizes ("12.3 MB", "12,3 MB").
+    var decimalSeparator = "."
+    /// Bytes' units, from kilobytes up ("Ko", "Mo" in French).
+    var sizeUnits = ["kB", "MB", "GB", "TB"]
 
     /// Screen readers' labels, by their English text (`label(_:)`).
     var labels: [String: String] = [:]
@@ -57,6 +63,18 @@ struct SiteWords: Sendable {
         if videos <= 0 { return photoCount(all) }
         if photos <= 0 { return videoCount(videos) }
         return photoCount(photos) + listSeparator + videoCount(videos)
+    }
+
+    /// A file's size in decimal units with three figures at most: "850 kB", "12.3 MB", "1.2 GB".
+    func fileSize(_ bytes: UInt64) -> String {
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 999.5, unit < sizeUnits.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        let text = value < 9.95 ? String(format: "%.1f", max(value, 0.1)) : String(Int(value.rounded()))
+        return text.replacingOccurrences(of: ".", with: decimalSeparator) + "\u{00A0}" + sizeUnits[unit]
     }
 
     /// The label `english` in the page's language (English when there is no other).
@@ -80,7 +98,7 @@ struct SiteWords: Sendable {
             firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             search = "Suche"; searchPlaceholder = "Fotos durchsuchen"; searchNeedsScript = "Die Suche braucht JavaScript: ohne es können Sie die Alben durchblättern."
             foundOne = "1 Foto gefunden"; foundMany = "{count} Fotos gefunden"; foundNone = "Nichts gefunden für „{query}“"; scrubber = "Zu einem Datum springen"
-            mapCluster = "{count} Fotos hier"; browseTitle = "Entdecken"
+            mapCluster = "{count} Fotos hier"; browseTitle = "Entdecken"; downloadAll = "Alle herunterladen"; decimalSeparator = ","
             labels = ["Photos found": "Gefundene Fotos", "Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
                       "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen",
                       "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
@@ -101,7 +119,8 @@ struct SiteWords: Sendable {
             firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             search = "Recherche"; searchPlaceholder = "Rechercher des photos"; searchNeedsScript = "La recherche a besoin de JavaScript : sans lui, parcourez les albums."
             foundOne = "1 photo trouvée"; foundMany = "{count} photos trouvées"; foundNone = "Rien trouvé pour « {query} »"; scrubber = "Aller à une date"
-            mapCluster = "{count} photos ici"; browseTitle = "Parcourir"
+            mapCluster = "{count} photos ici"; browseTitle = "Parcourir"; downloadAll = "Tout télécharger"; decimalSeparator = ","
+            sizeUnits = ["ko", "Mo", "Go", "To"]
             labels = ["Photos found": "Photos trouvées", "Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
                       "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo",
                       "Scroll sideways to turn the wheel": "Faites défiler latéralement pour tourner la roue",
@@ -123,7 +142,7 @@ struct SiteWords: Sendable {
             firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             search = "検索"; searchPlaceholder = "写真を検索"; searchNeedsScript = "検索には JavaScript が必要です。アルバムからご覧ください。"
             foundOne = "写真 1 枚が見つかりました"; foundMany = "写真 {count} 枚が見つかりました"; foundNone = "「{query}」は見つかりませんでした"; scrubber = "日付へ移動"
-            mapCluster = "ここに写真 {count} 枚"; browseTitle = "一覧"
+            mapCluster = "ここに写真 {count} 枚"; browseTitle = "一覧"; downloadAll = "すべてダウンロード"
             labels = ["Photos found": "見つかった写真", "Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
                       "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生",
                       "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
@@ -145,9 +164,9 @@ struct SiteWords: Sendable {
 
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
-        [photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
+        ([photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly,
-         search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, "0123456789"].joined(separator: " ")
+         search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, downloadAll, fileSize(1_234_567), "()"] + sizeUnits + ["0123456789"]).joined(separator: " ")
             + " " + browse.values.sorted().joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }

@@ -90,6 +90,11 @@ actor SiteCache {
     func file(named name: String) async throws -> Bool {
         let site = try site()
         if made.contains(name) { return true }
+        if name.hasPrefix("downloads/") {
+            // An album's ZIP: copied from the originals into the folder, not held in memory.
+            let folder = self.folder
+            return try await Self.offPool { try site.writeAlbumZip(named: name, into: folder) }
+        }
         let colours = self.colours
         let key = "\(site.revision) \(colours) \(name)"
         if let running = making[key] { return try await running.value }

@@ -8,7 +8,7 @@ public struct SiteFileDelivery: Sendable, Hashable {
     public var isContentNamed: Bool
 
     /// Folders whose files the export names by their content.
-    static let contentNamedFolders = ["thumbs", "large", "originals", "videos", "fonts"]
+    static let contentNamedFolders = ["thumbs", "large", "originals", "videos", "fonts", "downloads"]
 
     /// The file at `path` (relative to the site folder, with "/").
     public init(path: String) {

@@ -65,6 +65,10 @@ struct ConfigurationReaderTests {
         let aliased = try ConfigurationReader.parse("[content]\nviews = [\"masonry\", \"rows\"]\n", file: "x.toml")
         #expect(named.content.views == [.masonry, .justified] && aliased == named)
         #expect(ConfigurationTemplate.text(folderName: "x").contains("views = [\"masonry\", \"justified\", \"wheel\", \"carousel\", \"circle\"]"))
+        // [downloads]: the album's ZIP; originals is [content] downloads = "original" by another name, whichever table comes first.
+        let downloads = try ConfigurationReader.parse("[downloads]\nalbum_zip = true\noriginals = true\n[content]\ndownloads = \"large\"\n", file: "x.toml")
+        #expect(downloads.downloads.albumZip && downloads.downloads.originals && downloads.content.downloads == .original)
+        #expect(!GalleryConfiguration().downloads.albumZip && GalleryConfiguration().content.downloads == .none)
         // An empty file, and one with only a table: the defaults.
         #expect(try ConfigurationReader.parse("", file: "x.toml") == GalleryConfiguration())
         #expect(try ConfigurationReader.parse("[look]\n", file: "x.toml") == GalleryConfiguration())
@@ -74,7 +78,7 @@ struct ConfigurationReaderTests {
     func mistakes() {
         let cases: [(text: String, line: Int?, key: String?, says: String)] = [
             ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
-            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map] and [publish]"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map], [downloads] and [publish]"),
             ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
             ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
             ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
@@ -107,6 +111,8 @@ struct ConfigurationReaderTests {
             ("[map]\nstyle = \"dark\"\n", 2, "map.style", "is not a key of [map]"),
             ("[publish]\nendpoint = \"minio:9000\"\n", 2, "publish.endpoint", "not an http(s) address"),
             ("[publish]\npage_max_age = -1\n", 2, "publish.page_max_age", "a whole number from 0"),
+            ("[downloads]\nalbum_zip = \"yes\"\n", 2, "downloads.album_zip", "not true or false"),
+            ("[downloads]\nzip = true\n", 2, "downloads.zip", "is not a key of [downloads]"),
             // A secret is refused by name, whatever it is called.
             ("[publish]\ntarget = \"s3://b\"\naws_secret_access_key = \"abc\"\n", 3, "publish.aws_secret_access_key", "never reads from gallery.toml"),
             ("[publish]\naccess_key_id = \"AKIA\"\n", 2, "publish.access_key_id", "AWS_ACCESS_KEY_ID"),
