@@ -167,7 +167,8 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "Imaging", "TextMetrics"],
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "Imaging", "TextMetrics",
+                           .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
         ),

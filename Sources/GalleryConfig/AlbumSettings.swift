@@ -10,14 +10,26 @@ public struct AlbumSettings: Sendable, Equatable {
     /// Albums with an order come first on the index, smallest first; the others after, by name.
     public var order: Int?
     /// Left off the index and the sitemap, and asked not to be indexed; its pages are still
-    /// written (an unlisted album, reachable by its address).
+    /// written (reachable by its address, album-NAME.html).
     public var hidden = false
+    /// Who may see it: everyone (listed), whoever has its address (`unlisted`: hidden too, and
+    /// under an address with a random part).
+    public var access = Access.public
 
-    public init(title: String? = nil, descriptionHTML: String? = nil, cover: String? = nil, order: Int? = nil, hidden: Bool = false) {
+    public enum Access: String, Sendable, CaseIterable {
+        case `public`, unlisted, `private`
+    }
+
+    /// Left off every list, page and index of the site (hidden or unlisted).
+    public var isUnlisted: Bool { hidden || access == .unlisted }
+
+    public init(title: String? = nil, descriptionHTML: String? = nil, cover: String? = nil, order: Int? = nil, hidden: Bool = false,
+                access: Access = .public) {
         self.title = title
         self.descriptionHTML = descriptionHTML
         self.cover = cover
         self.order = order
         self.hidden = hidden
+        self.access = access
     }
 }

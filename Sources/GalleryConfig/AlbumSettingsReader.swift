@@ -3,13 +3,13 @@ import Ink
 import TOMLKit
 
 /// Reads an album folder's `album.toml` (keys `title`, `description` — Markdown —, `cover`,
-/// `order`, `hidden`) or `index.md` (the same keys in `---` front matter, the Markdown body as
+/// `order`, `hidden`, `access`) or `index.md` (the same keys in `---` front matter, the Markdown body as
 /// the description), strictly, like `ConfigurationReader`: a wrong key or type, or a cover that
 /// is not a file of the album, is one `ConfigurationError` naming the file, line and key.
 public enum AlbumSettingsReader {
     public static let tomlName = "album.toml"
     public static let markdownName = "index.md"
-    static let keys = ["title", "description", "cover", "order", "hidden"]
+    static let keys = ["title", "description", "cover", "order", "hidden", "access"]
 
     /// The settings of the album in `folder`, or nil when it has none of these files. A
     /// Google Takeout album's `metadata.json` gives a title and description the album's own
@@ -73,6 +73,9 @@ public enum AlbumSettingsReader {
             guard let hidden = value.bool else { throw error("hidden", "is \(ConfigurationReader.Keys.describe(value)), not true or false", "true or false") }
             settings.hidden = hidden
         }
+        if let access = try string("access") {
+            settings.access = try Self.access(access) { problem, accepted throws(ConfigurationError) in throw error("access", problem, accepted) }
+        }
         return settings
     }
 
@@ -106,6 +109,9 @@ public enum AlbumSettingsReader {
             default: throw error("hidden", "'\(hidden)' is not true or false", "true or false")
             }
         }
+        if let access = value("access") {
+            settings.access = try Self.access(access) { problem, accepted throws(ConfigurationError) in throw error("access", problem, accepted) }
+        }
         // The body is the description; a `description` key is used when the body is empty.
         let body = markdown.html.trimmingCharacters(in: .whitespacesAndNewlines)
         if !body.isEmpty {
@@ -114,6 +120,17 @@ public enum AlbumSettingsReader {
             settings.descriptionHTML = MarkdownParser().html(from: description)
         }
         return settings
+    }
+
+    /// `access`'s value. A private album needs encryption this version does not make: refused,
+    /// never published as if it were public.
+    static func access(_ text: String, error: (String, String) throws(ConfigurationError) -> Never) throws(ConfigurationError) -> AlbumSettings.Access {
+        let accepted = "\"public\" or \"unlisted\" (left off every list, at an address with a random part)"
+        guard let access = AlbumSettings.Access(rawValue: text) else { try error("'\(text)' is not one of its values", accepted) }
+        if access == .private {
+            try error("\"private\" (encrypted) albums are not made by this version of gallery; nothing was published", accepted)
+        }
+        return access
     }
 
     /// The line of `key:` in a Markdown file's front matter.

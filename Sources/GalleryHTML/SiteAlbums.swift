@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GalleryConfig
 import GalleryLayout
@@ -51,15 +52,20 @@ struct SiteAlbums: Sendable {
         let several = stored.count > 1
         var used = Set<String>()
         var albums: [Album] = []
+        let secret = try database.siteSecret()
         for album in stored {
             let folder = album.path.isEmpty ? root : root + "/" + album.path
             let settings = try AlbumSettingsReader.read(folder: folder)
+            // An unlisted album's address has a part no one can guess from its name (even on
+            // a site of one album, whose home page is then the empty index).
+            let unguessable = settings?.access == .unlisted
+            let stem = several || unguessable ? "album-\(Self.slug(album.name, used: &used))" : nil
             albums.append(Album(
                 path: album.path, name: album.name, count: album.photoCount, videoCount: album.videoCount,
                 dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
-                links: PageRenderer.AlbumLinks(home: several ? SiteFileName.home.name : nil,
-                                               stem: several ? "album-\(Self.slug(album.name, used: &used))" : nil,
-                                               unlisted: settings?.hidden ?? false),
+                links: PageRenderer.AlbumLinks(home: several || unguessable ? SiteFileName.home.name : nil,
+                                               stem: unguessable ? stem.map { Self.unlistedStem($0, path: album.path, secret: secret, used: &used) } : stem,
+                                               unlisted: settings?.isUnlisted ?? false),
                 settings: settings))
         }
         all = albums
@@ -164,6 +170,16 @@ struct SiteAlbums: Sendable {
         }
         used.insert(candidate)
         return candidate
+    }
+
+    /// An unlisted album's stem: its slug and 16 hex digits of HMAC-SHA-256(the library's
+    /// secret, its path), the same at every export of the library, unguessable without it.
+    static func unlistedStem(_ stem: String, path: String, secret: String, used: inout Set<String>) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data(("unlisted:" + path).utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        let token = code.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let names = [stem + "-" + token] + LayoutKind.allCases.filter { $0 != .masonry }.map { "\(stem)-\(token)-\($0.rawValue)" }
+        used.formUnion(names)
+        return names[0]
     }
 
     /// A stem for an album named `name`, not among `used`: its letters and digits, lowercased.

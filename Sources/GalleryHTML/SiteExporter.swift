@@ -20,6 +20,9 @@ public struct ExportSummary: Sendable {
     public var filesRemoved = 0
     /// Photos shown as placeholders, with the reason.
     public var failures: [(path: String, reason: String)] = []
+    /// The unlisted albums' pages (`access = "unlisted"`), which no page links: their title and
+    /// address (with `[site] base_url`, else relative to the site's folder).
+    public var unlisted: [(title: String, address: String)] = []
 
     public var line: String {
         "\(pages) page\(pages == 1 ? "" : "s"), \(photos) photos, \(imagesWritten) images written, \(imagesReused) reused, "
@@ -152,6 +155,9 @@ public struct SiteExporter: Sendable {
             written.insert("sitemap.xml")
         }
         summary.photos = site.photoCount
+        summary.unlisted = site.albums.all.filter { $0.settings?.access == .unlisted }.map { album in
+            (album.title, (configuration.site.baseURL ?? "") + album.name(.page(.masonry)))
+        }
 
         // Files this export no longer needs, and only those a previous export wrote.
         for stale in previousFiles.subtracting(written) where Self.isSafeRelativePath(stale) {

@@ -46,8 +46,9 @@ public final class SiteSnapshot: Sendable {
         self.renderer = renderer
     }
 
-    /// Whether the site has a page of album cards (several albums, or none).
-    var hasIndexPage: Bool { albums.all.count != 1 }
+    /// Whether the site has a page of album cards (several albums, or none, or an unlisted one
+    /// whose pages are not the home page).
+    var hasIndexPage: Bool { albums.all.count != 1 || albums.all[0].links.stem != nil }
 
     /// Whether the site has browse.html: a one-album site with browse pages (a site of several
     /// lists them on its index page).

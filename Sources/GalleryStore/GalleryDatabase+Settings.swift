@@ -6,6 +6,12 @@ extension GalleryDatabase {
         try read { db in try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'root'") }
     }
 
+    /// The library's own random secret (`library_settings` 'site_secret', made by migration
+    /// 0015): what unlisted albums' addresses are derived from.
+    public func siteSecret() throws -> String {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM library_settings WHERE key = 'site_secret'") } ?? ""
+    }
+
     public func setLibraryRoot(_ path: String) throws {
         try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('root', ?)", arguments: [path])

@@ -66,6 +66,8 @@ struct ExportOptions: ParsableArguments {
             .run { display.handle($0) }
         display.finish()
         print(summary.line)
+        // No page links an unlisted album: its address is given here, to be passed on.
+        for album in summary.unlisted { print("unlisted album '\(album.title)': \(album.address)") }
         if !quiet {
             let index = URL(fileURLWithPath: out).standardizedFileURL.appending(path: "index.html")
             FileHandle.standardError.write(Data("open \(index.absoluteString)\n".utf8))
