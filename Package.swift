@@ -144,6 +144,10 @@ let package = Package(
             name: "GallerySiteFiles"
         ),
         .target(
+            name: "GalleryCrypt",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")]
+        ),
+        .target(
             name: "GalleryZip",
             dependencies: ["CZlib"]
         ),
@@ -280,6 +284,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "GalleryCryptTests",
+            dependencies: ["GalleryCrypt"]
+        ),
+        .testTarget(
             name: "GalleryZipTests",
             dependencies: ["GalleryZip", "GalleryTestSupport"]
         ),
@@ -302,7 +310,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryLayout", "GallerySearch", "TextMetrics", "Imaging", "GalleryTestSupport"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "GallerySearch", "TextMetrics", "Imaging", "GalleryTestSupport", "GalleryCrypt"]
         ),
         .testTarget(
             name: "GalleryServerTests",

@@ -88,4 +88,8 @@ extension SiteAssets {
     /// The live preview's script (`gallery serve PHOTOS/`): reloads the page when the folder
     /// changed, keeping its scroll position.
     public static var liveReloadScript: String { asset("live.js") }
+
+    /// Private albums' key unwrapping and file opening with WebCrypto (`galleryPrivate`),
+    /// shared by the album's page and its service worker.
+    static var privateScript: String { asset("private.js") }
 }
