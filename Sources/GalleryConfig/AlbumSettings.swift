@@ -20,6 +20,14 @@ public struct AlbumSettings: Sendable, Equatable {
         case `public`, unlisted, `private`
     }
 
+    /// A private album's password: the file it is in (`password_file`, relative to the album's
+    /// folder), or the password itself (`password`: accepted with a warning, since album files
+    /// get copied and committed). `AlbumPassword` finds it.
+    public var passwordFile: String?
+    public var password: String?
+    /// A private album's public page says a neutral title instead of its own.
+    public var hideTitle = false
+
     /// Left off every list, page and index of the site (hidden or unlisted).
     public var isUnlisted: Bool { hidden || access == .unlisted }
 

@@ -9,7 +9,7 @@ import TOMLKit
 public enum AlbumSettingsReader {
     public static let tomlName = "album.toml"
     public static let markdownName = "index.md"
-    static let keys = ["title", "description", "cover", "order", "hidden", "access"]
+    static let keys = ["title", "description", "cover", "order", "hidden", "access", "password_file", "password", "hide_title"]
 
     /// The settings of the album in `folder`, or nil when it has none of these files. A
     /// Google Takeout album's `metadata.json` gives a title and description the album's own
@@ -76,6 +76,12 @@ public enum AlbumSettingsReader {
         if let access = try string("access") {
             settings.access = try Self.access(access) { problem, accepted throws(ConfigurationError) in throw error("access", problem, accepted) }
         }
+        settings.passwordFile = try string("password_file").flatMap { $0.isEmpty ? nil : $0 }
+        settings.password = try string("password")
+        if let value = table["hide_title"] {
+            guard let hide = value.bool else { throw error("hide_title", "is \(ConfigurationReader.Keys.describe(value)), not true or false", "true or false") }
+            settings.hideTitle = hide
+        }
         return settings
     }
 
@@ -111,6 +117,15 @@ public enum AlbumSettingsReader {
         }
         if let access = value("access") {
             settings.access = try Self.access(access) { problem, accepted throws(ConfigurationError) in throw error("access", problem, accepted) }
+        }
+        settings.passwordFile = value("password_file")
+        settings.password = value("password")
+        if let hide = value("hide_title") {
+            switch hide.lowercased() {
+            case "true", "yes": settings.hideTitle = true
+            case "false", "no": settings.hideTitle = false
+            default: throw error("hide_title", "'\(hide)' is not true or false", "true or false")
+            }
         }
         // The body is the description; a `description` key is used when the body is empty.
         let body = markdown.html.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -19,6 +19,15 @@ struct AlbumSettingsReaderTests {
         #expect(settings == AlbumSettings(title: "Summer", descriptionHTML: "<p>Two <em>weeks</em>.</p>", cover: "b.jpg", order: -1, hidden: true))
         let empty = try Self.album([:])
         #expect(try AlbumSettingsReader.read(folder: empty.path) == nil)
+        // Who may see it, and a private album's password and title (index.md's front matter alike).
+        let unlisted = try Self.album(["album.toml": "access = \"unlisted\"\npassword_file = \"../pw.txt\"\nhide_title = true\n"])
+        let read = try #require(try AlbumSettingsReader.read(folder: unlisted.path))
+        #expect(read.access == .unlisted && read.isUnlisted && read.passwordFile == "../pw.txt" && read.hideTitle)
+        let front = try Self.album(["index.md": "---\naccess: unlisted\nhide_title: yes\npassword: \"x y\"\n---\n"])
+        let fromFront = try #require(try AlbumSettingsReader.read(folder: front.path))
+        #expect(fromFront.access == .unlisted && fromFront.hideTitle && fromFront.password == "x y")
+        let wrong = try Self.album(["album.toml": "hide_title = \"yes\"\n"])
+        #expect(throws: ConfigurationError.self) { try AlbumSettingsReader.read(folder: wrong.path) }
     }
 
     @Test("a Google Takeout album's metadata.json (in any of its languages): title and description where album.toml says none")

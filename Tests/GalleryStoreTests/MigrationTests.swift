@@ -34,6 +34,20 @@ struct MigrationTests {
         #expect(Set(["albums", "photos", "annotations"]).isSubset(of: Set(tables)))
     }
 
+    @Test("the library's own secrets: a random site secret made once (0015), an album's key kept at its first use (0016)")
+    func secrets() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/library.db"
+        let secret = try GalleryDatabase(path: path).siteSecret()
+        #expect(secret.count == 64 && secret.allSatisfy(\.isHexDigit))
+        #expect(try GalleryDatabase(path: path).siteSecret() == secret, "the same at every opening")
+        #expect(try GalleryDatabase(path: folder.path + "/other.db").siteSecret() != secret, "another library, another secret")
+        let first = try GalleryDatabase(path: path).albumKey(path: "family") { Array(repeating: 7, count: 32) }
+        #expect(first == Array(repeating: 7, count: 32))
+        #expect(try GalleryDatabase(path: path).albumKey(path: "family") { Array(repeating: 9, count: 32) } == first, "kept, not made again")
+        #expect(try GalleryDatabase(path: path).albumKey(path: "trip") { Array(repeating: 9, count: 32) } == Array(repeating: 9, count: 32))
+    }
+
     @Test("a database at every older schema is upgraded, keeping its rows")
     func upgradeFromEveryOlderSchema() throws {
         for older in GalleryDatabase.migrationIdentifiers {
