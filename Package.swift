@@ -171,7 +171,7 @@ let package = Package(
 
         .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "Imaging", "TextMetrics",
+            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "GalleryCrypt", "Imaging", "TextMetrics",
                            .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]

@@ -28,8 +28,8 @@ public struct AlbumSettings: Sendable, Equatable {
     /// A private album's public page says a neutral title instead of its own.
     public var hideTitle = false
 
-    /// Left off every list, page and index of the site (hidden or unlisted).
-    public var isUnlisted: Bool { hidden || access == .unlisted }
+    /// Left off every list, page and index of the site (hidden, unlisted or private).
+    public var isUnlisted: Bool { hidden || access != .public }
 
     public init(title: String? = nil, descriptionHTML: String? = nil, cover: String? = nil, order: Int? = nil, hidden: Bool = false,
                 access: Access = .public) {

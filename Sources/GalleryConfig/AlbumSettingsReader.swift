@@ -137,14 +137,10 @@ public enum AlbumSettingsReader {
         return settings
     }
 
-    /// `access`'s value. A private album needs encryption this version does not make: refused,
-    /// never published as if it were public.
+    /// `access`'s value.
     static func access(_ text: String, error: (String, String) throws(ConfigurationError) -> Never) throws(ConfigurationError) -> AlbumSettings.Access {
-        let accepted = "\"public\" or \"unlisted\" (left off every list, at an address with a random part)"
+        let accepted = "\"public\", \"unlisted\" (left off every list, at an address with a random part) or \"private\" (encrypted, opened by a password)"
         guard let access = AlbumSettings.Access(rawValue: text) else { try error("'\(text)' is not one of its values", accepted) }
-        if access == .private {
-            try error("\"private\" (encrypted) albums are not made by this version of gallery; nothing was published", accepted)
-        }
         return access
     }
 

@@ -19,6 +19,8 @@ public struct WrappedAlbumKey: Codable, Sendable, Equatable {
     public var salt: String
     /// Base64 of nonce (12 bytes) ‖ ciphertext (32) ‖ tag (16).
     public var wrapped: String
+    /// The album's password page, relative to the site (where a visitor without the key is sent).
+    public var page: String?
 
     /// `key` wrapped under `password` with a new random salt.
     public init(wrapping key: AlbumKey, password: String, iterations: Int = minimumIterations) throws {

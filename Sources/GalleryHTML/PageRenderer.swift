@@ -419,6 +419,25 @@ struct PageRenderer {
         return html + foot()
     }
 
+    /// A private album's page on the site: its title (or a neutral one) and a password box,
+    /// nothing else of it. The script (gallery-10-private.js) unwraps the album's key from
+    /// FOLDER/key.json with the password (WebCrypto, gallery-private.js), hands it to the
+    /// service worker (gallery-sw.js) and opens FOLDER/index.html, the album's own site, which
+    /// the worker opens file by file.
+    func privateAlbumPage(title: String, links: AlbumLinks, folder: String) -> String {
+        var html = head(title: title, page: SiteFileName.album(stem: links.stem, .page(.masonry)).name, noindex: true)
+        html += "<header class=\"site-header\">"
+        if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
+        html += "<h1>\(HTML.escape(title))</h1></header>\n<main class=\"private\">\n"
+        html += "<form class=\"private-form\" data-folder=\"\(HTML.escape(folder))/\" data-wrong=\"\(HTML.escape(words.wrongPassword))\" "
+            + "data-opening=\"\(HTML.escape(words.opening))\" data-server=\"\(HTML.escape(words.privateNeedsServer))\" data-damaged=\"\(HTML.escape(words.privateDamaged))\">"
+        html += "<p>\(HTML.escape(words.privateAsk))</p>"
+        html += "<label>\(HTML.escape(words.password)) <input type=\"password\" name=\"password\" autocomplete=\"current-password\" required></label>"
+        html += "<button type=\"submit\">\(HTML.escape(words.open))</button><p class=\"private-message\" role=\"status\" aria-live=\"polite\"></p></form>\n"
+        html += "<noscript><p class=\"grid-message\">\(HTML.escape(words.privateNeedsServer))</p></noscript>\n</main>\n"
+        return html + foot(scripts: [SiteFileName.privateScript.name])
+    }
+
     /// The browse pages of a one-album site (browse.html): the lists a site of several albums
     /// has below its album cards.
     func browsePage(homeLink: String, browse: [BrowseList]) -> String {

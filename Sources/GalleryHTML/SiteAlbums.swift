@@ -22,6 +22,16 @@ struct SiteAlbums: Sendable {
         var settings: AlbumSettings?
         /// A browse page's photos (from every listed album); nil for a folder's album.
         var browse: BrowseSelection? = nil
+        /// A private album on the site that shows the others: its page is a password box, its
+        /// own site is sealed under `private/TOKEN/` (`PrivateAlbumSite`).
+        var isPrivate: Bool { settings?.access == .private && !isOwnSite }
+        /// The album of a private album's own site (`SiteExporter.onlyAlbum`).
+        var isOwnSite = false
+        /// The folder its own site is sealed in: "private/" + its stem's unguessable token.
+        var privateFolder: String? {
+            guard isPrivate, let stem = links.stem, let dash = stem.lastIndex(of: "-") else { return nil }
+            return "private/" + stem[stem.index(after: dash)...]
+        }
         /// The title shown: the settings' or the folder's name (a browse page's title).
         var title: String { settings?.title ?? name }
         /// Its data files' and plain pages' names.
@@ -46,9 +56,11 @@ struct SiteAlbums: Sendable {
 
     /// The albums of `database` that have photos, with their folders' own settings (read and
     /// checked here).
-    init(database: GalleryDatabase, configuration: GalleryConfiguration, publishLocation: Bool = false) throws {
+    /// - Parameter only: the album of a private album's own site: the site shows it alone, as a
+    ///   one-album site whose home link leads back to the site it is sealed in.
+    init(database: GalleryDatabase, configuration: GalleryConfiguration, publishLocation: Bool = false, only: String? = nil) throws {
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
-        let stored = try database.albums().filter { $0.photoCount > 0 }
+        let stored = try database.albums().filter { $0.photoCount > 0 && (only == nil || $0.path == only) }
         let several = stored.count > 1
         var used = Set<String>()
         var albums: [Album] = []
@@ -57,18 +69,21 @@ struct SiteAlbums: Sendable {
             let folder = album.path.isEmpty ? root : root + "/" + album.path
             let settings = try AlbumSettingsReader.read(folder: folder)
             // An unlisted album's address has a part no one can guess from its name (even on
-            // a site of one album, whose home page is then the empty index).
-            let unguessable = settings?.access == .unlisted
+            // a site of one album, whose home page is then the empty index), and so has the
+            // folder a private album's own site is sealed in.
+            let unguessable = only == nil && (settings?.access == .unlisted || settings?.access == .private)
             let stem = several || unguessable ? "album-\(Self.slug(album.name, used: &used))" : nil
             albums.append(Album(
                 path: album.path, name: album.name, count: album.photoCount, videoCount: album.videoCount,
                 dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
-                links: PageRenderer.AlbumLinks(home: several || unguessable ? SiteFileName.home.name : nil,
+                links: PageRenderer.AlbumLinks(home: only != nil ? "../../" + SiteFileName.home.name : several || unguessable ? SiteFileName.home.name : nil,
                                                stem: unguessable ? stem.map { Self.unlistedStem($0, path: album.path, secret: secret, used: &used) } : stem,
-                                               unlisted: settings?.isUnlisted ?? false),
-                settings: settings))
+                                               unlisted: only == nil && (settings?.isUnlisted ?? false),
+                                               views: settings?.access == .private ? [.masonry] : nil),
+                settings: settings, isOwnSite: only != nil))
         }
         all = albums
+        // A private album's own site has no browse pages (its `[browse] by` is empty).
         (browse, months) = try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
                                                 unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used)
         photoCount = stored.reduce(0) { $0 + $1.photoCount }

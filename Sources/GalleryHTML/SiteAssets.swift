@@ -92,4 +92,8 @@ extension SiteAssets {
     /// Private albums' key unwrapping and file opening with WebCrypto (`galleryPrivate`),
     /// shared by the album's page and its service worker.
     static var privateScript: String { asset("private.js") }
+
+    /// The service worker of a site with private albums (gallery-sw.js): opens their sealed
+    /// files for the pages of the site, with the key the album's password page hands it.
+    static var serviceWorkerScript: String { asset("service-worker.js") }
 }

@@ -30,9 +30,15 @@ struct SiteContext: Sendable {
     var textStyles: [TextStyle] { [caption, comment] }
     /// The pages' words in the configured language, made once per site.
     let words: SiteWords
+    /// The one album a private album's own site shows (`SiteExporter.onlyAlbum`); nil: every album.
+    let onlyAlbum: String?
+    /// The albums whose photos no browse page, search, map or other album's site shows: the
+    /// unlisted and private ones, or on a private album's own site every other.
+    let excludedAlbums: [String]
 
     init(database: GalleryDatabase, geometry: SiteGeometry, measurer: TextMeasurer, imageFailures: [Int64: String] = [:],
-         videoFailures: [Int64: String] = [:], publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration()) throws {
+         videoFailures: [Int64: String] = [:], publishLocation: Bool = false, configuration: GalleryConfiguration = GalleryConfiguration(),
+         onlyAlbum: String? = nil) throws {
         self.publishLocation = publishLocation
         self.configuration = configuration
         self.database = database
@@ -42,9 +48,12 @@ struct SiteContext: Sendable {
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)
-        // Browse pages gather photos from every album but the unlisted ones.
+        self.onlyAlbum = onlyAlbum
+        excludedAlbums = try onlyAlbum.map { only in try database.albums().map(\.path).filter { $0 != only }.sorted() }
+            ?? UnlistedAlbums.paths(database: database)
+        // Browse pages and search gather photos from every album but those.
         layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment,
-                                favoritesRating: configuration.browse.favoritesRating, unlistedAlbums: try UnlistedAlbums.paths(database: database))
+                                favoritesRating: configuration.browse.favoritesRating, unlistedAlbums: excludedAlbums)
         self.imageFailures = imageFailures
         self.videoFailures = videoFailures
     }

@@ -57,10 +57,19 @@ public struct SiteExporter: Sendable {
     let publishLocation: Bool
     /// The person's choices (`gallery.toml`).
     let configuration: GalleryConfiguration
+    /// The album whose own site this export makes (a private album's, before it is sealed:
+    /// `PrivateAlbumSite`); nil: the whole site.
+    let onlyAlbum: String?
+    /// Asks the person at the terminal for a private album's password (the prompt given); nil
+    /// when there is no one to ask.
+    let askPassword: @Sendable (String) -> String?
 
     public init(database: GalleryDatabase, outFolder: String, force: Bool = false, jobs: Int? = nil,
                 geometry: SiteGeometry? = nil, encodeImages: Bool = true, publishLocation: Bool = false,
-                configuration: GalleryConfiguration = GalleryConfiguration()) {
+                configuration: GalleryConfiguration = GalleryConfiguration(), onlyAlbum: String? = nil,
+                askPassword: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.onlyAlbum = onlyAlbum
+        self.askPassword = askPassword
         self.publishLocation = publishLocation
         self.configuration = configuration
         self.database = database
@@ -73,6 +82,10 @@ public struct SiteExporter: Sendable {
     }
 
     public func run(events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ExportSummary {
+        // Private albums' passwords first: one missing stops the export before it writes.
+        let privateAlbums = onlyAlbum == nil ? try PrivateAlbumSite.find(database: database, environment: ProcessInfo.processInfo.environment,
+                                                                        ask: askPassword) : []
+        for album in privateAlbums { for warning in album.warnings { events(.warning(warning)) } }
         let previousFiles = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         let marker = outFolder.appending(path: Self.runningMarkerName)
@@ -83,7 +96,9 @@ public struct SiteExporter: Sendable {
 
         // Images first, new or changed photos only, on all cores: the pages then know which
         // photos could not be shown.
-        let images = try writeImages(root: root, events: events, summary: &summary)
+        // Not a private album's photos: their images are made on its own site, and sealed.
+        let excluded = try onlyAlbum.map { only in try database.albums().map(\.path).filter { $0 != only } } ?? privateAlbums.map(\.path)
+        let images = try writeImages(root: root, excluding: excluded, events: events, summary: &summary)
         var written = images.written
 
         // The pages set each caption and comment in its lines once or twice (a chunk, a plain
@@ -92,7 +107,7 @@ public struct SiteExporter: Sendable {
         let site = try SiteSnapshot(context: SiteContext(
             database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
             publishLocation: publishLocation,
-            configuration: configuration))
+            configuration: configuration, onlyAlbum: onlyAlbum))
         let style = try site.style()
         for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
             try writeIfChanged(name, Data(bytes))
@@ -106,6 +121,13 @@ public struct SiteExporter: Sendable {
         // are written, so memory does not grow with the library.
         let done = Mutex<Set<String>>([])
         for album in site.albums.all + site.albums.browsePages {
+            if let page = try site.privatePage(album) {
+                // Nothing of a private album is written here but its password page.
+                try writeIfChanged(album.name(.page(.masonry)), Data(page.utf8))
+                written.insert(album.name(.page(.masonry)))
+                summary.pages += 1
+                continue
+            }
             let source = try site.source(album)
             let files = site.files(of: album)
             try ParallelWork.forEach(files, jobs: jobs) { name, file in
@@ -144,6 +166,20 @@ public struct SiteExporter: Sendable {
             try writeIfChanged("index.html", Data(index))
             written.insert("index.html")
             summary.pages += 1
+        }
+        // Private albums: their own sites, sealed under their folders, and what opens them.
+        if site.hasPrivateAlbums {
+            for name in [SiteFileName.privateScript.name, SiteFileName.serviceWorker.name] {
+                guard let bytes = try site.render(name) else { continue }
+                try writeIfChanged(name, Data(bytes))
+                written.insert(name)
+            }
+            for album in privateAlbums {
+                guard let listed = site.albums.all.first(where: { $0.path == album.path }), let folder = listed.privateFolder else { continue }
+                let sealed = try PrivateAlbumSite(album: album, folder: folder, page: listed.name(.page(.masonry)), siteTitle: site.albums.title)
+                    .write(into: outFolder, exporter: self, events: events)
+                for name in sealed { written.insert(name) }
+            }
         }
         if site.hasBrowsePage, let browse = try site.render(SiteFileName.browse.name) {
             try writeIfChanged(SiteFileName.browse.name, Data(browse))
@@ -269,7 +305,7 @@ public struct SiteExporter: Sendable {
     /// whose images could not be made, with the reason. The library is read a few thousand
     /// photos at a time and encoded a few hundred at a time: memory does not grow with it.
     private func writeImages(
-        root: String, events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
+        root: String, excluding excluded: [String], events: @escaping @Sendable (ProgressEvent) -> Void, summary: inout ExportSummary
     ) throws -> (failures: [Int64: String], videoFailures: [Int64: String], written: ExportFiles) {
         var written = ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         let images = self.images
@@ -277,7 +313,7 @@ public struct SiteExporter: Sendable {
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         var pendingVideos: [(id: Int64, name: String, isMotion: Bool)] = []
         var queuedVideos = Set<String>()  // two copies of one clip are made once
-        let ids = try database.photoIDs()
+        let ids = try database.photoIDs(excludingAlbums: excluded)
         for start in stride(from: 0, to: ids.count, by: 2000) {
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
             let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))

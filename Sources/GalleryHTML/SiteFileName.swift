@@ -34,6 +34,14 @@ enum SiteFileName: Hashable, Sendable {
     /// downloads/STEM-KEY.zip: an album's original files (`[downloads] album_zip`), named by
     /// the digest of what it holds (`AlbumZip.key`); "index" for a one-album site's album.
     case albumZip(stem: String?, key: String)
+    /// gallery-private.js (WebCrypto: a private album's key and files, `Assets/private.js`) and
+    /// gallery-sw.js (the service worker that opens a private album's sealed files), on a site
+    /// with a private album.
+    case privateScript
+    case serviceWorker
+    /// FOLDER/PATH: a file of a private album's own site, sealed (`SealedFile`), in its folder
+    /// ("private/" + 16 hex digits); FOLDER/key.json, its key wrapped by its password.
+    case sealed(folder: String, path: String)
 
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
@@ -54,6 +62,9 @@ enum SiteFileName: Hashable, Sendable {
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
         case .albumZip(let stem, let key): return "downloads/\(stem ?? "index")-\(key).zip"
+        case .privateScript: return "gallery-private.js"
+        case .serviceWorker: return "gallery-sw.js"
+        case .sealed(let folder, let path): return folder + "/" + path
         case .mapPoints(nil): return "data/map.points.js"
         case .mapPoints(let stem?): return "data/map.points-\(stem).js"
         case .leaflet(let file): return "leaflet/" + file
@@ -86,6 +97,8 @@ enum SiteFileName: Hashable, Sendable {
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
         case "browse.html": self = .browse; return
+        case "gallery-private.js": self = .privateScript; return
+        case "gallery-sw.js": self = .serviceWorker; return
         case "data/search.index.js": self = .search(.index); return
         case "map.html": self = .mapPage; return
         case "data/map.points.js": self = .mapPoints(stem: nil); return

@@ -35,10 +35,11 @@ public final class SiteSnapshot: Sendable {
     init(context: SiteContext) throws {
         self.context = context
         revision = try context.database.libraryRevision()
-        albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation)
+        albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation,
+                                only: context.onlyAlbum)
         browseLinks = BrowseLinks(albums)
         mappedAlbums = context.publishLocation
-            ? try context.database.locatedAlbums(excluding: albums.all.filter(\.links.unlisted).map(\.path)) : []
+            ? try context.database.locatedAlbums(excluding: context.excludedAlbums) : []
         hasMap = !mappedAlbums.isEmpty && SiteLeaflet.isInstalled
         var renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
         renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
@@ -53,6 +54,10 @@ public final class SiteSnapshot: Sendable {
     /// Whether the site has browse.html: a one-album site with browse pages (a site of several
     /// lists them on its index page).
     var hasBrowsePage: Bool { !hasIndexPage && !albums.browse.isEmpty }
+
+    /// Whether the site has a private album (its password page, `gallery-private.js` and the
+    /// service worker).
+    var hasPrivateAlbums: Bool { albums.all.contains(where: \.isPrivate) }
 
     /// Whether the site has a search page (it has photos).
     var hasSearch: Bool { albums.photoCount > 0 }
@@ -93,6 +98,9 @@ public final class SiteSnapshot: Sendable {
         case .mapPage where hasMap: return Array(try mapPage().utf8)
         case .browse where hasBrowsePage: return Array(try browsePage().utf8)
         case .albumZip: return nil  // written by the export, streamed by the server: not held in memory
+        case .privateScript where hasPrivateAlbums: return Array(SiteAssets.privateScript.utf8)
+        case .serviceWorker where hasPrivateAlbums: return Array(SiteAssets.serviceWorkerScript.utf8)
+        case .sealed, .privateScript, .serviceWorker: return nil  // sealed files: written by the export (`PrivateAlbumSite`)
         case .mapPoints(let stem) where hasMap && (stem.map(mapStems.contains) ?? true):
             return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
@@ -103,7 +111,17 @@ public final class SiteSnapshot: Sendable {
     /// An album's file, if the site has it: a view it offers, a page or chunk within the album.
     private func render(_ file: AlbumFile, stem: String?) throws -> [UInt8]? {
         guard let album = albums.album(stem: stem), has(file, of: album) else { return nil }
+        if let page = try privatePage(album) { return Array(page.utf8) }
         return Array(try render(file, of: try source(album)).utf8)
+    }
+
+    /// A private album's one page on the site: its password box, nothing of the album but its
+    /// name (or not even that: `hide_title`). Nil for any other album.
+    func privatePage(_ album: SiteAlbums.Album) throws -> String? {
+        guard album.isPrivate else { return nil }
+        guard let folder = album.privateFolder else { throw ExportError.cannotWrite(path: album.path, reason: "a private album needs a folder of its own") }
+        let title = album.settings?.hideTitle == true ? renderer.words.privateAlbum : album.title
+        return try pageRenderer().privateAlbumPage(title: title, links: album.links, folder: folder)
     }
 
     /// The views `album` offers: the site's, or a browse page's grid only.
@@ -114,6 +132,7 @@ public final class SiteSnapshot: Sendable {
 
     /// Whether `album` has the file `file`.
     private func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
+        if album.isPrivate { return file == .page(.masonry) }
         let chunks = AlbumData.chunkCount(photos: album.count)
         switch file {
         case .page(let view): return views(of: album).contains(view)
@@ -142,6 +161,7 @@ public final class SiteSnapshot: Sendable {
 
     /// An album's files in the order an export writes them: data before the pages that load it.
     func files(of album: SiteAlbums.Album) -> [(name: String, file: AlbumFile)] {
+        if album.isPrivate { return [(album.name(.page(.masonry)), .page(.masonry))] }
         let chunks = AlbumData.chunkCount(photos: album.count)
         var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< chunks).map(AlbumFile.chunk)
         if hasRows(album) { files += (0 ..< chunks).map(AlbumFile.rowsFrames) + [.rowsIndex] }
@@ -184,7 +204,8 @@ public final class SiteSnapshot: Sendable {
     /// browse page, or when a file cannot be read: `albumZipProblems` says which), laid out
     /// once per snapshot.
     func albumZip(_ album: SiteAlbums.Album) throws -> AlbumZip? {
-        guard context.configuration.downloads.albumZip, album.browse == nil else { return nil }
+        // A private album's ZIP is made on its own site, and sealed with it.
+        guard context.configuration.downloads.albumZip, album.browse == nil, !album.isPrivate else { return nil }
         if let known = zips.withLock({ $0[album.path] }) { return known }
         guard let root = try context.database.libraryRoot() else { return nil }
         let photos = try context.database.photos(album: album.path)

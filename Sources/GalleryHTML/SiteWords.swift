@@ -46,6 +46,16 @@ struct SiteWords: Sendable {
     /// The page that lists the browse pages on a one-album site (browse.html), and its link
     /// from the album's header.
     var browseTitle = "Browse"
+    /// A private album's password page: its neutral title (`hide_title`), what it asks, its
+    /// button, and what it says when the password is wrong, when it opens, and from a file.
+    var privateAlbum = "Private album"
+    var privateAsk = "This album is private. Enter its password to see it."
+    var password = "Password"
+    var open = "Open"
+    var wrongPassword = "Wrong password. Try again."
+    var opening = "Opening…"
+    var privateNeedsServer = "A private album opens only from a web server (http or https), not from a file on disk."
+    var privateDamaged = "This album's files are damaged or incomplete: it cannot be opened."
     /// The album header's link to its ZIP (`[downloads] album_zip`), before its size.
     var downloadAll = "Download all"
     /// The decimal separator of sizes ("12.3 MB", "12,3 MB").
@@ -99,6 +109,10 @@ struct SiteWords: Sendable {
             search = "Suche"; searchPlaceholder = "Fotos durchsuchen"; searchNeedsScript = "Die Suche braucht JavaScript: ohne es können Sie die Alben durchblättern."
             foundOne = "1 Foto gefunden"; foundMany = "{count} Fotos gefunden"; foundNone = "Nichts gefunden für „{query}“"; scrubber = "Zu einem Datum springen"
             mapCluster = "{count} Fotos hier"; browseTitle = "Entdecken"; downloadAll = "Alle herunterladen"; decimalSeparator = ","
+            privateAlbum = "Privates Album"; privateAsk = "Dieses Album ist privat. Geben Sie sein Passwort ein, um es zu sehen."; password = "Passwort"
+            open = "Öffnen"; wrongPassword = "Falsches Passwort. Bitte erneut versuchen."; opening = "Wird geöffnet …"
+            privateNeedsServer = "Ein privates Album öffnet sich nur über einen Webserver (http oder https), nicht aus einer Datei."
+            privateDamaged = "Die Dateien dieses Albums sind beschädigt oder unvollständig: es kann nicht geöffnet werden."
             labels = ["Photos found": "Gefundene Fotos", "Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
                       "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen",
                       "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
@@ -120,6 +134,10 @@ struct SiteWords: Sendable {
             search = "Recherche"; searchPlaceholder = "Rechercher des photos"; searchNeedsScript = "La recherche a besoin de JavaScript : sans lui, parcourez les albums."
             foundOne = "1 photo trouvée"; foundMany = "{count} photos trouvées"; foundNone = "Rien trouvé pour « {query} »"; scrubber = "Aller à une date"
             mapCluster = "{count} photos ici"; browseTitle = "Parcourir"; downloadAll = "Tout télécharger"; decimalSeparator = ","
+            privateAlbum = "Album privé"; privateAsk = "Cet album est privé. Saisissez son mot de passe pour le voir."; password = "Mot de passe"
+            open = "Ouvrir"; wrongPassword = "Mot de passe incorrect. Réessayez."; opening = "Ouverture…"
+            privateNeedsServer = "Un album privé ne s’ouvre que depuis un serveur web (http ou https), pas depuis un fichier."
+            privateDamaged = "Les fichiers de cet album sont endommagés ou incomplets : il ne peut pas être ouvert."
             sizeUnits = ["ko", "Mo", "Go", "To"]
             labels = ["Photos found": "Photos trouvées", "Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
                       "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo",
@@ -143,6 +161,10 @@ struct SiteWords: Sendable {
             search = "検索"; searchPlaceholder = "写真を検索"; searchNeedsScript = "検索には JavaScript が必要です。アルバムからご覧ください。"
             foundOne = "写真 1 枚が見つかりました"; foundMany = "写真 {count} 枚が見つかりました"; foundNone = "「{query}」は見つかりませんでした"; scrubber = "日付へ移動"
             mapCluster = "ここに写真 {count} 枚"; browseTitle = "一覧"; downloadAll = "すべてダウンロード"
+            privateAlbum = "非公開アルバム"; privateAsk = "このアルバムは非公開です。パスワードを入力してください。"; password = "パスワード"
+            open = "開く"; wrongPassword = "パスワードが違います。もう一度お試しください。"; opening = "開いています…"
+            privateNeedsServer = "非公開アルバムはウェブサーバー（http または https）からのみ開けます。ファイルからは開けません。"
+            privateDamaged = "このアルバムのファイルは破損しているか不完全なため、開けません。"
             labels = ["Photos found": "見つかった写真", "Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
                       "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生",
                       "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
@@ -166,7 +188,8 @@ struct SiteWords: Sendable {
     var allText: String {
         ([photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly,
-         search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, downloadAll, fileSize(1_234_567), "()"] + sizeUnits + ["0123456789"]).joined(separator: " ")
+         search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, downloadAll, fileSize(1_234_567), "()", privateAlbum, privateAsk, password, open, wrongPassword, opening,
+          privateNeedsServer, privateDamaged] + sizeUnits + ["0123456789"]).joined(separator: " ")
             + " " + browse.values.sorted().joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }

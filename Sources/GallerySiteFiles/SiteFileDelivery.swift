@@ -6,6 +6,9 @@ public struct SiteFileDelivery: Sendable, Hashable {
     public var contentType: String
     /// Named by its content (the photo's hash, a font's digest): a new version is a new name.
     public var isContentNamed: Bool
+    /// A file of a private album (private/TOKEN/…): kept by browsers only, never by a shared
+    /// cache, and its sealed bytes sent as what they are, not as the page or image they hide.
+    public var isPrivate: Bool
 
     /// Folders whose files the export names by their content.
     static let contentNamedFolders = ["thumbs", "large", "originals", "videos", "fonts", "downloads"]
@@ -16,7 +19,8 @@ public struct SiteFileDelivery: Sendable, Hashable {
         let name = segments.last.map(String.init) ?? path
         let dot = name.lastIndex(of: ".")
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        contentType = Self.contentTypes[ext] ?? "application/octet-stream"
+        isPrivate = segments.count >= 3 && segments[0] == "private"
+        contentType = isPrivate && name != "key.json" ? "application/octet-stream" : Self.contentTypes[ext] ?? "application/octet-stream"
         isContentNamed = segments.count == 2 && Self.contentNamedFolders.contains(String(segments[0])) && Self.hasContentHash(name)
     }
 
@@ -24,6 +28,7 @@ public struct SiteFileDelivery: Sendable, Hashable {
     /// seconds (0: checked again every time, as `gallery serve` sends pages so that an edit
     /// shows on the next load).
     public func cacheControl(maxAge: Int) -> String {
+        if isPrivate { return maxAge > 0 ? "private, max-age=\(maxAge)" : "private, no-cache" }
         if isContentNamed { return "public, max-age=31536000, immutable" }
         return maxAge > 0 ? "public, max-age=\(maxAge)" : "no-cache"
     }

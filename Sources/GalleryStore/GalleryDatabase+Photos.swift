@@ -50,6 +50,18 @@ extension GalleryDatabase {
         try read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photos WHERE live_still_id IS NULL ORDER BY id") }
     }
 
+    /// The ids of the photos of every album but those at `excluded` paths.
+    public func photoIDs(excludingAlbums excluded: [String]) throws -> [Int64] {
+        guard !excluded.isEmpty else { return try photoIDs() }
+        return try read { db in
+            let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
+            return try Int64.fetchAll(db, sql: """
+                SELECT p.id FROM photos p JOIN albums a ON a.id = p.album_id
+                WHERE p.live_still_id IS NULL AND a.path NOT IN (\(marks)) ORDER BY p.id
+                """, arguments: StatementArguments(excluded))
+        }
+    }
+
     /// The photos with these ids, with their files' content hashes; ids no photo has are left out.
     public func storedPhotos(ids: some Collection<Int64>) throws -> [Int64: StoredPhoto] {
         try read { db in

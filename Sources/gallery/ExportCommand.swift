@@ -62,7 +62,7 @@ struct ExportOptions: ParsableArguments {
         try database.setPhotoOrder(order(configuration))
         let display = ProgressDisplay(quiet: quiet, verb: "export")
         let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation,
-                                       configuration: configuration)
+                                       configuration: configuration, askPassword: Self.askAtTerminal)
             .run { display.handle($0) }
         display.finish()
         print(summary.line)
@@ -72,6 +72,15 @@ struct ExportOptions: ParsableArguments {
             let index = URL(fileURLWithPath: out).standardizedFileURL.appending(path: "index.html")
             FileHandle.standardError.write(Data("open \(index.absoluteString)\n".utf8))
         }
+    }
+}
+
+extension ExportOptions {
+    /// A private album's password typed at the terminal, without echo; nil when gallery does
+    /// not run in one (CI, a pipe): the album then needs password_file or the environment.
+    @Sendable static func askAtTerminal(_ prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1, let typed = getpass(prompt) else { return nil }
+        return String(cString: typed)
     }
 }
 

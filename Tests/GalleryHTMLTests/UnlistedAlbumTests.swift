@@ -4,7 +4,7 @@ import Testing
 
 /// `access = "unlisted"`: an album no page, list, sitemap or search index names, under an
 /// address with a part derived from the library's own secret (the same at every export of
-/// the library, another in another library), printed by the export; `"private"` is refused.
+/// the library, another in another library), printed by the export.
 @Suite("Unlisted albums: an unguessable address, stable, printed, named nowhere else")
 struct UnlistedAlbumTests {
     @Test("the address is printed, kept from export to export, differs in another library, and no other file of the site names it")
@@ -46,17 +46,13 @@ struct UnlistedAlbumTests {
         #expect(!otherBuild.stdout.contains(page), "two libraries, one address")
     }
 
-    @Test("access = \"private\" is refused, naming the file and key, and nothing is written")
-    func privateRefused() throws {
-        let work = try TemporaryDirectory("private-refused")
+    @Test("an access gallery does not know is refused, naming the file and key, and nothing is written")
+    func unknownAccess() throws {
+        let work = try TemporaryDirectory("access-unknown")
         try TestMetadata.jpeg("lib/family/b.jpg", in: work, exiftool: [])
-        try work.write("lib/family/album.toml", text: "access = \"private\"\n")
-        let built = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
-        #expect(built.status == 2, "\(built.stdout) \(built.stderr)")
-        #expect(built.stderr.contains("album.toml:1: access:") && built.stderr.contains("private"), "\(built.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
         try work.write("lib/family/album.toml", text: "access = \"secret\"\n")
         let wrong = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
-        #expect(wrong.status == 2 && wrong.stderr.contains("'secret' is not one of its values"), "\(wrong.stderr)")
+        #expect(wrong.status == 2 && wrong.stderr.contains("album.toml:1: access:") && wrong.stderr.contains("'secret' is not one of its values"), "\(wrong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
     }
 }

@@ -37,6 +37,14 @@ struct SiteFileDeliveryTests {
             #expect(delivery.cacheControl(maxAge: 300) == (contentNamed ? "public, max-age=31536000, immutable" : "public, max-age=300"))
             #expect(delivery.cacheControl(maxAge: 0) == (contentNamed ? "public, max-age=31536000, immutable" : "no-cache"))
         }
+        // A private album's sealed files and its wrapped key: private caching, sealed bytes as bytes.
+        for (path, type) in [("private/0123456789abcdef/index.html", "application/octet-stream"),
+                             ("private/0123456789abcdef/thumbs/3516eef48a0a20ac-236.webp", "application/octet-stream"),
+                             ("private/0123456789abcdef/key.json", "application/json")] {
+            let delivery = SiteFileDelivery(path: path)
+            #expect(delivery.isPrivate && delivery.contentType == type && !delivery.isContentNamed, "\(path)")
+            #expect(delivery.cacheControl(maxAge: 300) == "private, max-age=300" && delivery.cacheControl(maxAge: 0) == "private, no-cache")
+        }
     }
 
     @Test("each kind of file of sample-data's site: the same Content-Type and caching from gallery serve and from the bucket")

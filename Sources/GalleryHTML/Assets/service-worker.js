@@ -1,0 +1,75 @@
+// gallery-sw.js: the service worker of a site with private albums. A private album's own site
+// lies sealed in its folder (private/TOKEN/, SealedFile); with the key its password page hands
+// over, the worker answers the site's pages' requests for those files with their plaintext,
+// byte ranges too (videos). It answers only requests from the site's own pages (a worker
+// serves nothing to another origin), holds keys in memory only, and without a key sends a
+// visitor back to the album's password page.
+importScripts('gallery-private.js');
+
+const galleryKeys = new Map();  // folder path ("/site/private/0123…/") → { key, page }
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('message', (event) => {
+  const { folder, key, page } = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (typeof folder !== 'string' || !/^\/(?:.*\/)?private\/[0-9a-f]{16}\/$/.test(folder) || !(key instanceof CryptoKey)) {
+    if (port) port.postMessage('refused');
+    return;
+  }
+  galleryKeys.set(folder, { key, page });
+  if (port) port.postMessage('ready');
+});
+
+const galleryTypes = {
+  html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8', json: 'application/json',
+  xml: 'application/xml', txt: 'text/plain; charset=utf-8', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp',
+  avif: 'image/avif', gif: 'image/gif', heic: 'image/heic', svg: 'image/svg+xml', otf: 'font/otf', ttf: 'font/ttf', woff: 'font/woff',
+  woff2: 'font/woff2', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', zip: 'application/zip',
+};
+
+const galleryOpened = async (request, url, folder, held) => {
+  let path = url.pathname;
+  if (path.endsWith('/')) path += 'index.html';
+  const sealed = await fetch(new Request(url.origin + path, { credentials: 'same-origin', cache: 'no-cache' }));
+  if (!sealed.ok) return new Response('', { status: sealed.status, statusText: sealed.statusText });
+  let plain;
+  try {
+    plain = await galleryPrivate.openFile(held.key, await sealed.arrayBuffer());
+  } catch (error) {
+    return new Response('This file of the private album is damaged.', { status: 502, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
+  const headers = { 'Content-Type': galleryTypes[extension.toLowerCase()] || 'application/octet-stream', 'Accept-Ranges': 'bytes',
+                    'Cache-Control': 'no-store' };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('Range') || '');
+  if (range && (range[1] !== '' || range[2] !== '')) {
+    const size = plain.length;
+    let start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+    let end = range[1] === '' || range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
+    if (start >= size || start > end) return new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + size } });
+    return new Response(plain.slice(start, end + 1), { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}` } });
+  }
+  return new Response(plain, { status: 200, headers });
+};
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || event.request.method !== 'GET') return;
+  const match = /^(\/(?:.*\/)?private\/[0-9a-f]{16}\/)/.exec(url.pathname);
+  if (!match || url.pathname === match[1] + 'key.json') return;
+  const folder = match[1];
+  const held = galleryKeys.get(folder);
+  if (!held) {
+    // No key (never given, or the browser restarted the worker): a page goes back to the
+    // password; anything else is refused, never answered with sealed bytes as if plain.
+    event.respondWith(event.request.mode === 'navigate'
+      ? fetch(url.origin + folder + 'key.json').then((r) => r.json())
+          .then((k) => Response.redirect(url.origin + folder.replace(/private\/[0-9a-f]{16}\/$/, '') + (/^[a-z0-9-]+\.html$/.test(k.page) ? k.page : ''), 303))
+          .catch(() => new Response('This private album needs its password.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }))
+      : new Response('', { status: 403 }));
+    return;
+  }
+  event.respondWith(galleryOpened(event.request, url, folder, held));
+});

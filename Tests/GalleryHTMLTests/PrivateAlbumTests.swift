@@ -1,0 +1,165 @@
+import Foundation
+import GalleryCrypt
+import GalleryTestSupport
+import Testing
+
+/// `access = "private"`: the album's own site sealed under private/TOKEN/, its password page
+/// the only thing of it in the clear. In every engine the right password opens it, drawn where
+/// the engine computed it, its images and byte ranges served by the service worker; the wrong one
+/// says so. No byte of the site outside its sealed files shows its captions, keywords, names,
+/// EXIF values or images; a new password re-wraps the key and seals nothing again.
+@Suite("Private albums: sealed, opened by the password in every engine, leaking nothing", .serialized)
+struct PrivateAlbumTests {
+    static let password = "a long pass phrase, é"
+    static let environment = ["GALLERY_ALBUM_PASSWORD_FAMILY": password]
+    static let secrets = ["Grandmother's kitchen table", "secretkeyword", "Hidden Person", "SecretCam9000", "Nobody reads this comment"]
+
+    /// The library (a public album and a private one) built once.
+    static let work: Result<TemporaryDirectory, any Error> = Result {
+        let work = try TemporaryDirectory("private-album")
+        for index in 0 ..< 3 {
+            try TestMetadata.jpeg("lib/coast/c\(index).jpg", in: work, exiftool: ["-XMP-dc:Description=Public caption \(index)"])
+        }
+        for index in 0 ..< 5 {
+            try work.write("lib/family/f\(index).jpg", TestImages.jpeg(width: 400 + 80 * index, height: 300, seed: UInt8(40 + index)))
+            try TestMetadata.write([
+                "-XMP-dc:Title=\(secrets[0]) \(index)", "-XMP-dc:Description=\(secrets[4])", "-XMP-dc:Subject=\(secrets[1])",
+                "-XMP-iptcExt:PersonInImage=\(secrets[2])", "-Model=\(secrets[3])", "-DateTimeOriginal=2023:0\(index + 1):02 10:00:00",
+            ], to: work.url.appending(path: "lib/family/f\(index).jpg").path)
+        }
+        try work.write("lib/family/album.toml", text: "title = \"Family\"\naccess = \"private\"\n")
+        let built = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url, environment: environment)
+        guard built.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build: \(built.stderr)") }
+        return work
+    }
+
+    static func page(in site: URL) throws -> String {
+        try #require(try FileManager.default.contentsOfDirectory(atPath: site.path).first { $0.hasPrefix("album-family-") && $0.hasSuffix(".html") })
+    }
+
+    struct Report: Decodable {
+        var wrong: String
+        var href: String
+        var result: ExportBrowserTests.Result
+        var range: [Int]
+        var images: Int
+    }
+
+    @Test("the wrong password says so; the right one opens the album drawn where the engine puts it, its images and byte ranges served", arguments: BrowserEngine.allCases)
+    func opens(engine: BrowserEngine) throws {
+        let work = try Self.work.get()
+        let site = work.url.appending(path: "site")
+        let page = try Self.page(in: site)
+        let width = 390
+        let probe = "private-probe-\(engine).html"
+        try work.write("site/" + probe, text: """
+            <!doctype html><html><head><meta charset="utf-8"><style>body { margin: 0 } iframe { width: 100%; height: 900px; border: 0; display: block }</style>
+            <script>\(BrowserEngine.resultScript)</script><script>\(PageWaits.script)</script></head><body><script>
+            (async () => {
+              const frame = document.createElement('iframe');
+              frame.src = '\(page)';
+              const loaded = () => new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+              let next = loaded();
+              document.body.append(frame);
+              await next;
+              const form = () => frame.contentDocument.querySelector('form.private-form');
+              form().elements.password.value = 'not it';
+              form().requestSubmit();
+              await galleryWaitFor(() => form().querySelector('.private-message').textContent === form().dataset.wrong, 'the wrong password said', 60);
+              const wrong = form().querySelector('.private-message').textContent;
+              next = loaded();
+              form().elements.password.value = \(String(decoding: try JSONEncoder().encode(Self.password), as: UTF8.self));
+              form().requestSubmit();
+              await next;
+              const inner = frame.contentWindow;
+              await galleryWaitFor(() => inner.document.querySelectorAll('.grid .cell').length === 5
+                && [...inner.document.querySelectorAll('.grid img')].every((i) => i.complete && i.naturalWidth > 0), 'the album drawn with its images', 60);
+              inner.eval(\(String(decoding: try JSONEncoder().encode(ExportBrowserTests.measureScript), as: UTF8.self)) + '; window.galleryMeasure = galleryMeasure;');
+              const result = await inner.galleryMeasure();
+              const large = inner.document.querySelector('.grid .cell-link').getAttribute('href');
+              const part = await inner.fetch(large, { headers: { Range: 'bytes=0-99' } });
+              const bytes = new Uint8Array(await part.arrayBuffer());
+              galleryTestReport({ wrong, href: inner.location.pathname, result, range: [part.status, bytes.length, bytes[0], bytes[1]],
+                                  images: inner.document.querySelectorAll('.grid img').length });
+            })().catch((error) => galleryTestReport({ error: String(error && error.stack || error) }));
+            </script></body></html>
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: width, height: 900, timeout: 150))
+        #expect(report.wrong == "Wrong password. Try again.", "\(engine)")
+        #expect(report.href.contains("/private/") && report.href.hasSuffix("/index.html"), "\(engine): \(report.href)")
+        #expect(report.images == 5)
+        #expect(report.range == [206, 100, 0xFF, 0xD8], "\(engine): a byte range of a large image: \(report.range)")
+        let expected = try GridOracle(folder: work.url, album: "family").expected(width: width, height: 900)
+        _ = ExportBrowserTests.check(report.result, expected: expected, label: "\(engine) private album @\(width)")
+    }
+
+    @Test("outside its sealed files the site holds none of its texts, EXIF values or images; its sealed files none in the clear; nor anything left in the site to stage it")
+    func leaksNothing() throws {
+        let work = try Self.work.get()
+        let site = work.url.appending(path: "site")
+        let staging = try #require(try FileManager.default.contentsOfDirectory(atPath: work.url.path).first { $0.hasSuffix(".private") })
+        // The private album's images as its own site made them (before sealing).
+        var images = Set<Data>()
+        let stagedFiles = FileManager.default.enumerator(atPath: work.url.appending(path: staging).path)
+        while let file = stagedFiles?.nextObject() as? String {
+            guard file.hasSuffix(".jpg") || file.hasSuffix(".webp") else { continue }
+            images.insert(try Data(contentsOf: work.url.appending(path: staging).appending(path: file)))
+        }
+        #expect(images.count >= 10, "the private album's own site has its images")
+        var scanned = 0
+        let files = FileManager.default.enumerator(atPath: site.path)
+        while let file = files?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: site.appending(path: file).path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            let bytes = try Data(contentsOf: site.appending(path: file))
+            for secret in Self.secrets {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file) holds '\(secret)'")
+            }
+            #expect(!images.contains(bytes), "\(file) is one of the private album's images in the clear")
+            scanned += 1
+        }
+        #expect(scanned > 50)
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: staging).path))
+        let page = try String(contentsOf: site.appending(path: try Self.page(in: site)), encoding: .utf8)
+        #expect(page.contains("<h1>Family</h1>") && page.contains("type=\"password\"") && !page.contains("class=\"cell\""))
+        let index = try String(contentsOf: site.appending(path: "index.html"), encoding: .utf8)
+        #expect(!index.contains("album-family"), "the index links the private album")
+    }
+
+    @Test("a new password wraps the same key again and seals nothing again; no password at all stops the export before it writes")
+    func newPassword() throws {
+        let work = try TemporaryDirectory("private-rewrap")
+        try TestMetadata.jpeg("lib/family/a.jpg", in: work, exiftool: ["-XMP-dc:Title=kept secret"])
+        try TestMetadata.jpeg("lib/family/b.jpg", in: work, exiftool: [])
+        try work.write("lib/family/album.toml", text: "access = \"private\"\npassword_file = \"../pw.txt\"\n")
+        try work.write("lib/pw.txt", text: "first password\n")
+        _ = chmod(work.url.appending(path: "lib/pw.txt").path, 0o600)
+        let built = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        let site = work.url.appending(path: "site")
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "private").path).first)
+        let keyFile = site.appending(path: "private/\(folder)/key.json")
+        let first = try JSONDecoder().decode(WrappedAlbumKey.self, from: Data(contentsOf: keyFile))
+        let key = try first.unwrap(password: "first password")
+        let sealedIndex = site.appending(path: "private/\(folder)/index.html")
+        let stamp = try FileManager.default.attributesOfItem(atPath: sealedIndex.path)[.modificationDate] as? Date
+        let opened = String(decoding: try SealedFile.open(try Data(contentsOf: sealedIndex), key: key), as: UTF8.self)
+        #expect(opened.contains("kept secret") && opened.contains("class=\"cell\""), "the sealed page is the album's own page")
+
+        try work.write("lib/pw.txt", text: "second password\n")
+        let again = try GalleryBinary.run(["export", "--out", "site", "--quiet"], in: work.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try JSONDecoder().decode(WrappedAlbumKey.self, from: Data(contentsOf: keyFile))
+        #expect(second.salt != first.salt)
+        #expect(throws: PrivateAlbumError.wrongPassword) { try second.unwrap(password: "first password") }
+        #expect(try second.unwrap(password: "second password") == key, "the same key, wrapped again")
+        #expect(try FileManager.default.attributesOfItem(atPath: sealedIndex.path)[.modificationDate] as? Date == stamp, "sealed again")
+
+        try FileManager.default.removeItem(at: work.url.appending(path: "lib/pw.txt"))
+        try work.write("lib/family/album.toml", text: "access = \"private\"\n")
+        let none = try GalleryBinary.run(["export", "--out", "other", "--quiet"], in: work.url)
+        #expect(none.status == 2 && none.stderr.contains("album.toml") && none.stderr.contains("no password"), "\(none.status) \(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "other").path), "written before the password was found")
+    }
+}
