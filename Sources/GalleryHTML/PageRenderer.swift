@@ -420,7 +420,7 @@ struct PageRenderer {
     }
 
     /// A private album's page on the site: its title (or a neutral one) and a password box,
-    /// nothing else of it. The script (gallery-10-private.js) unwraps the album's key from
+    /// nothing else of it. The script (gallery-9-private.js) unwraps the album's key from
     /// FOLDER/key.json with the password (WebCrypto, gallery-private.js), hands it to the
     /// service worker (gallery-sw.js) and opens FOLDER/index.html, the album's own site, which
     /// the worker opens file by file.

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GalleryConfig
 import GalleryCrypt
@@ -28,6 +29,10 @@ struct PrivateAlbumSite {
     let page: String
     /// The site's title: its own site's home link leads back to it.
     let siteTitle: String
+
+    /// The entry of `.sealed.json` that names the key its files were sealed with (no file's
+    /// relative path starts with a slash).
+    static let keyEntry = "/key"
 
     /// The library's private albums, each with its password (`AlbumPassword`).
     /// - Throws: `ConfigurationError` for an album with no password: the export stops before it writes.
@@ -62,10 +67,13 @@ struct PrivateAlbumSite {
                              encodeImages: exporter.encodeImages, publishLocation: exporter.publishLocation,
                              configuration: configuration, onlyAlbum: album.path).run(events: events)
 
-        // Seal each file whose size or time changed since it was last sealed.
+        // Seal each file whose size or time changed since it was last sealed with this key (a
+        // library made anew has a new key: everything is sealed again).
         let stateFile = staging.appending(path: ".sealed.json")
-        let before = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: stateFile))) ?? [:]
-        var after: [String: String] = [:]
+        let keyID = SHA256.hash(data: key.rawBytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+        var before = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: stateFile))) ?? [:]
+        if before[Self.keyEntry] != keyID { before = [:] }
+        var after: [String: String] = [Self.keyEntry: keyID]
         var names: [String] = []
         let walker = FileManager.default.enumerator(at: staging, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey])
         while let url = walker?.nextObject() as? URL {

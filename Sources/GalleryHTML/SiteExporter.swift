@@ -196,9 +196,14 @@ public struct SiteExporter: Sendable {
         }
 
         // Files this export no longer needs, and only those a previous export wrote.
+        var emptied = Set<String>()
         for stale in previousFiles.subtracting(written) where Self.isSafeRelativePath(stale) {
             if (try? FileManager.default.removeItem(at: outFolder.appending(path: stale))) != nil { summary.filesRemoved += 1 }
+            if stale.hasPrefix("private/") { emptied.insert(String(stale.split(separator: "/").prefix(2).joined(separator: "/"))) }
         }
+        // A private album's folder that no longer holds a file (its album gone, public again,
+        // or a library made anew) goes too, and only if nothing else is in it.
+        for folder in emptied.sorted() { Self.removeEmptyFolders(outFolder.appending(path: folder)) }
         try writeManifest(files: written, complete: true)
         try? FileManager.default.removeItem(at: marker)
         return summary
@@ -283,6 +288,17 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path: url.path, reason: error.localizedDescription)
         }
+    }
+
+    /// Removes `folder` and the folders in it that hold no file, deepest first.
+    static func removeEmptyFolders(_ folder: URL) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            var isFolder: ObjCBool = false
+            let child = folder.appending(path: name)
+            if manager.fileExists(atPath: child.path, isDirectory: &isFolder), isFolder.boolValue { removeEmptyFolders(child) }
+        }
+        if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { try? manager.removeItem(at: folder) }
     }
 
     /// Relative, inside the folder: no absolute paths, no "..", no empty parts.

@@ -156,6 +156,21 @@ struct PrivateAlbumTests {
         #expect(try second.unwrap(password: "second password") == key, "the same key, wrapped again")
         #expect(try FileManager.default.attributesOfItem(atPath: sealedIndex.path)[.modificationDate] as? Date == stamp, "sealed again")
 
+        // A library made anew (gallery.db deleted, its staging kept) has a new secret and key:
+        // a new folder, everything sealed again with the new key, the old folder removed.
+        for file in try FileManager.default.contentsOfDirectory(atPath: work.url.path) where file.hasPrefix("gallery.db") && !file.hasSuffix(".private") {
+            try FileManager.default.removeItem(at: work.url.appending(path: file))
+        }
+        let anew = try GalleryBinary.run(["build", "lib", "--out", "site", "--quiet"], in: work.url)
+        #expect(anew.status == 0, "\(anew.stderr)")
+        let newFolder = try #require(try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "private").path).first)
+        #expect(newFolder != folder && !FileManager.default.fileExists(atPath: keyFile.path))
+        let newKey = try JSONDecoder().decode(WrappedAlbumKey.self, from: Data(contentsOf: site.appending(path: "private/\(newFolder)/key.json")))
+            .unwrap(password: "second password")
+        #expect(newKey != key)
+        let newIndex = try Data(contentsOf: site.appending(path: "private/\(newFolder)/index.html"))
+        #expect(String(decoding: try SealedFile.open(newIndex, key: newKey), as: UTF8.self).contains("kept secret"))
+
         try FileManager.default.removeItem(at: work.url.appending(path: "lib/pw.txt"))
         try work.write("lib/family/album.toml", text: "access = \"private\"\n")
         let none = try GalleryBinary.run(["export", "--out", "other", "--quiet"], in: work.url)
