@@ -51,6 +51,42 @@ public enum SealedFile {
         return sealed
     }
 
+    /// Seals the file at `source` into `target`, a segment at a time (a video of any size takes
+    /// one segment of memory), whole or not at all: into a file beside `target`, renamed over it.
+    /// - Throws: `PrivateAlbumError.damaged` naming `source` when it cannot be read or changes
+    ///   size while it is read; Foundation's error when `target` cannot be written.
+    public static func seal(file source: String, to target: String, key: AlbumKey, segmentSize: Int = segmentSize) throws {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: source))?[.size] as? NSNumber,
+              let input = FileHandle(forReadingAtPath: source) else { throw PrivateAlbumError.damaged("\(source) cannot be read") }
+        defer { try? input.close() }
+        let length = size.uint64Value
+        var prefix = [UInt8](repeating: 0, count: 8)
+        for i in prefix.indices { prefix[i] = UInt8.random(in: 0 ... 255) }
+        let header = header(prefix: prefix, length: length, segmentSize: segmentSize)
+        let temporary = target + ".partial-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(header)), let output = FileHandle(forWritingAtPath: temporary) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
+        }
+        var done = false
+        defer {
+            try? output.close()
+            if !done { unlink(temporary) }
+        }
+        try output.seekToEnd()
+        let count = max(1, Int((length + UInt64(segmentSize) - 1) / UInt64(segmentSize)))
+        for segment in 0 ..< count {
+            let wanted = Int(min(UInt64(segmentSize), length - UInt64(segment) * UInt64(segmentSize)))
+            let part = try input.read(upToCount: wanted) ?? Data()
+            guard part.count == wanted else { throw PrivateAlbumError.damaged("\(source) changed size while it was sealed") }
+            let box = try AES.GCM.seal(part, using: key.symmetricKey, nonce: nonce(prefix: prefix, segment: segment), authenticating: header)
+            try output.write(contentsOf: box.ciphertext + box.tag)
+        }
+        guard (try input.read(upToCount: 1) ?? Data()).isEmpty else { throw PrivateAlbumError.damaged("\(source) changed size while it was sealed") }
+        try output.synchronize()
+        guard rename(temporary, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        done = true
+    }
+
     /// The plaintext of `sealed`.
     /// - Throws: `PrivateAlbumError.damaged` when any byte of it is not what `seal` wrote
     ///   under `key` (a wrong key reads as damaged too: a password is checked by the key's wrap).

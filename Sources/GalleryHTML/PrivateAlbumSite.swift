@@ -87,7 +87,7 @@ struct PrivateAlbumSite {
             if before[relative] != stamp || !FileManager.default.fileExists(atPath: target.path) {
                 do {
                     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try SealedFile.seal(try Data(contentsOf: url), key: key).write(to: target, options: .atomic)
+                    try SealedFile.seal(file: url.path, to: target.path, key: key)
                 } catch {
                     throw ExportError.cannotWrite(path: target.path, reason: "\(error)")
                 }

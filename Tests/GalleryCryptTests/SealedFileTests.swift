@@ -27,6 +27,24 @@ struct SealedFileTests {
         #expect(Array(try SealedFile.open(again, key: key)) == plain)
     }
 
+    @Test("a file sealed a segment at a time opens to its bytes; nothing is left when its source is gone", arguments: [0, 65_536, 300_001])
+    func sealFile(size: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "seal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = Self.bytes(size, seed: 3)
+        try Data(plain).write(to: folder.appending(path: "plain"))
+        let key = AlbumKey.random()
+        try SealedFile.seal(file: folder.appending(path: "plain").path, to: folder.appending(path: "sealed").path, key: key)
+        let sealed = try Data(contentsOf: folder.appending(path: "sealed"))
+        #expect(UInt64(sealed.count) == SealedFile.sealedSize(plaintextLength: UInt64(size)))
+        #expect(Array(try SealedFile.open(sealed, key: key)) == plain)
+        #expect(throws: PrivateAlbumError.self) {
+            try SealedFile.seal(file: folder.appending(path: "gone").path, to: folder.appending(path: "other").path, key: key)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["plain", "sealed"])
+    }
+
     @Test("a byte changed anywhere, a segment moved, dropped or cut, bytes added, another key: damaged, never wrong bytes")
     func tampering() throws {
         let key = AlbumKey.random()
