@@ -378,6 +378,8 @@ struct PageRenderer {
         var count: Int
         var videoCount = 0
         var dates: String?
+        /// A private album's card: its name (or a neutral one), a lock, nothing of its photos.
+        var isPrivate = false
         /// The cover: the cell of the album's chosen cover or first photo.
         var cover: CellModel?
     }
@@ -409,7 +411,11 @@ struct PageRenderer {
                 // its aspect ratio times the card's width.
                 html += "<img src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(coverSizes(aspectRatio: cover.aspectRatio))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
             } else {
-                html += "<span class=\"placeholder\"></span>"
+                html += "<span class=\"placeholder\"\(album.isPrivate ? " data-private" : "")></span>"
+            }
+            if album.isPrivate {
+                html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(HTML.escape(words.privateAlbum))</span></a>\n"
+                continue
             }
             html += "<span class=\"album-name\">\(HTML.escape(album.name))</span><span class=\"album-count\">\(HTML.escape(words.itemCount(album.count, videos: album.videoCount)))</span>"
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }

@@ -78,8 +78,9 @@ extension SiteSnapshot {
     func indexPage() throws -> String {
         let renderer = try pageRenderer()
         var image: String?
-        // Albums with an order first (smallest first), then the others by path; unlisted ones not at all.
-        let listed = albums.all.filter { !$0.links.unlisted }.enumerated().sorted { a, b in
+        // Albums with an order first (smallest first), then the others by path; unlisted ones
+        // not at all; private ones by their name (or a neutral one) and a lock only.
+        let listed = albums.all.filter { !$0.links.unlisted || $0.isPrivate }.enumerated().sorted { a, b in
             switch (a.element.settings?.order, b.element.settings?.order) {
             case let (x?, y?) where x != y: x < y
             case (_?, nil): true
@@ -88,6 +89,10 @@ extension SiteSnapshot {
             }
         }.map(\.element)
         let cards = try listed.map { album in
+            if album.isPrivate {
+                let name = album.settings?.hideTitle == true ? renderer.words.privateAlbum : album.title
+                return PageRenderer.AlbumCard(name: name, link: album.name(.page(.masonry)), count: 0, isPrivate: true)
+            }
             let source = try source(album)
             let first = try source.cover() ?? source.cells(0 ..< 1).first
             if image == nil { image = first?.large }
