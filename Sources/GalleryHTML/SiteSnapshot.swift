@@ -233,6 +233,22 @@ public final class SiteSnapshot: Sendable {
         return true
     }
 
+    /// Seals the private album whose folder is `folder` ("private/0123…") into `site` as an
+    /// export does (`PrivateAlbumSite`: its own site made beside the library, then sealed), for
+    /// `gallery serve`, which has no one to ask: its password from the environment or its
+    /// password_file.
+    /// - Returns: false when no private album of the site has that folder.
+    public func writePrivateAlbum(folder: String, into site: URL) throws -> Bool {
+        guard let album = albums.all.first(where: { $0.privateFolder == folder }) else { return false }
+        guard let found = try PrivateAlbumSite.find(database: context.database, environment: ProcessInfo.processInfo.environment, ask: { _ in nil })
+            .first(where: { $0.path == album.path }) else { return false }
+        let exporter = SiteExporter(database: context.database, outFolder: site.path, geometry: context.geometry,
+                                    publishLocation: context.publishLocation, configuration: context.configuration)
+        _ = try PrivateAlbumSite(album: found, folder: folder, page: album.name(.page(.masonry)), siteTitle: albums.title)
+            .write(into: site, exporter: exporter, events: { _ in })
+        return true
+    }
+
     /// Why an album has no ZIP, by album path: the export says so.
     let albumZipProblems = Mutex<[String: String]>([:])
 

@@ -26,6 +26,8 @@ actor SiteCache {
     private var snapshot: SiteSnapshot?
     private var snapshotConfiguration = GalleryConfiguration()
     private var made: Set<String> = []
+    /// Private albums' folders sealed from the snapshot (`writePrivateAlbum`).
+    private var sealedFolders: Set<String> = []
     /// Goes up each time images were made, which stores their placeholder colours: the pages
     /// and data made before show none for those photos.
     private var colours = 0
@@ -81,6 +83,7 @@ actor SiteCache {
         snapshotConfiguration = configuration
         snapshot = site
         made = []
+        sealedFolders = []
         snapshotsMade += 1
         return site
     }
@@ -90,6 +93,21 @@ actor SiteCache {
     func file(named name: String) async throws -> Bool {
         let site = try site()
         if made.contains(name) { return true }
+        if name.hasPrefix("private/") {
+            // A private album's sealed site: made and sealed into the folder once per state of
+            // the library, then its files are served as they are.
+            let folder = name.split(separator: "/").prefix(2).joined(separator: "/")
+            if !sealedFolders.contains(folder) {
+                let key = "\(site.revision) \(folder)"
+                let target = self.folder
+                let task = making[key] ?? Task { try await Self.offPool { try site.writePrivateAlbum(folder: folder, into: target) } }
+                making[key] = task
+                defer { making[key] = nil }
+                guard try await task.value else { return false }
+                if snapshot === site { sealedFolders.insert(folder) }
+            }
+            return FileManager.default.fileExists(atPath: self.folder.appending(path: name).path)
+        }
         if name.hasPrefix("downloads/") {
             // An album's ZIP: copied from the originals into the folder, not held in memory.
             let folder = self.folder

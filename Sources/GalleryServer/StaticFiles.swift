@@ -35,7 +35,8 @@ enum StaticFiles {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let injected = injecting != nil && url.pathExtension == "html"
+        // Never into a private album's sealed page (its bytes are not HTML until opened).
+        let injected = injecting != nil && url.pathExtension == "html" && !SiteFileDelivery(path: relativePath).isPrivate
         let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injected ? "-live" : "")\""
         // The site's one rule (`SiteFileDelivery`, as publish sends it to a bucket); pages and
         // data are checked again every time, so that an edit shows on the next load.

@@ -179,4 +179,44 @@ struct PrivateAlbumTests {
         #expect(none.status == 2 && none.stderr.contains("album.toml") && none.stderr.contains("no password"), "\(none.status) \(none.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "other").path), "written before the password was found")
     }
+
+    @Test("gallery serve seals a private album on first request: its key and sealed page over HTTP open with the password")
+    func served() async throws {
+        let work = try TemporaryDirectory("private-served")
+        try TestMetadata.jpeg("lib/family/a.jpg", in: work, exiftool: ["-XMP-dc:Title=served secret"])
+        try TestMetadata.jpeg("lib/open/b.jpg", in: work, exiftool: [])
+        try work.write("lib/family/album.toml", text: "access = \"private\"\npassword_file = \"../pw.txt\"\n")
+        try work.write("lib/pw.txt", text: "served password\n")
+        _ = chmod(work.url.appending(path: "lib/pw.txt").path, 0o600)
+        let imported = try GalleryBinary.run(["import", "lib", "--quiet"], in: work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let server = try await GalleryBinary.serve(["--port", "0"], in: work.url)
+        defer {
+            server.process.terminate()
+            server.process.waitUntilExit(timeout: 30)
+        }
+        let url = try #require(server.url, "gallery serve printed no URL: \(server.stderr.text)")
+        let index = try HeadlessChromium.fetch(url.appending(path: "index.html"))
+        let page = try #require(index.firstMatch(of: #/href="(?<page>album-family-[0-9a-f]{16}\.html)"/#)).output.page
+        let shell = try HeadlessChromium.fetch(url.appending(path: String(page)))
+        let folder = try #require(shell.firstMatch(of: #/data-folder="(?<folder>private/[0-9a-f]{16}/)"/#)).output.folder
+        #expect(!shell.contains("served secret"))
+        let download = """
+            import sys, urllib.request
+            with urllib.request.urlopen(sys.argv[1]) as r, open(sys.argv[2], "wb") as f:
+                f.write(r.read())
+                print(r.headers["Content-Type"], r.headers["Cache-Control"])
+            """
+        var headers: [String] = []
+        for (name, file) in [("key.json", "key.json"), ("index.html", "sealed-index")] {
+            let fetched = try GalleryBinary.run(["-c", download, url.appending(path: String(folder) + name).absoluteString, work.url.appending(path: file).path],
+                                                in: work.url, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(fetched.status == 0, "\(name): \(fetched.stderr)")
+            headers.append(fetched.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        #expect(headers[1] == "application/octet-stream private, no-cache", "the sealed page: \(headers[1])")
+        let key = try JSONDecoder().decode(WrappedAlbumKey.self, from: Data(contentsOf: work.url.appending(path: "key.json"))).unwrap(password: "served password")
+        let opened = String(decoding: try SealedFile.open(try Data(contentsOf: work.url.appending(path: "sealed-index")), key: key), as: UTF8.self)
+        #expect(opened.contains("served secret") && opened.contains("class=\"cell\""), "the served sealed page is the album's own page")
+    }
 }
