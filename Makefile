@@ -3,7 +3,7 @@
 #   make build        debug build of everything (the gallery tool, tests, tools)
 #   make demo         deps + build, then import sample-data/ and write its gallery to site/
 #   make test         deps + build + the whole test suite (what CI runs)
-#   make test-asan    the media, image and import tests built with AddressSanitizer (CI runs it after make test)
+#   make test-asan    the media, image, import, ZIP and sealing tests built with AddressSanitizer (CI runs it after make test)
 #   make bench        release build + benchmarks against the peers; figures appended to bench/RESULTS.md
 #   make sample-data  redraw the demo photos in sample-data/ (annotations.json is hand-written)
 #   make clean        remove build folders and the demo database
@@ -35,7 +35,7 @@ test: build
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	GALLERY_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ImagingTests|GalleryImportTests'
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter 'ImagingTests|GalleryImportTests|GalleryZipTests|GalleryCryptTests'
 
 bench: deps
 	@bench/run.sh
