@@ -116,14 +116,9 @@ struct AlbumZipTests {
         try TestMetadata.jpeg("lib/one/b.jpg", in: work, exiftool: [])
         try TestMetadata.jpeg("lib/two/c.jpg", in: work, exiftool: [])
         try work.write("lib/gallery.toml", text: "[downloads]\nalbum_zip = true\n")
-        let imported = try GalleryBinary.run(["import", "lib", "--quiet"], in: work.url)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let server = try await GalleryBinary.serve(["--port", "0"], in: work.url)
-        defer {
-            server.process.terminate()
-            server.process.waitUntilExit(timeout: 30)
-        }
-        let url = try #require(server.url, "gallery serve printed no URL: \(server.stderr.text)")
+        let server = try await GalleryBinary.importAndServe("lib", in: work.url)
+        defer { server.stop() }
+        let url = try server.address()
         let page = try HeadlessChromium.fetch(url.appending(path: "album-one.html"))
         let match = try #require(page.firstMatch(of: #/<a class="zip-link" href="(?<file>[^"]+)"[^>]* data-size="(?<size>\d+)"/#), "no ZIP link served")
         let saved = work.url.appending(path: "saved.zip")

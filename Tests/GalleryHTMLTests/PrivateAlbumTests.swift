@@ -188,14 +188,9 @@ struct PrivateAlbumTests {
         try work.write("lib/family/album.toml", text: "access = \"private\"\npassword_file = \"../pw.txt\"\n")
         try work.write("lib/pw.txt", text: "served password\n")
         _ = chmod(work.url.appending(path: "lib/pw.txt").path, 0o600)
-        let imported = try GalleryBinary.run(["import", "lib", "--quiet"], in: work.url)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let server = try await GalleryBinary.serve(["--port", "0"], in: work.url)
-        defer {
-            server.process.terminate()
-            server.process.waitUntilExit(timeout: 30)
-        }
-        let url = try #require(server.url, "gallery serve printed no URL: \(server.stderr.text)")
+        let server = try await GalleryBinary.importAndServe("lib", in: work.url)
+        defer { server.stop() }
+        let url = try server.address()
         let index = try HeadlessChromium.fetch(url.appending(path: "index.html"))
         let page = try #require(index.firstMatch(of: #/href="(?<page>album-family-[0-9a-f]{16}\.html)"/#)).output.page
         let shell = try HeadlessChromium.fetch(url.appending(path: String(page)))

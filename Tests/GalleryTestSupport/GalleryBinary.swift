@@ -65,6 +65,26 @@ public enum GalleryBinary {
         public var url: URL?
         public var stdout: ProcessOutput
         public var stderr: ProcessOutput
+
+        /// Its address, or a failure that says what it wrote instead.
+        public func address() throws -> URL {
+            guard let url else { throw HeadlessChromium.Failure(description: "gallery serve printed no URL: \(stderr.text)") }
+            return url
+        }
+
+        /// Stops it (SIGTERM) and waits for it to end.
+        public func stop() {
+            process.terminate()
+            process.waitUntilExit(timeout: 30)
+        }
+    }
+
+    /// Imports `library` (relative to `folder`) and serves it (`gallery serve --port 0`): the
+    /// server, to be stopped with `stop()`.
+    public static func importAndServe(_ library: String, in folder: URL) async throws -> Server {
+        let imported = try run(["import", library, "--quiet"], in: folder)
+        guard imported.status == 0 else { throw HeadlessChromium.Failure(description: "gallery import: \(imported.stderr)") }
+        return try await serve(["--port", "0"], in: folder)
     }
 
     /// Starts `gallery serve ARGS` (with `--port 0` among them) in `folder` and returns once it
