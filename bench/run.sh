@@ -9,7 +9,8 @@
 # bench/run.sh videos only the video probe against ffprobe and renditions against ffmpeg (issue 25);
 # bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37);
 # bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37);
-# bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38).
+# bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38);
+# bench/run.sh private only the export of a private album against the same album public (issue 39).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -681,6 +682,34 @@ scrub=$(python3 bench/find_metrics.py scrubber "$work/find-site" --jumps 20)
 record "| $stamp | $commit | date scrubber on 100,000 photos (240 months), 20 taps down the rail, tap to the grid drawn there, 1280×900 | $(echo "$scrub" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("median %.0f ms, slowest %.0f ms" % (r["median_ms"], r["max_ms"]))') | — | goal ≤ 100 ms |"
 map=$(python3 bench/find_metrics.py map "$work/find-site")
 record "| $stamp | $commit | map of 100,000 points, navigation to the first clusters drawn (computed by the export), 1280×900 | $(echo "$map" | python3 -c 'import json, sys; r = json.load(sys.stdin); print("%.0f ms (%d points, %d clusters drawn, %d elements)" % (r["drawn_ms"], r["points"], r["clusters"], r["elements"]))') | — | goal ≤ 1,000 ms |"
+fi
+
+if [ "$only" = all ] || [ "$only" = private ]; then
+# MARK: a private album (issue 39): import + export of 1,000 photos as one private album (its own
+# site made beside the library, every file sealed) against the very same photos public; fresh
+# libraries each time, alternating, best of two.
+if [ ! -d "$work/private-1000/family" ]; then
+  "$make_sample" --many 1000 --size 1600x1067 "$work/private-1000/family" >/dev/null
+fi
+rm -rf "$work/public-1000" && mkdir -p "$work/public-1000" && cp -r "$work/private-1000/family" "$work/public-1000/family"
+rm -f "$work/public-1000/family/album.toml"
+printf 'access = "private"\n' > "$work/private-1000/family/album.toml"
+best_public=""; best_private=""
+for round in 1 2; do
+  for kind in public private; do
+    rm -rf "$work/$kind.db"* "$work/$kind-site"
+    GALLERY_ALBUM_PASSWORD_FAMILY="a bench pass phrase" /usr/bin/time -f '%M %e' -o "$work/$kind-time.txt" \
+      "$gallery" build "$work/$kind-1000" --db "$work/$kind.db" --out "$work/$kind-site" --quiet >/dev/null
+    read -r rss seconds < "$work/$kind-time.txt"
+    if [ "$kind" = public ]; then
+      best_public=$(awk -v a="$seconds" -v b="${best_public:-1e9}" 'BEGIN { print (a < b ? a : b) }'); rss_public=$rss
+    else
+      best_private=$(awk -v a="$seconds" -v b="${best_private:-1e9}" 'BEGIN { print (a < b ? a : b) }'); rss_private=$rss
+    fi
+  done
+done
+ratio=$(awk -v a="$best_private" -v b="$best_public" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | import + export of 1,000 photos (1600×1067) as one private album (its own site, every file sealed), best of 2, alternating | ${best_private} s, peak RSS $((rss_private / 1024)) MB | the same album public: ${best_public} s, peak RSS $((rss_public / 1024)) MB | ${ratio}× (goal ≤ 1.3×) |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then
