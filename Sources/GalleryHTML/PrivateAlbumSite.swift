@@ -55,8 +55,9 @@ struct PrivateAlbumSite {
     /// them; sealed files of an older state are removed with the export's other stale files).
     func write(into site: URL, exporter: SiteExporter, events: @escaping @Sendable (ProgressEvent) -> Void) throws -> [String] {
         let database = exporter.database
-        let key = try AlbumKey(rawBytes: database.albumKey(path: album.path) { AlbumKey.random().rawBytes })
-            .orThrow(ExportError.cannotWrite(path: database.path, reason: "the album key of '\(album.path)' is not 32 bytes"))
+        guard let key = AlbumKey(rawBytes: try database.albumKey(path: album.path) { AlbumKey.random().rawBytes }) else {
+            throw ExportError.cannotWrite(path: database.path, reason: "the album key of '\(album.path)' is not 32 bytes")
+        }
         let token = String(folder.dropFirst("private/".count))
         let staging = URL(fileURLWithPath: database.path + ".private").appending(path: token)
         // Its own site: the album alone, no browse pages (they would be its own photos again).
@@ -109,13 +110,5 @@ struct PrivateAlbumSite {
             try encoder.encode(wrapped).write(to: keyFile, options: .atomic)
         }
         return names + [keyName]
-    }
-}
-
-extension Optional {
-    /// The value, or `error` thrown.
-    func orThrow(_ error: @autoclosure () -> any Error) throws -> Wrapped {
-        guard let self else { throw error() }
-        return self
     }
 }

@@ -265,18 +265,11 @@ public struct SiteExporter: Sendable {
             }
             return
         }
-        let name = SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name
-        let url = outFolder.appending(path: name)
-        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value != zip.archive.size {
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try zip.archive.write(to: url.path)
-            } catch let error as StoredZipError {
-                events(.warning("\(error): the album '\(album.title)' has no ZIP this time"))
-                return
-            }
+        do {
+            written.insert(try site.write(zip, of: album, into: outFolder))
+        } catch let error as StoredZipError {
+            events(.warning("\(error): the album '\(album.title)' has no ZIP this time"))
         }
-        written.insert(name)
     }
 
     private func writeIfChanged(_ relative: String, _ data: Data, makingFolder: Bool = false) throws {

@@ -226,11 +226,20 @@ public final class SiteSnapshot: Sendable {
     public func writeAlbumZip(named name: String, into folder: URL) throws -> Bool {
         guard case .albumZip(let stem, let key)? = SiteFileName(parsing: name, isAlbumStem: { stem in albums.album(stem: stem) != nil }),
               let album = albums.all.first(where: { $0.links.stem == stem }), let zip = try albumZip(album), zip.key == key else { return false }
-        let url = folder.appending(path: name)
-        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value == zip.archive.size { return true }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try zip.archive.write(to: url.path)
+        _ = try write(zip, of: album, into: folder)
         return true
+    }
+
+    /// Writes `zip`, `album`'s ZIP, into `folder` unless a file of its name and size is there
+    /// (its name is its contents' digest); returns its name.
+    func write(_ zip: AlbumZip, of album: SiteAlbums.Album, into folder: URL) throws -> String {
+        let name = SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name
+        let url = folder.appending(path: name)
+        if (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value != zip.archive.size {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try zip.archive.write(to: url.path)
+        }
+        return name
     }
 
     /// Seals the private album whose folder is `folder` ("private/0123…") into `site` as an
