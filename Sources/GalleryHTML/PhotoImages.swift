@@ -62,10 +62,7 @@ public struct PhotoImages: Sendable {
         let rendered: (images: [[UInt8]], dominantColor: RGBColor)
         switch plan.source {
         case .image(let format):
-            guard let data = FileManager.default.contents(atPath: source) else {
-                throw CodecError("cannot read \(source) (was it moved? run 'gallery import' again)")
-            }
-            rendered = try Thumbnailer.renderWithColor([UInt8](data), format: format, orientation: plan.orientation, sizes: plan.sizes,
+            rendered = try Thumbnailer.renderWithColor(path: source, format: format, orientation: plan.orientation, sizes: plan.sizes,
                                                        quality: plan.quality, encodings: plan.encodings)
         case .video:
             guard FileManager.default.isReadableFile(atPath: source) else {

@@ -252,6 +252,7 @@ public struct Importer: Sendable {
                 warnings.append("imported as browsers show it (missing rows, if any, grey)")
             }
             if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
+            warnings += probe.notes
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
             var motion: VideoProbeResult?
             if let offset = probe.motionVideoOffset {

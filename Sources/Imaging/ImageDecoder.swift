@@ -1,8 +1,9 @@
 import CJPEG
+import Foundation
 import CPNG
 
-/// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif) and
-/// WebP (libwebp, scaled while decoding) to RGB.
+/// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
+/// WebP (libwebp, scaled while decoding) and TIFF (libtiff, box-reduced while read) to RGB.
 public enum ImageDecoder {
     /// The neutral background transparent PNG pixels are composited onto (a warm light grey
     /// that sits well on the gallery's light and dark pages).
@@ -12,6 +13,7 @@ public enum ImageDecoder {
     /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
     /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        if format == .tiff { return try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight) }
         let profile = (try? PhotoProbe.probe(bytes: bytes))?.iccProfile
         let decoded: RGBImage
         switch format {
@@ -27,9 +29,20 @@ public enum ImageDecoder {
         case .png: decoded = try decodePNG(bytes)
         case .heic, .avif: decoded = try decodeHEIF(bytes)
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
+        case .tiff: decoded = try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
+    }
+
+    /// Decodes the image file at `path`, as `decode(_:format:minWidth:minHeight:)` does. A TIFF
+    /// is read from the file strip by strip, never whole into memory.
+    public static func decode(path: String, format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        if format == .tiff { return try decodeTIFF(path: path, minWidth: minWidth, minHeight: minHeight) }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw CodecError("cannot read \(path) (was it moved? run 'gallery import' again)")
+        }
+        return try decode([UInt8](bytes), format: format, minWidth: minWidth, minHeight: minHeight)
     }
 
     /// Decodes `bytes` as cheaply as the format allows (a JPEG at 1/8 scale) for what the

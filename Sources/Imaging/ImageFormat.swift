@@ -8,4 +8,14 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// HEIF with AV1 pictures.
     case avif
     case webp
+    /// The first page of a TIFF: scans, archives, Lightroom and Capture One exports.
+    case tiff
+
+    /// Whether browsers show the format in an <img> (a TIFF or HEIC original is only downloaded).
+    public var isDrawnByBrowsers: Bool {
+        switch self {
+        case .jpeg, .png, .webp, .avif: true
+        case .heic, .tiff: false
+        }
+    }
 }

@@ -1,6 +1,6 @@
 /// Reads an image's format, stored size and EXIF orientation from its headers, without
 /// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks, HEIF's item
-/// tables and properties, WebP's RIFF chunks.
+/// tables and properties, WebP's RIFF chunks, TIFF's first directory.
 ///
 /// Sizes are checked against `ImageLimits` here, before anything could be allocated for them.
 public enum PhotoProbe {
@@ -28,6 +28,9 @@ public enum PhotoProbe {
             result = try probeHEIF(&input, format: heif)
         } else if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8 ..< 12]) == Array("WEBP".utf8) {
             result = try probeWebP(&input)
+        } else if head.count >= 8, head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+                    || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+            result = try probeTIFF(&input)
         } else if let other = otherFormat(head) {
             throw .unsupportedFormat(other)
         } else if head.count < 3 && [0xFF, 0xD8, 0xFF].starts(with: head) {
@@ -38,7 +41,10 @@ public enum PhotoProbe {
         guard result.width > 0, result.height > 0 else {
             throw .zeroSize(width: result.width, height: result.height)
         }
-        guard result.width <= ImageLimits.maximumPixels / result.height else {
+        // A TIFF is read strip by strip into the size it is drawn at, so a large scan needs no
+        // memory for its whole picture.
+        let limit = result.format == .tiff ? ImageLimits.maximumStreamedPixels : ImageLimits.maximumPixels
+        guard result.width <= limit / result.height else {
             throw .tooLarge(width: result.width, height: result.height)
         }
         return result
@@ -62,9 +68,6 @@ public enum PhotoProbe {
             return String(decoding: head[range], as: UTF8.self)
         }
         if ascii(0 ..< 4) == "GIF8" { return "GIF" }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return "TIFF (or camera RAW)"
-        }
         if ascii(0 ..< 2) == "BM", head.count >= 14 { return "BMP" }
         return nil
     }

@@ -17,9 +17,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF or WebP image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS video"
+            return "not a JPEG, PNG, HEIC, AVIF, WebP or TIFF image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS video"
         case .unsupportedFormat(let name):
-            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF or WebP"
+            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP or TIFF"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):
@@ -28,7 +28,7 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
             return "declares an empty size of \(width)×\(height) pixels"
         case .tooLarge(let width, let height):
             let megapixels = (width * height + 500_000) / 1_000_000
-            return "declares \(width)×\(height) pixels (\(megapixels) megapixels); images over \(ImageLimits.maximumMegapixels) megapixels are refused"
+            return "declares \(width)×\(height) pixels (\(megapixels) megapixels); images over \(ImageLimits.maximumMegapixels) megapixels (TIFFs over \(ImageLimits.maximumStreamedPixels / 1_000_000)) are refused"
         }
     }
 }
@@ -37,4 +37,6 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum ImageLimits {
     public static let maximumMegapixels = 200
     public static let maximumPixels = maximumMegapixels * 1_000_000
+    /// The bound for a TIFF, which is decoded by strips or tiles into the size it is drawn at.
+    public static let maximumStreamedPixels = 2_000 * 1_000_000
 }

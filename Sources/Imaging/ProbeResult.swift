@@ -1,7 +1,7 @@
 /// What the header of an image file says, read without decoding any pixels.
 public struct ProbeResult: Sendable, Hashable {
     public var format: ImageFormat
-    /// Stored pixel size, as in the file's frame header (JPEG SOF) or IHDR (PNG).
+    /// Stored pixel size, as in the file's frame header (JPEG SOF), IHDR (PNG) or first directory (TIFF).
     public var width: Int
     public var height: Int
     public var orientation: Orientation
@@ -27,6 +27,9 @@ public struct ProbeResult: Sendable, Hashable {
     /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
     /// worth a real decode before it is taken.
     public var damage: [String] = []
+    /// What the importer says about a file it takes whole ("a TIFF of 3 pages: only the first
+    /// is imported").
+    public var notes: [String] = []
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker, exif: [UInt8]? = nil) {
         self.format = format

@@ -56,6 +56,20 @@ public enum Thumbnailer {
         return try renderWithColor(decoded, orientation: orientation, sizes: sizes, quality: quality, encodings: encodings)
     }
 
+    /// `renderWithColor` from the image file at `path` (a TIFF is read strip by strip, never
+    /// whole into memory).
+    public static func renderWithColor(
+        path: String, format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality,
+        encodings: [ImageFormat]? = nil
+    ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
+        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
+            return ([], RGBColor(red: 0, green: 0, blue: 0))
+        }
+        let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
+        let decoded = try ImageDecoder.decode(path: path, format: format, minWidth: stored.0, minHeight: stored.1)
+        return try renderWithColor(decoded, orientation: orientation, sizes: sizes, quality: quality, encodings: encodings)
+    }
+
     /// The same from a picture already decoded (a video's poster frame), as stored: the sizes
     /// are after `orientation`, and each is resampled to exactly that, so a frame of non-square
     /// pixels comes out square.

@@ -11,6 +11,8 @@ import GalleryStore
 struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a folder of photos and their annotations into masonry galleries.",
+        // No release has been tagged yet: raise it with the first one (and the man page follows).
+        version: "0.1.0",
         subcommands: [InitCommand.self, BuildCommand.self, ImportCommand.self, ExportCommand.self, ServeCommand.self, PublishCommand.self, PhotosCommand.self, LayoutCommand.self, LayoutsCommand.self, MapCommand.self, MeasureCommand.self, ProbeCommand.self]
     )
 
