@@ -81,6 +81,35 @@ struct MigrationTests {
         }
     }
 
+    @Test("0017 rebuilds photos for TIFF, keeping every column the later migrations added")
+    func tiffKeepsEveryColumn() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0016_album_keys").migrate(queue)
+        let columns = "kind, duration, video_codec, audio_codec, content_identifier, live_still_id, motion_offset, motion_width, motion_height, embedded_description"
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            for (id, name) in [(1, "a.heic"), (2, "a.mov")] {
+                try db.execute(sql: """
+                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
+                                        orientation, display_width, display_height, \(columns))
+                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', 'heic', 4, 3, 1, 4, 3, 'live', 2.5, 'hevc', 'aac', 'ID-1', ?, 100, 640, 480, '{"title":"Kept"}')
+                    """, arguments: [id, name, name, id == 2 ? 1 : nil])
+            }
+        }
+        let before = try queue.read { db in try Row.fetchAll(db, sql: "SELECT \(columns) FROM photos ORDER BY id") }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        #expect(try database.appliedMigrations() == GalleryDatabase.migrationIdentifiers)
+        try database.writer.write { db in
+            let after = try Row.fetchAll(db, sql: "SELECT \(columns) FROM photos ORDER BY id")
+            #expect(after == before)
+            try db.execute(sql: "UPDATE photos SET format = 'tiff' WHERE id = 1")
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE photos SET format = 'gif' WHERE id = 1") }
+        }
+    }
+
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
     func layoutsKeptAcrossKindRecords() throws {
         let folder = try TemporaryDirectory()
