@@ -10,7 +10,8 @@
 # bench/run.sh descriptions only XMP/IPTC import cost and reading against exiftool (issue 37);
 # bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37);
 # bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38);
-# bench/run.sh private only the export of a private album against the same album public (issue 39).
+# bench/run.sh private only the export of a private album against the same album public (issue 39);
+# bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -715,6 +716,59 @@ ratio=$(awk -v a="$best_private" -v b="$best_public" 'BEGIN { printf "%.2f", a /
 sealed=$(find "$work/private-site/private" -type f | wc -l)
 [ "$sealed" -gt 3000 ] || { echo "the private album was not sealed ($sealed files)" >&2; exit 1; }
 record "| $stamp | $commit | import + export of 1,000 photos (1600×1067) as one private album (its own site, $sealed files sealed), best of 2, alternating | ${best_private} s, peak RSS $((rss_private / 1024)) MB | the same album public: ${best_public} s, peak RSS $((rss_public / 1024)) MB | ${ratio}× (goal ≤ 1.3×) |"
+fi
+
+# MARK: TIFF (issue 40): 51 TIFFs of 6 MP written by libvips from the export bench's photos, a
+# third each 8-bit LZW strips, 8-bit LZW 256 px tiles and 16-bit LZW tiles (what scanners,
+# Lightroom and Capture One write): 400 px thumbnails, 2 workers, against vipsthumbnail; then a
+# 20,000 × 20,000 scan (400 MP, LZW tiles) through gallery build, for its peak RSS (≤ 150 MB).
+if [ "$only" = all ] || [ "$only" = tiff ]; then
+if [ ! -f "$work/tiff-51/.done" ]; then
+  [ -d "$work/six-200" ] || "$make_sample" --many 200 --size 3000x2000 --grain "$work/six-200" >/dev/null
+  rm -rf "$work/tiff-51" && mkdir -p "$work/tiff-51"
+  i=0
+  for jpg in $(find "$work/six-200" -name '*.jpg' | sort | head -51); do
+    case $((i % 3)) in
+      0) vips copy "$jpg" "$work/tiff-51/$i.tif[compression=lzw]" ;;
+      1) vips copy "$jpg" "$work/tiff-51/$i.tif[compression=lzw,tile,tile-width=256,tile-height=256]" ;;
+      2) vips colourspace "$jpg" "$work/tiff-51/$i.tif[compression=lzw,tile,tile-width=256,tile-height=256]" rgb16 ;;
+    esac
+    i=$((i + 1))
+  done
+  touch "$work/tiff-51/.done"
+fi
+find "$work/tiff-51" -name '*.tif' | sort > "$work/tiff-files.txt"
+split -n l/2 -d "$work/tiff-files.txt" "$work/tiff-half-"
+best_vips=0; best_ours=0
+for _ in 1 2; do
+  rm -rf "$work/vips-tiff-out" "$work/ours-tiff-out" && mkdir -p "$work/vips-tiff-out"
+  start=$(date +%s.%N)
+  xargs -a "$work/tiff-half-00" vipsthumbnail --size 400x -o "$PWD/$work/vips-tiff-out/%s-a.jpg" &
+  xargs -a "$work/tiff-half-01" vipsthumbnail --size 400x -o "$PWD/$work/vips-tiff-out/%s-b.jpg" &
+  wait
+  rate=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", 51 / (e - s) }')
+  best_vips=$(awk -v a="$rate" -v b="$best_vips" 'BEGIN { print (a > b ? a : b) }')
+  rate=$(.build/release/gallery-bench thumbs "$work/tiff-51" "$work/ours-tiff-out" 2 | sed -E 's/.*: ([0-9.]+) files\/s/\1/')
+  best_ours=$(awk -v a="$rate" -v b="$best_ours" 'BEGIN { print (a > b ? a : b) }')
+done
+[ "$(find "$work/ours-tiff-out" -name '*.jpg' | wc -l)" -eq 51 ] || { echo "gallery-bench made no thumbnail of some TIFFs" >&2; exit 1; }
+ratio=$(awk -v a="$best_ours" -v b="$best_vips" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | thumbnails 400 px, 51 TIFFs of 6 MP (8-bit strips, 8-bit tiles, 16-bit tiles; LZW), 2 workers, best of 2, alternating | $best_ours files/s | vipsthumbnail (2 processes): $best_vips files/s | ${ratio}× (goal ≥ 1×) |"
+
+if [ ! -f "$work/scan-400mp/scan.tif" ]; then
+  mkdir -p "$work/scan-400mp"
+  vips sines "$work/scan-sines.v" 20000 20000 --hfreq 37 --vfreq 23
+  vips linear "$work/scan-sines.v" "$work/scan-grey.v" 100 128 --uchar
+  vips bandjoin "$work/scan-grey.v $work/scan-grey.v $work/scan-grey.v" "$work/scan-400mp/scan.tif[compression=lzw,tile,tile-width=512,tile-height=512]"
+  rm -f "$work/scan-sines.v" "$work/scan-grey.v"
+fi
+rm -rf "$work/scan.db"* "$work/scan-site"
+/usr/bin/time -f '%M %e' -o "$work/scan-time.txt" "$gallery" build "$work/scan-400mp" --db "$work/scan.db" --out "$work/scan-site" --quiet >/dev/null
+read -r scan_rss scan_seconds < "$work/scan-time.txt"
+start=$(date +%s.%N)
+vipsthumbnail --size 400x -o "$PWD/$work/scan-vips.jpg" "$work/scan-400mp/scan.tif"
+vips_scan=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+record "| $stamp | $commit | a 20,000 × 20,000 scan (400 MP, $(du -m "$work/scan-400mp/scan.tif" | cut -f1) MB, LZW tiles) through gallery build: import, every image size, pages | ${scan_seconds} s, peak RSS $((scan_rss / 1024)) MB (goal ≤ 150 MB) | vipsthumbnail, one 400 px thumbnail: ${vips_scan} s | — |"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then

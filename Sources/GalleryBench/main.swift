@@ -140,10 +140,10 @@ if arguments.first == "measure" {
     print(String(format: "layout_sqlite_query_ms %.3f ms median, %.3f ms p99", times[times.count / 2] * 1e3, times[times.count * 99 / 100] * 1e3))
 } else if arguments.first == "thumbs", arguments.count == 4, let jobs = Int(arguments[arguments.startIndex + 3]) {
     // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every image under SRC
-    // (JPEG, HEIC, AVIF, WebP), the export's pipeline (probe, decode — DCT-scaled for JPEG —,
-    // colour profile, Lanczos-3, orientation, progressive encode).
+    // (JPEG, HEIC, AVIF, WebP, TIFF), the export's pipeline (probe, decode — DCT-scaled for
+    // JPEG, box-reduced for TIFF —, colour profile, Lanczos-3, orientation, progressive encode).
     let source = arguments[arguments.startIndex + 1], out = arguments[arguments.startIndex + 2]
-    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { name in [".jpg", ".heic", ".avif", ".webp"].contains { name.lowercased().hasSuffix($0) } }.sorted() ?? []
+    let files = FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String }.filter { name in [".jpg", ".heic", ".avif", ".webp", ".tif", ".tiff"].contains { name.lowercased().hasSuffix($0) } }.sorted() ?? []
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let next = Atomic<Int>(0)
     let time = seconds {
@@ -152,9 +152,9 @@ if arguments.first == "measure" {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < files.count else { return }
                 let path = source + "/" + files[i]
-                guard let probe = try? PhotoProbe.probe(path: path), let data = FileManager.default.contents(atPath: path) else { continue }
+                guard let probe = try? PhotoProbe.probe(path: path) else { continue }
                 let size = Thumbnailer.size(displayWidth: probe.displayWidth, displayHeight: probe.displayHeight, toWidth: 400)
-                if let jpeg = try? Thumbnailer.render([UInt8](data), format: probe.format, orientation: probe.orientation, sizes: [size]).first {
+                if let jpeg = try? Thumbnailer.renderWithColor(path: path, format: probe.format, orientation: probe.orientation, sizes: [size]).images.first {
                     try? Data(jpeg).write(to: URL(fileURLWithPath: out + "/" + files[i].replacingOccurrences(of: "/", with: "_") + ".jpg"))
                 }
             }

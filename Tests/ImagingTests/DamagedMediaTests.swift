@@ -64,6 +64,14 @@ struct DamagedMediaTests {
         try TestVideos.make(work.path + "/clip.mov", width: 426, height: 240, seconds: 0.6, rotate: 90)
         try TestVideos.make(work.path + "/clip.webm", width: 202, height: 114, seconds: 0.6, codec: "libvpx-vp9")
         try TestVideos.make(work.path + "/clip.mts", width: 178, height: 100, seconds: 0.6, format: "mpegts")
+        // TIFFs as ImageMagick writes them: LZW strips of 16 bits, Deflate tiles, JPEG in TIFF.
+        let pattern = try work.write("pattern.png", TestImages.png(width: 150, height: 97))
+        for (name, arguments) in [("strips16.tif", ["-depth", "16", "-compress", "lzw", "-define", "tiff:rows-per-strip=8"]),
+                                  ("tiles.tif", ["-compress", "zip", "-define", "tiff:tile-geometry=32x32"]),
+                                  ("jpeg.tif", ["-compress", "jpeg"])] {
+            try TestVideos.run(TestMetadata.imageMagick, [pattern] + arguments + [work.path + "/" + name])
+            sources.append((name, [UInt8](try Data(contentsOf: work.url.appending(path: name)))))
+        }
         for name in ["clip.mov", "clip.webm", "clip.mts"] {
             sources.append((name, [UInt8](try Data(contentsOf: work.url.appending(path: name)))))
         }
@@ -96,8 +104,7 @@ struct DamagedMediaTests {
                 return "made a video"
             }
             let probe = try PhotoProbe.probe(path: path)
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            _ = try Thumbnailer.renderWithColor(bytes, format: probe.format, orientation: probe.orientation,
+            _ = try Thumbnailer.renderWithColor(path: path, format: probe.format, orientation: probe.orientation,
                                                 sizes: gridSizes(width: probe.displayWidth, height: probe.displayHeight))
             return "made a photo"
         } catch let error as ProbeError {
