@@ -207,6 +207,30 @@ struct HEIFItems {
         return (width, height)
     }
 
+    /// The clean aperture (`clap`) of `item` in a picture `width` × `height`: the part of the
+    /// coded picture that is the image (encoders code whole blocks and crop with it; an odd-sized
+    /// HEIC says its size so), as browsers and libheif crop it. Nil without a usable `clap`.
+    func cleanAperture(of item: Int, width: Int, height: Int) -> CleanAperture? {
+        guard let clap = properties(of: item).first(where: { $0.type == "clap" })?.bytes, clap.count >= 32 else { return nil }
+        let words = Array(clap.prefix(32))
+        func word(_ index: Int) -> Int64 {
+            Int64(words[index * 4]) << 24 | Int64(words[index * 4 + 1]) << 16 | Int64(words[index * 4 + 2]) << 8 | Int64(words[index * 4 + 3])
+        }
+        func signed(_ index: Int) -> Int64 { Int64(Int32(truncatingIfNeeded: word(index))) }
+        guard word(1) > 0, word(3) > 0, word(5) > 0, word(7) > 0 else { return nil }
+        let clapWidth = Double(word(0)) / Double(word(1)), clapHeight = Double(word(2)) / Double(word(3))
+        let offsetX = Double(signed(4)) / Double(word(5)), offsetY = Double(signed(6)) / Double(word(7))
+        // The aperture's centre is the picture's, moved by the offsets (ISO/IEC 14496-12, 12.1.4).
+        // A half-pixel edge is rounded as libheif (1.15) rounds it: down on the left, to the
+        // nearest at the top (libheif's own display is the reference the tests hold us to).
+        let left = Int((offsetX + Double(width - 1) / 2 - (clapWidth - 1) / 2).rounded(.down))
+        let top = Int((offsetY + Double(height - 1) / 2 - (clapHeight - 1) / 2).rounded())
+        let cropWidth = Int(clapWidth.rounded()), cropHeight = Int(clapHeight.rounded())
+        guard cropWidth > 0, cropHeight > 0, left >= 0, top >= 0, left + cropWidth <= width, top + cropHeight <= height else { return nil }
+        if (left, top, cropWidth, cropHeight) == (0, 0, width, height) { return nil }
+        return CleanAperture(x: left, y: top, width: cropWidth, height: cropHeight)
+    }
+
     /// `irot` and `imir` of `item`, composed in their listed order, as the EXIF orientation that
     /// turns the stored picture the same way.
     func orientation(of item: Int) -> Orientation {

@@ -4,8 +4,9 @@ extension ImageDecoder {
     /// Decodes a HEIF's primary picture (HEVC or AV1, a grid of tiles assembled) to 8-bit RGB,
     /// alpha composited over `background`. Rotation and mirroring are left to the caller (as
     /// for a JPEG's EXIF orientation), so probe and thumbnailer agree on one orientation; 10-
-    /// and 12-bit pictures are reduced to 8 bits by libheif with rounding.
-    static func decodeHEIF(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {
+    /// and 12-bit pictures are reduced to 8 bits by libheif with rounding. The picture is cropped
+    /// to its `cleanAperture` (which libheif would apply only with the rotations).
+    static func decodeHEIF(_ bytes: [UInt8], cleanAperture: CleanAperture? = nil) throws(CodecError) -> RGBImage {
         guard let context = heif_context_alloc() else { throw CodecError("HEIF decoding failed: out of memory") }
         defer { heif_context_free(context) }
         func check(_ error: heif_error, _ step: String) throws(CodecError) {
@@ -39,7 +40,14 @@ extension ImageDecoder {
             guard heif_image_get_bits_per_pixel(image, heif_channel_interleaved) == (alpha ? 32 : 24) else {
                 throw CodecError("HEIF decoding gave a picture of more than 8 bits a channel")
             }
-            return RGBImage(interleaved: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), alpha: alpha, background: background)
+            let picture = RGBImage(interleaved: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), alpha: alpha, background: background)
+            guard let crop = cleanAperture, crop.x + crop.width <= decodedWidth, crop.y + crop.height <= decodedHeight else { return picture }
+            var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 3)
+            for row in 0 ..< crop.height {
+                let from = ((crop.y + row) * decodedWidth + crop.x) * 3
+                pixels.replaceSubrange(row * crop.width * 3 ..< (row + 1) * crop.width * 3, with: picture.pixels[from ..< from + crop.width * 3])
+            }
+            return RGBImage(width: crop.width, height: crop.height, pixels: pixels)
         } }
         return try result.get()
     }

@@ -14,7 +14,8 @@ public enum ImageDecoder {
     /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
         if format == .tiff { return try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight) }
-        let profile = (try? PhotoProbe.probe(bytes: bytes))?.iccProfile
+        let probe = try? PhotoProbe.probe(bytes: bytes)
+        let profile = probe?.iccProfile
         let decoded: RGBImage
         switch format {
         case .jpeg:
@@ -27,7 +28,7 @@ public enum ImageDecoder {
             // as browsers show it; the importer reported the warning (`warnings(in:format:)`).
             decoded = try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight).image
         case .png: decoded = try decodePNG(bytes)
-        case .heic, .avif: decoded = try decodeHEIF(bytes)
+        case .heic, .avif: decoded = try decodeHEIF(bytes, cleanAperture: probe?.cleanAperture)
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         case .tiff: decoded = try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
         }

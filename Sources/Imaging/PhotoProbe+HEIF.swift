@@ -5,7 +5,7 @@ extension PhotoProbe {
     private static let maximumEXIFItem = 1 << 20
 
     /// Reads a HEIF (HEIC, AVIF) file's `meta` box without decoding: the primary item's size
-    /// (`ispe`), its rotation and mirroring (`irot`, `imir`, applied in the order the item lists
+    /// (`ispe`, cropped to its clean aperture `clap`), its rotation and mirroring (`irot`, `imir`, applied in the order the item lists
     /// them, as HEIF prescribes and browsers do), and its Exif item. The Exif orientation of a
     /// HEIF is not applied: `irot`/`imir` already say how to turn the picture, and readers that
     /// also applied the Exif tag would turn it twice.
@@ -53,9 +53,12 @@ extension PhotoProbe {
             let skip = Int(payload[0]) << 24 | Int(payload[1]) << 16 | Int(payload[2]) << 8 | Int(payload[3])
             if skip >= 0, 4 + skip < payload.count { exif = Array(payload[(4 + skip)...]) }
         }
+        // The image is the clean aperture of the coded picture, where the file says one.
+        let aperture = items.cleanAperture(of: primary, width: size.width, height: size.height)
         var result = ProbeResult(
-            format: format, width: size.width, height: size.height,
+            format: format, width: aperture?.width ?? size.width, height: aperture?.height ?? size.height,
             orientation: items.orientation(of: primary), endMarker: .checkedByProbe, exif: exif)
+        result.cleanAperture = aperture
         // XMP: a `mime` item, in the item data box or in the file's media data.
         if let item = items.xmpItem(describing: primary) {
             if let inline = items.idatBytes(of: item) {

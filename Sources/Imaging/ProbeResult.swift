@@ -30,6 +30,9 @@ public struct ProbeResult: Sendable, Hashable {
     /// What the importer says about a file it takes whole ("a TIFF of 3 pages: only the first
     /// is imported").
     public var notes: [String] = []
+    /// A HEIF's clean aperture: the decoder crops the coded picture to it, and `width` and
+    /// `height` are already its size.
+    public var cleanAperture: CleanAperture?
 
     public init(format: ImageFormat, width: Int, height: Int, orientation: Orientation, endMarker: EndMarker, exif: [UInt8]? = nil) {
         self.format = format

@@ -43,6 +43,25 @@ struct PhoneFormatTests {
         #expect(found == expected)
     }
 
+    @Test("HEIC and AVIF cropped by a clean aperture ('clap', odd-sized or off-centre): its size and pixels, as libheif shows them",
+          arguments: [(false, 1, 121, 91, 0, 0), (false, 6, 100, 70, 5, -3), (true, 1, 121, 91, 0, 0), (true, 8, 100, 70, -4, 6)])
+    func cleanAperture(avif: Bool, orientation: Int, width: Int, height: Int, dx: Int, dy: Int) throws {
+        // Encoders code whole blocks and crop with `clap`; libheif 1.15 cannot write one, so it
+        // is added to what libheif wrote (TestImages.withCleanAperture).
+        let coded = try TestImages.heif(width: 122, height: 92, avif: avif, orientation: orientation)
+        let file = try TestImages.withCleanAperture(coded, width: width, height: height, dx: dx, dy: dy)
+        let probe = try PhotoProbe.probe(bytes: file)
+        #expect((probe.width, probe.height) == (width, height))
+        let ours = probe.orientation.apply(to: try ImageDecoder.decode(file, format: avif ? .avif : .heic))
+        let libheif = try TestImages.libheifDisplayed(file)
+        #expect((libheif.width, libheif.height) == (probe.displayWidth, probe.displayHeight), "libheif crops otherwise")
+        #expect((ours.width, ours.height) == (probe.displayWidth, probe.displayHeight))
+        #expect(Self.difference(ours, libheif) < 1, "cropped elsewhere than libheif crops")
+        // An odd size without a clap (ispe 121 × 91, the coding's padding the decoder's own).
+        let odd = try TestImages.heif(width: 121, height: 91, avif: avif)
+        #expect(try ImageDecoder.decode(odd, format: avif ? .avif : .heic).width == 121)
+    }
+
     // libaom (3.6) aborts the whole process on 10- and 12-bit RGB input through libheif 1.15
     // (an assertion on chroma subsampling), so deeper pictures are tested through HEVC; the
     // reduction to 8 bits is libheif's, the same for both.
