@@ -91,28 +91,67 @@ public enum Resampler {
         let horizontal = contributions(input: image.width, output: width)
         let vertical = contributions(input: image.height, output: height)
         let rowLength = width * 3
-        // Horizontal pass into floats: each output pixel gathers its taps along the row.
+        // Horizontal pass into floats: each output pixel gathers its taps along the row. The
+        // row is first widened to floats (plus one spare), so a tap is one 4-wide load of
+        // (r, g, b, next) and one multiply-add for all three channels: per channel the same
+        // operations in the same order as three scalar sums, so the same result.
         var temporary = [Float](repeating: 0, count: rowLength * image.height)
+        var widened = [Float](repeating: 0, count: image.width * 3 + 1)
         image.pixels.withUnsafeBufferPointer { source in
             temporary.withUnsafeMutableBufferPointer { out in
-                horizontal.weights.withUnsafeBufferPointer { weights in
-                    for y in 0 ..< image.height {
-                        let row = y * image.width * 3
-                        for x in 0 ..< width {
-                            let start = horizontal.starts[x], count = horizontal.counts[x], base = x * horizontal.taps
-                            var r: Float = 0, g: Float = 0, b: Float = 0
-                            var i = row + start * 3
-                            for k in 0 ..< count {
-                                let weight = weights[base + k]
-                                r += Float(source[i]) * weight
-                                g += Float(source[i + 1]) * weight
-                                b += Float(source[i + 2]) * weight
-                                i += 3
+                widened.withUnsafeMutableBufferPointer { row in
+                    horizontal.weights.withUnsafeBufferPointer { weights in
+                        let rowPointer = UnsafeRawPointer(row.baseAddress!)
+                        for y in 0 ..< image.height {
+                            let first = y * image.width * 3
+                            var i = 0
+                            let widenedEnd = image.width * 3 - image.width * 3 % 8
+                            let rowBytes = UnsafeMutableRawPointer(row.baseAddress!)
+                            while i < widenedEnd {
+                                let bytes = UnsafeRawPointer(source.baseAddress! + first + i).loadUnaligned(as: SIMD8<UInt8>.self)
+                                rowBytes.storeBytes(of: SIMD8<Float>(bytes), toByteOffset: i * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
+                                i += 8
                             }
-                            let o = y * rowLength + x * 3
-                            out[o] = r
-                            out[o + 1] = g
-                            out[o + 2] = b
+                            while i < image.width * 3 {
+                                row[i] = Float(source[first + i])
+                                i += 1
+                            }
+                            // Two output pixels at a time: two independent sums keep the
+                            // multiply-adds overlapping; each pixel's own sum keeps its order.
+                            let step = 3 * MemoryLayout<Float>.stride
+                            var x = 0
+                            while x < width {
+                                let second = x + 1 < width
+                                let countA = horizontal.counts[x], countB = second ? horizontal.counts[x + 1] : 0
+                                let baseA = x * horizontal.taps, baseB = baseA + horizontal.taps
+                                var atA = horizontal.starts[x] * step, atB = second ? horizontal.starts[x + 1] * step : 0
+                                var sumA = SIMD4<Float>(repeating: 0), sumB = SIMD4<Float>(repeating: 0)
+                                let shared = min(countA, countB)
+                                for k in 0 ..< shared {
+                                    sumA += rowPointer.loadUnaligned(fromByteOffset: atA, as: SIMD4<Float>.self) * weights[baseA + k]
+                                    sumB += rowPointer.loadUnaligned(fromByteOffset: atB, as: SIMD4<Float>.self) * weights[baseB + k]
+                                    atA += step
+                                    atB += step
+                                }
+                                for k in shared ..< countA {
+                                    sumA += rowPointer.loadUnaligned(fromByteOffset: atA, as: SIMD4<Float>.self) * weights[baseA + k]
+                                    atA += step
+                                }
+                                for k in shared ..< countB {
+                                    sumB += rowPointer.loadUnaligned(fromByteOffset: atB, as: SIMD4<Float>.self) * weights[baseB + k]
+                                    atB += step
+                                }
+                                let o = y * rowLength + x * 3
+                                out[o] = sumA[0]
+                                out[o + 1] = sumA[1]
+                                out[o + 2] = sumA[2]
+                                if second {
+                                    out[o + 3] = sumB[0]
+                                    out[o + 4] = sumB[1]
+                                    out[o + 5] = sumB[2]
+                                }
+                                x += 2
+                            }
                         }
                     }
                 }
@@ -129,10 +168,26 @@ public enum Resampler {
                         for y in 0 ..< height {
                             for x in 0 ..< rowLength { sum[x] = 0 }
                             let start = vertical.starts[y], base = y * vertical.taps
+                            // Eight samples at a time (the compiler leaves this loop scalar: it
+                            // cannot tell `sum` and `source` apart); the same multiply and add
+                            // per sample as the scalar tail, so the same result.
+                            let vectorEnd = rowLength - rowLength % 8
+                            let sums = UnsafeMutableRawPointer(sum.baseAddress!), inputs = UnsafeRawPointer(source.baseAddress!)
+                            let floatSize = MemoryLayout<Float>.stride
                             for k in 0 ..< vertical.counts[y] {
                                 let weight = weights[base + k]
                                 let input = (start + k) * rowLength
-                                for x in 0 ..< rowLength { sum[x] += source[input + x] * weight }
+                                var x = 0
+                                while x < vectorEnd {
+                                    let partial = sums.loadUnaligned(fromByteOffset: x * floatSize, as: SIMD8<Float>.self)
+                                    let samples = inputs.loadUnaligned(fromByteOffset: (input + x) * floatSize, as: SIMD8<Float>.self)
+                                    sums.storeBytes(of: partial + samples * weight, toByteOffset: x * floatSize, as: SIMD8<Float>.self)
+                                    x += 8
+                                }
+                                while x < rowLength {
+                                    sum[x] += source[input + x] * weight
+                                    x += 1
+                                }
                             }
                             let o = y * rowLength
                             for x in 0 ..< rowLength {

@@ -35,6 +35,20 @@ struct EncoderTests {
         }
     }
 
+    @Test("the lightbox's large JPEG is one baseline scan with the pixels a progressive one decodes to; the grid's stay progressive")
+    func largeIsBaseline() throws {
+        let photo = TestImages.jpeg(width: 640, height: 480)
+        let sizes = [(width: 236, height: 177), (width: 600, height: 450)]
+        let images = try Thumbnailer.render(photo, format: .jpeg, orientation: .up, sizes: sizes)
+        func markers(_ bytes: [UInt8]) -> [UInt8] { zip(bytes, bytes.dropFirst()).filter { $0.0 == 0xFF }.map(\.1) }
+        #expect(markers(images[0]).contains(0xC2), "the grid image is not progressive")
+        #expect(markers(images[1]).contains(0xC0) && !markers(images[1]).contains(0xC2), "the large image is not baseline")
+        // The same picture encoded progressively decodes to the same pixels.
+        let picture = Resampler.resize(try ImageDecoder.decode(photo, format: .jpeg, minWidth: 600, minHeight: 450), width: 600, height: 450)
+        let progressive = try JPEGEncoder.encode(pixels: picture.pixels, width: 600, height: 450, format: .rgb, options: .init(quality: Thumbnailer.quality, progressive: true))
+        #expect(try ImageDecoder.decode(images[1], format: .jpeg).pixels == ImageDecoder.decode(progressive, format: .jpeg).pixels)
+    }
+
     @Test("WebP encodes decode to what was encoded, at the size asked; lower quality, fewer bytes")
     func webpRoundTrip() throws {
         let (width, height) = (97, 61)
