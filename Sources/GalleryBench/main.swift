@@ -9,37 +9,6 @@ import TextMetrics
 // gallery-bench: in-process micro-benchmarks that make bench runs (release build).
 // Prints one line per figure: "name value unit".
 
-/// Structural similarity of two pictures' luma, over 8 × 8 windows (Wang et al. 2004's
-/// constants), averaged: 1 for the same picture.
-func ssim(_ a: RGBImage, _ b: RGBImage) -> Double {
-    guard a.width == b.width, a.height == b.height else { return 0 }
-    func luma(_ image: RGBImage, _ x: Int, _ y: Int) -> Double {
-        let i = (y * image.width + x) * 3
-        let red = Double(image.pixels[i]), green = Double(image.pixels[i + 1]), blue = Double(image.pixels[i + 2])
-        return 0.299 * red + 0.587 * green + 0.114 * blue
-    }
-    let c1: Double = 2.55 * 2.55, c2: Double = 7.65 * 7.65
-    var total = 0.0, windows = 0
-    for top in stride(from: 0, to: a.height - 7, by: 8) {
-        for left in stride(from: 0, to: a.width - 7, by: 8) {
-            var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
-            for y in top ..< top + 8 {
-                for x in left ..< left + 8 {
-                    let p = luma(a, x, y), q = luma(b, x, y)
-                    sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
-                }
-            }
-            let ma = sa / 64, mb = sb / 64
-            let va = saa / 64 - ma * ma, vb = sbb / 64 - mb * mb, cov = sab / 64 - ma * mb
-            let numerator: Double = (2 * ma * mb + c1) * (2 * cov + c2)
-            let denominator: Double = (ma * ma + mb * mb + c1) * (va + vb + c2)
-            total += numerator / denominator
-            windows += 1
-        }
-    }
-    return windows == 0 ? 1 : total / Double(windows)
-}
-
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
@@ -177,8 +146,6 @@ if arguments.first == "measure" {
         .filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(20).map { source + "/" + $0 }
     var totals: [String: Double] = [:]
     var order: [String] = []
-    var worst: [String: Double] = [:]
-    var byteShares: [String: Double] = [:]
     func time(_ name: String, _ body: () throws -> Void) rethrows {
         let spent = try seconds(body)
         if totals[name] == nil { order.append(name) }
@@ -206,20 +173,7 @@ if arguments.first == "measure" {
             var resized = from
             time("resize \(from.width) → \(width)") { resized = Resampler.resize(from, width: size.width, height: size.height) }
             previous = resized
-            var today: [UInt8] = []
-            try time("WebP \(width)") { today = try WebPEncoder.encode(rgb: resized.pixels, width: resized.width, height: resized.height, quality: 82) }
-            let todayPixels = try ImageDecoder.decode(today, format: .webp)
-            for (method, tune) in [(0, false), (1, false), (2, true), (1, true)] {
-                var other: [UInt8] = []
-                try time("WebP \(width) method \(method)\(tune ? " tuned" : "")") {
-                    other = try WebPEncoder.encode(rgb: resized.pixels, width: resized.width, height: resized.height, quality: 82, method: method, tune: tune)
-                }
-                let key = "WebP \(width) method \(method)\(tune ? " tuned" : "")"
-                let similarity = ssim(try ImageDecoder.decode(other, format: .webp), todayPixels)
-                worst[key] = min(worst[key] ?? 1, similarity)
-                let share: Double = Double(other.count) / Double(today.count)
-                byteShares[key, default: 0] += share
-            }
+            try time("WebP \(width)") { _ = try WebPEncoder.encode(rgb: resized.pixels, width: resized.width, height: resized.height, quality: 82) }
         }
     }
     var sum = 0.0
@@ -228,9 +182,6 @@ if arguments.first == "measure" {
         if !name.hasSuffix("baseline") { sum += totals[name]! }
     }
     print(String(format: "%7.2f ms  a photo, as the export makes it (%ld photos)", sum / Double(files.count) * 1e3, files.count))
-    for key in worst.keys.sorted() {
-        print(String(format: "%@: SSIM against today's at worst %.4f, bytes %.3f of today's", key, worst[key]!, byteShares[key]! / Double(files.count)))
-    }
 } else if arguments.first == "thumbs", arguments.count == 4, let jobs = Int(arguments[arguments.startIndex + 3]) {
     // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every image under SRC
     // (JPEG, HEIC, AVIF, WebP, TIFF), the export's pipeline (probe, decode — DCT-scaled for

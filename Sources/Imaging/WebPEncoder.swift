@@ -7,7 +7,7 @@ import CWebP
 /// 0.978), which is what a phone on a slow line waits for before its first screen is drawn.
 public enum WebPEncoder {
     /// - Parameter pixels: RGB rows packed top to bottom, `width * 3` bytes each.
-    public static func encode(rgb pixels: [UInt8], width: Int, height: Int, quality: Int, method: Int = 2, tune: Bool = false) throws(CodecError) -> [UInt8] {
+    public static func encode(rgb pixels: [UInt8], width: Int, height: Int, quality: Int) throws(CodecError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(WEBP_MAX_DIMENSION), height <= Int(WEBP_MAX_DIMENSION),
               pixels.count == width * height * 3 else {
             throw CodecError("pixel buffer does not match \(width)×\(height) (WebP holds at most \(WEBP_MAX_DIMENSION) px a side)")
@@ -19,8 +19,7 @@ public enum WebPEncoder {
         // Method 2 of 0-6: measured on real photographs' grid images, 4 made files 3 % smaller
         // for twice the encoding time, and on a camera's grainy 6 MP files the export took 1.4×
         // as long as with 2 (2 is within a few per cent of JPEG's time).
-        config.method = Int32(method)
-        if tune { config.segments = 1; config.autofilter = 0 }
+        config.method = 2
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw CodecError("libwebp could not start a picture") }
         picture.use_argb = 0
