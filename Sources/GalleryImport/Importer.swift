@@ -237,15 +237,16 @@ public struct Importer: Sendable {
             let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)
             var warnings = probe.damage
             if !digest.endMarkerFound {
-                guard probe.format == .jpeg else { throw ProbeError.truncated("the PNG has no IEND chunk") }
-                warnings.append("the JPEG has no end-of-image marker")
+                warnings.append(probe.format == .png ? "the PNG has no IEND chunk" : "the JPEG has no end-of-image marker")
             }
             if !warnings.isEmpty {
-                // Damage the header walk found: what a browser shows is what libjpeg decodes,
-                // so the file is taken if libjpeg decodes it (warnings and all).
+                // Damage the header walk found: what a browser shows is what libjpeg (libpng)
+                // decodes, so the file is taken if its rows decode (warnings and all).
                 guard let bytes = FileManager.default.contents(atPath: path) else { throw ProbeError.unreadable("the file vanished") }
                 do {
-                    if let libjpeg = try ImageDecoder.warnings(in: [UInt8](bytes), format: probe.format) { warnings.append("libjpeg: \(libjpeg)") }
+                    if let warning = try ImageDecoder.warnings(in: [UInt8](bytes), format: probe.format) {
+                        warnings.append(probe.format == .png ? warning : "libjpeg: \(warning)")
+                    }
                 } catch {
                     throw ProbeError.truncated(warnings.joined(separator: "; ") + ", and it cannot be decoded (\(error))")
                 }

@@ -1,6 +1,7 @@
 import CJPEG
 import Foundation
 import CPNG
+import CZlib
 
 /// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
 /// WebP (libwebp, scaled while decoding) and TIFF (libtiff, box-reduced while read) to RGB.
@@ -27,7 +28,7 @@ public enum ImageDecoder {
             // A file with stray bytes or cut short decodes with warnings, the missing rows grey,
             // as browsers show it; the importer reported the warning (`warnings(in:format:)`).
             decoded = try libjpeg(bytes, minWidth: minWidth, minHeight: minHeight).image
-        case .png: decoded = try decodePNG(bytes)
+        case .png: decoded = try decodePNG(bytes).image
         case .heic, .avif: decoded = try decodeHEIF(bytes, cleanAperture: probe?.cleanAperture)
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         case .tiff: decoded = try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
@@ -50,6 +51,7 @@ public enum ImageDecoder {
     /// decoder says about it: nil when it decodes cleanly, libjpeg's first warning when it
     /// decodes with warnings ("Premature end of JPEG file"); throws when it cannot be decoded.
     public static func warnings(in bytes: [UInt8], format: ImageFormat) throws(CodecError) -> String? {
+        if format == .png { return try decodePNG(bytes).warning }
         guard format == .jpeg else {
             _ = try decode(bytes, format: format, minWidth: 1, minHeight: 1)
             return nil
@@ -77,7 +79,52 @@ public enum ImageDecoder {
         return (RGBImage(width: Int(image.width), height: Int(image.height), pixels: pixels), warning)
     }
 
-    static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {
+    /// Decodes a PNG as browsers show it: a chunk whose CRC is wrong is read anyway (Chromium,
+    /// Firefox and WebKit ignore CRCs), and a picture whose data breaks off or goes bad part-way
+    /// keeps the rows decoded before it, the rest left blank (the page's background), with
+    /// libpng's message as the warning. Throws when not one row decodes.
+    static func decodePNG(_ bytes: [UInt8]) throws(CodecError) -> (image: RGBImage, warning: String?) {
+        do {
+            return try decodePNG(bytes, keepingRows: false)
+        } catch {
+            // libpng reads from memory by whole chunks and stops at a wrong CRC; browsers
+            // stream the bytes that are there.
+            return try decodePNG(Self.pngRepaired(bytes), keepingRows: true)
+        }
+    }
+
+    /// The PNG with every chunk's CRC computed again and, when the file is cut inside a chunk,
+    /// that chunk closed where the bytes end and an IEND after it: what libpng needs to decode
+    /// the rows a browser shows.
+    static func pngRepaired(_ bytes: [UInt8]) -> [UInt8] {
+        func crc(_ chunk: ArraySlice<UInt8>) -> [UInt8] {
+            let value = chunk.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+            return (0 ..< 4).map { UInt8(value >> (24 - 8 * UInt($0)) & 0xFF) }
+        }
+        func be32(_ value: Int) -> [UInt8] { (0 ..< 4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
+        guard bytes.count > 8 else { return bytes }
+        var repaired = Array(bytes.prefix(8))
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let available = bytes.count - offset - 8
+            if length + 4 <= available {
+                repaired += bytes[offset ..< offset + 8 + length] + crc(bytes[offset + 4 ..< offset + 8 + length])
+                offset += 12 + length
+                continue
+            }
+            // Cut inside this chunk: keep its data that is there (none of its CRC).
+            let kept = min(length, available)
+            repaired += be32(kept) + bytes[offset + 4 ..< offset + 8 + kept] + crc(bytes[offset + 4 ..< offset + 8 + kept])
+            offset = bytes.count
+        }
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        if !repaired.suffix(12).elementsEqual(iend) { repaired += iend }
+        return repaired
+    }
+
+    /// One libpng decode; with `keepingRows`, a failure after some rows keeps them.
+    private static func decodePNG(_ bytes: [UInt8], keepingRows: Bool) throws(CodecError) -> (image: RGBImage, warning: String?) {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let begun = bytes.withUnsafeBufferPointer { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
@@ -94,7 +141,13 @@ public enum ImageDecoder {
             image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_LINEAR)
             var rgba = [UInt16](repeating: 0, count: width * height * 4)
             let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-            guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
+            var warning: String?
+            if finished == 0 {
+                let message = "PNG decoding failed: \(pngMessage(&image))"
+                // The buffer starts transparent: rows decoded before the failure are not.
+                guard keepingRows, rgba.contains(where: { $0 != 0 }) else { throw CodecError(message) }
+                warning = message + "; the rows after it are left blank, as browsers show it"
+            }
             var rgb = [UInt8](repeating: 0, count: width * height * 3)
             let back = [Int(background.0), Int(background.1), Int(background.2)]
             for i in 0 ..< width * height {
@@ -105,16 +158,23 @@ public enum ImageDecoder {
                     rgb[i * 3 + c] = UInt8(min(255, (value + 128) / 257))
                 }
             }
-            return RGBImage(width: width, height: height, pixels: rgb)
+            return (RGBImage(width: width, height: height, pixels: rgb), warning)
         }
         // PNG_FORMAT_RGBA is a macro expression Swift cannot import; it is COLOR | ALPHA.
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        guard finished != 0 else { throw CodecError("PNG decoding failed: \(pngMessage(&image))") }
-        return rgba.withUnsafeBufferPointer { pixels in
+        var warning: String?
+        if finished == 0 {
+            let message = "PNG decoding failed: \(pngMessage(&image))"
+            // The buffer starts transparent: rows decoded before the failure are not.
+            guard keepingRows, rgba.contains(where: { $0 != 0 }) else { throw CodecError(message) }
+            warning = message + "; the rows after it are left blank, as browsers show it"
+        }
+        let picture = rgba.withUnsafeBufferPointer { pixels in
             RGBImage(interleaved: pixels.baseAddress!, width: width, height: height, stride: width * 4, alpha: true, background: background)
         }
+        return (picture, warning)
     }
 
     /// Whether a PNG has a gAMA or sRGB chunk before its image data.
