@@ -49,7 +49,13 @@ public enum EXIFReader {
         if let iso = tags.numbers(.exif, 0x8827).first {
             if iso > 0, iso < 10_000_000 { reading.iso = Int(iso) } else { reading.warnings.append("its EXIF ISO \(iso) is not a sensitivity; left out") }
         }
-        if let note = tags.data(.exif, 0x927C) { reading.contentIdentifier = AppleMakerNote.contentIdentifier(in: note) }
+        if let note = tags.data(.exif, 0x927C) {
+            reading.contentIdentifier = AppleMakerNote.contentIdentifier(in: note)
+            // Cameras that keep their ISO only in their maker note (Canon, Casio, Nikon).
+            if reading.iso == nil {
+                reading.iso = MakerNoteISO.iso(note: note, block: tags.bytes, blockLittleEndian: tags.littleEndian, make: reading.cameraMake)
+            }
+        }
         reading.description = Self.description(tags, make: reading.cameraMake, model: reading.cameraModel)
         // Where: degrees, minutes, seconds and a hemisphere for each axis.
         let latitudeRef = tags.text(.gps, 0x0001), longitudeRef = tags.text(.gps, 0x0003)

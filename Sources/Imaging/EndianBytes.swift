@@ -16,6 +16,11 @@ struct EndianBytes {
         self.bytes = bytes
     }
 
+    init(_ bytes: [UInt8], littleEndian: Bool) {
+        self.bytes = bytes
+        self.littleEndian = littleEndian
+    }
+
     func u16(_ i: Int) -> Int? {
         guard i >= 0, i + 2 <= bytes.count else { return nil }
         return littleEndian ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : Int(bytes[i]) << 8 | Int(bytes[i + 1])

@@ -9,7 +9,8 @@
 struct TIFFDirectories {
     enum Directory { case ifd0, exif, gps }
 
-    private let bytes: [UInt8]
+    /// The whole block (maker notes count their offsets from its start).
+    let bytes: [UInt8]
     let littleEndian: Bool
     /// Where each directory's entries start (after its 2-byte count) and how many lie in the block.
     private var ifd0: (start: Int, count: Int) = (0, 0)

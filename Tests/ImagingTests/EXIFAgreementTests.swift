@@ -24,6 +24,16 @@ struct EXIFAgreementTests {
         #expect(checked.contains { $0.lens == "GR LENS" })
     }
 
+    @Test("cameras that keep their ISO only in a maker note (Canon's Auto and numbers, Casio's two kinds, Nikon): as exiftool reads it")
+    func makerNoteISO() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/maker-note-iso")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+            .map { folder.appending(path: $0).path }
+        #expect(files.count == 5)
+        let checked = try Self.compareWithExiftool(files)
+        #expect(checked.map(\.iso) == [64, 50, 200, 50, 100], "\(checked.map(\.iso))")
+    }
+
     @Test("real files geotagged and given a time zone and sub-seconds by exiftool, both hemispheres")
     func geotagged() throws {
         let folder = try TemporaryDirectory("exif-geotagged")
@@ -117,7 +127,8 @@ struct EXIFAgreementTests {
                     "ExifIFD:CreateDate", "ExifIFD:SubSecTimeDigitized", "ExifIFD:OffsetTimeDigitized", "ExifIFD:LensModel",
                     "ExifIFD:FNumber", "ExifIFD:ExposureTime", "ExifIFD:ISO", "ExifIFD:FocalLength",
                     "GPS:GPSLatitude", "GPS:GPSLatitudeRef", "GPS:GPSLongitude", "GPS:GPSLongitudeRef"]
-        let output = try exiftool(["-j", "-n", "-G1"] + tags.map { "-\($0)" } + files)
+        // -ISO -a: every ISO exiftool finds (ExifIFD's, a maker note's, Canon's Composite).
+        let output = try exiftool(["-j", "-n", "-G1", "-a", "-ISO"] + tags.map { "-\($0)" } + files)
         let records = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         #expect(records.count == files.count)
         var ours: [Values] = []
@@ -166,7 +177,17 @@ struct EXIFAgreementTests {
                       focalLength: number("ExifIFD:FocalLength"),
                       latitude: signed("GPS:GPSLatitude", "GPS:GPSLatitudeRef", negative: "S"),
                       longitude: signed("GPS:GPSLongitude", "GPS:GPSLongitudeRef", negative: "W"),
-                      iso: number("ExifIFD:ISO").map { Int($0) })
+                      iso: isoFromAnywhere().map { Int($0) })
+        /// The EXIF ISO; else Canon's Composite ISO; else a maker note's own ISO tag (Nikon's
+        /// two numbers: the second).
+        func isoFromAnywhere() -> Double? {
+            if let exif = number("ExifIFD:ISO") { return exif }
+            if let composite = number("Composite:ISO") { return composite.rounded() }
+            for group in ["Casio", "Nikon"] {
+                if let value = text("\(group):ISO") { return value.split(separator: " ").last.flatMap { Double($0) } }
+            }
+            return nil
+        }
     }
 
     @discardableResult
