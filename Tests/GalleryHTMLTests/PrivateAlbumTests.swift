@@ -43,9 +43,10 @@ struct PrivateAlbumTests {
         var result: ExportBrowserTests.Result
         var range: [Int]
         var images: Int
+        var reopened: String
     }
 
-    @Test("the wrong password says so; the right one opens the album drawn where the engine puts it, its images and byte ranges served", arguments: BrowserEngine.allCases)
+    @Test("the wrong password says so; the right one opens the album drawn where the engine puts it, its images and byte ranges served; coming back opens it without the password", arguments: BrowserEngine.allCases)
     func opens(engine: BrowserEngine) throws {
         let work = try Self.work.get()
         let site = work.url.appending(path: "site")
@@ -79,8 +80,14 @@ struct PrivateAlbumTests {
               const large = inner.document.querySelector('.grid .cell-link').getAttribute('href');
               const part = await inner.fetch(large, { headers: { Range: 'bytes=0-99' } });
               const bytes = new Uint8Array(await part.arrayBuffer());
+              // Coming back (the album's card followed again): the kept key opens it, no password asked.
+              next = loaded();
+              frame.src = '\(page)';
+              await next;
+              await galleryWaitFor(() => frame.contentWindow.location.pathname.includes('/private/')
+                && frame.contentDocument.querySelectorAll('.grid .cell').length === 5, 'the album again without its password', 60);
               galleryTestReport({ wrong, href: inner.location.pathname, result, range: [part.status, bytes.length, bytes[0], bytes[1]],
-                                  images: inner.document.querySelectorAll('.grid img').length });
+                                  images: inner.document.querySelectorAll('.grid img').length, reopened: frame.contentWindow.location.pathname });
             })().catch((error) => galleryTestReport({ error: String(error && error.stack || error) }));
             </script></body></html>
             """)
@@ -89,6 +96,7 @@ struct PrivateAlbumTests {
         #expect(report.wrong == "Wrong password. Try again.", "\(engine)")
         #expect(report.href.contains("/private/") && report.href.hasSuffix("/index.html"), "\(engine): \(report.href)")
         #expect(report.images == 5)
+        #expect(report.reopened == report.href, "\(engine): coming back went to \(report.reopened)")
         #expect(report.range == [206, 100, 0xFF, 0xD8], "\(engine): a byte range of a large image: \(report.range)")
         let expected = try GridOracle(folder: work.url, album: "family").expected(width: width, height: 900)
         _ = ExportBrowserTests.check(report.result, expected: expected, label: "\(engine) private album @\(width)")

@@ -77,5 +77,33 @@ const galleryPrivate = (() => {
     return plain;
   };
 
-  return { unwrapKey, openFile, readHeader };
+  // An opened album's key is kept for 12 hours, so that neither a worker the browser stopped
+  // (Chromium stops an idle one after 30 seconds) nor the visitor's next visit asks for the
+  // password again: a non-extractable CryptoKey in this origin's IndexedDB, which the site's
+  // scripts can use and no script can read out. `wrapped` is key.json as it was: a key.json
+  // written since (a new password, a new library) asks again.
+  const keptFor = 12 * 60 * 60 * 1000;
+  const keys = (mode, use) => new Promise((resolve, reject) => {
+    const opening = indexedDB.open('gallery-private', 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore('keys');
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const database = opening.result;
+      const transaction = database.transaction('keys', mode);
+      const request = use(transaction.objectStore('keys'));
+      transaction.oncomplete = () => { database.close(); resolve(request.result); };
+      transaction.onerror = transaction.onabort = () => { database.close(); reject(transaction.error); };
+    };
+  });
+  // Without IndexedDB (some private windows) nothing is kept and the password is asked each time.
+  const keep = (folder, held) => keys('readwrite', (store) => store.put({ ...held, until: Date.now() + keptFor }, folder)).catch(() => null);
+  const forget = (folder) => keys('readwrite', (store) => store.delete(folder)).catch(() => null);
+  const kept = async (folder) => {
+    const held = await keys('readonly', (store) => store.get(folder)).catch(() => null);
+    if (!held || !(held.key instanceof CryptoKey)) return null;
+    if (!(held.until > Date.now())) { await forget(folder); return null; }
+    return held;
+  };
+
+  return { unwrapKey, openFile, readHeader, keep, kept, forget };
 })();

@@ -2,8 +2,9 @@
 // lies sealed in its folder (private/TOKEN/, SealedFile); with the key its password page hands
 // over, the worker answers the site's pages' requests for those files with their plaintext,
 // byte ranges too (videos). It answers only requests from the site's own pages (a worker
-// serves nothing to another origin), holds keys in memory only, and without a key sends a
-// visitor back to the album's password page.
+// serves nothing to another origin), holds keys in memory and, for 12 hours, as keys no script
+// can read out (galleryPrivate.keep), and without a key sends a visitor back to the album's
+// password page.
 importScripts('gallery-private.js');
 
 const galleryKeys = new Map();  // folder path ("/site/private/0123…/") → { key, page }
@@ -38,6 +39,9 @@ const galleryOpened = async (request, url, folder, held) => {
   try {
     plain = await galleryPrivate.openFile(held.key, await sealed.arrayBuffer());
   } catch (error) {
+    // A key kept from before the album was sealed anew opens nothing: the password is asked again.
+    galleryKeys.delete(folder);
+    galleryPrivate.forget(folder);
     return new Response('This file of the private album is damaged.', { status: 502, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
@@ -60,16 +64,22 @@ self.addEventListener('fetch', (event) => {
   const match = /^(\/(?:.*\/)?private\/[0-9a-f]{16}\/)/.exec(url.pathname);
   if (!match || url.pathname === match[1] + 'key.json') return;
   const folder = match[1];
-  const held = galleryKeys.get(folder);
-  if (!held) {
-    // No key (never given, or the browser restarted the worker): a page goes back to the
-    // password; anything else is refused, never answered with sealed bytes as if plain.
-    event.respondWith(event.request.mode === 'navigate'
-      ? fetch(url.origin + folder + 'key.json').then((r) => r.json())
-          .then((k) => Response.redirect(url.origin + folder.replace(/private\/[0-9a-f]{16}\/$/, '') + (/^[a-z0-9-]+\.html$/.test(k.page) ? k.page : ''), 303))
-          .catch(() => new Response('This private album needs its password.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }))
-      : new Response('', { status: 403 }));
-    return;
-  }
-  event.respondWith(galleryOpened(event.request, url, folder, held));
+  event.respondWith((async () => {
+    // The key in memory, else the one kept (the browser stopped and restarted this worker).
+    let held = galleryKeys.get(folder);
+    if (!held) {
+      held = await galleryPrivate.kept(folder);
+      if (held) galleryKeys.set(folder, held);
+    }
+    if (held) return galleryOpened(event.request, url, folder, held);
+    // No key: a page goes back to the password; anything else is refused, never answered
+    // with sealed bytes as if plain.
+    if (event.request.mode !== 'navigate') return new Response('', { status: 403 });
+    try {
+      const k = await (await fetch(url.origin + folder + 'key.json')).json();
+      return Response.redirect(url.origin + folder.replace(/private\/[0-9a-f]{16}\/$/, '') + (/^[a-z0-9-]+\.html$/.test(k.page) ? k.page : ''), 303);
+    } catch (error) {
+      return new Response('This private album needs its password.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+  })());
 });
