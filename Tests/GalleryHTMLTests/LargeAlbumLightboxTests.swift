@@ -48,8 +48,7 @@ struct LargeAlbumLightboxTests {
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         struct Step: Decodable { var open: Bool; var hash: String; var caption: String; var src: String? }
         struct Result: Decodable { var steps: [Step]; var focused: Int64?; var inView: Bool; var cells: Int }
-        // A deadline, not a pause: WebKit beside the rest of the suite once took over 90 s here.
-        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800, timeout: 300))
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
         let expected = [album[0], album[album.count - 1], album[album.count - 2]]
         #expect(result.steps.map(\.hash) == expected.map { "#photo-\($0.id)" }, "\(engine): \(result.steps)")
         #expect(result.steps.map(\.caption) == expected.map(\.caption), "\(engine): \(result.steps)")

@@ -81,9 +81,11 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     ///   - arguments: more command-line switches.
     ///   - scale: device pixels per CSS px (Chromium only: a 2× screen turns on its subpixel
     ///     glyph positioning).
+    ///   - timeout: a deadline for the page's report, not a pause: WebKit beside the rest of the
+    ///     suite on two busy cores took over 90 s for the map and the whole-album lightbox.
     public func open(
         _ page: String, in folder: URL, width: Int, height: Int,
-        environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 90
+        environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 240
     ) throws -> Data {
         guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
         guard scale == 1 || self == .chromium else { throw HeadlessChromium.Failure(description: "\(self) is opened at scale 1 only") }

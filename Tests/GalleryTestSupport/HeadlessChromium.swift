@@ -63,7 +63,7 @@ public enum HeadlessChromium {
     /// - Parameter server: when given, the page (its name) and all it loads come from this
     ///   server instead of from disk.
     public static func evaluate(page: URL, script: String, width: Int, height: Int, scale: Double = 1, mobile: Bool = false,
-                                server: URL? = nil, timeout: Int = 90) throws -> String {
+                                server: URL? = nil, timeout: Int = 240) throws -> String {
         let folder = try TemporaryDirectory("probe")
         let (html, probed) = try probeCopy(of: page, name: "probe-\(width)x\(height)-\(UUID().uuidString.prefix(8))-" + page.lastPathComponent, server: server, folder: folder)
         try html.replacingOccurrences(of: "</body>", with: "<script>\(BrowserEngine.resultScript)</script><script>\(script)</script></body>")
