@@ -10,6 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repository="$PWD"
 
+# apt's package lists may have been cleaned away (container images do): the closure needs them.
+if ! apt-cache show chromium >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+fi
 closure() {
   apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
     --no-replaces --no-enhances "$@" 2>/dev/null | grep -v '^ ' | sort -u
