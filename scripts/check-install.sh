@@ -22,13 +22,17 @@ closure() {
 }
 test_only='^(chromium|firefox-esr|libwebkit2gtk-.*|webkit2gtk-driver|xvfb|gstreamer1\.0-.*|imagemagick|libimage-exiftool-perl|ffmpeg)$'
 mapfile -t gallery_packages < <(scripts/install-deps.sh --print)
-pulled="$(closure "${gallery_packages[@]}" | grep -E "$test_only" || true)"
+gallery_closure="$(closure "${gallery_packages[@]}")"
+pulled="$(grep -E "$test_only" <<< "$gallery_closure" || true)"
 if [ -n "$pulled" ]; then
   echo "check-install: make demo would install test tools: $(echo $pulled)" >&2
   exit 1
 fi
 mapfile -t test_packages < <(scripts/install-deps.sh --test --print)
-closure "${test_packages[@]}" | grep -qx chromium || { echo "check-install: the closure check found no chromium even in the test set: it checks nothing" >&2; exit 1; }
+# Into a variable first: grep -q stops reading early, and apt-cache's broken pipe would fail the
+# pipeline under pipefail.
+test_closure="$(closure "${test_packages[@]}")"
+grep -qx chromium <<< "$test_closure" || { echo "check-install: the closure check found no chromium even in the test set: it checks nothing" >&2; exit 1; }
 echo "check-install: make demo installs ${#gallery_packages[@]} packages, none of them a browser or test tool"
 
 scratch="$(mktemp -d)"
