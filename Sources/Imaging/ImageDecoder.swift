@@ -14,7 +14,6 @@ public enum ImageDecoder {
     /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
     /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
-        if format == .tiff { return try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight) }
         let probe = try? PhotoProbe.probe(bytes: bytes)
         let profile = probe?.iccProfile
         let decoded: RGBImage
@@ -31,7 +30,9 @@ public enum ImageDecoder {
         case .png: decoded = try decodePNG(bytes).image
         case .heic, .avif: decoded = try decodeHEIF(bytes, cleanAperture: probe?.cleanAperture)
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
-        case .tiff: decoded = try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
+        case .tiff:
+            // Converted with its profile there: CMYK inks need it before they become RGB.
+            return try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
