@@ -48,11 +48,8 @@ public enum Thumbnailer {
         _ bytes: [UInt8], format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality,
         encodings: [ImageFormat]? = nil
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
-        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
-            return ([], RGBColor(red: 0, green: 0, blue: 0))
-        }
-        let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
-        let decoded = try ImageDecoder.decode(bytes, format: format, minWidth: stored.0, minHeight: stored.1)
+        guard let stored = storedSizeToDecode(sizes, orientation: orientation) else { return ([], RGBColor(red: 0, green: 0, blue: 0)) }
+        let decoded = try ImageDecoder.decode(bytes, format: format, minWidth: stored.width, minHeight: stored.height)
         return try renderWithColor(decoded, orientation: orientation, sizes: sizes, quality: quality, encodings: encodings)
     }
 
@@ -62,12 +59,16 @@ public enum Thumbnailer {
         path: String, format: ImageFormat, orientation: Orientation, sizes: [(width: Int, height: Int)], quality: Int = quality,
         encodings: [ImageFormat]? = nil
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
-        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else {
-            return ([], RGBColor(red: 0, green: 0, blue: 0))
-        }
-        let stored = orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
-        let decoded = try ImageDecoder.decode(path: path, format: format, minWidth: stored.0, minHeight: stored.1)
+        guard let stored = storedSizeToDecode(sizes, orientation: orientation) else { return ([], RGBColor(red: 0, green: 0, blue: 0)) }
+        let decoded = try ImageDecoder.decode(path: path, format: format, minWidth: stored.width, minHeight: stored.height)
         return try renderWithColor(decoded, orientation: orientation, sizes: sizes, quality: quality, encodings: encodings)
+    }
+
+    /// The largest of `sizes` (displayed) as stored, before `orientation` turns it: what the
+    /// decoder must cover. Nil when there is nothing to make.
+    private static func storedSizeToDecode(_ sizes: [(width: Int, height: Int)], orientation: Orientation) -> (width: Int, height: Int)? {
+        guard let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+        return orientation.swapsDimensions ? (largest.height, largest.width) : (largest.width, largest.height)
     }
 
     /// The same from a picture already decoded (a video's poster frame), as stored: the sizes
