@@ -345,10 +345,9 @@ static int ctiff_read_direct(TIFF *tif, const ctiff_layout *layout, ctiff_reduce
             return 0;
         }
         uint8_t *tile = _TIFFmalloc(tile_size);
-        uint8_t *scanline = malloc((size_t)width * pixel_bytes);
         size_t tiles_across = ((size_t)width + tile_width - 1) / tile_width;
         uint8_t *band = malloc(tiles_across * (size_t)tile_width * (size_t)tile_height * pixel_bytes);
-        if (tile == NULL || scanline == NULL || band == NULL) {
+        if (tile == NULL || band == NULL) {
             ctiff_fail(messages, "out of memory for a band of tiles");
             ok = 0;
         }
@@ -371,7 +370,6 @@ static int ctiff_read_direct(TIFF *tif, const ctiff_layout *layout, ctiff_reduce
             }
         }
         if (tile) _TIFFfree(tile);
-        free(scanline);
         free(band);
     }
     free(row);

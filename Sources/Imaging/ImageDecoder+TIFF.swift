@@ -6,10 +6,8 @@ extension ImageDecoder {
     /// scan of any size needs memory for what is drawn, not for its picture (`ctiff_decode`).
     /// A CMYK picture with a CMYK profile is converted through it; an ICC profile of another
     /// kind converts the result to sRGB, as for every format.
-    static func decodeTIFF(path: String? = nil, bytes: [UInt8]? = nil, minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
-        let probe: ProbeResult?
-        if let path { probe = try? PhotoProbe.probe(path: path) } else { probe = try? PhotoProbe.probe(bytes: bytes ?? []) }
-        let profile = probe?.iccProfile
+    /// `profile` is the file's ICC profile, as the caller's probe found it.
+    static func decodeTIFF(path: String? = nil, bytes: [UInt8]? = nil, profile: [UInt8]?, minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
         let keepCMYK = profile.map(ColorConversion.isCMYK) ?? false
         var image = ctiff_image()
         var message = [CChar](repeating: 0, count: 300)

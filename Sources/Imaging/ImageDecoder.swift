@@ -32,7 +32,7 @@ public enum ImageDecoder {
         case .webp: decoded = try decodeWebP(bytes, minWidth: minWidth, minHeight: minHeight)
         case .tiff:
             // Converted with its profile there: CMYK inks need it before they become RGB.
-            return try decodeTIFF(bytes: bytes, minWidth: minWidth, minHeight: minHeight)
+            return try decodeTIFF(bytes: bytes, profile: profile, minWidth: minWidth, minHeight: minHeight)
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
@@ -41,7 +41,9 @@ public enum ImageDecoder {
     /// Decodes the image file at `path`, as `decode(_:format:minWidth:minHeight:)` does. A TIFF
     /// is read from the file strip by strip, never whole into memory.
     public static func decode(path: String, format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
-        if format == .tiff { return try decodeTIFF(path: path, minWidth: minWidth, minHeight: minHeight) }
+        if format == .tiff {
+            return try decodeTIFF(path: path, profile: (try? PhotoProbe.probe(path: path))?.iccProfile, minWidth: minWidth, minHeight: minHeight)
+        }
         guard let bytes = FileManager.default.contents(atPath: path) else {
             throw CodecError("cannot read \(path) (was it moved? run 'gallery import' again)")
         }

@@ -22,15 +22,15 @@ enum MakerNoteISO {
             let inner = Array(bytes[10...])
             let innerReader = EndianBytes(inner, littleEndian: reader.littleEndian)
             guard let first = innerReader.u32(4) else { return nil }
-            return Directory(reader: innerReader, start: first, base: 0).shorts(0x0002).dropFirst().first.flatMap(sensitivity)
+            return Directory(reader: innerReader, start: first).shorts(0x0002).dropFirst().first.flatMap(sensitivity)
         }
         if bytes.starts(with: Array("QVC\0".utf8)) {
             // Big-endian whatever the EXIF block's order (a QV-R51 writes "II" EXIF).
             let reader = EndianBytes(block, littleEndian: false)
-            return Directory(reader: reader, start: noteStart + 6, base: 0).shorts(0x3014).first.flatMap(sensitivity)
+            return Directory(reader: reader, start: noteStart + 6).shorts(0x3014).first.flatMap(sensitivity)
         }
         let reader = EndianBytes(block, littleEndian: blockLittleEndian)
-        let directory = Directory(reader: reader, start: noteStart, base: 0)
+        let directory = Directory(reader: reader, start: noteStart)
         if make.hasPrefix("casio") {
             guard let code = directory.shorts(0x0014).first else { return nil }
             let codes = [3: 50, 4: 64, 6: 100, 9: 200]
@@ -54,11 +54,10 @@ enum MakerNoteISO {
 
     private static func sensitivity(_ value: Int) -> Int? { value > 0 && value < 10_000_000 ? value : nil }
 
-    /// An IFD's SHORT values by tag, offsets counted from `base`.
+    /// An IFD's SHORT values by tag; offsets count from the reader's first byte.
     private struct Directory {
         let reader: EndianBytes
         let start: Int
-        let base: Int
 
         func shorts(_ tag: Int) -> [Int] {
             guard let count = reader.u16(start), count < 1000 else { return [] }
@@ -66,7 +65,7 @@ enum MakerNoteISO {
                 let at = start + 2 + index * 12
                 guard let found = reader.u16(at), found == tag, let type = reader.u16(at + 2), type == 3 || type == 8,
                       let values = reader.u32(at + 4), values > 0, values < 4096 else { continue }
-                let first = values <= 2 ? at + 8 : base + (reader.u32(at + 8) ?? -1_000_000)
+                let first = values <= 2 ? at + 8 : (reader.u32(at + 8) ?? -1_000_000)
                 return (0 ..< values).compactMap { reader.u16(first + 2 * $0) }
             }
             return []
