@@ -79,7 +79,10 @@ struct MapPageTests {
         let probe = try EngineExportTests.probe("map.html", in: site, script: """
             const engineClusters = \(try Self.engineClusters());
             \(Self.compareScript)
-            window.addEventListener('load', async () => {
+            // Not `load`: it waits for the map's tiles from the tile server, which a machine
+            // without a route to it may leave pending for minutes (WebKit did, twice); the
+            // probe waits for the map's own "drawn" instead.
+            document.addEventListener('DOMContentLoaded', async () => {
               try {
                 const map = document.querySelector('.map');
                 await galleryWaitFor(() => map.dataset.drawn === 'true', 'the map drawn');
@@ -159,7 +162,10 @@ struct MapPageTests {
         let probe = try EngineExportTests.probe("map.html", in: site, script: """
             const engineClusters = \(try Self.engineClusters(album: "highlands"));
             \(Self.compareScript)
-            window.addEventListener('load', async () => {
+            // Not `load`: it waits for the map's tiles from the tile server, which a machine
+            // without a route to it may leave pending for minutes (WebKit did, twice); the
+            // probe waits for the map's own "drawn" instead.
+            document.addEventListener('DOMContentLoaded', async () => {
               try {
                 const map = document.querySelector('.map');
                 await galleryWaitFor(() => map.dataset.drawn === 'true', 'the map drawn');
