@@ -51,7 +51,12 @@ public enum GalleryServer {
 
         // Live preview (`gallery serve PHOTOS/`): pages ask which version of the folder they
         // show, and reload when it changed.
-        let liveScript = live == nil ? nil : "<script src=\"/__gallery/live.js\" defer></script>"
+        // The script carries the folder version a page was made from, read before the page is
+        // made (at worst the page is newer than it says, and reloads once more): a page made
+        // just before a change must not take the changed version for its own.
+        @Sendable func liveScript(version: Int) -> String {
+            "<script src=\"/__gallery/live.js\" data-version=\"\(version)\" defer></script>"
+        }
         if let live {
             router.get("/__gallery/version") { _, _ -> Response in
                 Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
@@ -133,10 +138,13 @@ public enum GalleryServer {
                 if try await site.image(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
                     return try StaticFiles.response(for: file, named: name, request: request)
                 }
-            } else if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                // Pages, data, styles and fonts: made from the library as it is now, the first
-                // time they are asked for after a change.
-                return try StaticFiles.response(for: file, named: name, request: request, injecting: liveScript)
+            } else {
+                let version = live?.version
+                if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
+                    // Pages, data, styles and fonts: made from the library as it is now, the
+                    // first time they are asked for after a change.
+                    return try StaticFiles.response(for: file, named: name, request: request, injecting: version.map(liveScript))
+                }
             }
             throw APIError(.notFound, "not found")
         }

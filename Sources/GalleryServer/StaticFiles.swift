@@ -37,7 +37,10 @@ enum StaticFiles {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         // Never into a private album's sealed page (its bytes are not HTML until opened).
         let injected = injecting != nil && url.pathExtension == "html" && !SiteFileDelivery(path: relativePath).isPrivate
-        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injected ? "-live" : "")\""
+        // What is injected is part of the answer: a page kept from another folder version
+        // must not be answered 304 (the live script carries the version the page shows).
+        let injectedTag = injected ? "-live" + String(injecting.map(digest) ?? 0, radix: 16) : ""
+        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injectedTag)\""
         // The site's one rule (`SiteFileDelivery`, as publish sends it to a bucket); pages and
         // data are checked again every time, so that an edit shows on the next load.
         let delivery = SiteFileDelivery(path: relativePath)
@@ -82,6 +85,11 @@ enum StaticFiles {
             headers[.contentEncoding] = "gzip"
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// FNV-1a, 64 bits, of a short text: tells one injection from another (not a defence).
+    private static func digest(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
     }
 
     /// Files larger than this are read and sent a piece at a time (a video need not be in memory).

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GalleryTestSupport
 import Testing
 
@@ -82,5 +85,52 @@ struct LivePreviewTests {
             }
         }
         #expect(themed, "the corrected gallery.toml never reached the open page")
+    }
+
+    /// A page made just before a change, whose first question comes after it, must not take
+    /// the changed version for its own: it would never reload (seen under load in CI).
+    @Test("a page says the folder version it was made from; after a change the page is made again, never answered 304")
+    func pagesCarryTheirVersion() async throws {
+        let work = try TemporaryDirectory("live-version")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
+        let served = try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url)
+        defer {
+            served.process.terminate()
+            served.process.waitUntilExit(timeout: 20)
+        }
+        let base = try #require(served.url, "the live preview did not start: \(served.stderr.text)")
+        func get(_ path: String, etag: String? = nil) async throws -> (body: String, status: Int, etag: String?) {
+            var request = URLRequest(url: base.appending(path: path))
+            request.cachePolicy = .reloadIgnoringLocalCacheData
+            if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            return (String(decoding: data, as: UTF8.self), http.statusCode, http.value(forHTTPHeaderField: "ETag"))
+        }
+        func carried(_ page: String) -> String? {
+            page.firstMatch(of: /<script src="\/__gallery\/live.js" data-version="(\d+)" defer><\/script>/).map { String($0.1) }
+        }
+
+        let before = try await get("album-coast.html")
+        let version = try await get("__gallery/version").body.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(carried(before.body) == version, "the page's live script: \(before.body.suffix(300))")
+        let kept = try #require(before.etag)
+        #expect(try await get("album-coast.html", etag: kept).status == 304)
+
+        // A change that leaves this page's file as it was (another album's photo): the folder
+        // version moves on, and the page's copy from before is no longer the page.
+        try FileManager.default.copyItem(at: photos.appending(path: "coast/03-last-light.jpg"), to: photos.appending(path: "highlands/99-new.jpg"))
+        var changed: String?
+        let deadline = Date().addingTimeInterval(90)
+        while Date() < deadline {
+            let now = try await get("__gallery/version").body.trimmingCharacters(in: .whitespacesAndNewlines)
+            if now != version { changed = now; break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let next = try #require(changed, "the folder version never changed: \(served.stderr.text.suffix(500))")
+        let after = try await get("album-coast.html", etag: kept)
+        #expect(after.status == 200, "a page from another folder version was answered \(after.status)")
+        #expect(carried(after.body) == next)
     }
 }
