@@ -12,6 +12,7 @@
 # bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38);
 # bench/run.sh private only the export of a private album against the same album public (issue 39);
 # bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40).
+# bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -725,6 +726,48 @@ ratio=$(awk -v a="$best_private" -v b="$best_public" 'BEGIN { printf "%.2f", a /
 sealed=$(find "$work/private-site/private" -type f | wc -l)
 [ "$sealed" -gt 3000 ] || { echo "the private album was not sealed ($sealed files)" >&2; exit 1; }
 record "| $stamp | $commit | import + export of 1,000 photos (1600×1067) as one private album (its own site, $sealed files sealed), best of 2, alternating | ${best_private} s, peak RSS $((rss_private / 1024)) MB | the same album public: ${best_public} s, peak RSS $((rss_public / 1024)) MB | ${ratio}× (goal ≤ 1.3×) |"
+fi
+
+# MARK: export against sigal (issue 40): import + export of 200 JPEGs of 6 MP and of 24 MP
+# (grain like a camera's, a quarter turned by EXIF), ours and sigal alternating, twice each, best
+# of two; and vipsthumbnail making the same four images a photo (236, 472, 708 px WebP and the
+# 1500 px large JPEG, quality 82; a process per size and half of the files, 2 at a time).
+if [ "$only" = all ] || [ "$only" = export ]; then
+[ -d "$work/six-200" ] || "$make_sample" --many 200 --size 3000x2000 --grain "$work/six-200" >/dev/null
+if [ ! -f "$work/twentyfour-200/.done" ]; then
+  rm -rf "$work/twentyfour-200"
+  "$make_sample" --many 200 --size 6000x4000 --grain "$work/twentyfour-200" >/dev/null
+  touch "$work/twentyfour-200/.done"
+fi
+for set in six-200:6 twentyfour-200:24; do
+  folder=${set%%:*}; megapixels=${set##*:}
+  best_ours=0; best_sigal=0; rss_ours=0
+  for _ in 1 2; do
+    rm -rf "$work/export.db"* "$work/export-site"
+    /usr/bin/time -f '%M %e' -o "$work/export-time.txt" "$gallery" build "$work/$folder" --db "$work/export.db" --out "$work/export-site" --quiet >/dev/null
+    read -r rss seconds < "$work/export-time.txt"
+    best_ours=$(awk -v a="$seconds" -v b="$best_ours" 'BEGIN { print (b == 0 || a < b ? a : b) }')
+    rss_ours=$(( rss > rss_ours ? rss : rss_ours ))
+    rm -rf "$work/sigal-out"
+    /usr/bin/time -f '%M %e' -o "$work/sigal-time.txt" "$work/venv/bin/sigal" build -c bench/sigal.conf.py -n "$(nproc)" "$work/$folder" "$work/sigal-out" >/dev/null 2>&1
+    read -r _ seconds < "$work/sigal-time.txt"
+    best_sigal=$(awk -v a="$seconds" -v b="$best_sigal" 'BEGIN { print (b == 0 || a < b ? a : b) }')
+  done
+  find "$work/$folder" -name '*.jpg' | sort > "$work/export-files.txt"
+  split -n l/2 -d "$work/export-files.txt" "$work/export-half-"
+  rm -rf "$work/vips-four" && mkdir -p "$work/vips-four"
+  start=$(date +%s.%N)
+  for half in 00 01; do
+    (for size in 236 472 708; do
+       xargs -a "$work/export-half-$half" vipsthumbnail --size "${size}x" -o "$PWD/$work/vips-four/%s-$size.webp[Q=82]"
+     done
+     xargs -a "$work/export-half-$half" vipsthumbnail --size 1500x1500 -o "$PWD/$work/vips-four/%s-large.jpg[Q=82,strip]") &
+  done
+  wait
+  vips_seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  ratio=$(awk -v a="$best_ours" -v b="$best_sigal" 'BEGIN { printf "%.2f", b / a }')
+  record "| $stamp | $commit | import + export, 200 JPEGs of $megapixels MP (four images a photo: 236/472/708 px WebP + the large JPEG), best of 2, alternating with sigal | ${best_ours} s, peak RSS $((rss_ours / 1024)) MB | sigal 2.6.1 build (400 px thumbs, 1600 px images, $(nproc) processes): ${best_sigal} s; vipsthumbnail, the same four images a photo (2 processes): ${vips_seconds} s | ${ratio}× sigal's speed (goal ≥ 3×) |"
+done
 fi
 
 # MARK: TIFF (issue 40): 51 TIFFs of 6 MP written by libvips from the export bench's photos, a
