@@ -11,8 +11,8 @@
 # bench/run.sh agreement only photos --json against exiftool on files from outside (issue 37);
 # bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38);
 # bench/run.sh private only the export of a private album against the same album public (issue 39);
-# bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40).
-# bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
+# bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40);
+# bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench

@@ -9,12 +9,28 @@ import Testing
 /// what they share: probes added to its album page, the walk that scrolls it, and the check
 /// of every drawn cell against `gallery layout`.
 enum LargeAlbum {
-    static let photoCount = 1_200
+    /// `GALLERY_LARGE_LIBRARY=DIR`: the suites run on a library imported and exported before, in
+    /// DIR/find.db and DIR/find-site (`bench/run.sh find` leaves its 100,000 photos there, album
+    /// "big", made by the same generator), instead of making 1,200: how the browse and scrubber
+    /// checks are run by hand at the size, which would take `make test` ten minutes.
+    static let given = ProcessInfo.processInfo.environment["GALLERY_LARGE_LIBRARY"].map { URL(fileURLWithPath: $0) }
+
+    /// The album's photos: 1,200, or as many as the given library's album has.
+    static let photoCount: Int = {
+        guard let given else { return 1_200 }
+        let listed = try? GalleryBinary.run(["photos", "--db", given.appending(path: "find.db").path, "--album", "big", "--json"], in: given)
+        let photos = listed.flatMap { try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [Any] }
+        return photos?.count ?? 0
+    }()
+
+    /// The made library's folder, kept for the whole run.
+    private static let madeFolder = Result { try TemporaryDirectory("large-album") }
 
     /// One library and one export for the suites (images are not encoded: positions do not
     /// depend on them, and thousands of encodes would take minutes).
-    static let work: Result<(folder: TemporaryDirectory, database: String, site: URL), any Error> = Result {
-        let folder = try TemporaryDirectory("large-album")
+    static let work: Result<(folder: URL, database: String, site: URL), any Error> = Result {
+        if let given { return (given, given.appending(path: "find.db").path, given.appending(path: "find-site")) }
+        let folder = try madeFolder.get()
         let photos = folder.url.appending(path: "photos")
         let made = try GalleryBinary.run(["--album", String(photoCount), photos.path], in: folder.url, executable: GalleryBinary.sampleData)
         guard made.status == 0 else { throw HeadlessChromium.Failure(description: "make-sample-data failed: \(made.stderr)") }
@@ -23,7 +39,7 @@ enum LargeAlbum {
         guard imported.status == 0 else { throw HeadlessChromium.Failure(description: "gallery import failed: \(imported.stderr)") }
         let site = folder.url.appending(path: "site")
         _ = try SiteExporter(database: try GalleryDatabase(path: database), outFolder: site.path, encodeImages: false).run()
-        return (folder, database, site)
+        return (folder.url, database, site)
     }
 
     /// `settle()` (the grid drawn after a scroll) and `report()` (what is drawn, as a `Step`
@@ -114,7 +130,7 @@ enum LargeAlbum {
     static func engine(width: Double, top: Double, height: Double, rows: Bool = false) throws -> Layout {
         let work = try Self.work.get()
         let shape = (rows ? ["--kind", "justified"] : []) + ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
-        let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + shape + ["--json"], in: work.folder.url)
+        let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + shape + ["--json"], in: work.folder)
         guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
     }
@@ -180,8 +196,8 @@ enum LargeAlbum {
     /// The album in the engine's order, with each photo's caption as imported.
     static func album() throws -> [Photo] {
         let work = try Self.work.get()
-        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--width", "252", "--columns", "1", "--json"], in: work.folder.url)
-        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--json"], in: work.folder.url)
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big", "--width", "252", "--columns", "1", "--json"], in: work.folder)
+        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--json"], in: work.folder)
         let captions = Dictionary(try JSONDecoder().decode([Photo].self, from: Data(photos.stdout.utf8)).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return try JSONDecoder().decode(Layout.self, from: Data(layout.stdout.utf8)).items.compactMap { captions[$0.id] }
     }

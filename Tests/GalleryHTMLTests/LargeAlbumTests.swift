@@ -293,7 +293,7 @@ struct LargeAlbumTests {
     @Test("through gallery serve: the page and its data files from the server, every cell where the engine put it")
     func throughServe() async throws {
         let work = try LargeAlbum.work.get()
-        let server = try await GalleryBinary.serve(["--db", work.database, "--port", "0"], in: work.folder.url)
+        let server = try await GalleryBinary.serve(["--db", work.database, "--port", "0"], in: work.folder)
         defer { server.process.terminate(); server.process.waitUntilExit(timeout: 30) }
         let url = try #require(server.url, "no 'serving' line: \(server.stderr.text)")
         // The server makes each file when first asked for: the album page alone first.

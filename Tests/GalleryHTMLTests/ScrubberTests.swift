@@ -25,7 +25,7 @@ struct ScrubberTests {
     static func months() throws -> [(month: String, index: Int, id: Int64)] {
         let work = try LargeAlbum.work.get()
         struct Photo: Decodable { var id: Int64; var takenAt: String? }
-        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--album", "big", "--json"], in: work.folder.url)
+        let photos = try GalleryBinary.run(["photos", "--db", work.database, "--album", "big", "--json"], in: work.folder)
         var months: [(month: String, index: Int, id: Int64)] = []
         for (index, photo) in try JSONDecoder().decode([Photo].self, from: Data(photos.stdout.utf8)).enumerated() {
             guard let taken = photo.takenAt else { continue }
@@ -91,7 +91,7 @@ struct ScrubberTests {
     /// Photo id → its top, as `gallery layout --viewport 390x844` (and `arguments`) places it.
     static func tops(_ arguments: [String] = []) throws -> [Int64: Double] {
         let work = try LargeAlbum.work.get()
-        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + arguments + ["--viewport", "390x844", "--json"], in: work.folder.url)
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + arguments + ["--viewport", "390x844", "--json"], in: work.folder)
         return Dictionary(try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map { ($0.id, $0.y) }) { a, _ in a }
     }
 
