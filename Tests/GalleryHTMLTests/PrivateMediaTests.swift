@@ -114,7 +114,7 @@ struct PrivateMediaTests {
               const motion = box.querySelector('.lightbox-motion'), mark = box.querySelector('.lightbox-live'), still = box.querySelector('img');
               await galleryWaitFor(() => !box.hidden && still.getAttribute('src') && !mark.hidden, 'the Live Photo in the lightbox', 60);
               for (const type of ['pointerdown', 'pointerup']) mark.dispatchEvent(new inner.PointerEvent(type, { pointerType: 'touch', bubbles: true, isPrimary: true }));
-              await galleryWaitFor(() => !motion.hidden && motion.currentTime > 0.3, 'the clip to play (' + motion.currentTime + ', readyState ' + motion.readyState + ', error ' + (motion.error && motion.error.code) + ')', 60);
+              await galleryWaitFor(() => !motion.hidden && motion.currentTime > 0.3, 'the clip to play (' + motion.currentTime + ', readyState ' + motion.readyState + ', networkState ' + motion.networkState + ', paused ' + motion.paused + ', src ' + motion.currentSrc + ', error ' + (motion.error && motion.error.code) + ')', 60);
               const live = { src: motion.getAttribute('src') || '', reachedAt: motion.currentTime };
 
               // The album's own search page, opened by the worker too.
@@ -136,7 +136,7 @@ struct PrivateMediaTests {
               await next;
               changed.shown = frame.contentDocument.body ? frame.contentDocument.body.textContent.trim() : '';
               galleryTestReport({ video, live, search, changed });
-            })().catch((error) => galleryTestReport({ error: String(error && error.stack || error) }));
+            })().catch((error) => galleryTestReport({ error: String(error && (error.message + ' ' + error.stack) || error) }));
             </script></body></html>
             """)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }

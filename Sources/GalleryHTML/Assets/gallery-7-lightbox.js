@@ -98,7 +98,16 @@ const galleryFillTags = (list, photo) => {
   // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
   // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
   // lightbox still works without it.
+  // Closing goes back past the lightbox's entry (`hide`), and that Back lands later: a photo
+  // opened again before it has landed pushes its entry once it has, or the late popstate
+  // would close the photo just opened (a quick tap after closing; seen in an iframe).
+  let leaving = false;
+  let pushWhenLeft = null;
   const remember = (id, how) => {
+    if (leaving && (how === 'push' || pushWhenLeft !== null)) {
+      pushWhenLeft = id;
+      return;
+    }
     try {
       // The grid shows where the visitor ended up, not where the lightbox was opened.
       if (how === 'push') history.scrollRestoration = 'manual';
@@ -325,7 +334,10 @@ const galleryFillTags = (list, photo) => {
   const hide = () => {
     const pushed = inHistory();
     close(pushed);
-    if (pushed) history.back();
+    if (pushed) {
+      leaving = true;
+      history.back();
+    }
   };
   // A swipe's turn: the photo leaves, and the next one comes in from that side, or, when it
   // was already beside it and has slid into place, settles from where it arrived.
@@ -335,6 +347,17 @@ const galleryFillTags = (list, photo) => {
   };
   const viewer = galleryPhotoViewer(box, media, { turn, close: hide, zoomed, neighbour });
   window.addEventListener('popstate', () => {
+    if (leaving) {
+      leaving = false;
+      if (pushWhenLeft !== null && !box.hidden) {
+        const id = pushWhenLeft;
+        pushWhenLeft = null;
+        bringBackAfterPop = false;
+        remember(id, 'push');
+        return;
+      }
+      pushWhenLeft = null;
+    }
     if (inHistory()) return;
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
     bringBackAfterPop = false;

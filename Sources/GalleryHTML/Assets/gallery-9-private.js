@@ -19,14 +19,14 @@
   const registered = navigator.serviceWorker.register(new URL('gallery-sw.js', root), { scope: root.pathname });
   const album = new URL(folder, root).pathname;
   // Hands the key to the worker and opens the album once the worker says it holds it.
-  const enter = async (key) => {
+  const enter = async (key, wrapped) => {
     const registration = await registered;
     await navigator.serviceWorker.ready;
     const worker = registration.active;
     await new Promise((resolve, reject) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (reply) => (reply.data === 'ready' ? resolve() : reject(new Error(String(reply.data))));
-      worker.postMessage({ folder: album, key, page: location.pathname }, [channel.port2]);
+      worker.postMessage({ folder: album, key, page: location.pathname, wrapped }, [channel.port2]);
     });
     location.assign(folder + 'index.html' + location.hash);
   };
@@ -42,7 +42,7 @@
     const wrapped = await wrappedKey().catch(() => null);
     if (wrapped !== held.wrapped) { await galleryPrivate.forget(album); return; }
     say(form.dataset.opening);
-    await enter(held.key);
+    await enter(held.key, held.wrapped);
   })().catch(() => say(''));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -52,7 +52,7 @@
       const wrapped = await wrappedKey();
       const key = await galleryPrivate.unwrapKey(JSON.parse(wrapped), password);
       await galleryPrivate.keep(album, { key, page: location.pathname, wrapped });
-      await enter(key);
+      await enter(key, wrapped);
     } catch (error) {
       say(error && error.code === 'wrong-password' ? form.dataset.wrong : form.dataset.damaged);
       if (error && error.code === 'wrong-password') form.elements.password.select();

@@ -7,19 +7,19 @@
 // password page.
 importScripts('gallery-private.js');
 
-const galleryKeys = new Map();  // folder path ("/site/private/0123…/") → { key, page }
+const galleryKeys = new Map();  // folder path ("/site/private/0123…/") → { key, page, wrapped (key.json's text) }
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('message', (event) => {
-  const { folder, key, page } = event.data || {};
+  const { folder, key, page, wrapped } = event.data || {};
   const port = event.ports && event.ports[0];
   if (typeof folder !== 'string' || !/^\/(?:.*\/)?private\/[0-9a-f]{16}\/$/.test(folder) || !(key instanceof CryptoKey)) {
     if (port) port.postMessage('refused');
     return;
   }
-  galleryKeys.set(folder, { key, page });
+  galleryKeys.set(folder, { key, page, wrapped: typeof wrapped === 'string' ? wrapped : undefined });
   if (port) port.postMessage('ready');
 });
 
@@ -39,9 +39,15 @@ const galleryOpened = async (request, url, folder, held) => {
   try {
     plain = await galleryPrivate.openFile(held.key, await sealed.arrayBuffer());
   } catch (error) {
-    // A key kept from before the album was sealed anew opens nothing: the password is asked again.
-    galleryKeys.delete(folder);
-    galleryPrivate.forget(folder);
+    // The album sealed anew under another key (its key.json rewritten: a new password, a new
+    // library) opens nothing with the key held: the password is asked again. One file changed
+    // or cut on the host is refused alone; the rest of the album still opens.
+    const current = await fetch(url.origin + folder + 'key.json', { cache: 'no-cache' })
+      .then((answer) => (answer.ok ? answer.text() : null), () => null);
+    if (current === null || held.wrapped === undefined || current !== held.wrapped) {
+      galleryKeys.delete(folder);
+      galleryPrivate.forget(folder);
+    }
     return new Response('This file of the private album is damaged.', { status: 502, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
