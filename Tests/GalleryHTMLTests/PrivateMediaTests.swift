@@ -140,7 +140,7 @@ struct PrivateMediaTests {
             </script></body></html>
             """)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844, timeout: 200))
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
 
         #expect(report.video.src.hasPrefix("videos/") && report.video.readyState >= 2 && report.video.reachedAt > report.video.startedAt + 0.3, "\(engine): \(report.video)")
         #expect(report.video.videoWidth > 0, "\(engine): \(report.video)")

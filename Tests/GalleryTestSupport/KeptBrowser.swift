@@ -47,8 +47,9 @@ final class KeptBrowser: @unchecked Sendable {
         let browser = try take(key) ?? KeptBrowser(engine: engine, key: key, environment: environment, arguments: arguments)
         browser.server.load(page, in: folder, width: width, height: height)
         guard let result = browser.server.waitForResult(timeout: timeout) else {
+            let seen = browser.server.recentRequests
             browser.stop()
-            throw HeadlessChromium.Failure(description: "\(engine) posted no result for \(page) within \(Int(timeout)) s")
+            throw HeadlessChromium.Failure(description: "\(engine) posted no result for \(page) within \(Int(timeout)) s (\(seen))")
         }
         giveBack(browser)
         return result

@@ -25,6 +25,9 @@ final class LoopbackPages: @unchecked Sendable {
         /// request (the browser gave up on the older and asked again) answers the older one.
         var waiting: CheckedContinuation<NextPage?, Never>?
         var waitingNumber = 0
+        /// The last requests for files, with when they came: what a page that never reported
+        /// last asked for (`recentRequests`).
+        var recent: [(path: String, at: Date)] = []
     }
 
     /// How long a request for `__next` is held without a page: well inside any browser's own
@@ -111,6 +114,16 @@ final class LoopbackPages: @unchecked Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(page))))
     }
 
+    /// For a page that never reported: whether the browser took it, and the last files asked
+    /// for (seconds ago).
+    var recentRequests: String {
+        lock.withLock {
+            let now = Date()
+            let paths = state.recent.map { "\($0.path) (\(Int(now.timeIntervalSince($0.at))) s ago)" }
+            return "page taken: \(state.pageTaken); last requests: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
+        }
+    }
+
     /// Answers request `number` for `__next` with no page, if it still waits.
     private func release(_ number: Int) {
         lock.lock()
@@ -141,7 +154,11 @@ final class LoopbackPages: @unchecked Sendable {
 
     /// A file of the folder served now, as `gallery serve` answers it.
     func file(_ request: Request) throws -> Response {
-        let (folder, prefix) = lock.withLock { (state.folder, state.pagePrefix) }
+        let (folder, prefix) = lock.withLock {
+            state.recent.append((request.uri.path, Date()))
+            if state.recent.count > 12 { state.recent.removeFirst() }
+            return (state.folder, state.pagePrefix)
+        }
         var path = request.uri.path
         if !prefix.isEmpty {
             guard path.hasPrefix("/" + prefix) else { return Self.notFound("not this page's") }

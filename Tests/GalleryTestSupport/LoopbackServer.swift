@@ -86,6 +86,9 @@ public final class LoopbackServer: Sendable {
         pages.waitForResult(timeout: timeout)
     }
 
+    /// What a page that never reported last did (`LoopbackPages.recentRequests`).
+    var recentRequests: String { pages.recentRequests }
+
     /// The port the server listens on, or why it could not, handed from its task to init.
     private final class StartSignal: @unchecked Sendable {
         // @unchecked: `outcome` is written once under `once`, before `ready` is signalled.
