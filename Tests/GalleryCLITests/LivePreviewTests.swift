@@ -9,16 +9,23 @@ import Testing
 /// the folder, without anyone reloading it, and keeps its scroll position.
 @Suite("Live preview: gallery serve FOLDER", .serialized, .timeLimit(.minutes(5)))
 struct LivePreviewTests {
+    /// sample-data copied to a new folder's photos/ and served live from there.
+    static func serveSample(_ name: String) async throws -> (work: TemporaryDirectory, served: GalleryBinary.Server) {
+        let work = try TemporaryDirectory(name)
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: work.url.appending(path: "photos"))
+        return (work, try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url))
+    }
+
+    static func stop(_ served: GalleryBinary.Server) {
+        served.process.terminate()
+        served.process.waitUntilExit(timeout: 20)
+    }
+
     @Test("a caption edited and a photo added while the page is open: both shown, the scroll position kept")
     func editsReachOpenPages() async throws {
-        let work = try TemporaryDirectory("live")
+        let (work, served) = try await Self.serveSample("live")
         let photos = work.url.appending(path: "photos")
-        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
-        let served = try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url)
-        defer {
-            served.process.terminate()
-            served.process.waitUntilExit(timeout: 20)
-        }
+        defer { Self.stop(served) }
         let stderr = served.stderr
         let base = try #require(served.url, "the live preview did not start: \(stderr.text)")
         // The library lives in the folder, hidden: the import skips it.
@@ -91,14 +98,9 @@ struct LivePreviewTests {
     /// the changed version for its own: it would never reload (seen under load in CI).
     @Test("a page says the folder version it was made from; after a change the page is made again, never answered 304")
     func pagesCarryTheirVersion() async throws {
-        let work = try TemporaryDirectory("live-version")
+        let (work, served) = try await Self.serveSample("live-version")
         let photos = work.url.appending(path: "photos")
-        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
-        let served = try await GalleryBinary.serve(["photos", "--port", "0"], in: work.url)
-        defer {
-            served.process.terminate()
-            served.process.waitUntilExit(timeout: 20)
-        }
+        defer { Self.stop(served) }
         let base = try #require(served.url, "the live preview did not start: \(served.stderr.text)")
         func get(_ path: String, etag: String? = nil) async throws -> (body: String, status: Int, etag: String?) {
             var request = URLRequest(url: base.appending(path: path))

@@ -37,6 +37,26 @@ struct PrivateAlbumTests {
         try #require(try FileManager.default.contentsOfDirectory(atPath: site.path).first { $0.hasPrefix("album-family-") && $0.hasSuffix(".html") })
     }
 
+    /// A probe page at the site's root that shows `page` (a password page) in a frame of
+    /// `height` px and runs `steps` once it has loaded: they have `frame`, `loaded()` (the
+    /// frame's next load) and `next`, and end with `galleryTestReport(…)`; an error is reported.
+    static func framedProbe(_ page: String, height: Int, steps: String) -> String {
+        """
+        <!doctype html><html><head><meta charset="utf-8"><style>body { margin: 0 } iframe { width: 100%; height: \(height)px; border: 0; display: block }</style>
+        <script>\(BrowserEngine.resultScript)</script><script>\(PageWaits.script)</script></head><body><script>
+        (async () => {
+          const frame = document.createElement('iframe');
+          frame.src = '\(page)';
+          const loaded = () => new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+          let next = loaded();
+          document.body.append(frame);
+          await next;
+        \(steps)
+        })().catch((error) => galleryTestReport({ error: String(error && (error.message + ' ' + error.stack) || error) }));
+        </script></body></html>
+        """
+    }
+
     struct Report: Decodable {
         var wrong: String
         var href: String
@@ -53,16 +73,7 @@ struct PrivateAlbumTests {
         let page = try Self.page(in: site)
         let width = 390
         let probe = "private-probe-\(engine).html"
-        try work.write("site/" + probe, text: """
-            <!doctype html><html><head><meta charset="utf-8"><style>body { margin: 0 } iframe { width: 100%; height: 900px; border: 0; display: block }</style>
-            <script>\(BrowserEngine.resultScript)</script><script>\(PageWaits.script)</script></head><body><script>
-            (async () => {
-              const frame = document.createElement('iframe');
-              frame.src = '\(page)';
-              const loaded = () => new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-              let next = loaded();
-              document.body.append(frame);
-              await next;
+        try work.write("site/" + probe, text: Self.framedProbe(page, height: 900, steps: """
               const form = () => frame.contentDocument.querySelector('form.private-form');
               form().elements.password.value = 'not it';
               form().requestSubmit();
@@ -88,11 +99,9 @@ struct PrivateAlbumTests {
                 && frame.contentDocument.querySelectorAll('.grid .cell').length === 5, 'the album again without its password', 60);
               galleryTestReport({ wrong, href: inner.location.pathname, result, range: [part.status, bytes.length, bytes[0], bytes[1]],
                                   images: inner.document.querySelectorAll('.grid img').length, reopened: frame.contentWindow.location.pathname });
-            })().catch((error) => galleryTestReport({ error: String(error && error.stack || error) }));
-            </script></body></html>
-            """)
+            """))
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: width, height: 900, timeout: 150))
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: width, height: 900, timeout: 150, registersServiceWorker: true))
         #expect(report.wrong == "Wrong password. Try again.", "\(engine)")
         #expect(report.href.contains("/private/") && report.href.hasSuffix("/index.html"), "\(engine): \(report.href)")
         #expect(report.images == 5)

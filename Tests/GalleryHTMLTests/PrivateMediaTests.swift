@@ -77,16 +77,7 @@ struct PrivateMediaTests {
         let site = work.url.appending(path: "site")
         let probe = "private-media-probe-\(engine).html"
         let password = String(decoding: try JSONEncoder().encode(Self.password), as: UTF8.self)
-        try work.write("site/" + probe, text: """
-            <!doctype html><html><head><meta charset="utf-8"><style>body { margin: 0 } iframe { width: 100%; height: 844px; border: 0; display: block }</style>
-            <script>\(BrowserEngine.resultScript)</script><script>\(PageWaits.script)</script></head><body><script>
-            (async () => {
-              const frame = document.createElement('iframe');
-              frame.src = '\(page)';
-              const loaded = () => new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-              let next = loaded();
-              document.body.append(frame);
-              await next;
+        try work.write("site/" + probe, text: PrivateAlbumTests.framedProbe(page, height: 844, steps: """
               const form = frame.contentDocument.querySelector('form.private-form');
               next = loaded();
               form.elements.password.value = \(password);
@@ -136,11 +127,9 @@ struct PrivateMediaTests {
               await next;
               changed.shown = frame.contentDocument.body ? frame.contentDocument.body.textContent.trim() : '';
               galleryTestReport({ video, live, search, changed });
-            })().catch((error) => galleryTestReport({ error: String(error && (error.message + ' ' + error.stack) || error) }));
-            </script></body></html>
-            """)
+            """))
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844, registersServiceWorker: true))
 
         #expect(report.video.src.hasPrefix("videos/") && report.video.readyState >= 2 && report.video.reachedAt > report.video.startedAt + 0.3, "\(engine): \(report.video)")
         #expect(report.video.videoWidth > 0, "\(engine): \(report.video)")

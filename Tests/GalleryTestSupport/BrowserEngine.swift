@@ -83,9 +83,14 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     ///     glyph positioning).
     ///   - timeout: a deadline for the page's report, not a pause: WebKit beside the rest of the
     ///     suite on two busy cores took over 90 s for the map and the whole-album lightbox.
+    ///   - registersServiceWorker: the page registers a service worker (a private album's):
+    ///     Firefox or WebKit is closed after it, not kept for other pages. A worker left behind
+    ///     in a kept WebKit stalled the next page it showed (no request after its first ones:
+    ///     the map, the whole-album lightbox, "posted no result").
     public func open(
         _ page: String, in folder: URL, width: Int, height: Int,
-        environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 240
+        environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 240,
+        registersServiceWorker: Bool = false
     ) throws -> Data {
         guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
         guard scale == 1 || self == .chromium else { throw HeadlessChromium.Failure(description: "\(self) is opened at scale 1 only") }
@@ -106,7 +111,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             result = posted
         } else {
             result = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height,
-                                          environment: environment, arguments: arguments, timeout: timeout)
+                                          environment: environment, arguments: arguments, timeout: timeout, keep: !registersServiceWorker)
         }
         return try Self.checked(result, from: "\(self), \(page)")
     }

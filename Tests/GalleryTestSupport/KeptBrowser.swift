@@ -37,9 +37,9 @@ final class KeptBrowser: @unchecked Sendable {
     }
 
     /// Shows `page` of `folder` in a kept `engine` (started if none is free) and returns what
-    /// it POSTs to `result`.
+    /// it POSTs to `result`; with `keep` false the browser is closed after it.
     static func show(_ page: String, in folder: URL, engine: BrowserEngine, width: Int, height: Int,
-                     environment: [String: String], arguments: [String], timeout: TimeInterval) throws -> Data {
+                     environment: [String: String], arguments: [String], timeout: TimeInterval, keep: Bool = true) throws -> Data {
         guard width <= window.width, height <= window.height else {
             throw HeadlessChromium.Failure(description: "\(engine) pages are shown in frames of at most \(window.width)×\(window.height)")
         }
@@ -51,7 +51,7 @@ final class KeptBrowser: @unchecked Sendable {
             browser.stop()
             throw HeadlessChromium.Failure(description: "\(engine) posted no result for \(page) within \(Int(timeout)) s (\(seen))")
         }
-        giveBack(browser)
+        if keep { giveBack(browser) } else { browser.stop() }
         return result
     }
 
