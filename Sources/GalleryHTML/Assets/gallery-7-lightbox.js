@@ -95,14 +95,14 @@ const galleryFillTags = (list, photo) => {
   const download = box.querySelector('.lightbox-download');
   let current = -1;
   let shownPhoto = null;
-  // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
-  // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
-  // lightbox still works without it.
   // Closing goes back past the lightbox's entry (`hide`), and that Back lands later: a photo
   // opened again before it has landed pushes its entry once it has, or the late popstate
   // would close the photo just opened (a quick tap after closing; seen in an iframe).
   let leaving = false;
   let pushWhenLeft = null;
+  // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
+  // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
+  // lightbox still works without it.
   const remember = (id, how) => {
     if (leaving && (how === 'push' || pushWhenLeft !== null)) {
       pushWhenLeft = id;
