@@ -51,12 +51,6 @@ public enum GalleryServer {
 
         // Live preview (`gallery serve PHOTOS/`): pages ask which version of the folder they
         // show, and reload when it changed.
-        // The script carries the folder version a page was made from, read before the page is
-        // made (at worst the page is newer than it says, and reloads once more): a page made
-        // just before a change must not take the changed version for its own.
-        @Sendable func liveScript(version: Int) -> String {
-            "<script src=\"/__gallery/live.js\" data-version=\"\(version)\" defer></script>"
-        }
         if let live {
             router.get("/__gallery/version") { _, _ -> Response in
                 Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
@@ -139,11 +133,13 @@ public enum GalleryServer {
                     return try StaticFiles.response(for: file, named: name, request: request)
                 }
             } else {
+                // The version read before the page is made: at worst the page is newer than it
+                // says, and reloads once more.
                 let version = live?.version
                 if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
                     // Pages, data, styles and fonts: made from the library as it is now, the
                     // first time they are asked for after a change.
-                    return try StaticFiles.response(for: file, named: name, request: request, injecting: version.map(liveScript))
+                    return try StaticFiles.response(for: file, named: name, request: request, liveVersion: version)
                 }
             }
             throw APIError(.notFound, "not found")

@@ -30,16 +30,18 @@ enum StaticFiles {
     /// (206) of everything else, which a video player asks for; large files sent in pieces.
     /// - Parameters:
     ///   - relativePath: the file's name in the site ("thumbs/…-236.webp"), which decides its type and caching.
-    ///   - injecting: HTML put before a page's `</body>` (the live preview's script).
-    static func response(for url: URL, named relativePath: String, request: Request, injecting: String? = nil) throws -> Response {
+    ///   - liveVersion: for a live preview, the folder version the page was made from: its
+    ///     script (`liveScript`) is put before a page's `</body>`.
+    static func response(for url: URL, named relativePath: String, request: Request, liveVersion: Int? = nil) throws -> Response {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         // Never into a private album's sealed page (its bytes are not HTML until opened).
+        let injecting = liveVersion.map(liveScript)
         let injected = injecting != nil && url.pathExtension == "html" && !SiteFileDelivery(path: relativePath).isPrivate
         // What is injected is part of the answer: a page kept from another folder version
         // must not be answered 304 (the live script carries the version the page shows).
-        let injectedTag = injected ? "-live" + String(injecting.map(digest) ?? 0, radix: 16) : ""
+        let injectedTag = injected ? "-live\(liveVersion ?? 0)" : ""
         let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injectedTag)\""
         // The site's one rule (`SiteFileDelivery`, as publish sends it to a bucket); pages and
         // data are checked again every time, so that an edit shows on the next load.
@@ -87,9 +89,10 @@ enum StaticFiles {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// FNV-1a, 64 bits, of a short text: tells one injection from another (not a defence).
-    private static func digest(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+    /// The live preview's script, carrying the folder version a page was made from: a page
+    /// made just before a change must not take the changed version for its own.
+    static func liveScript(version: Int) -> String {
+        "<script src=\"/__gallery/live.js\" data-version=\"\(version)\" defer></script>"
     }
 
     /// Files larger than this are read and sent a piece at a time (a video need not be in memory).

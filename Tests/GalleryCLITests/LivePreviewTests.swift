@@ -123,12 +123,15 @@ struct LivePreviewTests {
         // A change that leaves this page's file as it was (another album's photo): the folder
         // version moves on, and the page's copy from before is no longer the page.
         try FileManager.default.copyItem(at: photos.appending(path: "coast/03-last-light.jpg"), to: photos.appending(path: "highlands/99-new.jpg"))
+        // The watcher's import says so on stderr, then moves the version on: asked again until
+        // it has (a moment), within a deadline.
+        let imported = await served.stderr.line(containing: "added 1,", timeout: 90)
+        #expect(imported != nil, "the new photo was never imported: \(served.stderr.text.suffix(500))")
         var changed: String?
-        let deadline = Date().addingTimeInterval(90)
-        while Date() < deadline {
+        let deadline = Date().addingTimeInterval(30)
+        while changed == nil, Date() < deadline {
             let now = try await get("__gallery/version").body.trimmingCharacters(in: .whitespacesAndNewlines)
-            if now != version { changed = now; break }
-            try await Task.sleep(for: .milliseconds(100))
+            if now != version { changed = now }
         }
         let next = try #require(changed, "the folder version never changed: \(served.stderr.text.suffix(500))")
         let after = try await get("album-coast.html", etag: kept)

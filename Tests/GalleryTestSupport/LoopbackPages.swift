@@ -24,16 +24,10 @@ final class LoopbackPages: @unchecked Sendable {
         /// The request for `__next` waiting for a page. One browser asks at a time: a newer
         /// request (the browser gave up on the older and asked again) answers the older one.
         var waiting: CheckedContinuation<NextPage?, Never>?
-        var waitingNumber = 0
         /// The last requests for files, with when they came: what a page that never reported
         /// last asked for (`recentRequests`).
         var recent: [(path: String, at: Date)] = []
     }
-
-    /// How long a request for `__next` is held without a page: well inside any browser's own
-    /// time limit, so the server never hands a page to a request the browser has given up on
-    /// (that page would be lost, and the browser would wait for it for ever).
-    static let longestHold: Duration = .seconds(20)
 
     struct NextPage: Encodable {
         var page: String
@@ -99,14 +93,8 @@ final class LoopbackPages: @unchecked Sendable {
             } else {
                 let older = state.waiting
                 state.waiting = request
-                state.waitingNumber += 1
-                let number = state.waitingNumber
                 lock.unlock()
                 older?.resume(returning: nil)
-                Task {
-                    try? await Task.sleep(for: Self.longestHold)
-                    self.release(number)
-                }
             }
         }
         guard let page else { return Response(status: .noContent, headers: [.cacheControl: "no-store"]) }
@@ -122,15 +110,6 @@ final class LoopbackPages: @unchecked Sendable {
             let paths = state.recent.map { "\($0.path) (\(Int(now.timeIntervalSince($0.at))) s ago)" }
             return "page taken: \(state.pageTaken); last requests: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
         }
-    }
-
-    /// Answers request `number` for `__next` with no page, if it still waits.
-    private func release(_ number: Int) {
-        lock.lock()
-        let held = state.waitingNumber == number ? state.waiting : nil
-        if held != nil { state.waiting = nil }
-        lock.unlock()
-        held?.resume(returning: nil)
     }
 
     /// A page's POST to `result` beside it: the first report of the page asked for is kept.
@@ -193,9 +172,8 @@ final class LoopbackPages: @unchecked Sendable {
                   location.replace('/__frame.html?kept=1&page=' + encodeURIComponent(job.page) + '&width=' + job.width + '&height=' + job.height);
                   return;
                 } catch (error) {
-                  // The request failed: ask again shortly (a timer, not a frame: a kept window
-                  // nobody looks at may draw no frames).
-                  await new Promise((resolve) => setTimeout(resolve, 100));
+                  // The request gave up (a browser's own time limit): ask again at the next frame.
+                  await new Promise((resolve) => requestAnimationFrame(resolve));
                 }
               }
             })();

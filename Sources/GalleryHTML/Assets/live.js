@@ -5,7 +5,8 @@
 (() => {
   const key = 'gallery-live-scroll:' + location.pathname;
   const script = document.currentScript || document.querySelector('script[src="/__gallery/live.js"]');
-  const shown = script && script.dataset.version !== undefined ? script.dataset.version : null;
+  // A page served without a version (by an older gallery serve) takes the first answer for its own.
+  let shown = (script && script.dataset.version) || null;
   // Where the visitor was, until the page has been put back there: a page reloaded again
   // while it loads keeps that place, not the top it had not yet left.
   let wanted = null;
@@ -24,14 +25,12 @@
       history.scrollRestoration = 'auto';
     });
   }
-  let first = shown;
   const ask = async () => {
     try {
       const answer = await fetch('/__gallery/version', { cache: 'no-store' });
       const version = (await answer.text()).trim();
-      // A page served without a version takes the first answer for its own.
-      if (first === null) first = version;
-      else if (version !== first) {
+      if (shown === null) shown = version;
+      else if (version !== shown) {
         sessionStorage.setItem(key, JSON.stringify(wanted || { x: window.scrollX, y: window.scrollY }));
         history.scrollRestoration = 'manual';
         location.reload();

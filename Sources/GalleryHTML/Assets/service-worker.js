@@ -44,7 +44,8 @@ const galleryOpened = async (request, url, folder, held) => {
     // or cut on the host is refused alone; the rest of the album still opens.
     const current = await fetch(url.origin + folder + 'key.json', { cache: 'no-cache' })
       .then((answer) => (answer.ok ? answer.text() : null), () => null);
-    if (current === null || held.wrapped === undefined || current !== held.wrapped) {
+    // (No key.json, or none known with the key: asked again too.)
+    if (current !== held.wrapped) {
       galleryKeys.delete(folder);
       galleryPrivate.forget(folder);
     }
