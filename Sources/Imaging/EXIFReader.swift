@@ -145,10 +145,11 @@ public enum EXIFReader {
     }
 
     /// Degrees from EXIF's (degrees, minutes, seconds) and hemisphere; nil when incomplete or
-    /// out of range.
+    /// out of range. A minute or second of exactly 60 is taken (the next one, as exiftool reads
+    /// it): writers that round 59.996 s to hundredths write 60.00.
     static func degrees(_ values: [Double], ref: String?, positive: String, negative: String, limit: Double) -> Double? {
         guard values.count == 3, let ref = ref?.uppercased(), ref == positive || ref == negative,
-              values.allSatisfy({ $0 >= 0 && $0.isFinite }), values[1] < 60, values[2] < 60 else { return nil }
+              values.allSatisfy({ $0 >= 0 && $0.isFinite }), values[1] <= 60, values[2] <= 60 else { return nil }
         let value = values[0] + values[1] / 60 + values[2] / 3600
         guard value <= limit else { return nil }
         return ref == negative ? -value : value

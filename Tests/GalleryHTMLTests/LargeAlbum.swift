@@ -127,10 +127,10 @@ enum LargeAlbum {
 
     /// `gallery layout --rect` for the viewport: what the engine says is there (masonry: the
     /// album page's grid, or its rows page, in a window `width` wide).
-    static func engine(width: Double, top: Double, height: Double, rows: Bool = false) throws -> Layout {
+    static func engine(width: Double, top: Double, height: Double, rows: Bool = false, album: String = "big") throws -> Layout {
         let work = try Self.work.get()
         let shape = (rows ? ["--kind", "justified"] : []) + ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
-        let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", "big"] + shape + ["--json"], in: work.folder)
+        let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", album] + shape + ["--json"], in: work.folder)
         guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
     }
@@ -157,12 +157,13 @@ enum LargeAlbum {
 
     /// Every step's cells against `gallery layout --rect` for its viewport: all in view drawn,
     /// none far away, each at the engine's frame, none overlapping, in album order, few.
-    static func check(_ steps: [Step], label name: String, rows: Bool) throws {
+    /// `album`: `gallery layout --album`'s name for the page (a browse page's "keyword:…"), of `count` photos.
+    static func check(_ steps: [Step], label name: String, rows: Bool, album: String = "big", count: Int = photoCount) throws {
         for step in steps {
             let label = "\(name), \(step.at), " + (rows ? "band \(step.k)" : "\(step.k) columns")
             let overscan = max(600, step.viewHeight)
-            let layout = try Self.engine(width: step.vw, top: step.viewTop, height: step.viewHeight, rows: rows)
-            let near = try Self.engine(width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows)
+            let layout = try Self.engine(width: step.vw, top: step.viewTop, height: step.viewHeight, rows: rows, album: album)
+            let near = try Self.engine(width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows, album: album)
             // Browsers keep rects in 32-bit floats: past 2^23 px down a page (a 100,000-photo album
             // on a phone) a reading is 1 px steps, 2 past 2^24, Chromium's rounded and Firefox's
             // cut, so a height is that close and a position (two readings: the cell's and the
@@ -183,7 +184,7 @@ enum LargeAlbum {
                 let readable = 2 * Double(Float(item.y).ulp)
                 #expect(off <= 0.5 + readable, "\(label): photo \(cell.id) drawn at \(cell.x),\(cell.y) \(cell.w)×\(cell.h), engine \(item.x),\(item.y) \(item.width)×\(item.height)")
                 if !rows {
-                    #expect(cell.setsize == Self.photoCount && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset ?? 0)/\(cell.setsize ?? 0)")
+                    #expect(cell.setsize == count && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset ?? 0)/\(cell.setsize ?? 0)")
                 }
             }
             for (i, a) in step.cells.enumerated() {

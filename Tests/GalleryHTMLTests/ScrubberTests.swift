@@ -95,11 +95,12 @@ struct ScrubberTests {
             last = at
             expected.append(.init(text: String(month.month.prefix(4)), month: m, top: at))
         }
-        // The first year always; at 1,200 photos (ten even years) every year, at 100,000 (a
-        // library growing year by year: 2025 holds four fifths) the early years share 18 px.
+        // The first year always; at 1,200 photos (eleven years, none much fuller) every year, at
+        // 100,000 (a library growing year by year: 2025 holds four fifths) the early years share 18 px.
+        let years = Set(months.map { $0.month.prefix(4) })
         #expect(expected.first?.text == months.first.map { String($0.month.prefix(4)) } && expected.count >= 2,
                 "\(label): the album's years shown \(expected.map(\.text))")
-        if LargeAlbum.given == nil { #expect(expected.count == 10, "\(label): \(expected.map(\.text)), ten years in the album") }
+        if LargeAlbum.given == nil { #expect(expected.count == years.count, "\(label): \(expected.map(\.text)), \(years.count) years in the album") }
         #expect(report.years.map(\.text) == expected.map(\.text) && report.years.map(\.month) == expected.map(\.month),
                 "\(label): the rail shows \(report.years.map(\.text)), the engine's years \(expected.map(\.text))")
         for (shown, wanted) in zip(report.years, expected) {

@@ -54,6 +54,13 @@ struct EXIFReaderTests {
         let farNorth = EXIFReader.read(tiff: EXIFBuilder.tiff(ifd0: [], gps: [(0x0001, .ascii("N")), (0x0002, .rational([(95, 1), (0, 1), (0, 1)])),
                                                                               (0x0003, .ascii("E")), (0x0004, .rational([(2, 1), (0, 1), (0, 1)]))]))
         #expect(farNorth.latitude == nil && farNorth.warnings.count == 1)
+        // 60 seconds, as a writer rounding 59.996 to hundredths writes them: the next minute.
+        let rounded = EXIFReader.read(tiff: EXIFBuilder.tiff(ifd0: [], gps: [(0x0001, .ascii("N")), (0x0002, .rational([(53, 1), (31, 1), (6000, 100)])),
+                                                                             (0x0003, .ascii("E")), (0x0004, .rational([(10, 1), (1, 1), (4248, 100)]))]))
+        #expect(rounded.warnings.isEmpty && abs((rounded.latitude ?? 0) - (53 + 32.0 / 60)) < 1e-9, "\(rounded.latitude ?? .nan) \(rounded.warnings)")
+        let sixtyOne = EXIFReader.read(tiff: EXIFBuilder.tiff(ifd0: [], gps: [(0x0001, .ascii("N")), (0x0002, .rational([(53, 1), (31, 1), (61, 1)])),
+                                                                              (0x0003, .ascii("E")), (0x0004, .rational([(10, 1), (1, 1), (0, 1)]))]))
+        #expect(sixtyOne.latitude == nil && sixtyOne.warnings.count == 1)
     }
 
     @Test("a cut-short or garbage EXIF block costs nothing but what it lost")
