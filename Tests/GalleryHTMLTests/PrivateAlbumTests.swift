@@ -64,7 +64,12 @@ struct PrivateAlbumTests {
         var range: [Int]
         var images: Int
         var reopened: String
+        struct CrossOrigin: Decodable { var drawn: Bool; var width: Int; var origin: String; var same: Bool }
+        var crossOrigin: CrossOrigin
     }
+
+    /// A page that draws the image its address's fragment names and tells its parent whether it could.
+    static let crossOriginProbe = "cross-origin-probe.html"
 
     @Test("the wrong password says so; the right one opens the album drawn where the engine puts it, its images and byte ranges served; coming back opens it without the password", arguments: BrowserEngine.allCases)
     func opens(engine: BrowserEngine) throws {
@@ -97,16 +102,45 @@ struct PrivateAlbumTests {
               await next;
               await galleryWaitFor(() => frame.contentWindow.location.pathname.includes('/private/')
                 && frame.contentDocument.querySelectorAll('.grid .cell').length === 5, 'the album again without its password', 60);
+              // Another origin (this server as localhost) asks for the same large image while the
+              // worker holds the key: the worker answers only its own origin's pages, so that page
+              // gets the sealed bytes, which no browser draws.
+              const image = new URL(large, inner.location.href).href;
+              const heard = new Promise((resolve, reject) => {
+                addEventListener('message', (event) => { if (event.data && event.data.crossOrigin) resolve(event.data); });
+                setTimeout(() => reject(new Error('the page of another origin never answered')), 60000);
+              });
+              const other = document.createElement('iframe');
+              const address = new URL('\(Self.crossOriginProbe)', location.href);
+              address.hostname = 'localhost';
+              address.hash = encodeURIComponent(image);
+              other.src = address.href;
+              document.body.append(other);
+              const crossOrigin = await heard;
               galleryTestReport({ wrong, href: inner.location.pathname, result, range: [part.status, bytes.length, bytes[0], bytes[1]],
-                                  images: inner.document.querySelectorAll('.grid img').length, reopened: frame.contentWindow.location.pathname });
+                                  images: inner.document.querySelectorAll('.grid img').length, reopened: frame.contentWindow.location.pathname,
+                                  crossOrigin: { ...crossOrigin, same: crossOrigin.origin === location.origin } });
             """))
-        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        try work.write("site/" + Self.crossOriginProbe, text: """
+            <!doctype html><meta charset="utf-8"><script>
+            const image = new Image();
+            const done = (drawn) => parent.postMessage({ crossOrigin: true, drawn, width: image.naturalWidth, origin: location.origin }, '*');
+            image.onload = () => done(image.naturalWidth > 0);
+            image.onerror = () => done(false);
+            image.src = decodeURIComponent(location.hash.slice(1));
+            </script>
+            """)
+        defer {
+            try? FileManager.default.removeItem(at: site.appending(path: probe))
+            try? FileManager.default.removeItem(at: site.appending(path: Self.crossOriginProbe))
+        }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: width, height: 900, timeout: 150, registersServiceWorker: true))
         #expect(report.wrong == "Wrong password. Try again.", "\(engine)")
         #expect(report.href.contains("/private/") && report.href.hasSuffix("/index.html"), "\(engine): \(report.href)")
         #expect(report.images == 5)
         #expect(report.reopened == report.href, "\(engine): coming back went to \(report.reopened)")
         #expect(report.range == [206, 100, 0xFF, 0xD8], "\(engine): a byte range of a large image: \(report.range)")
+        #expect(!report.crossOrigin.same && !report.crossOrigin.drawn, "\(engine): another origin (\(report.crossOrigin.origin)) drew the private image \(report.crossOrigin.width) px wide")
         let expected = try GridOracle(folder: work.url, album: "family").expected(width: width, height: 900)
         _ = ExportBrowserTests.check(report.result, expected: expected, label: "\(engine) private album @\(width)")
     }
