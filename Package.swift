@@ -150,7 +150,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryCrypt",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")]
+            dependencies: ["GalleryZip", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")]
         ),
         .target(
             name: "GalleryZip",
@@ -185,7 +185,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "GallerySearch", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "CZlib",
+                "GalleryService", "GalleryHTML", "GalleryStore", "GallerySearch", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

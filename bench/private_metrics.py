@@ -10,7 +10,8 @@ public: from the navigation to the album page until every image of its first scr
 (the document's time origin to that moment). private: from the password's submit on the
 album's password page (loaded, its service worker registered: a visitor is typing meanwhile)
 until the same, in the album's own page the service worker opens: the key unwrapped
-(PBKDF2, 600,000 iterations), handed to the worker, every file fetched sealed and opened.
+(PBKDF2, 600,000 iterations), handed to the worker, every file fetched sealed (the worker's
+requests throttled like the page's) and opened.
 Each run in a fresh browser (no worker, no kept key); runs alternate. Prints one JSON object
 with each side's median and runs, and the difference of the medians.
 """
@@ -29,8 +30,15 @@ from phone_metrics import FIRST_SCREEN, serve, wait_for  # noqa: E402
 FIRST_SCREEN_AT = "(async () => { const seen = await " + FIRST_SCREEN.strip() + "; return { ...seen, at: performance.timeOrigin + performance.now(), sinceNavigation: performance.now() }; })()"
 
 
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+
+
 def throttled_phone():
     tools = DevTools()
+    # Service workers are targets of their own: attached as they start, so that their fetches
+    # (every file of a private album) go over the same slow line as the page's.
+    tools.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True,
+                                        "filter": [{"type": "service_worker", "exclude": False}, {"exclude": True}]})
     target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     tools.session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     tools.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
@@ -38,11 +46,24 @@ def throttled_phone():
     tools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     tools.send("Network.enable")
     tools.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    tools.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
-                                                    "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8})
+    tools.send("Network.emulateNetworkConditions", SLOW_4G)
     tools.send("Page.enable")
     tools.send("Runtime.enable")
     return tools
+
+
+def throttle_worker(tools):
+    """The slow line and no cache for the service worker the page registered (attached as it started)."""
+    tools.drain()
+    event = tools.wait_event("Target.attachedToTarget", timeout=30)
+    info = event["params"]["targetInfo"]
+    if info["type"] != "service_worker":
+        raise RuntimeError(f"attached to a {info['type']}, not the service worker")
+    worker = event["params"]["sessionId"]
+    tools.send("Network.enable", session=worker)
+    tools.send("Network.setCacheDisabled", {"cacheDisabled": True}, session=worker)
+    tools.send("Network.emulateNetworkConditions", SLOW_4G, session=worker)
+    return info["url"]
 
 
 def public_once(url):
@@ -65,6 +86,7 @@ def private_once(url, password):
         tools.wait_event("Page.loadEventFired", timeout=120)
         wait_for(tools, "document.querySelector('form.private-form')", "the password form", timeout=60)
         tools.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        throttle_worker(tools)
         tools.events.clear()
         start = tools.evaluate(f"""(() => {{
           const form = document.querySelector('form.private-form');

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GalleryZip
 
 /// A file of a private album as the site holds it: AES-256-GCM in segments of 64 KiB, each
 /// sealed on its own, so that a browser (WebCrypto, in the page or its service worker) can
@@ -13,8 +14,12 @@ import Foundation
 /// nonce under the album's key. The header is authenticated by every segment: a changed length,
 /// segment size or prefix, a segment swapped, dropped or cut, and a changed byte all fail to open.
 /// An empty file has one empty segment (its tag still authenticates the header).
+///
+/// "GALZ" in place of "GAL1": the sealed plaintext is the file gzipped (a page, script, style or
+/// data file: ciphertext does not compress, so no host can do it for them); opening inflates it.
 public enum SealedFile {
     public static let magic = Array("GAL1".utf8)
+    public static let gzippedMagic = Array("GALZ".utf8)
     public static let headerSize = 24
     public static let tagSize = 16
     public static let segmentSize = 64 * 1024
@@ -25,20 +30,26 @@ public enum SealedFile {
         return UInt64(headerSize) + length + segments * UInt64(tagSize)
     }
 
-    static func header(prefix: [UInt8], length: UInt64, segmentSize: Int) -> [UInt8] {
-        magic + withUnsafeBytes(of: UInt32(segmentSize).littleEndian, Array.init) + prefix + withUnsafeBytes(of: length.littleEndian, Array.init)
+    static func header(prefix: [UInt8], length: UInt64, segmentSize: Int, gzipped: Bool = false) -> [UInt8] {
+        (gzipped ? gzippedMagic : magic) + withUnsafeBytes(of: UInt32(segmentSize).littleEndian, Array.init) + prefix + withUnsafeBytes(of: length.littleEndian, Array.init)
     }
 
     static func nonce(prefix: [UInt8], segment: Int) throws -> AES.GCM.Nonce {
         try AES.GCM.Nonce(data: prefix + withUnsafeBytes(of: UInt32(segment).bigEndian, Array.init))
     }
 
-    /// `plaintext` sealed under `key`.
-    public static func seal(_ plaintext: some DataProtocol, key: AlbumKey, segmentSize: Int = segmentSize) throws -> Data {
-        let bytes = Array(plaintext)
+    /// `plaintext` sealed under `key`; `gzipping` (text) seals it gzipped, as "GALZ", when that
+    /// is smaller.
+    public static func seal(_ plaintext: some DataProtocol, key: AlbumKey, segmentSize: Int = segmentSize, gzipping: Bool = false) throws -> Data {
+        var bytes = Array(plaintext)
+        var gzipped = false
+        if gzipping, let compressed = Gzip.compress(bytes), compressed.count < bytes.count {
+            bytes = compressed
+            gzipped = true
+        }
         var prefix = [UInt8](repeating: 0, count: 8)
         for i in prefix.indices { prefix[i] = UInt8.random(in: 0 ... 255) }
-        let header = header(prefix: prefix, length: UInt64(bytes.count), segmentSize: segmentSize)
+        let header = header(prefix: prefix, length: UInt64(bytes.count), segmentSize: segmentSize, gzipped: gzipped)
         var sealed = Data(header)
         sealed.reserveCapacity(Int(sealedSize(plaintextLength: UInt64(bytes.count), segmentSize: segmentSize)))
         let count = max(1, (bytes.count + segmentSize - 1) / segmentSize)
@@ -87,12 +98,14 @@ public enum SealedFile {
         done = true
     }
 
-    /// The plaintext of `sealed`.
+    /// The plaintext of `sealed` (a gzipped one inflated).
     /// - Throws: `PrivateAlbumError.damaged` when any byte of it is not what `seal` wrote
     ///   under `key` (a wrong key reads as damaged too: a password is checked by the key's wrap).
     public static func open(_ sealed: some DataProtocol, key: AlbumKey) throws(PrivateAlbumError) -> Data {
         let bytes = Array(sealed)
-        guard bytes.count >= headerSize, Array(bytes[0 ..< 4]) == magic else { throw .damaged("not a sealed file (no GAL1 header)") }
+        guard bytes.count >= headerSize, Array(bytes[0 ..< 4]) == magic || Array(bytes[0 ..< 4]) == gzippedMagic else {
+            throw .damaged("not a sealed file (no GAL1 or GALZ header)")
+        }
         let header = Array(bytes[0 ..< headerSize])
         let segmentSize = Int(UInt32(littleEndian: header[4 ..< 8].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }))
         let prefix = Array(header[8 ..< 16])
@@ -115,6 +128,8 @@ public enum SealedFile {
             offset += partLength + tagSize
             segment += 1
         }
-        return plaintext
+        guard Array(header[0 ..< 4]) == gzippedMagic else { return plaintext }
+        guard let inflated = Gzip.decompress(Array(plaintext)) else { throw .damaged("its gzipped contents do not inflate") }
+        return Data(inflated)
     }
 }

@@ -33,6 +33,8 @@ struct PrivateAlbumSite {
     /// The entry of `.sealed.json` that names the key its files were sealed with (no file's
     /// relative path starts with a slash).
     static let keyEntry = "/key"
+    /// The extensions of the text files sealed gzipped (pages, scripts, styles, data, search shards).
+    static let gzipped: Set<String> = ["html", "js", "css", "json", "svg", "xml", "txt"]
 
     /// The library's private albums, each with its password (`AlbumPassword`).
     /// - Throws: `ConfigurationError` for an album with no password: the export stops before it writes.
@@ -88,7 +90,12 @@ struct PrivateAlbumSite {
             if before[relative] != stamp || !FileManager.default.fileExists(atPath: target.path) {
                 do {
                     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try SealedFile.seal(file: url.path, to: target.path, key: key)
+                    if Self.gzipped.contains(url.pathExtension.lowercased()) {
+                        // Text, small: gzipped, then sealed whole (a host cannot compress ciphertext).
+                        try SealedFile.seal(try Data(contentsOf: url), key: key, gzipping: true).write(to: target, options: .atomic)
+                    } else {
+                        try SealedFile.seal(file: url.path, to: target.path, key: key)
+                    }
                 } catch {
                     throw ExportError.cannotWrite(path: target.path, reason: "\(error)")
                 }

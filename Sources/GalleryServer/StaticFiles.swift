@@ -1,5 +1,6 @@
 import Foundation
 import GallerySiteFiles
+import GalleryZip
 import Hummingbird
 
 /// Serves files of the site folder, and nothing else: the request path is percent-decoded and

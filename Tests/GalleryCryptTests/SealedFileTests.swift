@@ -27,6 +27,25 @@ struct SealedFileTests {
         #expect(Array(try SealedFile.open(again, key: key)) == plain)
     }
 
+    @Test("text sealed gzipping opens to its bytes, smaller than sealed plain, marked GALZ; what does not shrink is sealed plain")
+    func gzipped() throws {
+        let key = AlbumKey.random()
+        let page = Array(String(repeating: "<div class=\"cell\" data-photo-id=\"1\">a caption kept secret</div>\n", count: 4_000).utf8)
+        let sealed = try SealedFile.seal(page, key: key, gzipping: true)
+        #expect(Array(sealed.prefix(4)) == SealedFile.gzippedMagic)
+        #expect(sealed.count < page.count / 10, "\(sealed.count) bytes sealed of \(page.count)")
+        #expect(Array(try SealedFile.open(sealed, key: key)) == page)
+        // Noise does not shrink: sealed as it is.
+        let noise = Self.bytes(10_000, seed: 5)
+        let plain = try SealedFile.seal(noise, key: key, gzipping: true)
+        #expect(Array(plain.prefix(4)) == SealedFile.magic)
+        #expect(Array(try SealedFile.open(plain, key: key)) == noise)
+        // The magic is authenticated: a GALZ file passed off as GAL1 (or back) does not open.
+        var relabelled = Array(sealed)
+        relabelled[3] = SealedFile.magic[3]
+        #expect(throws: PrivateAlbumError.self) { try SealedFile.open(relabelled, key: key) }
+    }
+
     @Test("a file sealed a segment at a time opens to its bytes; nothing is left when its source is gone", arguments: [0, 65_536, 300_001])
     func sealFile(size: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "seal-\(UUID().uuidString)")

@@ -6,7 +6,8 @@ import Testing
 
 /// What the export seals (GalleryCrypt), the page opens (Assets/private.js, WebCrypto) in
 /// every engine: the password typed in another Unicode form opens the key, the wrong one says
-/// so, every file opens to the bytes sealed, and a changed, cut or reordered file is refused.
+/// so, every file opens to the bytes sealed (text gzipped first too), and a changed, cut or
+/// reordered file is refused.
 @Suite("Private albums' crypto in the browser: Swift seals, WebCrypto opens", .serialized)
 struct PrivateCryptoBrowserTests {
     struct Report: Decodable {
@@ -37,6 +38,17 @@ struct PrivateCryptoBrowserTests {
             try work.write(name + ".bin", sealed)
             expected[name] = try Self.sha256(plain)
         }
+        // A page of words, gzipped before it is sealed ("GALZ"), over several segments.
+        var state: UInt32 = 7
+        let words = ["harbour", "caption", "Grandmother's", "kitchen", "<div class=\"cell\">", "é", "🐎", "\n"]
+        let page = Array((0 ..< 600_000).map { _ -> String in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return words[Int(state >> 29)]
+        }.joined(separator: " ").utf8)
+        let sealedPage = Array(try SealedFile.seal(page, key: key, gzipping: true))
+        #expect(Array(sealedPage.prefix(4)) == SealedFile.gzippedMagic && sealedPage.count > 2 * SealedFile.segmentSize && sealedPage.count < page.count / 2)
+        try work.write("page.bin", sealedPage)
+        expected["page"] = try Self.sha256(page)
         let segment = SealedFile.segmentSize + SealedFile.tagSize
         var flipped = sealedPhoto
         flipped[24 + segment + 7] ^= 0x80
@@ -44,7 +56,9 @@ struct PrivateCryptoBrowserTests {
         swapped.replaceSubrange(24 ..< 24 + 2 * segment, with: Array(sealedPhoto[24 + segment ..< 24 + 2 * segment]) + Array(sealedPhoto[24 ..< 24 + segment]))
         var length = sealedPhoto
         length[16] ^= 0x01
-        let damaged: [String: [UInt8]] = ["flipped": flipped, "swapped": swapped, "cut": Array(sealedPhoto.dropLast(1)), "length": length,
+        var relabelled = sealedPage
+        relabelled[3] = SealedFile.magic[3]
+        let damaged: [String: [UInt8]] = ["flipped": flipped, "swapped": swapped, "cut": Array(sealedPhoto.dropLast(1)), "length": length, "relabelled": relabelled,
                                           "other-key": Array(try SealedFile.seal([1, 2, 3], key: AlbumKey.random()))]
         for (name, bytes) in damaged { try work.write(name + ".bin", bytes) }
         try work.write("private.js", text: SiteAssets.privateScript)

@@ -1,6 +1,6 @@
 // Private albums in the browser: the album key unwrapped from the password (PBKDF2-HMAC-SHA-256,
 // then AES-256-GCM: key.json, written by the export's WrappedAlbumKey) and the album's files
-// opened segment by segment (SealedFile: "GAL1", 64 KiB segments each sealed with AES-256-GCM
+// opened segment by segment (SealedFile: "GAL1", or "GALZ" for text gzipped first; 64 KiB segments each sealed with AES-256-GCM
 // under nonce = prefix ‖ index, the header as additional data). WebCrypto only; no DOM, so the
 // page and its service worker share it.
 const galleryPrivate = (() => {
@@ -37,7 +37,8 @@ const galleryPrivate = (() => {
 
   // A sealed file's header: its segment size, nonce prefix and plaintext length.
   const readHeader = (bytes) => {
-    if (bytes.length < 24 || bytes[0] !== 0x47 || bytes[1] !== 0x41 || bytes[2] !== 0x4c || bytes[3] !== 0x31) {
+    // "GAL1", or "GALZ": the file was gzipped before it was sealed (text).
+    if (bytes.length < 24 || bytes[0] !== 0x47 || bytes[1] !== 0x41 || bytes[2] !== 0x4c || (bytes[3] !== 0x31 && bytes[3] !== 0x5a)) {
       throw failure('damaged', 'not a sealed file');
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, 24);
@@ -45,7 +46,8 @@ const galleryPrivate = (() => {
     const length = Number(view.getBigUint64(16, true));
     const segments = Math.max(1, Math.ceil(length / segmentSize));
     if (!(segmentSize > 0)) throw failure('damaged', 'a sealed file with no segment size');
-    return { header: bytes.subarray(0, 24), prefix: bytes.subarray(8, 16), segmentSize, length, segments, sealedSize: 24 + length + segments * 16 };
+    return { header: bytes.subarray(0, 24), prefix: bytes.subarray(8, 16), segmentSize, length, segments, sealedSize: 24 + length + segments * 16,
+             gzipped: bytes[3] === 0x5a };
   };
 
   const nonce = (prefix, index) => {
@@ -74,7 +76,13 @@ const galleryPrivate = (() => {
       plain.set(new Uint8Array(part), i * file.segmentSize);
       offset += size + 16;
     }
-    return plain;
+    if (!file.gzipped) return plain;
+    try {
+      const inflated = new Blob([plain]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return new Uint8Array(await new Response(inflated).arrayBuffer());
+    } catch (error) {
+      throw failure('damaged', 'its gzipped contents do not inflate');
+    }
   };
 
   // An opened album's key is kept for 12 hours, so that neither a worker the browser stopped
