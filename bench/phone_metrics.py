@@ -133,21 +133,29 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.ha
 """
 
 
+# Lighthouse's "slow 4G" phone: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+
+
+def throttled_phone(tools):
+    """A new page in `tools` as the throttled phone sees it: 390x844 at 3x with touch, CPU 4x
+    slower, slow 4G, nothing cached; `tools.session` is the page's."""
+    target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    tools.session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    tools.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    tools.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    tools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    tools.send("Network.enable")
+    tools.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    tools.send("Network.emulateNetworkConditions", SLOW_4G)
+    tools.send("Page.enable")
+    tools.send("Runtime.enable")
+
+
 def throttled_once(url):
     tools = DevTools()
     try:
-        target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        tools.session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        tools.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
-        tools.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        tools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        tools.send("Network.enable")
-        tools.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        # Lighthouse's "slow 4G" phone: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-        tools.send("Network.emulateNetworkConditions", {"offline": False, "latency": 150,
-                                                        "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8})
-        tools.send("Page.enable")
-        tools.send("Runtime.enable")
+        throttled_phone(tools)
         tools.send("Page.addScriptToEvaluateOnNewDocument", {"source": OBSERVE})
         tools.events.clear()
         tools.send("Page.navigate", {"url": url})

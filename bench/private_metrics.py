@@ -24,31 +24,19 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "GalleryTestSupport"))
 from chromium_session import DevTools  # noqa: E402
-from phone_metrics import FIRST_SCREEN, serve, wait_for  # noqa: E402
+from phone_metrics import FIRST_SCREEN, SLOW_4G, serve, throttled_phone, wait_for  # noqa: E402
 
 # FIRST_SCREEN's images in, and when (ms of the browser's wall clock, comparable across documents).
 FIRST_SCREEN_AT = "(async () => { const seen = await " + FIRST_SCREEN.strip() + "; return { ...seen, at: performance.timeOrigin + performance.now(), sinceNavigation: performance.now() }; })()"
 
 
-SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
-
-
-def throttled_phone():
+def throttled_browser():
     tools = DevTools()
     # Service workers are targets of their own: attached as they start, so that their fetches
     # (every file of a private album) go over the same slow line as the page's.
     tools.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True,
                                         "filter": [{"type": "service_worker", "exclude": False}, {"exclude": True}]})
-    target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    tools.session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    tools.send("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
-    tools.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    tools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    tools.send("Network.enable")
-    tools.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    tools.send("Network.emulateNetworkConditions", SLOW_4G)
-    tools.send("Page.enable")
-    tools.send("Runtime.enable")
+    throttled_phone(tools)
     return tools
 
 
@@ -67,7 +55,7 @@ def throttle_worker(tools):
 
 
 def public_once(url):
-    tools = throttled_phone()
+    tools = throttled_browser()
     try:
         tools.events.clear()
         tools.send("Page.navigate", {"url": url})
@@ -79,7 +67,7 @@ def public_once(url):
 
 
 def private_once(url, password):
-    tools = throttled_phone()
+    tools = throttled_browser()
     try:
         tools.events.clear()
         tools.send("Page.navigate", {"url": url})
