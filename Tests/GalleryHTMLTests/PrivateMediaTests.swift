@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCrypt
 import GalleryTestSupport
 import Testing
 
@@ -34,14 +35,37 @@ struct PrivateMediaTests {
         var sealed = try Data(contentsOf: site.appending(path: folder + "index.html"))
         sealed[sealed.count / 2] ^= 0x01
         try sealed.write(to: site.appending(path: folder + "changed.html"))
+        // A file of five segments sealed with the album's key (a long clip's stand-in), and a copy
+        // with one byte of its fourth segment flipped.
+        let key = try JSONDecoder().decode(WrappedAlbumKey.self, from: Data(contentsOf: site.appending(path: folder + "key.json"))).unwrap(password: password)
+        let long = try SealedFile.seal(Self.longPlaintext, key: key)
+        try long.write(to: site.appending(path: folder + "long.bin"))
+        var damaged = long
+        damaged[SealedFile.headerSize + 3 * (SealedFile.segmentSize + SealedFile.tagSize) + 100] ^= 0x01
+        try damaged.write(to: site.appending(path: folder + "long-changed.bin"))
         return (work, page, folder, try id("moments/IMG_0413.MOV"), try id("moments/IMG_0412.JPG"))
     }
+
+    /// long.bin's plaintext: byte i is (31 i + 7) mod 256.
+    static let longPlaintext = (0 ..< 300_001).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
 
     struct Report: Decodable {
         var video: Video
         var live: Live
         var search: Search
         var changed: Changed
+        /// Each range asked of long.bin (or long-changed.bin): its status, Content-Range, and
+        /// whether its bytes are the plaintext's.
+        var ranges: [RangeAnswer]
+
+        struct RangeAnswer: Decodable {
+            var name: String
+            var range: String
+            var status: Int
+            var contentRange: String
+            var length: Int
+            var same: Bool
+        }
 
         struct Video: Decodable {
             var src: String
@@ -126,7 +150,19 @@ struct PrivateMediaTests {
               frame.src = '\(folder)changed.html';
               await next;
               changed.shown = frame.contentDocument.body ? frame.contentDocument.body.textContent.trim() : '';
-              galleryTestReport({ video, live, search, changed });
+              // Byte ranges of a five-segment file, opened segment by segment: across a segment's
+              // end, open-ended, a suffix, past the end; in a copy with its fourth segment changed,
+              // a range before it still opens and one in it is refused.
+              const ranges = [];
+              for (const [name, range] of [['long.bin', 'bytes=65530-65545'], ['long.bin', 'bytes=200000-'], ['long.bin', 'bytes=-10'],
+                                           ['long.bin', 'bytes=400000-'], ['long-changed.bin', 'bytes=0-99'], ['long-changed.bin', 'bytes=200000-200010']]) {
+                const answer = await inner.fetch(name, { headers: { Range: range } });
+                const bytes = new Uint8Array(await answer.arrayBuffer());
+                const start = Number((/^bytes (\\d+)-/.exec(answer.headers.get('Content-Range') || '') || [])[1]);
+                ranges.push({ name, range, status: answer.status, contentRange: answer.headers.get('Content-Range') || '', length: bytes.length,
+                              same: bytes.every((b, i) => b === (((start + i) * 31 + 7) & 255)) });
+              }
+              galleryTestReport({ video, live, search, changed, ranges });
             """))
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844, registersServiceWorker: true))
@@ -140,5 +176,16 @@ struct PrivateMediaTests {
         #expect(report.changed.status == 502, "\(engine): \(report.changed)")
         #expect(report.changed.text == "This file of the private album is damaged.", "\(engine): \(report.changed)")
         #expect(report.changed.shown == report.changed.text, "\(engine): the page shows \(report.changed.shown)")
+        let size = Self.longPlaintext.count
+        let expected: [(status: Int, contentRange: String, length: Int)] = [
+            (206, "bytes 65530-65545/\(size)", 16), (206, "bytes 200000-300000/\(size)", 100_001), (206, "bytes 299991-300000/\(size)", 10),
+            (416, "bytes */\(size)", 0), (206, "bytes 0-99/\(size)", 100), (502, "", 42),
+        ]
+        #expect(report.ranges.count == expected.count, "\(engine): \(report.ranges)")
+        for (answer, wanted) in zip(report.ranges, expected) {
+            #expect(answer.status == wanted.status && (wanted.status == 502 || answer.contentRange == wanted.contentRange) && (answer.length == wanted.length || wanted.status == 502),
+                    "\(engine): \(answer.name) \(answer.range): \(answer.status) \(answer.contentRange), \(answer.length) bytes; expected \(wanted)")
+            if answer.status == 206 { #expect(answer.same, "\(engine): \(answer.name) \(answer.range): not the plaintext's bytes") }
+        }
     }
 }

@@ -85,6 +85,28 @@ const galleryPrivate = (() => {
     }
   };
 
+  // Plaintext segments first…last of a file whose header is `file` (readHeader), from
+  // `bytes`, their ciphertexts and tags back to back as the file holds them; a 'damaged' error
+  // for any that does not open.
+  const openSegments = async (key, file, bytes, first, last) => {
+    const plain = new Uint8Array(Math.min(file.length, (last + 1) * file.segmentSize) - first * file.segmentSize);
+    let offset = 0;
+    for (let i = first; i <= last; i++) {
+      const size = Math.min(file.segmentSize, file.length - i * file.segmentSize);
+      if (offset + size + 16 > bytes.length) throw failure('damaged', 'segment ' + i + ' is cut short');
+      let part;
+      try {
+        part = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce(file.prefix, i), additionalData: file.header },
+          key, bytes.subarray(offset, offset + size + 16));
+      } catch (error) {
+        throw failure('damaged', 'segment ' + i + ' does not open');
+      }
+      plain.set(new Uint8Array(part), (i - first) * file.segmentSize);
+      offset += size + 16;
+    }
+    return plain;
+  };
+
   // An opened album's key is kept for 12 hours, so that neither a worker the browser stopped
   // (Chromium stops an idle one after 30 seconds) nor the visitor's next visit asks for the
   // password again: a non-extractable CryptoKey in this origin's IndexedDB, which the site's
@@ -113,5 +135,5 @@ const galleryPrivate = (() => {
     return held;
   };
 
-  return { unwrapKey, openFile, readHeader, keep, kept, forget };
+  return { unwrapKey, openFile, openSegments, readHeader, keep, kept, forget };
 })();

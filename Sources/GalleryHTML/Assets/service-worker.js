@@ -30,31 +30,63 @@ const galleryTypes = {
   woff2: 'font/woff2', mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', zip: 'application/zip',
 };
 
+// The largest part of a file answered to an open-ended range ("bytes=N-", a video's first
+// request): a player asks on for the rest, so a long clip is never fetched and opened whole.
+const galleryRangeLimit = 4 * 1024 * 1024;
+
+// A byte range of a sealed file, fetched and opened segment by segment: the file's header,
+// then only the segments that hold the range (a range the host answers in full is opened whole).
+// Null when the file cannot be read that way (gzipped text, a host without ranges).
+const galleryOpenedRange = async (held, address, range) => {
+  const head = await fetch(address, { credentials: 'same-origin', cache: 'no-cache', headers: { Range: 'bytes=0-23' } });
+  if (head.status !== 206) return null;
+  const file = galleryPrivate.readHeader(new Uint8Array(await head.arrayBuffer()));
+  const total = Number((/\/(\d+)$/.exec(head.headers.get('Content-Range') || '') || [])[1]);
+  if (total !== file.sealedSize) throw Object.assign(new Error('the file is cut short or added to'), { code: 'damaged' });
+  if (file.gzipped) return null;
+  const size = file.length;
+  const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+  const end = range[1] === '' ? size - 1 : range[2] === '' ? Math.min(size - 1, start + galleryRangeLimit - 1) : Math.min(Number(range[2]), size - 1);
+  if (start >= size || start > end) return { size, empty: true };
+  const first = Math.floor(start / file.segmentSize), last = Math.floor(end / file.segmentSize);
+  const from = 24 + first * (file.segmentSize + 16);
+  const to = 24 + last * (file.segmentSize + 16) + Math.min(file.segmentSize, size - last * file.segmentSize) + 16 - 1;
+  const part = await fetch(address, { credentials: 'same-origin', cache: 'no-cache', headers: { Range: `bytes=${from}-${to}` } });
+  if (part.status !== 206 || !(part.headers.get('Content-Range') || '').startsWith(`bytes ${from}-${to}/`)) {
+    throw Object.assign(new Error('the host did not answer the range asked'), { code: 'damaged' });
+  }
+  const plain = await galleryPrivate.openSegments(held.key, file, new Uint8Array(await part.arrayBuffer()), first, last);
+  const offset = first * file.segmentSize;
+  return { size, start, end, body: plain.slice(start - offset, end - offset + 1) };
+};
+
 const galleryOpened = async (request, url, folder, held) => {
   let path = url.pathname;
   if (path.endsWith('/')) path += 'index.html';
+  const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
+  const headers = { 'Content-Type': galleryTypes[extension.toLowerCase()] || 'application/octet-stream', 'Accept-Ranges': 'bytes',
+                    'Cache-Control': 'no-store' };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('Range') || '');
+  if (range && (range[1] !== '' || range[2] !== '')) {
+    let answer = null;
+    try {
+      answer = await galleryOpenedRange(held, url.origin + path, range);
+    } catch (error) {
+      answer = { damaged: true };
+    }
+    if (answer && answer.damaged) return galleryDamaged(url, folder, held);
+    if (answer && answer.empty) return new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + answer.size } });
+    if (answer) return new Response(answer.body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${answer.start}-${answer.end}/${answer.size}` } });
+  }
   const sealed = await fetch(new Request(url.origin + path, { credentials: 'same-origin', cache: 'no-cache' }));
   if (!sealed.ok) return new Response('', { status: sealed.status, statusText: sealed.statusText });
   let plain;
   try {
     plain = await galleryPrivate.openFile(held.key, await sealed.arrayBuffer());
   } catch (error) {
-    // The album sealed anew under another key (its key.json rewritten: a new password, a new
-    // library) opens nothing with the key held: the password is asked again. One file changed
-    // or cut on the host is refused alone; the rest of the album still opens.
-    const current = await fetch(url.origin + folder + 'key.json', { cache: 'no-cache' })
-      .then((answer) => (answer.ok ? answer.text() : null), () => null);
-    // (No key.json, or none known with the key: asked again too.)
-    if (current !== held.wrapped) {
-      galleryKeys.delete(folder);
-      galleryPrivate.forget(folder);
-    }
-    return new Response('This file of the private album is damaged.', { status: 502, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return galleryDamaged(url, folder, held);
   }
-  const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
-  const headers = { 'Content-Type': galleryTypes[extension.toLowerCase()] || 'application/octet-stream', 'Accept-Ranges': 'bytes',
-                    'Cache-Control': 'no-store' };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('Range') || '');
+  // A gzipped text asked for by range, or a host that answers no ranges: the range of the whole.
   if (range && (range[1] !== '' || range[2] !== '')) {
     const size = plain.length;
     let start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
@@ -63,6 +95,20 @@ const galleryOpened = async (request, url, folder, held) => {
     return new Response(plain.slice(start, end + 1), { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}` } });
   }
   return new Response(plain, { status: 200, headers });
+};
+
+// A file that does not open. The album sealed anew under another key (its key.json rewritten:
+// a new password, a new library) opens nothing with the key held: the password is asked again.
+// One file changed or cut on the host is refused alone; the rest of the album still opens.
+const galleryDamaged = async (url, folder, held) => {
+  const current = await fetch(url.origin + folder + 'key.json', { cache: 'no-cache' })
+    .then((answer) => (answer.ok ? answer.text() : null), () => null);
+  // (No key.json, or none known with the key: asked again too.)
+  if (current !== held.wrapped) {
+    galleryKeys.delete(folder);
+    galleryPrivate.forget(folder);
+  }
+  return new Response('This file of the private album is damaged.', { status: 502, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };
 
 self.addEventListener('fetch', (event) => {
