@@ -65,22 +65,46 @@ public enum Resampler {
         return lanczos(source, width: width, height: height)
     }
 
-    /// Each output pixel is the mean of a 2×2 block (an odd last row or column is dropped).
+    /// `resize` for several sizes from one image: its halvings are made once and kept, so
+    /// sizes that start from the same halving share it (the same pixels as `resize` each).
+    struct Halvings {
+        private var chain: [RGBImage]
+
+        init(_ image: RGBImage) { chain = [image] }
+
+        mutating func resize(width: Int, height: Int) -> RGBImage {
+            guard width != chain[0].width || height != chain[0].height else { return chain[0] }
+            var index = 0
+            while chain[index].width / 2 >= width && chain[index].height / 2 >= height {
+                if index + 1 == chain.count { chain.append(Resampler.halved(chain[index])) }
+                index += 1
+            }
+            return Resampler.lanczos(chain[index], width: width, height: height)
+        }
+    }
+
+    /// Each output pixel is the mean of a 2×2 block (an odd last row or column is dropped),
+    /// rounded: (a + b + c + d + 2) / 4.
     static func halved(_ image: RGBImage) -> RGBImage {
         let width = image.width / 2, height = image.height / 2
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        let stride = image.width * 3
+        let stride = image.width * 3, used = width * 6
+        // Each pair of rows summed into one row of 16-bit sums first: a straight loop the
+        // compiler turns into vector adds; then each output byte is two of those sums, three
+        // bytes apart (the same four values added, so the same result as adding them at once).
+        var sums = [UInt16](repeating: 0, count: used)
         image.pixels.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
-                for y in 0 ..< height {
-                    let top = 2 * y * stride, bottom = top + stride, o = y * width * 3
-                    // Pixel by pixel (not byte by byte, which cost a division per byte).
-                    for x in 0 ..< width {
-                        for channel in 0 ..< 3 {
-                            let column = x * 6 + channel
-                            let sum = UInt16(source[top + column]) + UInt16(source[top + column + 3])
-                                + UInt16(source[bottom + column]) + UInt16(source[bottom + column + 3])
-                            out[o + x * 3 + channel] = UInt8((sum + 2) / 4)
+                sums.withUnsafeMutableBufferPointer { sum in
+                    for y in 0 ..< height {
+                        let top = source.baseAddress! + 2 * y * stride, bottom = top + stride
+                        for i in 0 ..< used { sum[i] = UInt16(top[i]) &+ UInt16(bottom[i]) }
+                        let row = out.baseAddress! + y * width * 3
+                        for x in 0 ..< width {
+                            let a = x * 6, o = x * 3
+                            row[o] = UInt8(truncatingIfNeeded: (sum[a] &+ sum[a + 3] &+ 2) >> 2)
+                            row[o + 1] = UInt8(truncatingIfNeeded: (sum[a + 1] &+ sum[a + 4] &+ 2) >> 2)
+                            row[o + 2] = UInt8(truncatingIfNeeded: (sum[a + 2] &+ sum[a + 5] &+ 2) >> 2)
                         }
                     }
                 }

@@ -86,11 +86,15 @@ public enum Thumbnailer {
         var outputs = [[UInt8]](repeating: [], count: sizes.count)
         var previous = decoded
         var smallest = decoded
+        // The decode's halvings, shared by the sizes made from it (a 6 MP photo's 708 and 472
+        // both start from its 750 px halving).
+        var fromDecode = Resampler.Halvings(decoded)
         for index in order {
             let size = sizes[index]
             let target = orientation.swapsDimensions ? (size.height, size.width) : (size.width, size.height)
-            let source = (previous.width >= 2 * target.0 && previous.height >= 2 * target.1) ? previous : decoded
-            let resized = Resampler.resize(source, width: target.0, height: target.1)
+            let fromPrevious = previous.width >= 2 * target.0 && previous.height >= 2 * target.1
+            let resized = fromPrevious ? Resampler.resize(previous, width: target.0, height: target.1)
+                : fromDecode.resize(width: target.0, height: target.1)
             previous = resized
             smallest = resized
             let upright = orientation.apply(to: resized)

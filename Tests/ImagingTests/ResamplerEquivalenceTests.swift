@@ -16,4 +16,18 @@ struct ResamplerEquivalenceTests {
             #expect(old.pixels == new.pixels, "\(w)x\(h) → \(tw)x\(th)")
         }
     }
+
+    @Test("sizes made from one decode's shared halvings are each the scalar resampler's bytes (odd sides too)")
+    func sharedHalvings() {
+        var state: UInt64 = 777
+        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
+        for (w, h) in [(1500, 1000), (1001, 1501), (3001, 1999)] {
+            let image = RGBImage(width: w, height: h, pixels: (0 ..< w * h * 3).map { _ in next() })
+            var halvings = Resampler.Halvings(image)
+            for (tw, th) in [(w, h), (708, 472 * h / max(1, w) + 1), (472, 315), (236, 157), (600, 601), (w / 2, h / 2)] {
+                let shared = halvings.resize(width: tw, height: th)
+                #expect(shared.pixels == ScalarResampler.resize(image, width: tw, height: th).pixels, "\(w)x\(h) → \(tw)x\(th)")
+            }
+        }
+    }
 }
