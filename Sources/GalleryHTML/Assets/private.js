@@ -57,34 +57,6 @@ const galleryPrivate = (() => {
     return iv;
   };
 
-  // The plaintext of a whole sealed file (an ArrayBuffer or Uint8Array), or a 'damaged' error.
-  const openFile = async (key, sealed) => {
-    const bytes = sealed instanceof Uint8Array ? sealed : new Uint8Array(sealed);
-    const file = readHeader(bytes);
-    if (bytes.length !== file.sealedSize) throw failure('damaged', 'the file is cut short or added to');
-    const plain = new Uint8Array(file.length);
-    let offset = 24;
-    for (let i = 0; i < file.segments; i++) {
-      const size = Math.min(file.segmentSize, file.length - i * file.segmentSize);
-      let part;
-      try {
-        part = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce(file.prefix, i), additionalData: file.header },
-          key, bytes.subarray(offset, offset + size + 16));
-      } catch (error) {
-        throw failure('damaged', 'segment ' + i + ' does not open');
-      }
-      plain.set(new Uint8Array(part), i * file.segmentSize);
-      offset += size + 16;
-    }
-    if (!file.gzipped) return plain;
-    try {
-      const inflated = new Blob([plain]).stream().pipeThrough(new DecompressionStream('gzip'));
-      return new Uint8Array(await new Response(inflated).arrayBuffer());
-    } catch (error) {
-      throw failure('damaged', 'its gzipped contents do not inflate');
-    }
-  };
-
   // Plaintext segments first…last of a file whose header is `file` (readHeader), from
   // `bytes`, their ciphertexts and tags back to back as the file holds them; a 'damaged' error
   // for any that does not open.
@@ -105,6 +77,21 @@ const galleryPrivate = (() => {
       offset += size + 16;
     }
     return plain;
+  };
+
+  // The plaintext of a whole sealed file (an ArrayBuffer or Uint8Array), or a 'damaged' error.
+  const openFile = async (key, sealed) => {
+    const bytes = sealed instanceof Uint8Array ? sealed : new Uint8Array(sealed);
+    const file = readHeader(bytes);
+    if (bytes.length !== file.sealedSize) throw failure('damaged', 'the file is cut short or added to');
+    const plain = await openSegments(key, file, bytes.subarray(24), 0, file.segments - 1);
+    if (!file.gzipped) return plain;
+    try {
+      const inflated = new Blob([plain]).stream().pipeThrough(new DecompressionStream('gzip'));
+      return new Uint8Array(await new Response(inflated).arrayBuffer());
+    } catch (error) {
+      throw failure('damaged', 'its gzipped contents do not inflate');
+    }
   };
 
   // An opened album's key is kept for 12 hours, so that neither a worker the browser stopped

@@ -72,9 +72,11 @@ const galleryOpened = async (request, url, folder, held) => {
     try {
       answer = await galleryOpenedRange(held, url.origin + path, range);
     } catch (error) {
-      answer = { damaged: true };
+      // A file that does not open is damaged; a host out of reach is a network error (the
+      // key is kept: nothing says it is wrong).
+      if (error && error.code === 'damaged') return galleryDamaged(url, folder, held);
+      return Response.error();
     }
-    if (answer && answer.damaged) return galleryDamaged(url, folder, held);
     if (answer && answer.empty) return new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + answer.size } });
     if (answer) return new Response(answer.body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${answer.start}-${answer.end}/${answer.size}` } });
   }
