@@ -53,20 +53,16 @@ public enum Resampler {
     }
 
     public static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
-        guard width != image.width || height != image.height else { return image }
         // Shrink by 2 with a 2×2 box average while at least 2× remains on both axes, then
         // finish with Lanczos-3 at a ratio below 2 (as libvips does: shrink, then reduce). The
         // box average is an exact low-pass for halving, so nothing aliases, at a fraction of
         // the cost of a kernel 4× wider.
-        var source = image
-        while source.width / 2 >= width && source.height / 2 >= height {
-            source = halved(source)
-        }
-        return lanczos(source, width: width, height: height)
+        var halvings = Halvings(image)
+        return halvings.resize(width: width, height: height)
     }
 
-    /// `resize` for several sizes from one image: its halvings are made once and kept, so
-    /// sizes that start from the same halving share it (the same pixels as `resize` each).
+    /// An image and its halvings, each made once when first needed: sizes made from one image
+    /// one after another (a photo's 708 and 472 px) share the halving they start from.
     struct Halvings {
         private var chain: [RGBImage]
 

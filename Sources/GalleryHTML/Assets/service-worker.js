@@ -34,9 +34,22 @@ const galleryTypes = {
 // request): a player asks on for the rest, so a long clip is never fetched and opened whole.
 const galleryRangeLimit = 4 * 1024 * 1024;
 
+// The bytes a Range header (`range`: its match) asks of a file of `size` bytes, an open-ended
+// one at most `limit` long; null when none of them are there.
+const galleryBounds = (range, size, limit = Infinity) => {
+  const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+  const end = range[1] === '' ? size - 1 : range[2] === '' ? Math.min(size - 1, start + limit - 1) : Math.min(Number(range[2]), size - 1);
+  return start >= size || start > end ? null : { start, end };
+};
+
+// A range's answer: 206 with `body` (the bytes of `bounds`), or 416 when it has none.
+const galleryRangeAnswer = (bounds, size, body, headers) => (bounds
+  ? new Response(body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${bounds.start}-${bounds.end}/${size}` } })
+  : new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + size } }));
+
 // A byte range of a sealed file, fetched and opened segment by segment: the file's header,
-// then only the segments that hold the range (a range the host answers in full is opened whole).
-// Null when the file cannot be read that way (gzipped text, a host without ranges).
+// then only the segments that hold the range. Null when the file cannot be read that way
+// (gzipped text, a host without ranges): it is opened whole.
 const galleryOpenedRange = async (held, address, range) => {
   const head = await fetch(address, { credentials: 'same-origin', cache: 'no-cache', headers: { Range: 'bytes=0-23' } });
   if (head.status !== 206) return null;
@@ -45,10 +58,9 @@ const galleryOpenedRange = async (held, address, range) => {
   if (total !== file.sealedSize) throw Object.assign(new Error('the file is cut short or added to'), { code: 'damaged' });
   if (file.gzipped) return null;
   const size = file.length;
-  const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
-  const end = range[1] === '' ? size - 1 : range[2] === '' ? Math.min(size - 1, start + galleryRangeLimit - 1) : Math.min(Number(range[2]), size - 1);
-  if (start >= size || start > end) return { size, empty: true };
-  const first = Math.floor(start / file.segmentSize), last = Math.floor(end / file.segmentSize);
+  const bounds = galleryBounds(range, size, galleryRangeLimit);
+  if (!bounds) return { size, bounds, body: null };
+  const first = Math.floor(bounds.start / file.segmentSize), last = Math.floor(bounds.end / file.segmentSize);
   const from = 24 + first * (file.segmentSize + 16);
   const to = 24 + last * (file.segmentSize + 16) + Math.min(file.segmentSize, size - last * file.segmentSize) + 16 - 1;
   const part = await fetch(address, { credentials: 'same-origin', cache: 'no-cache', headers: { Range: `bytes=${from}-${to}` } });
@@ -57,7 +69,7 @@ const galleryOpenedRange = async (held, address, range) => {
   }
   const plain = await galleryPrivate.openSegments(held.key, file, new Uint8Array(await part.arrayBuffer()), first, last);
   const offset = first * file.segmentSize;
-  return { size, start, end, body: plain.slice(start - offset, end - offset + 1) };
+  return { size, bounds, body: plain.slice(bounds.start - offset, bounds.end - offset + 1) };
 };
 
 const galleryOpened = async (request, url, folder, held) => {
@@ -66,8 +78,9 @@ const galleryOpened = async (request, url, folder, held) => {
   const extension = (path.match(/\.([a-z0-9]+)$/i) || [])[1] || '';
   const headers = { 'Content-Type': galleryTypes[extension.toLowerCase()] || 'application/octet-stream', 'Accept-Ranges': 'bytes',
                     'Cache-Control': 'no-store' };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('Range') || '');
-  if (range && (range[1] !== '' || range[2] !== '')) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('Range') || '');
+  const range = match && (match[1] !== '' || match[2] !== '') ? match : null;
+  if (range) {
     let answer = null;
     try {
       answer = await galleryOpenedRange(held, url.origin + path, range);
@@ -77,8 +90,7 @@ const galleryOpened = async (request, url, folder, held) => {
       if (error && error.code === 'damaged') return galleryDamaged(url, folder, held);
       return Response.error();
     }
-    if (answer && answer.empty) return new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + answer.size } });
-    if (answer) return new Response(answer.body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${answer.start}-${answer.end}/${answer.size}` } });
+    if (answer) return galleryRangeAnswer(answer.bounds, answer.size, answer.body, headers);
   }
   const sealed = await fetch(new Request(url.origin + path, { credentials: 'same-origin', cache: 'no-cache' }));
   if (!sealed.ok) return new Response('', { status: sealed.status, statusText: sealed.statusText });
@@ -88,15 +100,10 @@ const galleryOpened = async (request, url, folder, held) => {
   } catch (error) {
     return galleryDamaged(url, folder, held);
   }
+  if (!range) return new Response(plain, { status: 200, headers });
   // A gzipped text asked for by range, or a host that answers no ranges: the range of the whole.
-  if (range && (range[1] !== '' || range[2] !== '')) {
-    const size = plain.length;
-    let start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
-    let end = range[1] === '' || range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
-    if (start >= size || start > end) return new Response('', { status: 416, headers: { 'Content-Range': 'bytes */' + size } });
-    return new Response(plain.slice(start, end + 1), { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}` } });
-  }
-  return new Response(plain, { status: 200, headers });
+  const bounds = galleryBounds(range, plain.length);
+  return galleryRangeAnswer(bounds, plain.length, bounds && plain.slice(bounds.start, bounds.end + 1), headers);
 };
 
 // A file that does not open. The album sealed anew under another key (its key.json rewritten:
