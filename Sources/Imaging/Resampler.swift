@@ -113,115 +113,105 @@ public enum Resampler {
         guard width != image.width || height != image.height else { return image }
         let horizontal = contributions(input: image.width, output: width)
         let vertical = contributions(input: image.height, output: height)
-        let rowLength = width * 3
-        // Horizontal pass into floats: each output pixel gathers its taps along the row. The
-        // row is first widened to floats (plus one spare), so a tap is one 4-wide load of
-        // (r, g, b, next) and one multiply-add for all three channels: per channel the same
-        // operations in the same order as three scalar sums, so the same result.
-        var temporary = [Float](repeating: 0, count: rowLength * image.height)
-        var widened = [Float](repeating: 0, count: image.width * 3 + 1)
-        image.pixels.withUnsafeBufferPointer { source in
-            temporary.withUnsafeMutableBufferPointer { out in
-                widened.withUnsafeMutableBufferPointer { row in
+        let temporary = horizontalPass(image, horizontal, width: width)
+        return verticalPass(temporary, rowLength: width * 3, vertical, width: width, height: height)
+    }
+
+    /// Rows filtered along x into floats, `width * 3` a row. Eight rows at a time: their
+    /// samples are first laid out column by column (each input sample's eight rows side by
+    /// side), so one tap of one channel is one 8-wide load, multiply and add for eight rows.
+    /// Per sample that is the same multiply and add, in the same order from zero, as a scalar
+    /// sum along the row, so the same floats; a third of the vector work of one tap for all
+    /// three channels of one row.
+    private static func horizontalPass(_ image: RGBImage, _ horizontal: Contributions, width: Int) -> [Float] {
+        let rowLength = width * 3, inputLength = image.width * 3, rows = 8
+        let floatSize = MemoryLayout<Float>.stride, laneBytes = rows * floatSize
+        var columns = [Float](repeating: 0, count: inputLength * rows)
+        return [Float](unsafeUninitializedCapacity: rowLength * image.height) { out, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
+                columns.withUnsafeMutableBufferPointer { columnBuffer in
                     horizontal.weights.withUnsafeBufferPointer { weights in
-                        let rowPointer = UnsafeRawPointer(row.baseAddress!)
-                        for y in 0 ..< image.height {
-                            let first = y * image.width * 3
-                            var i = 0
-                            let widenedEnd = image.width * 3 - image.width * 3 % 8
-                            let rowBytes = UnsafeMutableRawPointer(row.baseAddress!)
-                            while i < widenedEnd {
-                                let bytes = UnsafeRawPointer(source.baseAddress! + first + i).loadUnaligned(as: SIMD8<UInt8>.self)
-                                rowBytes.storeBytes(of: SIMD8<Float>(bytes), toByteOffset: i * MemoryLayout<Float>.stride, as: SIMD8<Float>.self)
-                                i += 8
+                        let lanes = UnsafeMutableRawPointer(columnBuffer.baseAddress!)
+                        var y0 = 0
+                        while y0 < image.height {
+                            let count = min(rows, image.height - y0)
+                            // Eight rows read side by side, one 8-wide store per sample (a
+                            // last block of fewer rows repeats its last row in the spare lanes:
+                            // computed, never written out).
+                            let row = (0 ..< rows).map { source.baseAddress! + (y0 + min($0, count - 1)) * inputLength }
+                            let (p0, p1, p2, p3, p4, p5, p6, p7) = (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7])
+                            for j in 0 ..< inputLength {
+                                let lane = SIMD8<Float>(Float(p0[j]), Float(p1[j]), Float(p2[j]), Float(p3[j]), Float(p4[j]), Float(p5[j]), Float(p6[j]), Float(p7[j]))
+                                lanes.storeBytes(of: lane, toByteOffset: j * laneBytes, as: SIMD8<Float>.self)
                             }
-                            while i < image.width * 3 {
-                                row[i] = Float(source[first + i])
-                                i += 1
+                            for x in 0 ..< width {
+                                let base = x * horizontal.taps
+                                var at = horizontal.starts[x] * 3 * laneBytes
+                                var red = SIMD8<Float>(repeating: 0), green = red, blue = red
+                                for k in 0 ..< horizontal.counts[x] {
+                                    let weight = weights[base + k]
+                                    red += lanes.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * weight
+                                    green += lanes.loadUnaligned(fromByteOffset: at + laneBytes, as: SIMD8<Float>.self) * weight
+                                    blue += lanes.loadUnaligned(fromByteOffset: at + 2 * laneBytes, as: SIMD8<Float>.self) * weight
+                                    at += 3 * laneBytes
+                                }
+                                var o = y0 * rowLength + x * 3
+                                for r in 0 ..< count {
+                                    out[o] = red[r]
+                                    out[o + 1] = green[r]
+                                    out[o + 2] = blue[r]
+                                    o += rowLength
+                                }
                             }
-                            // Two output pixels at a time: two independent sums keep the
-                            // multiply-adds overlapping; each pixel's own sum keeps its order.
-                            let step = 3 * MemoryLayout<Float>.stride
-                            var x = 0
-                            while x < width {
-                                let second = x + 1 < width
-                                let countA = horizontal.counts[x], countB = second ? horizontal.counts[x + 1] : 0
-                                let baseA = x * horizontal.taps, baseB = baseA + horizontal.taps
-                                var atA = horizontal.starts[x] * step, atB = second ? horizontal.starts[x + 1] * step : 0
-                                var sumA = SIMD4<Float>(repeating: 0), sumB = SIMD4<Float>(repeating: 0)
-                                let shared = min(countA, countB)
-                                for k in 0 ..< shared {
-                                    sumA += rowPointer.loadUnaligned(fromByteOffset: atA, as: SIMD4<Float>.self) * weights[baseA + k]
-                                    sumB += rowPointer.loadUnaligned(fromByteOffset: atB, as: SIMD4<Float>.self) * weights[baseB + k]
-                                    atA += step
-                                    atB += step
-                                }
-                                for k in shared ..< countA {
-                                    sumA += rowPointer.loadUnaligned(fromByteOffset: atA, as: SIMD4<Float>.self) * weights[baseA + k]
-                                    atA += step
-                                }
-                                for k in shared ..< countB {
-                                    sumB += rowPointer.loadUnaligned(fromByteOffset: atB, as: SIMD4<Float>.self) * weights[baseB + k]
-                                    atB += step
-                                }
-                                let o = y * rowLength + x * 3
-                                out[o] = sumA[0]
-                                out[o + 1] = sumA[1]
-                                out[o + 2] = sumA[2]
-                                if second {
-                                    out[o + 3] = sumB[0]
-                                    out[o + 4] = sumB[1]
-                                    out[o + 5] = sumB[2]
-                                }
-                                x += 2
-                            }
+                            y0 += rows
                         }
                     }
                 }
             }
+            initialized = rowLength * image.height
         }
-        // Vertical pass: each output row is a weighted sum of whole input rows, walked in
-        // memory order (a column-wise walk would miss the cache on every tap).
-        var pixels = [UInt8](repeating: 0, count: rowLength * height)
-        var accumulator = [Float](repeating: 0, count: rowLength)
-        temporary.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { out in
-                accumulator.withUnsafeMutableBufferPointer { sum in
-                    vertical.weights.withUnsafeBufferPointer { weights in
-                        for y in 0 ..< height {
-                            for x in 0 ..< rowLength { sum[x] = 0 }
-                            let start = vertical.starts[y], base = y * vertical.taps
-                            // Eight samples at a time (the compiler leaves this loop scalar: it
-                            // cannot tell `sum` and `source` apart); the same multiply and add
-                            // per sample as the scalar tail, so the same result.
-                            let vectorEnd = rowLength - rowLength % 8
-                            let sums = UnsafeMutableRawPointer(sum.baseAddress!), inputs = UnsafeRawPointer(source.baseAddress!)
-                            let floatSize = MemoryLayout<Float>.stride
-                            for k in 0 ..< vertical.counts[y] {
-                                let weight = weights[base + k]
-                                let input = (start + k) * rowLength
-                                var x = 0
-                                while x < vectorEnd {
-                                    let partial = sums.loadUnaligned(fromByteOffset: x * floatSize, as: SIMD8<Float>.self)
-                                    let samples = inputs.loadUnaligned(fromByteOffset: (input + x) * floatSize, as: SIMD8<Float>.self)
-                                    sums.storeBytes(of: partial + samples * weight, toByteOffset: x * floatSize, as: SIMD8<Float>.self)
-                                    x += 8
-                                }
-                                while x < rowLength {
-                                    sum[x] += source[input + x] * weight
-                                    x += 1
-                                }
+    }
+
+    /// Each output row a weighted sum of whole input rows, eight samples at a time, the taps
+    /// summed in registers (from zero, in tap order: the same floats as a scalar sum), walking
+    /// the rows in memory order (a column-wise walk would miss the cache on every tap); then
+    /// rounded half up and clamped.
+    private static func verticalPass(_ temporary: [Float], rowLength: Int, _ vertical: Contributions, width: Int, height: Int) -> RGBImage {
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowLength * height) { out, initialized in
+            temporary.withUnsafeBufferPointer { source in
+                vertical.weights.withUnsafeBufferPointer { weights in
+                    let inputs = UnsafeRawPointer(source.baseAddress!)
+                    let floatSize = MemoryLayout<Float>.stride
+                    let vectorEnd = rowLength - rowLength % 8
+                    for y in 0 ..< height {
+                        let start = vertical.starts[y], base = y * vertical.taps, count = vertical.counts[y]
+                        let o = y * rowLength
+                        var x = 0
+                        while x < vectorEnd {
+                            var sum = SIMD8<Float>(repeating: 0)
+                            var at = (start * rowLength + x) * floatSize
+                            for k in 0 ..< count {
+                                sum += inputs.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * weights[base + k]
+                                at += rowLength * floatSize
                             }
-                            let o = y * rowLength
-                            for x in 0 ..< rowLength {
-                                // Round half up and clamp, without a libm call per sample.
-                                let value = sum[x] + 0.5
-                                out[o + x] = value <= 0 ? 0 : (value >= 255 ? 255 : UInt8(value))
-                            }
+                            // Round half up and clamp, without a libm call per sample.
+                            // (The stdlib's vector float-to-integer conversion is a generic
+                            // per-lane call; scalar conversions are single instructions.)
+                            let values = pointwiseMin(pointwiseMax(sum + 0.5, .zero), SIMD8(repeating: 255))
+                            for lane in 0 ..< 8 { out[o + x + lane] = UInt8(values[lane]) }
+                            x += 8
+                        }
+                        while x < rowLength {
+                            var sum: Float = 0
+                            for k in 0 ..< count { sum += source[(start + k) * rowLength + x] * weights[base + k] }
+                            let value = sum + 0.5
+                            out[o + x] = value <= 0 ? 0 : (value >= 255 ? 255 : UInt8(value))
+                            x += 1
                         }
                     }
                 }
             }
+            initialized = rowLength * height
         }
         return RGBImage(width: width, height: height, pixels: pixels)
     }

@@ -17,15 +17,16 @@ struct Grid: Equatable {
         return out
     }
     var image: RGBImage {
-        RGBImage(width: width, height: height, pixels: cells.flatMap { [UInt8($0), UInt8($0 / 2), 7] })
+        RGBImage(width: width, height: height, pixels: cells.flatMap { [UInt8($0 & 255), UInt8($0 >> 8), 7] })
     }
 }
 
 @Suite("Decoding, resampling and orientation on real pixels")
 struct PixelTests {
-    @Test("EXIF orientation 1–8 turns stored pixels upright", arguments: 1 ... 8)
-    func orientation(_ value: Int) {
-        let displayed = Grid(width: 4, height: 3, cells: Array(0 ..< 12))
+    // 70 × 45 crosses apply's 32-pixel tiles on both axes, with part tiles at the edges.
+    @Test("EXIF orientation 1–8 turns stored pixels upright", arguments: 1 ... 8, [(4, 3), (70, 45)])
+    func orientation(_ value: Int, size: (width: Int, height: Int)) {
+        let displayed = Grid(width: size.width, height: size.height, cells: Array(0 ..< size.width * size.height))
         // The stored image is what the camera wrote: the displayed one transformed back.
         let stored: Grid
         switch value {
