@@ -46,12 +46,13 @@ public enum EXIFReader {
         reading.fNumber = positive(0x829D, "FNumber")
         reading.exposureTime = positive(0x829A, "ExposureTime")
         reading.focalLength = positive(0x920A, "FocalLength")
-        if let iso = tags.numbers(.exif, 0x8827).first {
+        // Some writers put ISOSpeedRatings in IFD0 instead of the EXIF IFD; exiftool reads it there.
+        if let iso = tags.numbers(.exif, 0x8827).first ?? tags.numbers(.ifd0, 0x8827).first {
             if iso > 0, iso < 10_000_000 { reading.iso = Int(iso) } else { reading.warnings.append("its EXIF ISO \(iso) is not a sensitivity; left out") }
         }
         if let note = tags.data(.exif, 0x927C) {
             reading.contentIdentifier = AppleMakerNote.contentIdentifier(in: note)
-            // Cameras that keep their ISO only in their maker note (Canon, Casio, Nikon).
+            // Cameras that keep their ISO only in their maker note (Canon, Casio, Kodak, Nikon).
             if reading.iso == nil {
                 reading.iso = MakerNoteISO.iso(note: note, block: tags.bytes, blockLittleEndian: tags.littleEndian, make: reading.cameraMake)
             }

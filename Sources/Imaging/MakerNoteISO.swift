@@ -1,7 +1,7 @@
 import Foundation
 
 /// The ISO sensitivity of cameras that keep it only in their maker note (EXIF tag 0x927C), read
-/// as exiftool reads it (its Canon.pm, Casio.pm and Nikon.pm):
+/// as exiftool reads it (its Canon.pm, Casio.pm, Kodak.pm and Nikon.pm):
 /// - Canon: an IFD at the note's start, offsets from the EXIF block's TIFF header. CameraSettings
 ///   (0x0001) value 16 is the ISO when it is a number (16–20: 50–800; with bit 0x4000 set, the
 ///   rest of the bits); when it says "Auto", BaseISO × AutoISO / 100 from ShotInfo (0x0004)
@@ -11,6 +11,8 @@ import Foundation
 ///   IFD at the note's start (type 1), tag 0x0014, 3, 4, 6, 9 coding 50, 64, 100, 200.
 /// - Nikon (type 3): "Nikon\0", a version, then a TIFF header of its own at 10 whose offsets
 ///   count from there; tag 0x0002, its second value.
+/// - Kodak (its Main table, "KDK" notes of the DX, CX, LS, V and Z series): binary data from byte
+///   8, big-endian after "KDK INFO", little-endian otherwise; the ISO a 16-bit value at 0x60.
 /// Anything malformed reads as no ISO.
 enum MakerNoteISO {
     static func iso(note: ArraySlice<UInt8>, block: [UInt8], blockLittleEndian: Bool, make: String?) -> Int? {
@@ -23,6 +25,11 @@ enum MakerNoteISO {
             let innerReader = EndianBytes(inner, littleEndian: reader.littleEndian)
             guard let first = innerReader.u32(4) else { return nil }
             return Directory(reader: innerReader, start: first).shorts(0x0002).dropFirst().first.flatMap(sensitivity)
+        }
+        if make.hasPrefix("eastman kodak"), bytes.starts(with: Array("KDK".utf8)) {
+            // Binary data from byte 8, "KDK INFO" big-endian, other "KDK" notes little-endian.
+            let reader = EndianBytes(bytes, littleEndian: !bytes.starts(with: Array("KDK INFO".utf8)))
+            return reader.u16(8 + 0x60).flatMap(sensitivity)
         }
         if bytes.starts(with: Array("QVC\0".utf8)) {
             // Big-endian whatever the EXIF block's order (a QV-R51 writes "II" EXIF).
