@@ -12,7 +12,8 @@
 # bench/run.sh find only search, the date scrubber and the map on 100,000 photos, with Pagefind (issue 38);
 # bench/run.sh private only the export of a private album against the same album public, and its first screen after the password (issue 39);
 # bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40);
-# bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40).
+# bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
+# bench/run.sh install only what make demo and make test install on a fresh Debian 12 (root, the mirror; not in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --bench
@@ -827,6 +828,17 @@ start=$(date +%s.%N)
 vipsthumbnail --size 400x -o "$PWD/$work/scan-vips.jpg" "$work/scan-400mp/scan.tif"
 vips_scan=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
 record "| $stamp | $commit | a 20,000 × 20,000 scan (400 MP, $(du -m "$work/scan-400mp/scan.tif" | cut -f1) MB, LZW tiles) through gallery build: import, every image size, pages | ${scan_seconds} s, peak RSS $((scan_rss / 1024)) MB (goal ≤ 150 MB) | vipsthumbnail, one 400 px thumbnail: ${vips_scan} s | — |"
+fi
+
+# MARK: install: what make demo and make test install on a fresh Debian 12 (debootstrap
+# minbase in a scratch folder; root and the mirror needed, so only by name, not in `all`)
+if [ "$only" = install ]; then
+  out=$(scripts/check-fresh-install.sh "$work/fresh-debian")
+  echo "$out"
+  demo=$(echo "$out" | grep "^make demo's" | sed -E "s/^make demo's packages: //")
+  additions=$(echo "$out" | grep "^make test's" | sed -E "s/^make test's additions: //")
+  record "| $stamp | $commit | apt on a fresh Debian 12 (debootstrap minbase, $(grep -oE 'https?://[^ ]+' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1 || echo deb.debian.org)): make demo's packages, then make test's | make demo: $demo | make test adds: $additions | goal: make demo installs no browser (apt's history.log) |"
+  rm -rf "$work/fresh-debian"
 fi
 
 if [ ! -f bench/RESULTS.md ]; then
