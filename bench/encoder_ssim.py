@@ -2,8 +2,8 @@
 """WebP encoder settings on real photographs (issue 40): each JPEG under FOLDER resized to the
 grid's 708 and 472 px (Pillow's Lanczos), encoded by cwebp at quality 82 with the photo preset
 at method 2 (the export's) and at each METHOD; SSIM (luma, 11-tap Gaussian, sigma 1.5) of each
-against the other and against the source, and cwebp's time (three runs, process included)
-against method 2.
+against the other and against the source, the files' size and cwebp's time (three runs,
+process included), each against method 2.
 
     encoder_ssim.py FOLDER METHOD...    (bench/work/venv/bin/python: numpy and Pillow)
 
@@ -48,6 +48,7 @@ def main():
     work = tempfile.mkdtemp(prefix="encoder-ssim-")
     results = {m: [] for m in methods}
     times = {m: 0.0 for m in ["2"] + methods}
+    sizes = {m: [] for m in methods}
     for f in files:
         image = Image.open(f).convert("RGB")
         for width in (708, 472):
@@ -66,11 +67,13 @@ def main():
             base = ssim(source, encoded["2"])
             for m in methods:
                 results[m].append((ssim(encoded["2"], encoded[m]), base, ssim(source, encoded[m])))
+                sizes[m].append(os.path.getsize(os.path.join(work, f"m{m}-{width}.webp")) / os.path.getsize(os.path.join(work, f"m2-{width}.webp")))
     for m in methods:
         r = results[m]
         print(f"method {m} against 2, {len(r)} images: SSIM between them {np.mean([x[0] for x in r]):.4f}; against the source "
               f"{np.mean([x[1] for x in r]):.4f} (method 2) and {np.mean([x[2] for x in r]):.4f} (method {m}), worst loss "
-              f"{max(x[1] - x[2] for x in r):.4f}; cwebp's time {times[m] / times['2']:.2f}x")
+              f"{max(x[1] - x[2] for x in r):.4f}; bytes {np.mean(sizes[m]):.3f}x (largest {max(sizes[m]):.3f}x); "
+              f"cwebp's time {times[m] / times['2']:.2f}x")
 
 
 if __name__ == "__main__":

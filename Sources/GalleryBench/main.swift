@@ -182,6 +182,35 @@ if arguments.first == "measure" {
         if !name.hasSuffix("baseline") { sum += totals[name]! }
     }
     print(String(format: "%7.2f ms  a photo, as the export makes it (%ld photos)", sum / Double(files.count) * 1e3, files.count))
+} else if arguments.first == "large-tables", arguments.count >= 2 {
+    // gallery-bench large-tables DIR...: each JPEG's large view as the export makes it, coded with
+    // libjpeg's per-image optimal Huffman tables and with the fixed photo tables: bytes, time,
+    // and whether both decode to the same pixels (they must: Huffman coding is lossless).
+    var optimalBytes = 0, fixedBytes = 0, optimalTime = 0.0, fixedTime = 0.0, worst = 0.0, count = 0
+    for source in arguments.dropFirst() {
+        let files = (FileManager.default.enumerator(atPath: source)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg") }.sorted().map { source + "/" + $0 }
+        for path in files {
+            let probe = try PhotoProbe.probe(path: path)
+            let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+            let large = Thumbnailer.largeSize(format: .jpeg, storedWidth: probe.width, storedHeight: probe.height, orientation: .up, longSide: 1600)
+            let decoded = try ImageDecoder.decode(bytes, format: .jpeg, minWidth: large.width, minHeight: large.height)
+            let image = Resampler.resize(decoded, width: large.width, height: large.height)
+            var optimal: [UInt8] = [], fixed: [UInt8] = []
+            optimalTime += try seconds { optimal = try JPEGEncoder.encode(pixels: image.pixels, width: image.width, height: image.height, format: .rgb, options: .init(quality: 82)) }
+            fixedTime += try seconds { fixed = try JPEGEncoder.encode(pixels: image.pixels, width: image.width, height: image.height, format: .rgb, options: .init(quality: 82, photoTables: .init(rgb: image.pixels, width: image.width, height: image.height))) }
+            guard try ImageDecoder.decode(optimal, format: .jpeg) == ImageDecoder.decode(fixed, format: .jpeg) else {
+                print("\(path): the two files decode to different pixels"); exit(1)
+            }
+            optimalBytes += optimal.count
+            fixedBytes += fixed.count
+            worst = max(worst, Double(fixed.count) / Double(optimal.count))
+            if ProcessInfo.processInfo.environment["VERBOSE"] != nil { print(String(format: "%.3f %7d %@ %dx%d", Double(fixed.count) / Double(optimal.count), optimal.count, path, image.width, image.height)) }
+            count += 1
+        }
+    }
+    print(String(format: "%d photos: fixed tables %.3f× the bytes of optimal ones (largest %.3f×), %.2f ms vs %.2f ms a photo; same pixels",
+                 count, Double(fixedBytes) / Double(optimalBytes), worst, fixedTime / Double(count) * 1e3, optimalTime / Double(count) * 1e3))
 } else if arguments.first == "thumbs", arguments.count == 4, let jobs = Int(arguments[arguments.startIndex + 3]) {
     // gallery-bench thumbs SRC OUT JOBS: 400 px wide thumbnails of every image under SRC
     // (JPEG, HEIC, AVIF, WebP, TIFF), the export's pipeline (probe, decode — DCT-scaled for

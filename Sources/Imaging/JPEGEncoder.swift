@@ -1,7 +1,7 @@
 import CJPEG
 
-/// Encodes pixels to JPEG with libjpeg-turbo (optimised Huffman tables, optional progressive
-/// scans and an APP1 segment such as EXIF).
+/// Encodes pixels to JPEG with libjpeg-turbo (optimised Huffman tables or, for a baseline scan,
+/// fixed ones made for photographs; optional progressive scans and an APP1 segment such as EXIF).
 public enum JPEGEncoder {
     public enum PixelFormat: Sendable {
         case gray, rgb, cmyk
@@ -19,11 +19,16 @@ public enum JPEGEncoder {
         public var quality: Int
         public var progressive: Bool
         public var app1: [UInt8]?
+        /// A baseline scan coded with fixed Huffman tables made for photographs instead of
+        /// libjpeg's per-image optimisation pass (`PhotoTables`): the same pixels, a few per
+        /// cent more bytes, less than half the time. Nil: the pass (always for progressive).
+        public var photoTables: PhotoTables?
 
-        public init(quality: Int = 85, progressive: Bool = false, app1: [UInt8]? = nil) {
+        public init(quality: Int = 85, progressive: Bool = false, app1: [UInt8]? = nil, photoTables: PhotoTables? = nil) {
             self.quality = quality
             self.progressive = progressive
             self.app1 = app1
+            self.photoTables = photoTables
         }
     }
 
@@ -46,7 +51,8 @@ public enum JPEGEncoder {
             app1.withUnsafeBufferPointer { app1Buffer in
                 var cOptions = cjpeg_encode_options(
                     quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-                    app1: app1Buffer.isEmpty ? nil : app1Buffer.baseAddress, app1_length: app1Buffer.count)
+                    app1: app1Buffer.isEmpty ? nil : app1Buffer.baseAddress, app1_length: app1Buffer.count,
+                    photo_tables: options.photoTables?.rawValue ?? 0)
                 return cjpeg_encode(
                     pixelBuffer.baseAddress, Int32(width), Int32(height), cFormat, &cOptions, &buffer,
                     &message, message.count)

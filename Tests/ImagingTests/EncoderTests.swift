@@ -49,6 +49,36 @@ struct EncoderTests {
         #expect(try ImageDecoder.decode(images[1], format: .jpeg).pixels == ImageDecoder.decode(progressive, format: .jpeg).pixels)
     }
 
+    @Test("the photo Huffman tables code any picture (flat, gradients, noise at every quality) to the pixels libjpeg's own optimal tables give")
+    func photoTables() throws {
+        var state: UInt64 = 2024
+        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 33) }
+        let width = 203, height = 131
+        let flat = [UInt8](repeating: 128, count: width * height * 3)
+        let gradient = (0 ..< width * height * 3).map { UInt8(truncatingIfNeeded: ($0 / 3 % width) + ($0 / 3 / width)) }
+        // Mild texture: a gradient with small noise; noise alone: every coefficient size there is.
+        let textured = gradient.map { $0 &+ next() % 9 }
+        let noise = (0 ..< width * height * 3).map { _ in next() }
+        #expect(JPEGEncoder.PhotoTables(rgb: flat, width: width, height: height) == .smooth)
+        #expect(JPEGEncoder.PhotoTables(rgb: textured, width: width, height: height) == .textured)
+        #expect(JPEGEncoder.PhotoTables(rgb: noise, width: width, height: height) == .detailed)
+        for pixels in [flat, gradient, textured, noise] {
+            for quality in [1, 50, 82, 100] {
+                for tables in [JPEGEncoder.PhotoTables.smooth, .textured, .detailed] {
+                    let fixed = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, format: .rgb, options: .init(quality: quality, photoTables: tables))
+                    let optimal = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, format: .rgb, options: .init(quality: quality))
+                    #expect(try ImageDecoder.decode(fixed, format: .jpeg) == ImageDecoder.decode(optimal, format: .jpeg), "quality \(quality), \(tables)")
+                }
+            }
+        }
+        // Grey and CMYK use the same tables (luma's for every CMYK channel but the second set).
+        let grey = try JPEGEncoder.encode(pixels: Array(noise.prefix(width * height)), width: width, height: height, format: .gray, options: .init(quality: 90, photoTables: .detailed))
+        #expect(try ImageDecoder.decode(grey, format: .jpeg).width == width)
+        // A progressive scan ignores them (its refinement scans need tables made for them).
+        let progressive = try JPEGEncoder.encode(pixels: textured, width: width, height: height, format: .rgb, options: .init(quality: 82, progressive: true, photoTables: .textured))
+        #expect(progressive == (try JPEGEncoder.encode(pixels: textured, width: width, height: height, format: .rgb, options: .init(quality: 82, progressive: true))))
+    }
+
     @Test("WebP encodes decode to what was encoded, at the size asked; lower quality, fewer bytes")
     func webpRoundTrip() throws {
         let (width, height) = (97, 61)

@@ -32,6 +32,9 @@ typedef struct {
     int progressive;        ///< non-zero for a progressive scan script
     const uint8_t *app1;    ///< optional APP1 payload (e.g. "Exif\0\0" + TIFF), may be NULL
     size_t app1_length;
+    int photo_tables;       ///< for a baseline scan, 1-3: fixed Huffman tables made for smooth,
+                            ///< textured or detailed photographs instead of libjpeg's per-image
+                            ///< optimisation pass; 0: that pass
 } cjpeg_encode_options;
 
 /// Encodes `width` x `height` pixels (rows packed, no padding) into `out`.
