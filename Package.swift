@@ -3,6 +3,7 @@
 // Modules are split by what they depend on, lightest first (see README "Architecture"):
 //   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
+//   CResample        the resampler's two filter passes, built for any x86-64 and for AVX2, picked at run time
 //   CTIFF            C shim over libtiff: a TIFF's first page read by strips or tiles, box-reduced as it is read
 //   CZlib            system zlib, for writing PNG
 //   CExpat           system expat: XMP parsed as XML (entities refused)
@@ -59,6 +60,11 @@ let package = Package(
         .target(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "CResample",
+            // Pixel loops: optimised in debug builds too (tests, make demo), as Imaging is.
+            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]
         ),
         .target(
             name: "CTIFF",
@@ -126,7 +132,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CTIFF", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CResample", "CTIFF", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

@@ -837,7 +837,7 @@ if [ "$only" = install ]; then
   echo "$out"
   demo=$(echo "$out" | grep "^make demo's" | sed -E "s/^make demo's packages: //")
   additions=$(echo "$out" | grep "^make test's" | sed -E "s/^make test's additions: //")
-  record "| $stamp | $commit | apt on a fresh Debian 12 (debootstrap minbase, $(grep -oE 'https?://[^ ]+' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1 || echo deb.debian.org)): make demo's packages, then make test's | make demo: $demo | make test adds: $additions | goal: make demo installs no browser (apt's history.log) |"
+  record "| $stamp | $commit | apt on a fresh Debian 12 (debootstrap minbase from ${DEBIAN_MIRROR:-http://deb.debian.org/debian}): make demo's packages, then make test's | make demo: $demo | make test adds: $additions | goal: make demo installs no browser (apt's history.log) |"
   rm -rf "$work/fresh-debian"
 fi
 

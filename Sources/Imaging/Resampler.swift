@@ -1,3 +1,5 @@
+import CResample
+
 /// Resizes RGB images with a separable Lanczos-3 filter. When shrinking, the kernel is widened
 /// by the scale factor, so every source pixel contributes and fine detail does not alias
 /// (the same approach as Pillow's and libvips' reducers).
@@ -109,61 +111,33 @@ public enum Resampler {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
-    static func lanczos(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+    /// - Parameter allowAVX2: false takes CResample's any-x86-64 build (for the tests, which
+    ///   compare both with the scalar loops).
+    static func lanczos(_ image: RGBImage, width: Int, height: Int, allowAVX2: Bool = true) -> RGBImage {
         guard width != image.width || height != image.height else { return image }
         let horizontal = contributions(input: image.width, output: width)
         let vertical = contributions(input: image.height, output: height)
-        let temporary = horizontalPass(image, horizontal, width: width)
-        return verticalPass(temporary, rowLength: width * 3, vertical, width: width, height: height)
+        let temporary = horizontalPass(image, horizontal, width: width, allowAVX2: allowAVX2)
+        return verticalPass(temporary, rowLength: width * 3, vertical, width: width, height: height, allowAVX2: allowAVX2)
     }
 
-    /// Rows filtered along x into floats, `width * 3` a row. Eight rows at a time: their
-    /// samples are first laid out column by column (each input sample's eight rows side by
-    /// side), so one tap of one channel is one 8-wide load, multiply and add for eight rows.
-    /// Per sample that is the same multiply and add, in the same order from zero, as a scalar
-    /// sum along the row, so the same floats; a third of the vector work of one tap for all
-    /// three channels of one row.
-    private static func horizontalPass(_ image: RGBImage, _ horizontal: Contributions, width: Int) -> [Float] {
-        let rowLength = width * 3, inputLength = image.width * 3, rows = 8
-        let floatSize = MemoryLayout<Float>.stride, laneBytes = rows * floatSize
-        var columns = [Float](repeating: 0, count: inputLength * rows)
+    /// Rows filtered along x into floats, `width * 3` a row (CResample: eight rows at a time,
+    /// their samples laid side by side, so one tap of one channel is one eight-wide multiply and
+    /// add for eight rows; per sample the same multiply and add, in the same order from zero, as
+    /// a scalar sum along the row, so the same floats).
+    private static func horizontalPass(_ image: RGBImage, _ horizontal: Contributions, width: Int, allowAVX2: Bool) -> [Float] {
+        let rowLength = width * 3
+        var lanes = [Float](unsafeUninitializedCapacity: image.width * 3 * 8) { _, initialized in initialized = image.width * 3 * 8 }
         return [Float](unsafeUninitializedCapacity: rowLength * image.height) { out, initialized in
             image.pixels.withUnsafeBufferPointer { source in
-                columns.withUnsafeMutableBufferPointer { columnBuffer in
-                    horizontal.weights.withUnsafeBufferPointer { weights in
-                        let lanes = UnsafeMutableRawPointer(columnBuffer.baseAddress!)
-                        var y0 = 0
-                        while y0 < image.height {
-                            let count = min(rows, image.height - y0)
-                            // Eight rows read side by side, one 8-wide store per sample (a
-                            // last block of fewer rows repeats its last row in the spare lanes:
-                            // computed, never written out).
-                            let row = (0 ..< rows).map { source.baseAddress! + (y0 + min($0, count - 1)) * inputLength }
-                            let (p0, p1, p2, p3, p4, p5, p6, p7) = (row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7])
-                            for j in 0 ..< inputLength {
-                                let lane = SIMD8<Float>(Float(p0[j]), Float(p1[j]), Float(p2[j]), Float(p3[j]), Float(p4[j]), Float(p5[j]), Float(p6[j]), Float(p7[j]))
-                                lanes.storeBytes(of: lane, toByteOffset: j * laneBytes, as: SIMD8<Float>.self)
+                lanes.withUnsafeMutableBufferPointer { lanes in
+                    horizontal.starts.withUnsafeBufferPointer { starts in
+                        horizontal.counts.withUnsafeBufferPointer { counts in
+                            horizontal.weights.withUnsafeBufferPointer { weights in
+                                cresample_horizontal(
+                                    source.baseAddress, image.width, image.height, starts.baseAddress, counts.baseAddress,
+                                    weights.baseAddress, horizontal.taps, width, lanes.baseAddress, out.baseAddress, allowAVX2 ? 1 : 0)
                             }
-                            for x in 0 ..< width {
-                                let base = x * horizontal.taps
-                                var at = horizontal.starts[x] * 3 * laneBytes
-                                var red = SIMD8<Float>(repeating: 0), green = red, blue = red
-                                for k in 0 ..< horizontal.counts[x] {
-                                    let weight = weights[base + k]
-                                    red += lanes.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * weight
-                                    green += lanes.loadUnaligned(fromByteOffset: at + laneBytes, as: SIMD8<Float>.self) * weight
-                                    blue += lanes.loadUnaligned(fromByteOffset: at + 2 * laneBytes, as: SIMD8<Float>.self) * weight
-                                    at += 3 * laneBytes
-                                }
-                                var o = y0 * rowLength + x * 3
-                                for r in 0 ..< count {
-                                    out[o] = red[r]
-                                    out[o + 1] = green[r]
-                                    out[o + 2] = blue[r]
-                                    o += rowLength
-                                }
-                            }
-                            y0 += rows
                         }
                     }
                 }
@@ -172,41 +146,18 @@ public enum Resampler {
         }
     }
 
-    /// Each output row a weighted sum of whole input rows, eight samples at a time, the taps
-    /// summed in registers (from zero, in tap order: the same floats as a scalar sum), walking
-    /// the rows in memory order (a column-wise walk would miss the cache on every tap); then
-    /// rounded half up and clamped.
-    private static func verticalPass(_ temporary: [Float], rowLength: Int, _ vertical: Contributions, width: Int, height: Int) -> RGBImage {
+    /// Each output row a weighted sum of whole input rows (CResample: eight samples at a time,
+    /// the taps summed in registers from zero in tap order, walking the rows in memory order),
+    /// then rounded half up and clamped.
+    private static func verticalPass(_ temporary: [Float], rowLength: Int, _ vertical: Contributions, width: Int, height: Int, allowAVX2: Bool) -> RGBImage {
         let pixels = [UInt8](unsafeUninitializedCapacity: rowLength * height) { out, initialized in
             temporary.withUnsafeBufferPointer { source in
-                vertical.weights.withUnsafeBufferPointer { weights in
-                    let inputs = UnsafeRawPointer(source.baseAddress!)
-                    let floatSize = MemoryLayout<Float>.stride
-                    let vectorEnd = rowLength - rowLength % 8
-                    for y in 0 ..< height {
-                        let start = vertical.starts[y], base = y * vertical.taps, count = vertical.counts[y]
-                        let o = y * rowLength
-                        var x = 0
-                        while x < vectorEnd {
-                            var sum = SIMD8<Float>(repeating: 0)
-                            var at = (start * rowLength + x) * floatSize
-                            for k in 0 ..< count {
-                                sum += inputs.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * weights[base + k]
-                                at += rowLength * floatSize
-                            }
-                            // Round half up and clamp, without a libm call per sample.
-                            // (The stdlib's vector float-to-integer conversion is a generic
-                            // per-lane call; scalar conversions are single instructions.)
-                            let values = pointwiseMin(pointwiseMax(sum + 0.5, .zero), SIMD8(repeating: 255))
-                            for lane in 0 ..< 8 { out[o + x + lane] = UInt8(values[lane]) }
-                            x += 8
-                        }
-                        while x < rowLength {
-                            var sum: Float = 0
-                            for k in 0 ..< count { sum += source[(start + k) * rowLength + x] * weights[base + k] }
-                            let value = sum + 0.5
-                            out[o + x] = value <= 0 ? 0 : (value >= 255 ? 255 : UInt8(value))
-                            x += 1
+                vertical.starts.withUnsafeBufferPointer { starts in
+                    vertical.counts.withUnsafeBufferPointer { counts in
+                        vertical.weights.withUnsafeBufferPointer { weights in
+                            cresample_vertical(
+                                source.baseAddress, rowLength, height, starts.baseAddress, counts.baseAddress,
+                                weights.baseAddress, vertical.taps, out.baseAddress, allowAVX2 ? 1 : 0)
                         }
                     }
                 }

@@ -2,7 +2,8 @@
 import Testing
 
 /// The vectorised resampler against the scalar one it replaced, on random pixels at the ratios
-/// an export uses (halving then Lanczos, Lanczos alone, odd sizes, enlarging).
+/// an export uses (halving then Lanczos, Lanczos alone, odd sizes, enlarging), through both of
+/// CResample's builds.
 @Suite("Resampler: the same bytes as the scalar loops")
 struct ResamplerEquivalenceTests {
     @Test("every ratio the export uses gives the scalar resampler's bytes")
@@ -14,6 +15,12 @@ struct ResamplerEquivalenceTests {
             let old = ScalarResampler.resize(image, width: tw, height: th)
             let new = Resampler.resize(image, width: tw, height: th)
             #expect(old.pixels == new.pixels, "\(w)x\(h) → \(tw)x\(th)")
+            // Lanczos alone, through both of CResample's builds (AVX2 where the processor has it).
+            let scalar = ScalarResampler.lanczos(image, width: tw, height: th)
+            for allowAVX2 in [true, false] {
+                #expect(Resampler.lanczos(image, width: tw, height: th, allowAVX2: allowAVX2).pixels == scalar.pixels,
+                        "\(w)x\(h) → \(tw)x\(th), AVX2 allowed: \(allowAVX2)")
+            }
         }
     }
 
