@@ -82,31 +82,17 @@ public enum Resampler {
     }
 
     /// Each output pixel is the mean of a 2×2 block (an odd last row or column is dropped),
-    /// rounded: (a + b + c + d + 2) / 4.
-    static func halved(_ image: RGBImage) -> RGBImage {
+    /// rounded: (a + b + c + d + 2) / 4 (CResample).
+    static func halved(_ image: RGBImage, allowAVX2: Bool = true) -> RGBImage {
         let width = image.width / 2, height = image.height / 2
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        let stride = image.width * 3, used = width * 6
-        // Each pair of rows summed into one row of 16-bit sums first: a straight loop the
-        // compiler turns into vector adds; then each output byte is two of those sums, three
-        // bytes apart (the same four values added, so the same result as adding them at once).
-        var sums = [UInt16](repeating: 0, count: used)
-        image.pixels.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { out in
-                sums.withUnsafeMutableBufferPointer { sum in
-                    for y in 0 ..< height {
-                        let top = source.baseAddress! + 2 * y * stride, bottom = top + stride
-                        for i in 0 ..< used { sum[i] = UInt16(top[i]) &+ UInt16(bottom[i]) }
-                        let row = out.baseAddress! + y * width * 3
-                        for x in 0 ..< width {
-                            let a = x * 6, o = x * 3
-                            row[o] = UInt8(truncatingIfNeeded: (sum[a] &+ sum[a + 3] &+ 2) >> 2)
-                            row[o + 1] = UInt8(truncatingIfNeeded: (sum[a + 1] &+ sum[a + 4] &+ 2) >> 2)
-                            row[o + 2] = UInt8(truncatingIfNeeded: (sum[a + 2] &+ sum[a + 5] &+ 2) >> 2)
-                        }
-                    }
+        var sums = [UInt16](unsafeUninitializedCapacity: max(1, width * 6)) { _, initialized in initialized = max(1, width * 6) }
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    cresample_halve(source.baseAddress, image.width, image.height, out.baseAddress, sums.baseAddress, allowAVX2 ? 1 : 0)
                 }
             }
+            initialized = width * height * 3
         }
         return RGBImage(width: width, height: height, pixels: pixels)
     }

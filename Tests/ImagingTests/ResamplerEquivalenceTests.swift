@@ -15,7 +15,11 @@ struct ResamplerEquivalenceTests {
             let old = ScalarResampler.resize(image, width: tw, height: th)
             let new = Resampler.resize(image, width: tw, height: th)
             #expect(old.pixels == new.pixels, "\(w)x\(h) → \(tw)x\(th)")
-            // Lanczos alone, through both of CResample's builds (AVX2 where the processor has it).
+            // Halving and Lanczos alone, through both of CResample's builds (AVX2 where the processor has it).
+            for allowAVX2 in [true, false] {
+                #expect(Resampler.halved(image, allowAVX2: allowAVX2).pixels == ScalarResampler.halved(image).pixels,
+                        "\(w)x\(h) halved, AVX2 allowed: \(allowAVX2)")
+            }
             let scalar = ScalarResampler.lanczos(image, width: tw, height: th)
             for allowAVX2 in [true, false] {
                 #expect(Resampler.lanczos(image, width: tw, height: th, allowAVX2: allowAVX2).pixels == scalar.pixels,

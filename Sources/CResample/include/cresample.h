@@ -1,4 +1,4 @@
-// The resampler's two filter passes (Imaging.Resampler), in C so that each can be compiled
+// The resampler's 2×2 halving and its two filter passes (Imaging.Resampler), in C so that each can be compiled
 // twice, for any x86-64 and for AVX2, and the one the processor has chosen when called: Swift
 // has no per-function target features, and SSE2 code does the eight-wide sums in two halves.
 // Both builds do the same multiplies and adds in the same order (no fused multiply-add), so
@@ -27,6 +27,12 @@ void cresample_horizontal(const uint8_t *source, ptrdiff_t in_width, ptrdiff_t h
 void cresample_vertical(const float *source, ptrdiff_t row_length, ptrdiff_t out_height,
                         const ptrdiff_t *starts, const ptrdiff_t *counts, const float *weights, ptrdiff_t taps,
                         uint8_t *out, int allow_avx2);
+
+/// Halves RGB rows: each output pixel the mean of a 2×2 block, (a + b + c + d + 2) / 4 per
+/// channel (an odd last row or column is dropped). `out` holds (in_width / 2) × (in_height / 2)
+/// pixels; `sums` is scratch of (in_width / 2) × 6.
+void cresample_halve(const uint8_t *source, ptrdiff_t in_width, ptrdiff_t in_height, uint8_t *out, uint16_t *sums,
+                     int allow_avx2);
 
 #ifdef __cplusplus
 }
