@@ -185,3 +185,25 @@ void cresample_halve(const uint8_t *source, ptrdiff_t in_width, ptrdiff_t in_hei
 #endif
     halve_any(source, in_width, in_height, out, sums);
 }
+
+void cresample_turn(const uint8_t *source, ptrdiff_t origin, ptrdiff_t step_x, ptrdiff_t step_y,
+                    ptrdiff_t out_width, ptrdiff_t out_height, uint8_t *out) {
+    enum { tile = 32 };
+    for (ptrdiff_t tile_y = 0; tile_y < out_height; tile_y += tile) {
+        const ptrdiff_t y_end = tile_y + tile < out_height ? tile_y + tile : out_height;
+        for (ptrdiff_t tile_x = 0; tile_x < out_width; tile_x += tile) {
+            const ptrdiff_t x_end = tile_x + tile < out_width ? tile_x + tile : out_width;
+            for (ptrdiff_t y = tile_y; y < y_end; y++) {
+                const uint8_t *from = source + (origin + tile_x * step_x + y * step_y) * 3;
+                uint8_t *to = out + (y * out_width + tile_x) * 3;
+                for (ptrdiff_t x = tile_x; x < x_end; x++) {
+                    to[0] = from[0];
+                    to[1] = from[1];
+                    to[2] = from[2];
+                    from += step_x * 3;
+                    to += 3;
+                }
+            }
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import CResample
+
 extension Orientation {
     /// The image as it is meant to be seen: the stored pixels turned and mirrored per EXIF.
     public func apply(to image: RGBImage) -> RGBImage {
@@ -15,26 +17,9 @@ extension Orientation {
         case 7: ((h - 1) * w + w - 1, -w, -1)      // (w - 1 - y, h - 1 - x)
         default: (w - 1, w, -1)                    // 8: (w - 1 - y, x)
         }
-        // In tiles of 32 × 32: a quarter turn reads the stored image down its columns, and a
-        // whole column per output row would touch a new cache line for every pixel.
-        let tile = 32
         let pixels = [UInt8](unsafeUninitializedCapacity: image.pixels.count) { out, initialized in
             image.pixels.withUnsafeBufferPointer { source in
-                for tileY in stride(from: 0, to: outHeight, by: tile) {
-                    for tileX in stride(from: 0, to: outWidth, by: tile) {
-                        for y in tileY ..< min(tileY + tile, outHeight) {
-                            var i = (origin + tileX * stepX + y * stepY) * 3
-                            var o = (y * outWidth + tileX) * 3
-                            for _ in tileX ..< min(tileX + tile, outWidth) {
-                                out[o] = source[i]
-                                out[o + 1] = source[i + 1]
-                                out[o + 2] = source[i + 2]
-                                i += stepX * 3
-                                o += 3
-                            }
-                        }
-                    }
-                }
+                cresample_turn(source.baseAddress, origin, stepX, stepY, outWidth, outHeight, out.baseAddress)
             }
             initialized = image.pixels.count
         }

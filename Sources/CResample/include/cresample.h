@@ -1,4 +1,5 @@
-// The resampler's 2×2 halving and its two filter passes (Imaging.Resampler), in C so that each can be compiled
+// The resampler's 2×2 halving and its two filter passes (Imaging.Resampler) and the turn of an
+// EXIF orientation, in C so that each can be compiled
 // twice, for any x86-64 and for AVX2, and the one the processor has chosen when called: Swift
 // has no per-function target features, and SSE2 code does the eight-wide sums in two halves.
 // Both builds do the same multiplies and adds in the same order (no fused multiply-add), so
@@ -33,6 +34,12 @@ void cresample_vertical(const float *source, ptrdiff_t row_length, ptrdiff_t out
 /// pixels; `sums` is scratch of (in_width / 2) × 6.
 void cresample_halve(const uint8_t *source, ptrdiff_t in_width, ptrdiff_t in_height, uint8_t *out, uint16_t *sums,
                      int allow_avx2);
+
+/// Copies RGB pixels turned: output pixel (x, y) of `out_width` × `out_height` is source pixel
+/// `origin + x * step_x + y * step_y` (pixel indices), in 32-pixel tiles so that a quarter turn,
+/// which reads the source down its columns, touches each cache line once.
+void cresample_turn(const uint8_t *source, ptrdiff_t origin, ptrdiff_t step_x, ptrdiff_t step_y,
+                    ptrdiff_t out_width, ptrdiff_t out_height, uint8_t *out);
 
 #ifdef __cplusplus
 }
