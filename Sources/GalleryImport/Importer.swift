@@ -250,7 +250,9 @@ public struct Importer: Sendable {
                 } catch {
                     throw ProbeError.truncated(warnings.joined(separator: "; ") + ", and it cannot be decoded (\(error))")
                 }
-                warnings.append("imported as browsers show it (missing rows, if any, grey)")
+                warnings.append(probe.format == .heic || probe.format == .avif
+                    ? "imported with the tiles that are whole, the rest left blank"
+                    : "imported as browsers show it (missing rows, if any, grey)")
             }
             if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
             warnings += probe.notes

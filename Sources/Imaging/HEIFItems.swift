@@ -166,7 +166,8 @@ struct HEIFItems {
         }
     }
 
-    private func properties(of item: Int) -> [(type: String, bytes: ArraySlice<UInt8>)] {
+    /// `item`'s properties in the order `ipma` lists them (type and content, without the box header).
+    func properties(of item: Int) -> [(type: String, bytes: ArraySlice<UInt8>)] {
         (associations[item] ?? []).compactMap { index in index >= 1 && index <= properties.count ? properties[index - 1] : nil }
     }
 

@@ -5,8 +5,52 @@ extension ImageDecoder {
     /// alpha composited over `background`. Rotation and mirroring are left to the caller (as
     /// for a JPEG's EXIF orientation), so probe and thumbnailer agree on one orientation; 10-
     /// and 12-bit pictures are reduced to 8 bits by libheif with rounding. The picture is cropped
-    /// to its `cleanAperture` (which libheif would apply only with the rotations).
+    /// to its `cleanAperture` (which libheif would apply only with the rotations). A grid cut
+    /// short keeps the tiles that are whole (`HEIFGridTiles`), the rest the page's background.
     static func decodeHEIF(_ bytes: [UInt8], cleanAperture: CleanAperture? = nil) throws(CodecError) -> RGBImage {
+        let picture: RGBImage
+        do {
+            picture = try decodeHEIFPicture(bytes)
+        } catch {
+            // A grid cut short: the tiles whose bytes are all there, the rest background.
+            guard let grid = HEIFGridTiles(bytes), !grid.tiles.allSatisfy(grid.isWhole),
+                  let assembled = assembledTiles(grid) else { throw error }
+            picture = assembled
+        }
+        guard let crop = cleanAperture, crop.x + crop.width <= picture.width, crop.y + crop.height <= picture.height else { return picture }
+        var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 3)
+        for row in 0 ..< crop.height {
+            let from = ((crop.y + row) * picture.width + crop.x) * 3
+            pixels.replaceSubrange(row * crop.width * 3 ..< (row + 1) * crop.width * 3, with: picture.pixels[from ..< from + crop.width * 3])
+        }
+        return RGBImage(width: crop.width, height: crop.height, pixels: pixels)
+    }
+
+    /// The grid's whole tiles, each decoded alone, in place on the page's background; nil when
+    /// not one decodes.
+    private static func assembledTiles(_ grid: HEIFGridTiles) -> RGBImage? {
+        guard grid.width > 0, grid.height > 0, grid.width <= ImageLimits.maximumPixels / grid.height else { return nil }
+        var pixels = [UInt8](repeating: 0, count: grid.width * grid.height * 3)
+        for index in stride(from: 0, to: pixels.count, by: 3) {
+            (pixels[index], pixels[index + 1], pixels[index + 2]) = background
+        }
+        var decoded = 0
+        for (index, tile) in grid.tiles.enumerated() {
+            guard let file = grid.file(for: tile), let picture = try? decodeHEIFPicture(file) else { continue }
+            let left = index % grid.columns * picture.width, top = index / grid.columns * picture.height
+            guard left < grid.width, top < grid.height else { continue }
+            let columns = min(picture.width, grid.width - left), rows = min(picture.height, grid.height - top)
+            for row in 0 ..< rows {
+                let from = row * picture.width * 3, to = ((top + row) * grid.width + left) * 3
+                pixels.replaceSubrange(to ..< to + columns * 3, with: picture.pixels[from ..< from + columns * 3])
+            }
+            decoded += 1
+        }
+        return decoded == 0 ? nil : RGBImage(width: grid.width, height: grid.height, pixels: pixels)
+    }
+
+    /// libheif's decode of the primary picture, uncropped.
+    private static func decodeHEIFPicture(_ bytes: [UInt8]) throws(CodecError) -> RGBImage {
         guard let context = heif_context_alloc() else { throw CodecError("HEIF decoding failed: out of memory") }
         defer { heif_context_free(context) }
         func check(_ error: heif_error, _ step: String) throws(CodecError) {
@@ -40,14 +84,7 @@ extension ImageDecoder {
             guard heif_image_get_bits_per_pixel(image, heif_channel_interleaved) == (alpha ? 32 : 24) else {
                 throw CodecError("HEIF decoding gave a picture of more than 8 bits a channel")
             }
-            let picture = RGBImage(interleaved: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), alpha: alpha, background: background)
-            guard let crop = cleanAperture, crop.x + crop.width <= decodedWidth, crop.y + crop.height <= decodedHeight else { return picture }
-            var pixels = [UInt8](repeating: 0, count: crop.width * crop.height * 3)
-            for row in 0 ..< crop.height {
-                let from = ((crop.y + row) * decodedWidth + crop.x) * 3
-                pixels.replaceSubrange(row * crop.width * 3 ..< (row + 1) * crop.width * 3, with: picture.pixels[from ..< from + crop.width * 3])
-            }
-            return RGBImage(width: crop.width, height: crop.height, pixels: pixels)
+            return RGBImage(interleaved: plane, width: decodedWidth, height: decodedHeight, stride: Int(stride), alpha: alpha, background: background)
         } }
         return try result.get()
     }

@@ -39,11 +39,22 @@ extension PhotoProbe {
         guard let size = items.storedSize(of: primary, gridDescription: gridDescription) else {
             throw .corrupt("the HEIF primary image has no size ('ispe') property")
         }
-        // Every byte of the primary image's data (and of its tiles) must be in the file.
-        for item in [primary] + items.references(from: primary, type: "dimg") {
+        // Every byte of the primary image's data must be in the file; of a grid's tiles, the
+        // first at least (the rest are left as the page's background, as a cut JPEG's rows are).
+        let tiles = items.references(from: primary, type: "dimg")
+        var cutTiles = 0
+        for item in [primary] + tiles {
             for extent in items.extents(of: item) where extent.upperBound > input.size {
-                throw .truncated("the HEIF image data ends at byte \(input.size), before its end at byte \(extent.upperBound)")
+                guard item != primary, item != tiles.first else {
+                    throw .truncated("the HEIF image data ends at byte \(input.size), before its end at byte \(extent.upperBound)")
+                }
+                cutTiles += 1
+                break
             }
+        }
+        var damage: [String] = []
+        if cutTiles > 0 {
+            damage.append("the HEIF file ends at byte \(input.size): \(cutTiles) of its \(tiles.count) tiles are cut off (was it cut short while copying?)")
         }
         var exif: [UInt8]?
         if let item = items.exifItem(describing: primary), let extent = items.extents(of: item).first,
@@ -59,6 +70,7 @@ extension PhotoProbe {
             format: format, width: aperture?.width ?? size.width, height: aperture?.height ?? size.height,
             orientation: items.orientation(of: primary), endMarker: .checkedByProbe, exif: exif)
         result.cleanAperture = aperture
+        result.damage = damage
         // XMP: a `mime` item, in the item data box or in the file's media data.
         if let item = items.xmpItem(describing: primary) {
             if let inline = items.idatBytes(of: item) {
