@@ -79,13 +79,39 @@ public enum Thumbnailer {
         encodings: [ImageFormat]? = nil
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
         guard !sizes.isEmpty else { return ([], RGBColor(red: 0, green: 0, blue: 0)) }
+        let (pictures, smallest) = pixels(decoded, orientation: orientation, sizes: sizes)
+        let largest = sizes.indices.max { sizes[$0].width * sizes[$0].height < sizes[$1].width * sizes[$1].height }
+        var outputs = [[UInt8]](repeating: [], count: sizes.count)
+        for (index, upright) in pictures.enumerated() {
+            if encodings?[index] == .webp {
+                outputs[index] = try WebPEncoder.encode(rgb: upright.pixels, width: upright.width, height: upright.height, quality: quality)
+            } else {
+                // The largest of several sizes is the lightbox's, which the page swaps in only
+                // once it is decoded: drawing it progressively shows nothing, and a baseline scan
+                // (the same pixels) takes a fifth less time to encode. The grid's, drawn as they
+                // arrive, stay progressive. Its Huffman tables are the fixed ones made for
+                // photographs of its detail (JPEGEncoder.PhotoTables: less than half the
+                // encoding time, the same pixels).
+                let swappedInWhole = sizes.count > 1 && index == largest
+                outputs[index] = try JPEGEncoder.encode(
+                    pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
+                    options: .init(quality: quality, progressive: !swappedInWhole,
+                                   photoTables: swappedInWhole ? .init(rgb: upright.pixels, width: upright.width, height: upright.height) : nil))
+            }
+        }
+        return (outputs, smallest.dominantColor)
+    }
+
+    /// Each size's pixels, upright, in the order of `sizes`, before any encoding (what the export
+    /// encodes; the tests hold them to golden digests), and the smallest as stored (its
+    /// dominant colour is the placeholder's).
+    static func pixels(_ decoded: RGBImage, orientation: Orientation, sizes: [(width: Int, height: Int)]) -> (images: [RGBImage], smallestStored: RGBImage) {
         // Largest first; each smaller size is resampled from the previous result when that is
         // still at least twice its size (a two-step Lanczos loses nothing visible and costs a
         // fraction of filtering the whole decode with a wide kernel).
         let order = sizes.indices.sorted { sizes[$0].width * sizes[$0].height > sizes[$1].width * sizes[$1].height }
-        var outputs = [[UInt8]](repeating: [], count: sizes.count)
+        var images = [RGBImage](repeating: decoded, count: sizes.count)
         var previous = decoded
-        var smallest = decoded
         // The decode's halvings, shared by the sizes made from it (a 6 MP photo's 708 and 472
         // both start from its 750 px halving).
         var fromDecode = Resampler.Halvings(decoded)
@@ -96,24 +122,8 @@ public enum Thumbnailer {
             let resized = fromPrevious ? Resampler.resize(previous, width: target.0, height: target.1)
                 : fromDecode.resize(width: target.0, height: target.1)
             previous = resized
-            smallest = resized
-            let upright = orientation.apply(to: resized)
-            if encodings?[index] == .webp {
-                outputs[index] = try WebPEncoder.encode(rgb: upright.pixels, width: upright.width, height: upright.height, quality: quality)
-            } else {
-                // The largest of several sizes is the lightbox's, which the page swaps in only
-                // once it is decoded: drawing it progressively shows nothing, and a baseline scan
-                // (the same pixels) takes a fifth less time to encode. The grid's, drawn as they
-                // arrive, stay progressive.
-                // Its Huffman tables are the fixed ones made for photographs of its detail
-                // (JPEGEncoder.PhotoTables: less than half the encoding time, the same pixels).
-                let swappedInWhole = sizes.count > 1 && index == order.first
-                outputs[index] = try JPEGEncoder.encode(
-                    pixels: upright.pixels, width: upright.width, height: upright.height, format: .rgb,
-                    options: .init(quality: quality, progressive: !swappedInWhole,
-                                   photoTables: swappedInWhole ? .init(rgb: upright.pixels, width: upright.width, height: upright.height) : nil))
-            }
+            images[index] = orientation.apply(to: resized)
         }
-        return (outputs, smallest.dominantColor)
+        return (images, previous)
     }
 }
