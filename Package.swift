@@ -3,7 +3,8 @@
 // Modules are split by what they depend on, lightest first (see README "Architecture"):
 //   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
 //   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
-//   CResample        the resampler's two filter passes, built for any x86-64 and for AVX2, picked at run time
+//   CResample        the resampler's halving and two filter passes, built for any x86-64 and for AVX2 (picked at
+//                    run time), and the turn of an EXIF orientation
 //   CTIFF            C shim over libtiff: a TIFF's first page read by strips or tiles, box-reduced as it is read
 //   CZlib            system zlib, for writing PNG
 //   CExpat           system expat: XMP parsed as XML (entities refused)
@@ -17,7 +18,7 @@
 //   CFFmpeg          system libavformat/libavcodec/libavutil/libswscale/libavfilter: videos (probe, posters, web renditions)
 //   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
 //   Imaging          probe (headers only), EXIF, decode, thumbnails, encode; videos' containers
-//                                                            -> CJPEG, CTIFF, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, CExpat, swift-system
+//                                                            -> CJPEG, CResample, CTIFF, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, CExpat, GalleryZip, swift-system
 //   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
 //   GalleryWork      progress events, the core count, one parallel work loop: no dependency
 //   GallerySiteFiles a site file's Content-Type and caching, from its path: one rule for serve, publish and the tests' server
@@ -132,7 +133,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CResample", "CTIFF", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

@@ -1,7 +1,5 @@
 #include "cresample.h"
 
-#include <string.h>
-
 // A multiply followed by an add is rounded twice; a fused one once. The bytes must not depend
 // on which the compiler picks, so it picks neither fused.
 #pragma clang fp contract(off)

@@ -29,27 +29,7 @@ public enum Gzip {
     /// The bytes a gzip stream holds; nil when it is not one whole gzip stream, or would
     /// inflate past `limit` bytes.
     public static func decompress(_ input: [UInt8], limit: Int = 1 << 30) -> [UInt8]? {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var mutableInput = input
-        return mutableInput.withUnsafeMutableBufferPointer { source -> [UInt8]? in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
-            while true {
-                let (status, produced) = chunk.withUnsafeMutableBufferPointer { destination -> (Int32, Int) in
-                    stream.next_out = destination.baseAddress
-                    stream.avail_out = uInt(destination.count)
-                    let status = inflate(&stream, Z_NO_FLUSH)
-                    return (status, destination.count - Int(stream.avail_out))
-                }
-                output += chunk[0 ..< produced]
-                guard output.count <= limit else { return nil }
-                if status == Z_STREAM_END { return stream.avail_in == 0 ? output : nil }
-                guard status == Z_OK, produced > 0 || stream.avail_in > 0 else { return nil }
-            }
-        }
+        guard let inflated = Inflate.stream(input, windowBits: 15 + 16, limit: limit), inflated.trailing == 0 else { return nil }
+        return inflated.output
     }
 }

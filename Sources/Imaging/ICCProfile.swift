@@ -1,3 +1,5 @@
+import GalleryZip
+
 /// Pieces of embedded ICC profiles as files carry them: JPEG APP2 "ICC_PROFILE" chunks and
 /// PNG's zlib-compressed iCCP. The probe finds them (`ProbeResult.iccProfile`).
 enum ICCProfile {
@@ -14,6 +16,6 @@ enum ICCProfile {
     /// An iCCP chunk's profile: name (1–79 bytes), NUL, compression method 0, a zlib stream.
     static func fromPNGChunk(_ data: [UInt8]) -> [UInt8]? {
         guard let nul = data.firstIndex(of: 0), nul + 2 <= data.count else { return nil }
-        return ZlibStream.inflate(Array(data[(nul + 2)...]))
+        return Inflate.zlib(Array(data[(nul + 2)...]))
     }
 }

@@ -3,8 +3,9 @@ extension JPEGEncoder {
     /// (Sources/CJPEG/photo_huffman_tables.h, made by bench/jpeg_photo_tables.py from real
     /// photos' own optimal tables): libjpeg's per-image optimisation pass reads every
     /// coefficient a second time in scalar code, 6 of the 10 ms a 6 MP photo's large JPEG took.
-    /// A smooth sky and a field of gravel use their symbols so differently that one set would
-    /// cost the one or the other a tenth more bytes; by band it is a few per cent.
+    /// A smooth sky and a field of gravel use their symbols so differently that one set for all
+    /// was 4.1 % over each photo's optimal tables on photos it was not made from (a smooth one
+    /// 24 %); by band, 2.1 % (16 %).
     public enum PhotoTables: Int32, Sendable {
         case smooth = 1, textured, detailed
 

@@ -1,3 +1,5 @@
+import GalleryZip
+
 /// What PNG text chunks carry of a photo's own description: XMP in an iTXt chunk keyed
 /// "XML:com.adobe.xmp" (the XMP specification's place, compressed or not), and the "Raw profile
 /// type xmp | iptc | 8bim | exif | app1" chunks (tEXt, zTXt or iTXt, hexadecimal text) that
@@ -44,7 +46,7 @@ enum PNGTextChunk {
             return Array(chunk[start...])
         case "zTXt":
             guard start < chunk.count, chunk[start] == 0 else { return nil }
-            return ZlibStream.inflate(Array(chunk[(start + 1)...]), limit: limit)
+            return Inflate.zlib(Array(chunk[(start + 1)...]), limit: limit)
         case "iTXt":
             // compression flag, method, language tag, NUL, translated keyword, NUL, text.
             guard start + 2 <= chunk.count else { return nil }
@@ -55,7 +57,7 @@ enum PNGTextChunk {
                 at = end + 1
             }
             let text = Array(chunk[at...])
-            return compressed ? ZlibStream.inflate(text, limit: limit) : text
+            return compressed ? Inflate.zlib(text, limit: limit) : text
         default:
             return nil
         }

@@ -79,10 +79,9 @@ public enum Thumbnailer {
         encodings: [ImageFormat]? = nil
     ) throws(CodecError) -> (images: [[UInt8]], dominantColor: RGBColor) {
         guard !sizes.isEmpty else { return ([], RGBColor(red: 0, green: 0, blue: 0)) }
-        let (pictures, smallest) = pixels(decoded, orientation: orientation, sizes: sizes)
         let largest = sizes.indices.max { sizes[$0].width * sizes[$0].height < sizes[$1].width * sizes[$1].height }
         var outputs = [[UInt8]](repeating: [], count: sizes.count)
-        for (index, upright) in pictures.enumerated() {
+        let smallest = try eachSize(decoded, orientation: orientation, sizes: sizes) { (index, upright) throws(CodecError) in
             if encodings?[index] == .webp {
                 outputs[index] = try WebPEncoder.encode(rgb: upright.pixels, width: upright.width, height: upright.height, quality: quality)
             } else {
@@ -102,15 +101,18 @@ public enum Thumbnailer {
         return (outputs, smallest.dominantColor)
     }
 
-    /// Each size's pixels, upright, in the order of `sizes`, before any encoding (what the export
-    /// encodes; the tests hold them to golden digests), and the smallest as stored (its
+    /// Makes each size's pixels, upright, largest first, and hands each to `body` with its index
+    /// in `sizes` before making the next (so only one is held at a time): what the export
+    /// encodes, and what the tests hold to golden digests. Returns the smallest as stored (its
     /// dominant colour is the placeholder's).
-    static func pixels(_ decoded: RGBImage, orientation: Orientation, sizes: [(width: Int, height: Int)]) -> (images: [RGBImage], smallestStored: RGBImage) {
-        // Largest first; each smaller size is resampled from the previous result when that is
-        // still at least twice its size (a two-step Lanczos loses nothing visible and costs a
-        // fraction of filtering the whole decode with a wide kernel).
+    static func eachSize<Failure: Error>(
+        _ decoded: RGBImage, orientation: Orientation, sizes: [(width: Int, height: Int)],
+        _ body: (_ index: Int, _ upright: RGBImage) throws(Failure) -> Void
+    ) throws(Failure) -> RGBImage {
+        // Each smaller size is resampled from the previous result when that is still at least
+        // twice its size (a two-step Lanczos loses nothing visible and costs a fraction of
+        // filtering the whole decode with a wide kernel).
         let order = sizes.indices.sorted { sizes[$0].width * sizes[$0].height > sizes[$1].width * sizes[$1].height }
-        var images = [RGBImage](repeating: decoded, count: sizes.count)
         var previous = decoded
         // The decode's halvings, shared by the sizes made from it (a 6 MP photo's 708 and 472
         // both start from its 750 px halving).
@@ -122,8 +124,8 @@ public enum Thumbnailer {
             let resized = fromPrevious ? Resampler.resize(previous, width: target.0, height: target.1)
                 : fromDecode.resize(width: target.0, height: target.1)
             previous = resized
-            images[index] = orientation.apply(to: resized)
+            try body(index, orientation.apply(to: resized))
         }
-        return (images, previous)
+        return previous
     }
 }

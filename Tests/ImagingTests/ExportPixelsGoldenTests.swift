@@ -20,7 +20,10 @@ struct ExportPixelsGoldenTests {
             let sizes = [large] + [708, 472, 236].map { Thumbnailer.size(displayWidth: displayWidth, displayHeight: displayHeight, toWidth: $0) }
             let stored = orientation.swapsDimensions ? (large.height, large.width) : (large.width, large.height)
             let decoded = try ImageDecoder.decode(bytes, format: .jpeg, minWidth: stored.0, minHeight: stored.1)
-            let images = Thumbnailer.pixels(decoded, orientation: orientation, sizes: sizes).images
+            var images: [RGBImage] = []
+            _ = Thumbnailer.eachSize(decoded, orientation: orientation, sizes: sizes) { index, image in images.append(image) }
+            #expect(images.count == sizes.count)
+            // Made largest first, which is the order `sizes` lists them in here.
             for (size, image) in zip(sizes, images) {
                 #expect((image.width, image.height) == (size.width, size.height))
                 let digest = MD5.digest(image.pixels).map { String($0, radix: 16).leftPadded(to: 2) }.joined()

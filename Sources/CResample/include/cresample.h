@@ -1,7 +1,7 @@
-// The resampler's 2×2 halving and its two filter passes (Imaging.Resampler) and the turn of an
-// EXIF orientation, in C so that each can be compiled
-// twice, for any x86-64 and for AVX2, and the one the processor has chosen when called: Swift
-// has no per-function target features, and SSE2 code does the eight-wide sums in two halves.
+// The resampler's 2×2 halving and its two filter passes (Imaging.Resampler), in C so that each
+// can be compiled twice, for any x86-64 and for AVX2, and the one the processor has chosen when
+// called: Swift has no per-function target features, and SSE2 code does the eight-wide sums in
+// two halves. And the turn of an EXIF orientation (one build: it only moves bytes).
 // Both builds do the same multiplies and adds in the same order (no fused multiply-add), so
 // they give the same bytes as each other and as the scalar loops they replaced. `allow_avx2`
 // zero takes the any-x86-64 build whatever the processor (the tests compare the two).
