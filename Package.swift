@@ -1,38 +1,8 @@
 // swift-tools-version:6.1
 //
-// Modules are split by what they depend on, lightest first (see README "Architecture"):
-//   GalleryLayout    the layout engine: pure Swift, no dependency at all (not even Foundation)
-//   CJPEG            C shim over libjpeg-turbo (setjmp error handling Swift cannot do)
-//   CResample        the resampler's halving and two filter passes, built for any x86-64 and for AVX2 (picked at
-//                    run time), and the turn of an EXIF orientation
-//   CTIFF            C shim over libtiff: a TIFF's first page read by strips or tiles, box-reduced as it is read
-//   CZlib            system zlib, for writing PNG
-//   CExpat           system expat: XMP parsed as XML (entities refused)
-//   CPNG             system libpng (simplified API), for reading PNG
-//   CHarfBuzz        system HarfBuzz (shaping, subsetting)
-//   CTextSegmentation  ICU line/grapheme breaks, script and bidi runs, behind a plain-C header
-//   CFontconfig      system fontconfig: the face a browser falls back to for a character
-//   CHeif, CWebP     system libheif (HEIC, AVIF) and libwebp: decoding
-//   CExif            system libexif: only the benchmark's peer for the EXIF reader (gallery-bench exif)
-//   CLCMS            system Little CMS 2: embedded ICC profiles converted to sRGB
-//   CFFmpeg          system libavformat/libavcodec/libavutil/libswscale/libavfilter: videos (probe, posters, web renditions)
-//   TextMetrics      caption/comment heights that match the browser -> CHarfBuzz, CTextSegmentation, CFontconfig
-//   Imaging          probe (headers only), EXIF, decode, thumbnails, encode; videos' containers
-//                                                            -> CJPEG, CResample, CTIFF, CPNG, CZlib, CHeif, CWebP, CLCMS, CFFmpeg, CExpat, GalleryZip, swift-system
-//   GalleryStore     the SQLite database, migrations embedded at build time  -> GalleryLayout (its geometry types), GRDB
-//   GalleryWork      progress events, the core count, one parallel work loop: no dependency
-//   GallerySiteFiles a site file's Content-Type and caching, from its path: one rule for serve, publish and the tests' server
-//   GalleryJSON      the one JSON writer (keys in declaration order) and reader: Foundation only
-//   GalleryConfig    gallery.toml, album.toml, index.md: read strictly             -> TOMLKit, Ink
-//   GalleryService   measurements and layouts by width: measured, computed, stored, queried
-//                                                                            -> GalleryLayout, GalleryStore, TextMetrics
-//   GalleryImport    folder walk, annotations, incremental atomic import     -> Imaging, GalleryService, GalleryWork
-//   GalleryHTML      pages, CSS, thumbnails, fonts: one renderer for export and server
-//                                                                            -> GalleryService, Imaging, GalleryWork
-//   GalleryServer    gallery serve: the pages and the JSON API over HTTP     -> Hummingbird
-//   GalleryPublish   gallery publish: a site onto S3-compatible object storage (SigV4)
-//                                                                            -> GalleryWork, GallerySiteFiles, GalleryJSON, swift-crypto, AsyncHTTPClient
-//   gallery          the command-line tool                                   -> all, ArgumentParser
+// Modules are split by what they depend on, lightest first. The one map of them, with what each
+// holds, is README.md's "Architecture" table; ModuleMapTests fails when a target here and its row
+// there disagree, so change both together.
 import PackageDescription
 
 let package = Package(
@@ -146,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryStore",
-            dependencies: ["GalleryLayout", "GallerySearch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["GalleryLayout", "GallerySearch", "GalleryJSON", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -264,7 +234,8 @@ let package = Package(
             name: "GalleryTestSupport",
             dependencies: ["Imaging", "GalleryServer", "CHeif", "CWebP", "CLCMS", "CZlib",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/GalleryTestSupport",
             // Run by path from the source tree (python3), not built.
             exclude: ["chromium_session.py", "s3_client.py"]

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Photos on a map, clustered for every zoom ahead of time, as the album grid is laid out
 /// ahead of time: the map page draws a zoom's clusters without computing any, so its first
 /// draw costs the same at 100 photos and at 100,000 (a clustering plugin in the page spends
@@ -138,8 +136,8 @@ public struct MapClusters: Sendable {
     static func projectX(_ longitude: Double) -> Double { longitude / 360 + 0.5 }
     static func projectY(_ latitude: Double) -> Double {
         let limited = min(max(latitude, -latitudeLimit), latitudeLimit) * Double.pi / 180
-        return 0.5 - log((1 + sin(limited)) / (1 - sin(limited))) / (4 * Double.pi)
+        return 0.5 - Elementary.log((1 + Elementary.sin(limited)) / (1 - Elementary.sin(limited))) / (4 * Double.pi)
     }
     static func longitude(x: Double) -> Double { (x - 0.5) * 360 }
-    static func latitude(y: Double) -> Double { (2 * atan(exp((0.5 - y) * 2 * Double.pi)) - Double.pi / 2) * 180 / Double.pi }
+    static func latitude(y: Double) -> Double { (2 * Elementary.atan(Elementary.exp((0.5 - y) * 2 * Double.pi)) - Double.pi / 2) * 180 / Double.pi }
 }

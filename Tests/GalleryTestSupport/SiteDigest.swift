@@ -1,0 +1,46 @@
+import Crypto
+import Foundation
+
+/// Every file of an exported site with its SHA-256, one `DIGEST  PATH` line each in path order
+/// (as `sha256sum` prints them), held to a golden file: a change to the code that was to change
+/// nothing visible shows here as the files whose bytes moved. `RECORD_SNAPSHOTS=1` records the
+/// golden file again; the commit that does says which files changed on purpose.
+public enum SiteDigest {
+    /// The lines for `site`'s files, hidden ones (the export's own records) and the probe pages
+    /// other tests write beside a shared site's pages left out.
+    public static func lines(of site: URL) throws -> [String] {
+        let paths = (FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String } ?? []).filter { path in
+            let parts = path.split(separator: "/")
+            var isFolder: ObjCBool = false
+            return !parts.contains { $0.hasPrefix(".") || $0.contains("probe") }
+                && FileManager.default.fileExists(atPath: site.appending(path: path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
+        return try paths.sorted().map { path in
+            let data = try Data(contentsOf: site.appending(path: path))
+            return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined() + "  " + path
+        }
+    }
+
+    /// The files whose digest differs from `golden`'s (or that only one side has), as lines
+    /// that say so; empty when the site is the recorded one. Records `golden` first under
+    /// `RECORD_SNAPSHOTS=1`.
+    public static func differences(of site: URL, from golden: URL) throws -> [String] {
+        let now = try lines(of: site)
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try (now.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let recorded = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n").map(String.init)
+        func byPath(_ lines: [String]) -> [String: String] {
+            Dictionary(lines.map { (String($0.dropFirst(66)), String($0.prefix(64))) }, uniquingKeysWith: { first, _ in first })
+        }
+        let before = byPath(recorded), after = byPath(now)
+        return Set(before.keys).union(after.keys).sorted().compactMap { path in
+            switch (before[path], after[path]) {
+            case let (old?, new?) where old != new: "changed: \(path)"
+            case (nil, _?): "new: \(path)"
+            case (_?, nil): "gone: \(path)"
+            default: nil
+            }
+        }
+    }
+}
