@@ -78,15 +78,14 @@ public enum BrowseSelection: Sendable, Hashable {
         return forms.first { name.hasPrefix($0.key) }?.value
     }
 
-    /// The condition on albums `a` that leaves out `excluding` (paths), as SQL with its values
-    /// inlined (quoted): a statement takes it beside the selection's own arguments.
-    static func listed(_ excluding: [String]) -> String {
-        guard !excluding.isEmpty else { return "1" }
-        return "a.path NOT IN (" + excluding.map { "'" + $0.replacingOccurrences(of: "'", with: "''") + "'" }.joined(separator: ", ") + ")"
+    /// The condition on albums `a` that leaves out `excluding` (paths), its values bound (an
+    /// empty list leaves out nothing).
+    static func listed(_ excluding: [String]) -> SQL {
+        "a.path NOT IN \(excluding)"
     }
 
     /// The condition on photos `p` and their annotations `n` that selects these photos.
-    var condition: (sql: String, arguments: StatementArguments) {
+    var condition: SQL {
         func padded(_ number: Int, _ digits: Int) -> String {
             let text = String(number)
             return String(repeating: "0", count: max(0, digits - text.count)) + text
@@ -95,21 +94,23 @@ public enum BrowseSelection: Sendable, Hashable {
         case .year(let year):
             // taken_at is ISO 8601 text in the camera's own time: its first characters are the
             // local date, which text comparison orders.
-            return ("p.taken_at >= ? AND p.taken_at < ?", [padded(year, 4), padded(year + 1, 4)])
+            return "p.taken_at >= \(padded(year, 4)) AND p.taken_at < \(padded(year + 1, 4))"
         case .month(let year, let month):
             let next = month == 12 ? padded(year + 1, 4) + "-01" : padded(year, 4) + "-" + padded(month + 1, 2)
-            return ("p.taken_at >= ? AND p.taken_at < ?", [padded(year, 4) + "-" + padded(month, 2), next])
+            return "p.taken_at >= \(padded(year, 4) + "-" + padded(month, 2)) AND p.taken_at < \(next)"
         case .place(let place):
-            return ("(n.place_sublocation = ? COLLATE NOCASE OR n.place_city = ? COLLATE NOCASE OR n.place_state = ? COLLATE NOCASE OR n.place_country = ? COLLATE NOCASE)",
-                    [place, place, place, place])
+            return """
+                (n.place_sublocation = \(place) COLLATE NOCASE OR n.place_city = \(place) COLLATE NOCASE \
+                OR n.place_state = \(place) COLLATE NOCASE OR n.place_country = \(place) COLLATE NOCASE)
+                """
         case .person(let person):
-            return ("p.id IN (SELECT pp.photo_id FROM photo_people pp JOIN people e ON e.id = pp.person_id WHERE e.name = ? COLLATE NOCASE)", [person])
+            return "p.id IN (SELECT pp.photo_id FROM photo_people pp JOIN people e ON e.id = pp.person_id WHERE e.name = \(person) COLLATE NOCASE)"
         case .keyword(let keyword):
-            return ("p.id IN (SELECT pk.photo_id FROM photo_keywords pk JOIN keywords k ON k.id = pk.keyword_id WHERE k.name = ? COLLATE NOCASE)", [keyword])
+            return "p.id IN (SELECT pk.photo_id FROM photo_keywords pk JOIN keywords k ON k.id = pk.keyword_id WHERE k.name = \(keyword) COLLATE NOCASE)"
         case .favorites(let rating):
-            return ("(n.favorite = 1 OR n.rating >= ?)", [rating])
+            return "(n.favorite = 1 OR n.rating >= \(rating))"
         case .all:
-            return ("1", [])
+            return "1"
         }
     }
 }

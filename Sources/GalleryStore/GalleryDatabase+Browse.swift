@@ -23,14 +23,14 @@ extension GalleryDatabase {
                                                                                  favorites: BrowsePageSummary?) {
         try read { db in
             let listed = BrowseSelection.listed(excluding)
-            let photos = "photos p JOIN albums a ON a.id = p.album_id"
-            let counts = """
+            let photos: SQL = "photos p JOIN albums a ON a.id = p.album_id"
+            let counts: SQL = """
                 count(DISTINCT p.id) AS photo_count, count(DISTINCT p.id) FILTER (WHERE p.kind = 'video') AS video_count,
                 min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken
                 """
-            let shown = "p.live_still_id IS NULL AND \(listed)"
-            func summaries(_ sql: String, _ selection: (String) -> BrowseSelection?) throws -> [BrowsePageSummary] {
-                try Row.fetchAll(db, sql: sql).compactMap { row in
+            let shown: SQL = "p.live_still_id IS NULL AND \(listed)"
+            func summaries(_ sql: SQL, _ selection: (String) -> BrowseSelection?) throws -> [BrowsePageSummary] {
+                try SQLRequest<Row>(literal: sql).fetchAll(db).compactMap { row in
                     guard let name = row["name"] as String?, let selection = selection(name) else { return nil }
                     return BrowsePageSummary(selection: selection, photoCount: row["photo_count"], videoCount: row["video_count"],
                                              firstTakenAt: row["first_taken"], lastTakenAt: row["last_taken"])
@@ -45,7 +45,7 @@ extension GalleryDatabase {
                 WHERE p.taken_at IS NOT NULL AND \(shown) GROUP BY 1 ORDER BY 1
                 """) { BrowseSelection(name: "month:" + $0, favoritesRating: favoritesRating) }
             let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
-            let named = levels.map { "SELECT photo_id, \($0) AS place FROM annotations WHERE \($0) IS NOT NULL" }.joined(separator: " UNION ")
+            let named = levels.map { level -> SQL in "SELECT photo_id, \(sql: level) AS place FROM annotations WHERE \(sql: level) IS NOT NULL" }.joined(separator: " UNION ")
             let places = try summaries("""
                 SELECT min(n.place) AS name, \(counts) FROM (\(named)) n JOIN photos p ON p.id = n.photo_id JOIN albums a ON a.id = p.album_id
                 WHERE \(shown) GROUP BY n.place COLLATE NOCASE ORDER BY photo_count DESC, name
@@ -59,9 +59,9 @@ extension GalleryDatabase {
                 WHERE instr(k.name, '|') = 0 AND \(shown) GROUP BY k.name COLLATE NOCASE ORDER BY photo_count DESC, name
                 """) { .keyword($0) }
             let condition = BrowseSelection.favorites(minimumRating: favoritesRating).condition
-            let favorites = try Row.fetchOne(db, sql: """
-                SELECT \(counts) FROM \(photos) LEFT JOIN annotations n ON n.photo_id = p.id WHERE \(condition.sql) AND \(shown)
-                """, arguments: condition.arguments).flatMap { row -> BrowsePageSummary? in
+            let favorites = try SQLRequest<Row>(literal: """
+                SELECT \(counts) FROM \(photos) LEFT JOIN annotations n ON n.photo_id = p.id WHERE \(condition) AND \(shown)
+                """).fetchOne(db).flatMap { row -> BrowsePageSummary? in
                     let count: Int = row["photo_count"]
                     return count == 0 ? nil : BrowsePageSummary(selection: .favorites(minimumRating: favoritesRating), photoCount: count,
                                                                  videoCount: row["video_count"], firstTakenAt: row["first_taken"], lastTakenAt: row["last_taken"])

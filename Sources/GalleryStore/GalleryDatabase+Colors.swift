@@ -17,11 +17,8 @@ extension GalleryDatabase {
     public func dominantColors(contentHashes: some Collection<String>) throws -> [String: String] {
         try read { db in
             var result: [String: String] = [:]
-            let list = Array(Set(contentHashes))
-            for start in stride(from: 0, to: list.count, by: 500) {
-                let part = list[start ..< min(start + 500, list.count)]
-                let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
-                for row in try Row.fetchAll(db, sql: "SELECT content_hash, color FROM photo_colors WHERE content_hash IN (\(marks))", arguments: StatementArguments(part)) {
+            try Self.inParts(Set(contentHashes)) { part in
+                for row in try SQLRequest<Row>(literal: "SELECT content_hash, color FROM photo_colors WHERE content_hash IN \(part)").fetchAll(db) {
                     result[row["content_hash"]] = row["color"]
                 }
             }

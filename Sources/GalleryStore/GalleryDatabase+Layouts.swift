@@ -39,18 +39,18 @@ extension GalleryDatabase {
     /// case: the spelling most photos have), once some photo is on it.
     /// - Throws: `StoreError.emptyBrowsePage`, listing what the library has of its kind.
     static func canonical(_ db: Database, _ selection: BrowseSelection, excluding: [String]) throws -> BrowseSelection {
-        func spelled(_ sql: String, _ value: String, kind: String, known: String) throws -> String {
-            if let name = try String.fetchOne(db, sql: sql, arguments: [value]) { return name }
-            throw StoreError.emptyBrowsePage(name: selection.name, kind: kind, known: try String.fetchAll(db, sql: known))
+        func spelled(_ sql: SQL, kind: String, known: SQL) throws -> String {
+            if let name = try SQLRequest<String>(literal: sql).fetchOne(db) { return name }
+            throw StoreError.emptyBrowsePage(name: selection.name, kind: kind, known: try SQLRequest<String>(literal: known).fetchAll(db))
         }
         // Only photos a page may gather count: a name found only in a left-out album is none.
         let listed = BrowseSelection.listed(excluding)
-        let years = "SELECT DISTINCT substr(p.taken_at, 1, 4) FROM photos p JOIN albums a ON a.id = p.album_id WHERE p.taken_at IS NOT NULL AND \(listed) ORDER BY 1"
+        let years: SQL = "SELECT DISTINCT substr(p.taken_at, 1, 4) FROM photos p JOIN albums a ON a.id = p.album_id WHERE p.taken_at IS NOT NULL AND \(listed) ORDER BY 1"
         // A keyword's or a person's name, by the table of names and the photos' links to it.
         func name(_ value: String, table: String, link: String, column: String) throws -> String {
-            let named = "FROM \(table) t JOIN \(link) l ON l.\(column) = t.id JOIN photos p ON p.id = l.photo_id JOIN albums a ON a.id = p.album_id"
-            return try spelled("SELECT t.name \(named) WHERE t.name = ? COLLATE NOCASE AND \(listed) GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT 1",
-                               value, kind: table, known: "SELECT DISTINCT t.name \(named) WHERE \(listed) ORDER BY t.name")
+            let named: SQL = "FROM \(sql: table) t JOIN \(sql: link) l ON l.\(sql: column) = t.id JOIN photos p ON p.id = l.photo_id JOIN albums a ON a.id = p.album_id"
+            return try spelled("SELECT t.name \(named) WHERE t.name = \(value) COLLATE NOCASE AND \(listed) GROUP BY t.id ORDER BY count(*) DESC, t.name LIMIT 1",
+                               kind: table, known: "SELECT DISTINCT t.name \(named) WHERE \(listed) ORDER BY t.name")
         }
         switch selection {
         case .keyword(let keyword):
@@ -59,15 +59,14 @@ extension GalleryDatabase {
             return .person(try name(person, table: "people", link: "photo_people", column: "person_id"))
         case .place(let place):
             let levels = ["place_sublocation", "place_city", "place_state", "place_country"]
-            let from = "FROM annotations n JOIN photos p ON p.id = n.photo_id JOIN albums a ON a.id = p.album_id"
-            let named = levels.map { "SELECT n.\($0) AS name \(from) WHERE n.\($0) = ?1 COLLATE NOCASE AND \(listed)" }.joined(separator: " UNION ALL ")
-            let all = levels.map { "SELECT n.\($0) AS name \(from) WHERE n.\($0) IS NOT NULL AND \(listed)" }.joined(separator: " UNION ")
-            return .place(try spelled("SELECT name FROM (\(named)) GROUP BY name ORDER BY count(*) DESC, name LIMIT 1", place, kind: "places", known: "SELECT name FROM (\(all)) ORDER BY name"))
+            let from: SQL = "FROM annotations n JOIN photos p ON p.id = n.photo_id JOIN albums a ON a.id = p.album_id"
+            let named = levels.map { level -> SQL in "SELECT n.\(sql: level) AS name \(from) WHERE n.\(sql: level) = \(place) COLLATE NOCASE AND \(listed)" }
+                .joined(separator: " UNION ALL ")
+            let all = levels.map { level -> SQL in "SELECT n.\(sql: level) AS name \(from) WHERE n.\(sql: level) IS NOT NULL AND \(listed)" }.joined(separator: " UNION ")
+            return .place(try spelled("SELECT name FROM (\(named)) GROUP BY name ORDER BY count(*) DESC, name LIMIT 1", kind: "places", known: "SELECT name FROM (\(all)) ORDER BY name"))
         case .year, .month:
-            let condition = selection.condition
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photos p JOIN albums a ON a.id = p.album_id WHERE \(condition.sql) AND \(listed))",
-                                    arguments: condition.arguments) == true else {
-                throw StoreError.emptyBrowsePage(name: selection.name, kind: "years", known: try String.fetchAll(db, sql: years))
+            guard try SQLRequest<Bool>(literal: "SELECT EXISTS (SELECT 1 FROM photos p JOIN albums a ON a.id = p.album_id WHERE \(selection.condition) AND \(listed))").fetchOne(db) == true else {
+                throw StoreError.emptyBrowsePage(name: selection.name, kind: "years", known: try SQLRequest<String>(literal: years).fetchAll(db))
             }
             return selection
         case .favorites, .all:
@@ -89,32 +88,32 @@ extension GalleryDatabase {
     /// `select` (over photos `p` joined to albums `a` and annotations `n`) kept to the scope's
     /// photos, in display order.
     /// A Live Photo's clip is not an item of its own: it is left out.
-    static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> (String, StatementArguments) {
+    static func inDisplayOrder(_ db: Database, _ select: String, scope: LayoutScope) throws -> SQL {
         let sort = try photoOrder(db)
         let order = sort.orderBy, acrossAlbums = sort.acrossAlbumsOrderBy
         switch scope {
-        case .library: return (select + " WHERE p.live_still_id IS NULL ORDER BY " + order, [])
-        case .album(let path): return (select + " WHERE a.path = ? AND p.live_still_id IS NULL ORDER BY " + order, [path])
+        case .library: return "\(sql: select) WHERE p.live_still_id IS NULL ORDER BY \(sql: order)"
+        case .album(let path): return "\(sql: select) WHERE a.path = \(path) AND p.live_still_id IS NULL ORDER BY \(sql: order)"
         case .search(let search):
-            let ids = try found(db, search).map(\.id)
-            return (select + " WHERE p.id IN (\(ids.map(String.init).joined(separator: ","))) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums, [])
+            // One bound JSON array, whatever the count: a search may find more photos than a
+            // statement takes parameters (32,766).
+            let ids = "[" + (try found(db, search)).map { String($0.id) }.joined(separator: ",") + "]"
+            return "\(sql: select) WHERE p.id IN (SELECT value FROM json_each(\(ids))) AND p.live_still_id IS NULL ORDER BY \(sql: acrossAlbums)"
         case .browse(let selection, let excluding):
-            let condition = selection.condition
-            return (select + " WHERE \(condition.sql) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL ORDER BY " + acrossAlbums,
-                    condition.arguments)
+            return "\(sql: select) WHERE \(selection.condition) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL ORDER BY \(sql: acrossAlbums)"
         }
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
     public func layoutInputs(scope: LayoutScope) throws -> LayoutInputs {
         try read { db in
-            let (sql, arguments) = try Self.inDisplayOrder(db, """
+            let sql = try Self.inDisplayOrder(db, """
                 SELECT p.id AS photo_id, p.display_width, p.display_height,
                        coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
                 """, scope: scope)
-            let photos = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let photos = try SQLRequest<Row>(literal: sql).fetchAll(db).map { row in
                 LayoutInput(photoID: row["photo_id"], aspectRatio: Self.aspectRatio(row), caption: row["caption"], comment: row["comment"])
             }
             return LayoutInputs(revision: try Self.revision(db, scope: scope), photos: photos)
@@ -202,14 +201,7 @@ extension GalleryDatabase {
     public func layoutItems(of layout: StoredMasonryLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
         guard !indices.isEmpty else { return [] }
         return try read { db in
-            var items: [StoredLayoutItem] = []
-            items.reserveCapacity(indices.count)
-            for row in try Self.chunkRows(db, of: layout.layout, indices: indices) {
-                let chunk: Int = row["chunk"]
-                let decoded = LayoutChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
-                items += decoded.filter { indices.contains($0.index) }
-            }
-            return items
+            try Self.decodedChunks(db, of: layout.layout, indices: indices, decode: LayoutChunkCodec.decode) { indices.contains($0.index) }
         }
     }
 
@@ -252,23 +244,23 @@ extension GalleryDatabase {
     }
 
     private static func layoutItems(_ db: Database, of layout: StoredMasonryLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
-        do {
-            let rows = try chunkRows(db, of: layout.layout, in: rect)
-            var items: [StoredLayoutItem] = []
-            for row in rows {
-                let chunk: Int = row["chunk"]
-                let decoded = LayoutChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * LayoutChunkCodec.itemsPerChunk)
-                guard let rect else {
-                    items += decoded
-                    continue
-                }
-                items += decoded.filter { item in
-                    let x = layout.x(column: item.column)
-                    return rect.intersects(LayoutRect(x: x, y: item.y, width: layout.geometry.innerWidth, height: item.height))
-                }
-            }
-            return items
+        try decodedChunks(db, of: layout.layout, in: rect, decode: LayoutChunkCodec.decode) { item in
+            guard let rect else { return true }
+            return rect.intersects(LayoutRect(x: layout.x(column: item.column), y: item.y, width: layout.geometry.innerWidth, height: item.height))
         }
+    }
+
+    /// The items of a stored layout's chunks (`chunkRows`: those meeting `rect`, or holding
+    /// `indices`, or all), each chunk decoded by `decode` (its bytes and its first item's
+    /// index), kept where `keep` says: the one decoding loop of masonry items and free frames.
+    private static func decodedChunks<Item>(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil, in rect: LayoutRect? = nil,
+                                            decode: ([UInt8], Int) -> [Item], keep: (Item) -> Bool) throws -> [Item] {
+        var items: [Item] = []
+        for row in try chunkRows(db, of: layout, indices: indices, in: rect) {
+            let chunk: Int = row["chunk"]
+            items += decode([UInt8](row["items"] as Data), chunk * LayoutChunkCodec.itemsPerChunk).filter(keep)
+        }
+        return items
     }
 
     /// Stores a masonry layout and its items in one transaction, replacing any under the same
@@ -365,19 +357,12 @@ extension GalleryDatabase {
     /// index order.
     public func layoutFrames(of layout: StoredFrameLayout, indices: Range<Int>? = nil,
                              in rect: LayoutRect? = nil) throws -> [StoredFrame] {
-        let size = LayoutChunkCodec.itemsPerChunk
-        return try read { db in
-            let rows = try Self.chunkRows(db, of: layout.layout, indices: rect == nil ? indices : nil, in: rect)
-            var frames: [StoredFrame] = []
-            for row in rows {
-                let chunk: Int = row["chunk"]
-                frames += FrameChunkCodec.decode([UInt8](row["items"] as Data), firstIndex: chunk * size).filter { frame in
-                    if let indices, !indices.contains(frame.index) { return false }
-                    guard let rect else { return true }
-                    return rect.intersects(LayoutRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
-                }
+        try read { db in
+            try Self.decodedChunks(db, of: layout.layout, indices: rect == nil ? indices : nil, in: rect, decode: FrameChunkCodec.decode) { frame in
+                if let indices, !indices.contains(frame.index) { return false }
+                guard let rect else { return true }
+                return rect.intersects(LayoutRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))
             }
-            return frames
         }
     }
 
@@ -385,11 +370,11 @@ extension GalleryDatabase {
     /// revision, read in one snapshot: what a layout that needs no text is computed from.
     public func layoutShapes(scope: LayoutScope) throws -> LayoutShapes {
         try read { db in
-            let (sql, arguments) = try Self.inDisplayOrder(db,
+            let sql = try Self.inDisplayOrder(db,
                 "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id",
                 scope: scope)
             var photos: [PhotoShape] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let rows = try SQLRequest<Row>(literal: sql).fetchCursor(db)
             while let row = try rows.next() {
                 photos.append(PhotoShape(id: row["id"], aspectRatio: Self.aspectRatio(row)))
             }

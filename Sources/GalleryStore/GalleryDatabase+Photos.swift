@@ -15,8 +15,7 @@ extension GalleryDatabase {
     public func photos(album: String? = nil, favoritesRating: Int = 4, excluding: [String] = []) throws -> [LibraryPhoto] {
         try read { db in
             let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating, excluding: excluding) } ?? .library
-            let (sql, arguments) = try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)
-            return try PhotoRow.fetchAll(db, sql: sql, arguments: arguments).map(\.libraryPhoto)
+            return try SQLRequest<PhotoRow>(literal: try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)).fetchAll(db).map(\.libraryPhoto)
         }
     }
 
@@ -54,11 +53,10 @@ extension GalleryDatabase {
     public func photoIDs(excludingAlbums excluded: [String]) throws -> [Int64] {
         guard !excluded.isEmpty else { return try photoIDs() }
         return try read { db in
-            let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
-            return try Int64.fetchAll(db, sql: """
+            try SQLRequest<Int64>(literal: """
                 SELECT p.id FROM photos p JOIN albums a ON a.id = p.album_id
-                WHERE p.live_still_id IS NULL AND a.path NOT IN (\(marks)) ORDER BY p.id
-                """, arguments: StatementArguments(excluded))
+                WHERE p.live_still_id IS NULL AND \(BrowseSelection.listed(excluded)) ORDER BY p.id
+                """).fetchAll(db)
         }
     }
 
@@ -67,9 +65,8 @@ extension GalleryDatabase {
         try read { db in
             var result: [Int64: StoredPhoto] = [:]
             result.reserveCapacity(ids.count)
-            try Self.inParts(ids) { part, marks in
-                let sql = PhotoRow.select + " WHERE p.id IN (\(marks))"
-                for row in try PhotoRow.fetchAll(db, sql: sql, arguments: StatementArguments(part)) {
+            try Self.inParts(ids) { part in
+                for row in try SQLRequest<PhotoRow>(literal: "\(sql: PhotoRow.select) WHERE p.id IN \(part)").fetchAll(db) {
                     result[row.id] = StoredPhoto(photo: row.libraryPhoto, contentHash: row.contentHash)
                 }
             }
@@ -81,9 +78,10 @@ extension GalleryDatabase {
     /// `excluding`.
     public func locatedAlbums(excluding: [String] = []) throws -> Set<String> {
         try read { db in
-            let sql = "SELECT DISTINCT a.path FROM photos p JOIN albums a ON a.id = p.album_id "
-                + "WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND p.live_still_id IS NULL AND \(BrowseSelection.listed(excluding))"
-            return Set(try String.fetchAll(db, sql: sql))
+            Set(try SQLRequest<String>(literal: """
+                SELECT DISTINCT a.path FROM photos p JOIN albums a ON a.id = p.album_id
+                WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND p.live_still_id IS NULL AND \(BrowseSelection.listed(excluding))
+                """).fetchAll(db))
         }
     }
 
@@ -93,22 +91,20 @@ extension GalleryDatabase {
         try read { db in
             var result: [Int64: String] = [:]
             result.reserveCapacity(ids.count)
-            try Self.inParts(ids) { part, marks in
-                let rows = try Row.fetchCursor(db, sql: "SELECT id, taken_at FROM photos WHERE id IN (\(marks)) AND taken_at IS NOT NULL",
-                                               arguments: StatementArguments(part))
+            try Self.inParts(ids) { part in
+                let rows = try SQLRequest<Row>(literal: "SELECT id, taken_at FROM photos WHERE id IN \(part) AND taken_at IS NOT NULL").fetchCursor(db)
                 while let row = try rows.next() { result[row["id"]] = row["taken_at"] }
             }
             return result
         }
     }
 
-    /// `ids` in parts of 500, each with as many "?" for a statement's `IN (…)`: bound
-    /// parameters per statement stay well under SQLite's limit.
-    private static func inParts(_ ids: some Collection<Int64>, _ body: (ArraySlice<Int64>, String) throws -> Void) rethrows {
-        let list = Array(ids)
+    /// `values` in parts of 500, each bound by a statement's `IN \(part)`: the parameters of a
+    /// statement stay well under SQLite's limit.
+    static func inParts<Value>(_ values: some Collection<Value>, _ body: (ArraySlice<Value>) throws -> Void) rethrows {
+        let list = Array(values)
         for start in stride(from: 0, to: list.count, by: 500) {
-            let part = list[start ..< min(start + 500, list.count)]
-            try body(part, Array(repeating: "?", count: part.count).joined(separator: ","))
+            try body(list[start ..< min(start + 500, list.count)])
         }
     }
 

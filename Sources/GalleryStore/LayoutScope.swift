@@ -1,4 +1,4 @@
-import Foundation
+import GalleryJSON
 
 /// Where a layout's photos come from: one album (by its folder's path in the library, "" for
 /// the root), a browse page's photos from every album, or the whole library.
@@ -25,12 +25,12 @@ public enum LayoutScope: Sendable, Hashable {
     }
 
     private static func json(_ paths: [String]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: paths, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        // An array of strings always encodes.
+        (try? JSON.string(paths)) ?? "[]"
     }
 
     private static func paths(_ json: String) -> [String]? {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String]
+        try? JSON.decode([String].self, from: json.utf8)
     }
 
     /// The scope `stored` names; nil for a text that names none.
