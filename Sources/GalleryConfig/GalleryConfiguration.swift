@@ -38,7 +38,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         public var commentFont = "Inter"
         public var commentSize = 13.0
         /// The grid's column: photo and text plus `cellPadding` on each side.
-        public var columnWidth = 252.0
+        public var columnWidth = MasonryOptions.defaultColumnWidth
         public var gutter = 0.0
         public var cellPadding = 8.0
         public var maxColumns = 8

@@ -154,7 +154,7 @@ public struct SiteExporter: Sendable {
             let points = ([nil] + site.mapStems).map { SiteFileName.mapPoints(stem: $0).name }
             for name in [SiteFileName.mapPage.name] + points + SiteLeaflet.files.sorted().map({ SiteFileName.leaflet($0).name }) {
                 guard let bytes = try site.render(name) else { continue }
-                try writeIfChanged(name, Data(bytes), makingFolder: true)
+                try writeIfChanged(name, Data(bytes))
                 written.insert(name)
             }
             summary.pages += 1
@@ -272,12 +272,10 @@ public struct SiteExporter: Sendable {
         }
     }
 
-    private func writeIfChanged(_ relative: String, _ data: Data, makingFolder: Bool = false) throws {
+    private func writeIfChanged(_ relative: String, _ data: Data) throws {
         let url = outFolder.appending(path: relative)
-        if let existing = FileManager.default.contents(atPath: url.path), existing == data { return }
         do {
-            if makingFolder { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
-            try data.write(to: url, options: .atomic)
+            try SiteFileWrite.ifChanged(data, to: url)
         } catch {
             throw ExportError.cannotWrite(path: url.path, reason: error.localizedDescription)
         }
