@@ -152,8 +152,12 @@ let package = Package(
         ),
 
         .target(
+            name: "GallerySitePlan",
+            dependencies: ["GalleryConfig", "GalleryService", "GalleryStore", "TextMetrics", "GalleryLayout"]
+        ),
+        .target(
             name: "GalleryHTML",
-            dependencies: ["GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "GalleryCrypt", "Imaging", "TextMetrics",
+            dependencies: ["GallerySitePlan", "GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "GalleryCrypt", "Imaging", "TextMetrics",
                            .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
@@ -162,7 +166,7 @@ let package = Package(
         .target(
             name: "GalleryServer",
             dependencies: [
-                "GalleryService", "GalleryHTML", "GalleryStore", "GallerySearch", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip",
+                "GallerySitePlan", "GalleryService", "GalleryHTML", "GalleryStore", "GallerySearch", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -190,6 +194,7 @@ let package = Package(
                 "GalleryLayout",
                 "GallerySearch",
                 "GalleryService",
+                "GallerySitePlan",
                 "GalleryHTML",
                 "GalleryServer",
                 "GalleryPublish",

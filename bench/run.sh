@@ -13,6 +13,7 @@
 # bench/run.sh private only the export of a private album against the same album public, and its first screen after the password (issue 39);
 # bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40);
 # bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
+# bench/run.sh serve only gallery serve under 32 clients: /api/photos, a page, a large image, /api/layout (issue 49; SERVE_BEFORE=BINARY adds an older build);
 # bench/run.sh install only what make demo and make test install on a fresh Debian 12 (root, the mirror; not in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -832,6 +833,22 @@ fi
 
 # MARK: install: what make demo and make test install on a fresh Debian 12 (debootstrap
 # minbase in a scratch folder; root and the mirror needed, so only by name, not in `all`)
+if [ "$only" = all ] || [ "$only" = serve ]; then
+# MARK: gallery serve under 32 concurrent clients (issue 49): /api/photos, an album page, a large
+# image and /api/layout on the 10,000-photo library; SERVE_BEFORE=BINARY (an older release build)
+# is measured in the same run, alternating, best of two rounds each.
+if [ ! -d "$work/import-10000" ]; then
+  "$make_sample" --many 10000 --size 160x120 "$work/import-10000" >/dev/null
+fi
+bins=("$PWD/$gallery")
+[ -n "${SERVE_BEFORE:-}" ] && bins=("$SERVE_BEFORE" "$PWD/$gallery")
+bench/serve_load.sh "$work" "$work/import-10000" "${bins[@]}" | tee "$work/serve-load.txt"
+while read -r name route; do
+  best=$(awk -v n="$name" -v r="$route" '$2 == n && $3 == r' "$work/serve-load.txt" | sort -k4 -g -r | head -1)
+  record "| $stamp | $commit | gallery serve ($name), GET /$route, wrk 2 threads 32 connections 10 s, 10,000 photos, best of 2 | $(echo "$best" | awk '{printf "%s req/s, p99 %s, errors: %s", $4, $5, $6}') | — | issue 49: no worse at p99 |"
+done < <(awk '{print $2, $3}' "$work/serve-load.txt" | sort -u)
+fi
+
 if [ "$only" = install ]; then
   out=$(scripts/check-fresh-install.sh "$work/fresh-debian")
   echo "$out"

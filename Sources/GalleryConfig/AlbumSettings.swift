@@ -28,8 +28,15 @@ public struct AlbumSettings: Sendable, Equatable {
     /// A private album's public page says a neutral title instead of its own.
     public var hideTitle = false
 
-    /// Left off every list, page and index of the site (hidden, unlisted or private).
-    public var isUnlisted: Bool { hidden || access != .public }
+    /// Who sees the album: `access` first (an unlisted or private album is hidden too), then
+    /// `hidden`.
+    public var visibility: AlbumVisibility {
+        switch access {
+        case .private: .private
+        case .unlisted: .unlisted
+        case .public: hidden ? .hidden : .public
+        }
+    }
 
     public init(title: String? = nil, descriptionHTML: String? = nil, cover: String? = nil, order: Int? = nil, hidden: Bool = false,
                 access: Access = .public) {

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryJSON
 import GalleryLayout
+import GallerySitePlan
 
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
 /// the page itself stays the same size however many photos the album holds.

@@ -1,5 +1,6 @@
 import GalleryLayout
 import GalleryService
+import GallerySitePlan
 import GalleryStore
 import Synchronization
 import TextMetrics

@@ -1,4 +1,5 @@
 import GalleryConfig
+import GallerySitePlan
 import GalleryStore
 import Imaging
 

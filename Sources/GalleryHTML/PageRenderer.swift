@@ -1,6 +1,7 @@
 import GalleryJSON
 import GalleryLayout
 import GalleryConfig
+import GallerySitePlan
 import GalleryStore
 
 /// One photo's cell as a page draws it.
@@ -92,8 +93,9 @@ struct PageRenderer {
     struct AlbumLinks {
         var home: String?
         var stem: String?
-        /// An unlisted album (`hidden`): its pages ask search engines to stay away.
-        var unlisted = false
+        /// Listed on the site (its album is public): an album that is not asks search engines to
+        /// stay away from its pages, and no list, browse page or sitemap shows it.
+        var isListed = true
         /// The views it offers, when not the site's (a browse page: its grid only).
         var views: [LayoutKind]? = nil
         /// Pages within it, linked under its title (a year's months).
@@ -147,7 +149,7 @@ struct PageRenderer {
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
-                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: links.unlisted)
+                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: !links.isListed)
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryConfig
+import GallerySitePlan
 import GalleryStore
 import Imaging
 

@@ -43,7 +43,7 @@ struct PrivateAlbumSite {
         var found: [Album] = []
         for album in try database.albums() where album.photoCount > 0 {
             let folder = album.path.isEmpty ? root : root + "/" + album.path
-            guard let settings = try AlbumSettingsReader.read(folder: folder), settings.access == .private else { continue }
+            guard let settings = try AlbumSettingsReader.read(folder: folder), settings.visibility == .private else { continue }
             let file = FileManager.default.fileExists(atPath: folder + "/" + AlbumSettingsReader.tomlName)
                 ? folder + "/" + AlbumSettingsReader.tomlName : folder + "/" + AlbumSettingsReader.markdownName
             let password = try AlbumPassword.find(settings: settings, folder: folder, settingsFile: file, environment: environment, ask: ask)

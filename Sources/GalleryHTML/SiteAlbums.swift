@@ -24,7 +24,9 @@ struct SiteAlbums: Sendable {
         var browse: BrowseSelection? = nil
         /// A private album on the site that shows the others: its page is a password box, its
         /// own site is sealed under `private/TOKEN/` (`PrivateAlbumSite`).
-        var isPrivate: Bool { settings?.access == .private && !isOwnSite }
+        var isPrivate: Bool { visibility == .private && !isOwnSite }
+        /// Who sees it (`album.toml`, `index.md`); a browse page is public.
+        var visibility: AlbumVisibility { settings?.visibility ?? .public }
         /// The album of a private album's own site (`SiteExporter.onlyAlbum`).
         var isOwnSite = false
         /// The folder its own site is sealed in: "private/" + its stem's unguessable token.
@@ -71,21 +73,22 @@ struct SiteAlbums: Sendable {
             // An unlisted album's address has a part no one can guess from its name (even on
             // a site of one album, whose home page is then the empty index), and so has the
             // folder a private album's own site is sealed in.
-            let unguessable = only == nil && (settings?.access == .unlisted || settings?.access == .private)
+            let visibility = settings?.visibility ?? .public
+            let unguessable = only == nil && visibility.hasUnguessableAddress
             let stem = several || unguessable ? "album-\(Self.slug(album.name, used: &used))" : nil
             albums.append(Album(
                 path: album.path, name: album.name, count: album.photoCount, videoCount: album.videoCount,
                 dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
                 links: PageRenderer.AlbumLinks(home: only != nil ? "../../" + SiteFileName.home.name : several || unguessable ? SiteFileName.home.name : nil,
                                                stem: unguessable ? stem.map { Self.unlistedStem($0, path: album.path, secret: secret, used: &used) } : stem,
-                                               unlisted: only == nil && (settings?.isUnlisted ?? false),
-                                               views: settings?.access == .private ? [.masonry] : nil),
+                                               isListed: only != nil || visibility.isListed,
+                                               views: visibility == .private ? [.masonry] : nil),
                 settings: settings, isOwnSite: only != nil))
         }
         all = albums
         // A private album's own site has no browse pages (its `[browse] by` is empty).
         (browse, months) = try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
-                                                unlisted: albums.filter { $0.links.unlisted }.map(\.path), used: &used)
+                                                unlisted: albums.filter { !$0.links.isListed }.map(\.path), used: &used)
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent

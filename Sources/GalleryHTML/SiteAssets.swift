@@ -1,3 +1,4 @@
+import GallerySitePlan
 import TextMetrics
 
 /// The site's stylesheet and script: the real files in Assets/ (embedded at build time by the

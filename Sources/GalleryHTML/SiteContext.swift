@@ -1,6 +1,7 @@
 import GalleryConfig
 import GalleryLayout
 import GalleryService
+import GallerySitePlan
 import GalleryStore
 import TextMetrics
 
@@ -50,10 +51,9 @@ struct SiteContext: Sendable {
         words = SiteWords(language: configuration.site.language)
         self.onlyAlbum = onlyAlbum
         excludedAlbums = try onlyAlbum.map { only in try database.albums().map(\.path).filter { $0 != only }.sorted() }
-            ?? UnlistedAlbums.paths(database: database)
+            ?? ExcludedAlbums.paths(database: database)
         // Browse pages and search gather photos from every album but those.
-        layouts = LayoutService(database: database, measurer: measurer, caption: caption, comment: comment,
-                                favoritesRating: configuration.browse.favoritesRating, unlistedAlbums: excludedAlbums)
+        layouts = SitePlan(configuration).layoutService(database: database, measurer: measurer, excluding: excludedAlbums)
         self.imageFailures = imageFailures
         self.videoFailures = videoFailures
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GallerySitePlan
 import GalleryZip
 import GallerySiteFiles
 import GalleryConfig
@@ -191,7 +192,7 @@ public struct SiteExporter: Sendable {
             written.insert("sitemap.xml")
         }
         summary.photos = site.photoCount
-        summary.unlisted = site.albums.all.filter { $0.settings?.access == .unlisted }.map { album in
+        summary.unlisted = site.albums.all.filter { $0.visibility == .unlisted }.map { album in
             (album.title, (configuration.site.baseURL ?? "") + album.name(.page(.masonry)))
         }
 

@@ -80,7 +80,7 @@ extension SiteSnapshot {
         var image: String?
         // Albums with an order first (smallest first), then the others by path; unlisted ones
         // not at all; private ones by their name (or a neutral one) and a lock only.
-        let listed = albums.all.filter { !$0.links.unlisted || $0.isPrivate }.enumerated().sorted { a, b in
+        let listed = albums.all.filter { $0.links.isListed || $0.isPrivate }.enumerated().sorted { a, b in
             switch (a.element.settings?.order, b.element.settings?.order) {
             case let (x?, y?) where x != y: x < y
             case (_?, nil): true

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryLayout
+import GallerySitePlan
 import GalleryStore
 import Synchronization
 import TextMetrics
@@ -148,7 +149,7 @@ public final class SiteSnapshot: Sendable {
     func sitemap() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
         var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : hasBrowsePage ? [SiteFileName.browse.name] : []
-        for album in albums.all + albums.browsePages where !album.links.unlisted {
+        for album in albums.all + albums.browsePages where album.links.isListed {
             pages += views(of: album).map { album.name(.page($0)) }
             pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.name(.plainPage($0 + 1)) }
         }

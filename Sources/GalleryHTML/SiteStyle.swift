@@ -1,5 +1,6 @@
 import Foundation
 import GalleryService
+import GallerySitePlan
 import TextMetrics
 import GalleryLayout
 

@@ -25,21 +25,7 @@ public enum GalleryServer {
         configuration: GalleryConfiguration = GalleryConfiguration(), live: LivePreview? = nil
     ) -> Router<BasicRequestContext> {
         // The layout service measures in the configured fonts; a live preview's follow gallery.toml.
-        let services = Mutex<(version: Int, service: LayoutService)?>(nil)
-        @Sendable func layoutService() -> LayoutService {
-            let (version, current) = live.map { $0.current } ?? (0, configuration)
-            return services.withLock { cached in
-                if let cached, cached.version == version { return cached.service }
-                let styles = current.textStyles
-                // An album.toml that cannot be read is reported by the page that shows it; until
-                // it is fixed, browse pages gather nothing (never an unlisted album's photos).
-                let unlisted = (try? UnlistedAlbums.paths(database: database)) ?? ((try? database.albums().map(\.path)) ?? [])
-                let made = LayoutService(database: database, caption: styles.caption, comment: styles.comment, favoritesRating: current.browse.favoritesRating,
-                                         unlistedAlbums: unlisted)
-                cached = (version, made)
-                return made
-            }
-        }
+        let states = ServedState.Cache(database: database, configuration: configuration, live: live)
         let site = SiteCache(database: database, folder: siteFolder, configuration: configuration, live: live)
         let responses = ResponseCache(capacity: 1024)
         let router = Router()
@@ -62,13 +48,17 @@ public enum GalleryServer {
             }
         }
 
+        // Every route reads SQLite and computes on a dispatch thread (`BlockingWork`).
         router.get("/api/photos") { request, _ -> Response in
+            let album = request.uri.queryParameters["album"].map(String.init)
             do {
-                let rating = (live.map { $0.current.1 } ?? configuration).browse.favoritesRating
-                let photos = try database.photos(album: request.uri.queryParameters["album"].map(String.init), favoritesRating: rating,
-                                                 excluding: try UnlistedAlbums.paths(database: database))
-                // Positions stay on the owner's machine: a served page or API never shows them.
-                return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
+                let json = try await BlockingWork.run {
+                    let state = try states.current()
+                    let photos = try database.photos(album: album, favoritesRating: state.configuration.browse.favoritesRating, excluding: state.unlisted)
+                    // Positions stay on the owner's machine: a served page or API never shows them.
+                    return try JSON.string(photos.map(\.withoutLocation))
+                }
+                return JSONResponse.ok(json)
             } catch let error as StoreError {
                 throw APIError(error)
             }
@@ -77,11 +67,14 @@ public enum GalleryServer {
         // What the site's search box finds for q, in the same order: the photos of
         // `gallery photos --query` (places are never searched here: positions stay private).
         router.get("/api/search") { request, _ -> Response in
-            let language = (live.map { $0.current.1 } ?? configuration).site.language
             let text = request.uri.queryParameters["q"].map(String.init) ?? ""
-            let photos = try database.photos(search: SearchScope(query: SearchQuery(text), language: language, places: false,
-                                                                 excluding: try UnlistedAlbums.paths(database: database)))
-            return JSONResponse.ok(try JSON.string(photos.map(\.withoutLocation)))
+            let json = try await BlockingWork.run {
+                let state = try states.current()
+                let photos = try database.photos(search: SearchScope(query: SearchQuery(text), language: state.configuration.site.language, places: false,
+                                                                     excluding: state.unlisted))
+                return try JSON.string(photos.map(\.withoutLocation))
+            }
+            return JSONResponse.ok(json)
         }
 
         router.get("/api/layout") { request, _ -> Response in
@@ -100,14 +93,16 @@ public enum GalleryServer {
                 // one revision read; any change to photos or annotations changes the revision.
                 // The revision and the layout are read in one transaction: an answer is of the
                 // revision it is kept under, even while an import commits.
-                let answer = try database.snapshot { () -> ByteBuffer in
-                    let revision = try database.libraryRevision()
-                    if let cached = responses.get(cacheKey, revision: revision) { return cached }
-                    let result = try layoutService().masonry(parsed)
-                    guard result.items.count <= maximumItems else {
-                        throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                let answer = try await BlockingWork.run {
+                    try database.snapshot { () -> ByteBuffer in
+                        let revision = try database.libraryRevision()
+                        if let cached = responses.get(cacheKey, revision: revision) { return cached }
+                        let result = try states.current().layouts.masonry(parsed)
+                        guard result.items.count <= maximumItems else {
+                            throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                        }
+                        return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
                     }
-                    return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
                 }
                 return JSONResponse.ok(answer)
             } catch let error as StoreError {
@@ -123,24 +118,25 @@ public enum GalleryServer {
             var name = request.uri.path.removingPercentEncoding ?? request.uri.path
             while name.hasPrefix("/") { name.removeFirst() }
             if name.isEmpty { name = "index.html" }
+            let path = request.uri.path, fileName = name
+            // The file's checks (stat, real path) and its reading are blocking calls too.
+            @Sendable func served(liveVersion: Int? = nil) async throws -> Response? {
+                try await BlockingWork.run {
+                    try StaticFiles.resolve(path, in: siteFolder).map { try StaticFiles.response(for: $0, named: fileName, request: request, liveVersion: liveVersion) }
+                }
+            }
             if ImageFileName(parsing: name) != nil {
                 // Images are named by content hash: one made earlier is served as it is; one
                 // not made yet is made now (only names the pages use are accepted).
-                if let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                    return try StaticFiles.response(for: file, named: name, request: request)
-                }
-                if try await site.image(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                    return try StaticFiles.response(for: file, named: name, request: request)
-                }
+                if let response = try await served() { return response }
+                if try await site.image(named: name), let response = try await served() { return response }
             } else {
                 // The version read before the page is made: at worst the page is newer than it
                 // says, and reloads once more.
                 let version = live?.version
-                if try await site.file(named: name), let file = StaticFiles.resolve(request.uri.path, in: siteFolder) {
-                    // Pages, data, styles and fonts: made from the library as it is now, the
-                    // first time they are asked for after a change.
-                    return try StaticFiles.response(for: file, named: name, request: request, liveVersion: version)
-                }
+                // Pages, data, styles and fonts: made from the library as it is now, the first
+                // time they are asked for after a change.
+                if try await site.file(named: name), let response = try await served(liveVersion: version) { return response }
             }
             throw APIError(.notFound, "not found")
         }

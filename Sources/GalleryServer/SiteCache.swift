@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GalleryConfig
 import GalleryHTML
@@ -44,6 +43,9 @@ actor SiteCache {
     /// Files being made, by revision and name: requests that arrive meanwhile wait for that
     /// one rendering instead of starting another (an actor method that awaits lets others in).
     private var making: [String: Task<Bool, any Error>] = [:]
+    /// The site being made for a revision and folder version ("REVISION VERSION"), which the
+    /// requests arriving meanwhile wait for.
+    private var makingSite: (key: String, task: Task<SiteSnapshot, any Error>)?
     /// How many site snapshots and files this cache made (tests hold concurrent requests to one).
     private(set) var snapshotsMade = 0
     private(set) var filesMade = 0
@@ -71,14 +73,23 @@ actor SiteCache {
     /// The configuration the site is made with now.
     private var currentConfiguration: GalleryConfiguration { live?.configuration ?? configuration }
 
-    /// The site of the library as it is now.
-    private func site() throws -> SiteSnapshot {
-        let revision = try database.libraryRevision()
+    /// The site of the library as it is now: read and made on a dispatch thread, once for
+    /// all the requests that ask while it is made.
+    private func site() async throws -> SiteSnapshot {
+        let database = database
+        let revision = try await BlockingWork.run { try database.libraryRevision() }
         // A live preview's folder version changes with gallery.toml and album files too, which
         // the library revision does not see.
         let (version, configuration) = live.map { $0.current } ?? (0, configuration)
         if let snapshot, snapshot.revision == revision, snapshotVersion == version { return snapshot }
-        let site = try database.snapshot { try SiteSnapshot(database: database, configuration: configuration) }
+        let key = "\(revision) \(version)"
+        if let running = makingSite, running.key == key { return try await running.task.value }
+        let task = Task { try await BlockingWork.run { try database.snapshot { try SiteSnapshot(database: database, configuration: configuration) } } }
+        makingSite = (key, task)
+        defer { if makingSite?.key == key { makingSite = nil } }
+        let site = try await task.value
+        // Another request may have installed this state's site while this one waited.
+        if let snapshot, snapshot.revision == site.revision, snapshotVersion == version { return snapshot }
         snapshotVersion = version
         snapshotConfiguration = configuration
         snapshot = site
@@ -91,7 +102,7 @@ actor SiteCache {
     /// Makes the site file `name` ("index.html", "data/index.chunk-2.js", "gallery.css", …) in
     /// the folder, as the library is now; false when the site has no such file (404).
     func file(named name: String) async throws -> Bool {
-        let site = try site()
+        let site = try await site()
         if made.contains(name) { return true }
         if name.hasPrefix("private/") {
             // A private album's sealed site: made and sealed into the folder once per state of
@@ -100,7 +111,7 @@ actor SiteCache {
             if !sealedFolders.contains(folder) {
                 let key = "\(site.revision) \(folder)"
                 let target = self.folder
-                let task = making[key] ?? Task { try await Self.offPool { try site.writePrivateAlbum(folder: folder, into: target) } }
+                let task = making[key] ?? Task { try await BlockingWork.run { try site.writePrivateAlbum(folder: folder, into: target) } }
                 making[key] = task
                 defer { making[key] = nil }
                 guard try await task.value else { return false }
@@ -111,7 +122,7 @@ actor SiteCache {
         if name.hasPrefix("downloads/") {
             // An album's ZIP: copied from the originals into the folder, not held in memory.
             let folder = self.folder
-            return try await Self.offPool { try site.writeAlbumZip(named: name, into: folder) }
+            return try await BlockingWork.run { try site.writeAlbumZip(named: name, into: folder) }
         }
         let colours = self.colours
         let key = "\(site.revision) \(colours) \(name)"
@@ -121,7 +132,7 @@ actor SiteCache {
         let task = Task { [database] in
             // One read transaction: the revision it sees, and everything the file shows. When
             // an import committed since `site` was made, the site of this state is made here.
-            let (state, bytes) = try await Self.offPool {
+            let (state, bytes) = try await BlockingWork.run {
                 try database.snapshot { () -> (FileState, [UInt8]?) in
                     let revision = try database.libraryRevision()
                     let current = revision == site.revision ? site : try SiteSnapshot(database: database, configuration: configuration)
@@ -146,10 +157,7 @@ actor SiteCache {
     private func write(_ bytes: [UInt8], named name: String, madeFrom state: FileState) throws {
         if let newer = written[name], state < newer { return }
         written[name] = state
-        let url = folder.appending(path: name)
-        if let existing = FileManager.default.contents(atPath: url.path), existing.elementsEqual(bytes) { return }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        try SiteFileWrite.ifChanged(Data(bytes), to: folder.appending(path: name))
     }
 
     /// Makes the images of the photo `name` belongs to ("thumbs/HASH-236.webp", …) if the
@@ -165,7 +173,7 @@ actor SiteCache {
         let task = Task { [database, folder, slots] in
             await slots.acquire()
             do {
-                let made = try await Self.offPool {
+                let made = try await BlockingWork.run {
                     try PhotoImages(outFolder: folder, configuration: configuration).render(named: name, database: database)
                 }
                 await slots.release()
@@ -184,12 +192,5 @@ actor SiteCache {
             self.made = []
         }
         return made
-    }
-
-    /// Blocking work (SQLite, shaping, encoding) on a dispatch thread, off the concurrency pool.
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
     }
 }

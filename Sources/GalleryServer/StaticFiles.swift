@@ -114,7 +114,9 @@ enum StaticFiles {
             try file.handle.seek(toOffset: UInt64(range.first))
             var left = range.count
             while left > 0 {
-                guard let piece = try file.handle.read(upToCount: min(left, pieceSize)), !piece.isEmpty else {
+                // Read on a dispatch thread: a disk read would hold the concurrency pool's.
+                let count = min(left, pieceSize)
+                guard let piece = try await BlockingWork.run({ try file.handle.read(upToCount: count) }), !piece.isEmpty else {
                     throw FileShortened(path: url.path)
                 }
                 left -= piece.count

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import GalleryConfig
-import GalleryHTML
 import GalleryImport
+import GallerySitePlan
 import GalleryStore
 
 struct ImportCommand: ParsableCommand {
@@ -54,8 +54,8 @@ struct ImportCommand: ParsableCommand {
         let summary = try importer.run { display.handle($0) }
         // The layouts the site's pages show, computed now (only albums that changed): a page
         // served or exported next reads them.
-        try configuration.layoutService(database: database) { display.handle(.warning($0)) }
-            .prepare(SiteGeometry(configuration).layoutNeeds(configuration))
+        let plan = SitePlan(configuration)
+        try plan.layoutService(database: database) { display.handle(.warning($0)) }.prepare(plan.layoutNeeds)
         display.finish()
         print(summary.line)
     }

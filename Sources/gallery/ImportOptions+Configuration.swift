@@ -1,13 +1,13 @@
 import GalleryConfig
-import GalleryHTML
 import GalleryImport
+import GallerySitePlan
 
 extension ImportOptions {
     /// An import that measures captions and comments as the configured site sets them: in its
     /// fonts and sizes, at its grid's text width.
     init(_ configuration: GalleryConfiguration, jobs: Int?, annotationsFile: String?) {
-        let styles = configuration.textStyles
-        self.init(jobs: jobs, annotationsFile: annotationsFile, textWidths: [SiteGeometry(configuration).innerWidth],
-                  captionStyle: styles.caption, commentStyle: styles.comment, includeVideos: configuration.content.videos != .skip)
+        let plan = SitePlan(configuration)
+        self.init(jobs: jobs, annotationsFile: annotationsFile, textWidths: [plan.geometry.innerWidth],
+                  captionStyle: plan.caption, commentStyle: plan.comment, includeVideos: configuration.content.videos != .skip)
     }
 }

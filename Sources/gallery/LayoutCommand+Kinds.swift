@@ -4,6 +4,7 @@ import GalleryHTML
 import GalleryJSON
 import GalleryLayout
 import GalleryService
+import GallerySitePlan
 import GalleryStore
 
 extension LayoutCommand {
@@ -50,7 +51,7 @@ extension LayoutCommand {
         }
         let database = try library.open(create: false)
         let scope = try database.layoutScope(album: album, favoritesRating: try settings.load(library: database).browse.favoritesRating,
-                                             excluding: try UnlistedAlbums.paths(database: database))
+                                             excluding: try ExcludedAlbums.paths(database: database))
         let photos = try database.layoutInputs(scope: scope).photos
         return (photos.map(\.photoID), photos.map(\.aspectRatio), try database.mediaKinds())
     }

@@ -4,6 +4,7 @@ import GalleryConfig
 import GalleryHTML
 import GalleryLayout
 import GalleryService
+import GallerySitePlan
 import GalleryStore
 
 struct LayoutCommand: ParsableCommand {
@@ -150,7 +151,7 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         // Captions and comments in the site's fonts and sizes (`[look]` of gallery.toml).
         let configuration = try settings.load(library: database)
-        let service = try configuration.layoutService(database: database)
+        let service = try SitePlan(configuration).layoutService(database: database)
         var request = try masonryRequest
         request.search = try searchScope(configuration, service)
         let result = try service.masonry(request)
@@ -192,7 +193,7 @@ struct LayoutCommand: ParsableCommand {
     private func runRowsViewport(_ size: LayoutSize) throws {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
-        let service = try configuration.layoutService(database: database)
+        let service = try SitePlan(configuration).layoutService(database: database)
         let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
         let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         if json {
@@ -220,7 +221,7 @@ struct LayoutCommand: ParsableCommand {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
         let fluid = SiteGeometry(configuration).fluid
-        let service = try configuration.layoutService(database: database)
+        let service = try SitePlan(configuration).layoutService(database: database)
         let result = try service.masonry(fluid: fluid, viewportWidth: size.width, viewportHeight: size.height, album: album,
                                          rect: try layoutRect, placement: placement, search: try searchScope(configuration, service))
         if json {

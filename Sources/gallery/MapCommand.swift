@@ -3,6 +3,7 @@ import Foundation
 import GalleryHTML
 import GalleryJSON
 import GalleryLayout
+import GallerySitePlan
 import GalleryStore
 
 struct MapCommand: ParsableCommand {
@@ -63,7 +64,7 @@ struct MapCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         // The map's photos in the site's order (every listed photo by date across albums).
         let listed = try database.photos(album: BrowseSelection.all.name, favoritesRating: configuration.browse.favoritesRating,
-                                         excluding: try UnlistedAlbums.paths(database: database))
+                                         excluding: try ExcludedAlbums.paths(database: database))
         if let album, !listed.contains(where: { $0.album == album }) {
             throw CommandFailure(message: "no listed album is named '\(album)' (gallery photos shows each photo's album; unlisted albums are on no map)")
         }

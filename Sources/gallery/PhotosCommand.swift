@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GalleryHTML
 import GalleryJSON
+import GallerySitePlan
 import GalleryStore
 
 struct PhotosCommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
-        let unlisted = try UnlistedAlbums.paths(database: database)
+        let unlisted = try ExcludedAlbums.paths(database: database)
         let photos: [LibraryPhoto]
         if let scope = try search.scope(language: configuration.site.language, unlisted: unlisted, album: album) {
             photos = try database.photos(search: scope)

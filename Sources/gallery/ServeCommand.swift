@@ -4,6 +4,7 @@ import GalleryConfig
 import GalleryHTML
 import GalleryImport
 import GalleryServer
+import GallerySitePlan
 import GalleryStore
 import Hummingbird
 import Logging
@@ -116,8 +117,8 @@ final class PreviewRefresher: Sendable {
                 if case .skipped(let path, let reason) = event { FileHandle.standardError.write(Data("\(path): \(reason)\n".utf8)) }
                 if case .warning(let text) = event { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
             }
-        try configuration.layoutService(database: database) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
-            .prepare(SiteGeometry(configuration).layoutNeeds(configuration))
+        let plan = SitePlan(configuration)
+        try plan.layoutService(database: database) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }.prepare(plan.layoutNeeds)
         if announce || summary.added + summary.updated + summary.removed + summary.skipped > 0 {
             FileHandle.standardError.write(Data("\(summary.line)\n".utf8))
         }

@@ -22,12 +22,26 @@ struct AlbumSettingsReaderTests {
         // Who may see it, and a private album's password and title (index.md's front matter alike).
         let unlisted = try Self.album(["album.toml": "access = \"unlisted\"\npassword_file = \"../pw.txt\"\nhide_title = true\n"])
         let read = try #require(try AlbumSettingsReader.read(folder: unlisted.path))
-        #expect(read.access == .unlisted && read.isUnlisted && read.passwordFile == "../pw.txt" && read.hideTitle)
+        #expect(read.access == .unlisted && read.visibility == .unlisted && read.passwordFile == "../pw.txt" && read.hideTitle)
         let front = try Self.album(["index.md": "---\naccess: unlisted\nhide_title: yes\npassword: \"x y\"\n---\n"])
         let fromFront = try #require(try AlbumSettingsReader.read(folder: front.path))
         #expect(fromFront.access == .unlisted && fromFront.hideTitle && fromFront.password == "x y")
         let wrong = try Self.album(["album.toml": "hide_title = \"yes\"\n"])
         #expect(throws: ConfigurationError.self) { try AlbumSettingsReader.read(folder: wrong.path) }
+    }
+
+    @Test("visibility: access decides, then hidden; only a public album is listed, only unlisted and private ones have unguessable addresses")
+    func visibility() {
+        let cases: [(hidden: Bool, access: AlbumSettings.Access, AlbumVisibility)] = [
+            (false, .public, .public), (true, .public, .hidden), (false, .unlisted, .unlisted), (true, .unlisted, .unlisted),
+            (false, .private, .private), (true, .private, .private),
+        ]
+        for (hidden, access, expected) in cases {
+            let visibility = AlbumSettings(hidden: hidden, access: access).visibility
+            #expect(visibility == expected, "hidden \(hidden), access \(access)")
+            #expect(visibility.isListed == (expected == .public))
+            #expect(visibility.hasUnguessableAddress == (access != .public))
+        }
     }
 
     @Test("a Google Takeout album's metadata.json (in any of its languages): title and description where album.toml says none")

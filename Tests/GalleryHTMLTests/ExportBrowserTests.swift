@@ -1,5 +1,6 @@
 import Foundation
 import GalleryHTML
+import GallerySitePlan
 import GalleryTestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import GalleryHTML
 import GalleryLayout
+import GallerySitePlan
 import GalleryStore
 import GalleryTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryHTML
 import GalleryImport
+import GallerySitePlan
 import GalleryStore
 import GalleryTestSupport
 import Imaging

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryHTML
 import GalleryLayout
+import GallerySitePlan
 import GalleryTestSupport
 import Testing
 

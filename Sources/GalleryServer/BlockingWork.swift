@@ -1,0 +1,13 @@
+import Dispatch
+
+/// Work that holds its thread until it is done (SQLite reads, layouts computed, pages
+/// rendered, files read), run on a dispatch thread: never on an event loop, whose connections
+/// would all wait, nor on Swift's concurrency pool, whose threads (two on a 2-core machine)
+/// every task of the server shares.
+enum BlockingWork {
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}

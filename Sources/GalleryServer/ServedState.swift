@@ -1,0 +1,53 @@
+import GalleryConfig
+import GalleryHTML
+import GalleryService
+import GallerySitePlan
+import GalleryStore
+import Synchronization
+import TextMetrics
+
+/// What the API routes read for one state of the folder and the library: the configuration,
+/// the albums no listing may gather (their `album.toml` read once per state, not once per
+/// request) and the layout service that leaves them out. A new state comes with a new library
+/// revision (an import: albums come and go) or a new folder version (the live preview's
+/// watcher saw gallery.toml or an album file change).
+struct ServedState: Sendable {
+    var revision: Int64
+    var version: Int
+    var configuration: GalleryConfiguration
+    var unlisted: [String]
+    var layouts: LayoutService
+
+    /// The state last made, kept until the library or the folder changes; one text measurer
+    /// per folder version, so its cache of shaped captions outlives imports.
+    final class Cache: Sendable {
+        private let database: GalleryDatabase
+        private let configuration: GalleryConfiguration
+        private let live: LivePreview?
+        private let kept = Mutex<(state: ServedState?, measurer: (version: Int, measurer: TextMeasurer)?)>((nil, nil))
+
+        init(database: GalleryDatabase, configuration: GalleryConfiguration, live: LivePreview?) {
+            self.database = database
+            self.configuration = configuration
+            self.live = live
+        }
+
+        /// The state of the library and folder now. Blocks (SQLite, album files): call it
+        /// from `BlockingWork`.
+        func current() throws -> ServedState {
+            let (version, configuration) = live.map { $0.current } ?? (0, configuration)
+            let revision = try database.libraryRevision()
+            if let state = kept.withLock({ $0.state }), state.revision == revision, state.version == version { return state }
+            // An album.toml that cannot be read is reported by the page that shows it; until it
+            // is fixed, listings gather nothing (never an unlisted album's photos).
+            let unlisted = ExcludedAlbums.pathsOrEveryAlbum(database: database)
+            return kept.withLock { kept in
+                let measurer = kept.measurer.flatMap { $0.version == version ? $0.measurer : nil } ?? TextMeasurer()
+                let state = ServedState(revision: revision, version: version, configuration: configuration, unlisted: unlisted,
+                                        layouts: SitePlan(configuration).layoutService(database: database, measurer: measurer, excluding: unlisted))
+                kept = (state, (version, measurer))
+                return state
+            }
+        }
+    }
+}
