@@ -109,87 +109,59 @@ public struct SiteExporter: Sendable {
             database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
             publishLocation: publishLocation,
             configuration: configuration, onlyAlbum: onlyAlbum))
-        let style = try site.style()
-        for (name, bytes) in style.fonts.sorted(by: { $0.key < $1.key }) {
-            try writeIfChanged(name, Data(bytes))
-            written.insert(name)
-        }
-        try write("gallery.css", style.css, into: &written)
-        try write("gallery.js", SiteAssets.script, into: &written)
-
-        // Album by album, each file made from the library on its own (the same code makes
-        // them for `gallery serve`), on all cores; an album's source is let go once its files
-        // are written, so memory does not grow with the library.
+        // The site's one list of files (`SiteSnapshot.fileList`), in its order. Album by album,
+        // each file made from the library on its own (the same code makes them for
+        // `gallery serve`), on all cores; an album's source is let go once its files are
+        // written, so memory does not grow with the library.
         let done = Mutex<Set<String>>([])
-        for album in site.albums.all + site.albums.browsePages {
-            if let page = try site.privatePage(album) {
-                // Nothing of a private album is written here but its password page.
-                try writeIfChanged(album.name(.page(.masonry)), Data(page.utf8))
-                written.insert(album.name(.page(.masonry)))
+        for entry in try site.fileList() {
+            switch entry {
+            case .files(let files):
+                for name in files.map(\.name) {
+                    guard let bytes = try site.render(name) else { continue }
+                    try writeIfChanged(name, Data(bytes))
+                    written.insert(name)
+                    if name.hasSuffix(".html") { summary.pages += 1 }
+                }
+            case .album(let album):
+                if let page = try site.privatePage(album) {
+                    // Nothing of a private album is written here but its password page.
+                    try writeIfChanged(album.name(.page(.masonry)), Data(page.utf8))
+                    written.insert(album.name(.page(.masonry)))
+                    summary.pages += 1
+                    continue
+                }
+                let source = try site.source(album)
+                let files = site.files(of: album)
+                try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                    try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
+                    done.withLock { _ = $0.insert(name) }
+                }
+                summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
+                try writeZip(of: album, site: site, into: &written, events: events)
+                site.forget(album)
+            case .search:
+                // The search page and its index: every listed photo's words and cells, in search order.
+                let files = try site.search().files.map { (name: SiteFileName.search($0).name, file: $0) }
+                try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                    guard let text = try site.render(file) else { return }
+                    try writeIfChanged(name, Data(text.utf8))
+                    done.withLock { _ = $0.insert(name) }
+                }
                 summary.pages += 1
-                continue
+                site.forget(site.searchAlbum)
             }
-            let source = try site.source(album)
-            let files = site.files(of: album)
-            try ParallelWork.forEach(files, jobs: jobs) { name, file in
-                try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
-                done.withLock { _ = $0.insert(name) }
-            }
-            summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
-            try writeZip(of: album, site: site, into: &written, events: events)
-            site.forget(album)
-        }
-        // The search page and its index: every listed photo's words and cells, in search order.
-        if site.hasSearch {
-            let files = try site.search().files.map { (name: SiteFileName.search($0).name, file: $0) }
-            try ParallelWork.forEach(files, jobs: jobs) { name, file in
-                guard let text = try site.render(file) else { return }
-                try writeIfChanged(name, Data(text.utf8))
-                done.withLock { _ = $0.insert(name) }
-            }
-            summary.pages += 1
-            site.forget(site.searchAlbum)
-        }
-        // The map: its page, its points, and Leaflet's files with their licences.
-        if site.hasMap {
-            let points = ([nil] + site.mapStems).map { SiteFileName.mapPoints(stem: $0).name }
-            for name in [SiteFileName.mapPage.name] + points + SiteLeaflet.files.sorted().map({ SiteFileName.leaflet($0).name }) {
-                guard let bytes = try site.render(name) else { continue }
-                try writeIfChanged(name, Data(bytes))
-                written.insert(name)
-            }
-            summary.pages += 1
-        } else if !site.mappedAlbums.isEmpty {
-            events(.warning("the map needs Leaflet, which is not installed (sudo apt-get install \(SiteLeaflet.packages)); the site has no map page this time"))
         }
         written.formUnion(done.withLock { $0 })
-        if site.hasIndexPage, let index = try site.render("index.html") {
-            try writeIfChanged("index.html", Data(index))
-            written.insert("index.html")
-            summary.pages += 1
+        if !site.hasMap && !site.mappedAlbums.isEmpty {
+            events(.warning("the map needs Leaflet, which is not installed (sudo apt-get install \(SiteLeaflet.packages)); the site has no map page this time"))
         }
-        // Private albums: their own sites, sealed under their folders, and what opens them.
-        if site.hasPrivateAlbums {
-            for name in [SiteFileName.privateScript.name, SiteFileName.serviceWorker.name] {
-                guard let bytes = try site.render(name) else { continue }
-                try writeIfChanged(name, Data(bytes))
-                written.insert(name)
-            }
-            for album in privateAlbums {
-                guard let listed = site.albums.all.first(where: { $0.path == album.path }), let folder = listed.privateFolder else { continue }
-                let sealed = try PrivateAlbumSite(album: album, folder: folder, page: listed.name(.page(.masonry)), siteTitle: site.albums.title)
-                    .write(into: outFolder, exporter: self, events: events)
-                for name in sealed { written.insert(name) }
-            }
-        }
-        if site.hasBrowsePage, let browse = try site.render(SiteFileName.browse.name) {
-            try writeIfChanged(SiteFileName.browse.name, Data(browse))
-            written.insert(SiteFileName.browse.name)
-            summary.pages += 1
-        }
-        if let sitemap = try site.render("sitemap.xml") {
-            try writeIfChanged("sitemap.xml", Data(sitemap))
-            written.insert("sitemap.xml")
+        // Private albums: their own sites, sealed under their folders (what opens them is in the list).
+        for album in privateAlbums {
+            guard let listed = site.albums.all.first(where: { $0.path == album.path }), let folder = listed.privateFolder else { continue }
+            let sealed = try PrivateAlbumSite(album: album, folder: folder, page: listed.name(.page(.masonry)), siteTitle: site.albums.title)
+                .write(into: outFolder, exporter: self, events: events)
+            for name in sealed { written.insert(name) }
         }
         summary.photos = site.photoCount
         summary.unlisted = site.albums.all.filter { $0.visibility == .unlisted }.map { album in
@@ -253,9 +225,6 @@ public struct SiteExporter: Sendable {
         }
     }
 
-    /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a
-    /// rerun with nothing changed writes nothing, so modification times, ETags and the
-    /// caches that rely on them stay put.
     /// The album's ZIP (`[downloads] album_zip`), unless the file its contents name is there
     /// already. One that cannot be made is one warning; the export goes on without it.
     private func writeZip(of album: SiteAlbums.Album, site: SiteSnapshot, into written: inout ExportFiles,
@@ -273,6 +242,9 @@ public struct SiteExporter: Sendable {
         }
     }
 
+    /// Writes `data` at `relative` atomically, unless the file already holds exactly it: a
+    /// rerun with nothing changed writes nothing, so modification times, ETags and the
+    /// caches that rely on them stay put.
     private func writeIfChanged(_ relative: String, _ data: Data) throws {
         let url = outFolder.appending(path: relative)
         do {
@@ -296,11 +268,6 @@ public struct SiteExporter: Sendable {
     /// Relative, inside the folder: no absolute paths, no "..", no empty parts.
     static func isSafeRelativePath(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0.isEmpty || $0 == "." }
-    }
-
-    private func write(_ relative: String, _ text: String, into written: inout ExportFiles) throws {
-        try writeIfChanged(relative, Data(text.utf8))
-        written.insert(relative)
     }
 
     // MARK: - Images

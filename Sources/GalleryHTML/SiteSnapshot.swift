@@ -86,26 +86,37 @@ public final class SiteSnapshot: Sendable {
     /// The bytes of the site's file `name` ("index.html", "data/index.chunk-3.js",
     /// "fonts/…"), or nil when the site has no such file.
     public func render(_ name: String) throws -> [UInt8]? {
-        let parsed = SiteFileName(parsing: name) { stem in albums.album(stem: stem) != nil }
+        guard let parsed = SiteFileName(parsing: name, isAlbumStem: { stem in albums.album(stem: stem) != nil }) else { return nil }
         switch parsed {
+        case .album(let stem, let file): return try render(file, stem: stem)
+        // A one-album site's home page is its album's page (listed with the album's files).
+        case .home where !hasIndexPage: return try render(.page(.masonry), stem: nil)
+        case .search(let file):
+            guard hasSearch, try search().files.contains(file) else { return nil }
+            return try render(file).map { Array($0.utf8) }
+        // Written by their own writers: images (named by content), album ZIPs (streamed, not
+        // held in memory), private albums' sealed sites (`PrivateAlbumSite`).
+        case .image, .albumZip, .sealed: return nil
+        case .stylesheet, .script, .font, .home, .sitemap, .mapPage, .mapPoints, .leaflet, .browse, .privateScript, .serviceWorker:
+            return try hasSiteWide(parsed) ? try renderSiteWide(parsed) : nil
+        }
+    }
+
+    /// A site-wide file of the list (`fileList`).
+    private func renderSiteWide(_ file: SiteFileName) throws -> [UInt8]? {
+        switch file {
         case .stylesheet: return Array(try style().css.utf8)
         case .script: return Array(SiteAssets.script.utf8)
-        case .home where hasIndexPage: return Array(try indexPage().utf8)
-        case .home: return try render(.page(.masonry), stem: nil)
-        case .sitemap where context.configuration.site.baseURL != nil: return Array(try sitemap().utf8)
-        case .font: return try style().fonts[name]
-        case .album(let stem, let file): return try render(file, stem: stem)
-        case .search(let file) where hasSearch: return try render(file).map { Array($0.utf8) }
-        case .mapPage where hasMap: return Array(try mapPage().utf8)
-        case .browse where hasBrowsePage: return Array(try browsePage().utf8)
-        case .albumZip: return nil  // written by the export, streamed by the server: not held in memory
-        case .privateScript where hasPrivateAlbums: return Array(SiteAssets.privateScript.utf8)
-        case .serviceWorker where hasPrivateAlbums: return Array(SiteAssets.serviceWorkerScript.utf8)
-        case .sealed, .privateScript, .serviceWorker: return nil  // sealed files: written by the export (`PrivateAlbumSite`)
-        case .mapPoints(let stem) where hasMap && (stem.map(mapStems.contains) ?? true):
-            return Array(try search().pointsScript(stem: stem).utf8)
-        case .leaflet(let file) where hasMap: return SiteLeaflet.contents(file)
-        case .sitemap, .image, .search, .mapPage, .mapPoints, .leaflet, .browse, nil: return nil
+        case .font(let name): return try style().fonts["fonts/" + name]
+        case .home: return Array(try indexPage().utf8)
+        case .sitemap: return Array(try sitemap().utf8)
+        case .mapPage: return Array(try mapPage().utf8)
+        case .mapPoints(let stem): return Array(try search().pointsScript(stem: stem).utf8)
+        case .leaflet(let name): return SiteLeaflet.contents(name)
+        case .browse: return Array(try browsePage().utf8)
+        case .privateScript: return Array(SiteAssets.privateScript.utf8)
+        case .serviceWorker: return Array(SiteAssets.serviceWorkerScript.utf8)
+        case .album, .search, .image, .albumZip, .sealed: return nil
         }
     }
 
@@ -129,21 +140,7 @@ public final class SiteSnapshot: Sendable {
     func views(of album: SiteAlbums.Album) -> [LayoutKind] { album.links.views ?? renderer.views }
 
     /// Whether `album` has the rows view's data.
-    private func hasRows(_ album: SiteAlbums.Album) -> Bool { views(of: album).contains(.justified) }
-
-    /// Whether `album` has the file `file`.
-    private func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
-        if album.isPrivate { return file == .page(.masonry) }
-        let chunks = AlbumData.chunkCount(photos: album.count)
-        switch file {
-        case .page(let view): return views(of: album).contains(view)
-        case .plainPage(let number): return number >= 1 && number <= AlbumData.pageCount(photos: album.count)
-        case .index, .ids, .dates: return true
-        case .chunk(let number): return number < chunks
-        case .rowsIndex: return hasRows(album)
-        case .rowsFrames(let number): return hasRows(album) && number < chunks
-        }
-    }
+    func hasRows(_ album: SiteAlbums.Album) -> Bool { views(of: album).contains(.justified) }
 
     /// The site's pages for search engines, when it knows its address (`base_url`).
     func sitemap() throws -> String {

@@ -1,0 +1,53 @@
+/// One step of the site's list of files (`SiteSnapshot.fileList`).
+enum SiteFileListEntry: Sendable {
+    /// Files of the site as a whole, by name.
+    case files([SiteFileName])
+    /// An album's or a browse page's files (`SiteSnapshot.files(of:)`): its data, then its pages.
+    case album(SiteAlbums.Album)
+    /// The search page and its index (`SiteSearch.files`: known once the index is made).
+    case search
+}
+
+extension SiteSnapshot {
+    /// The site's files, but its images, album ZIPs and private albums' sealed sites (each made
+    /// by its own writer), in the order an export writes them: fonts, style sheet and script
+    /// first, then each album's data before its pages, the search, the map, and the pages that
+    /// link to all the rest last. The one list of the site's files: `gallery export` writes
+    /// exactly these and `render(name)` (what `gallery serve` answers) makes exactly these.
+    func fileList() throws -> [SiteFileListEntry] {
+        let fonts = try style().fonts.keys.sorted().map { SiteFileName.font(String($0.dropFirst("fonts/".count))) }
+        var list: [SiteFileListEntry] = [.files(fonts + [.stylesheet, .script])]
+        list += (albums.all + albums.browsePages).map(SiteFileListEntry.album)
+        if hasSearch { list.append(.search) }
+        list.append(.files(siteWideLastFiles))
+        return list
+    }
+
+    /// The site-wide files written after the albums: the map's, the index, what opens private
+    /// albums, the browse list and the sitemap, each when the site has it.
+    private var siteWideLastFiles: [SiteFileName] {
+        var files: [SiteFileName] = []
+        if hasMap {
+            files += [.mapPage] + ([nil] + mapStems).map { SiteFileName.mapPoints(stem: $0) } + SiteLeaflet.files.sorted().map(SiteFileName.leaflet)
+        }
+        if hasIndexPage { files.append(.home) }
+        if hasPrivateAlbums { files += [.privateScript, .serviceWorker] }
+        if hasBrowsePage { files.append(.browse) }
+        if context.configuration.site.baseURL != nil { files.append(.sitemap) }
+        return files
+    }
+
+    /// Whether the site-wide file `name` is in the list (`fileList`).
+    func hasSiteWide(_ name: SiteFileName) throws -> Bool {
+        switch name {
+        case .stylesheet, .script: return true
+        case .font(let file): return try style().fonts["fonts/" + file] != nil
+        default: return siteWideLastFiles.contains(name)
+        }
+    }
+
+    /// Whether `album` has the file `file`: one of `files(of:)`.
+    func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
+        files(of: album).contains { $0.file == file }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+@testable import GalleryHTML
+import GalleryLayout
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+/// The site's one list of files (`SiteSnapshot.fileList`) against what `gallery build` wrote
+/// and what `gallery serve` answers (`SiteSnapshot.render`, the renderer its cache calls): the
+/// export writes exactly the listed files, serve makes each with the export's bytes, and names
+/// the list does not have are answered with nothing.
+@Suite("One list of the site's files: export writes it, serve answers it")
+struct SiteFileListTests {
+    /// The written files the list covers: not images, videos and originals (named by content,
+    /// made by `PhotoImages`), album ZIPs, private albums' sealed sites, nor hidden files.
+    static func exportedFiles(in site: URL) -> Set<String> {
+        let all = FileManager.default.enumerator(atPath: site.path)?.compactMap { $0 as? String } ?? []
+        return Set(all.filter { path in
+            var isFolder: ObjCBool = false
+            let parts = path.split(separator: "/")
+            guard FileManager.default.fileExists(atPath: site.appending(path: path).path, isDirectory: &isFolder), !isFolder.boolValue,
+                  !parts.contains(where: { $0.hasPrefix(".") || $0.contains("probe") }) else { return false }
+            return !["thumbs", "large", "originals", "videos", "downloads", "private"].contains(String(parts[0]))
+        })
+    }
+
+    static func listedNames(_ site: SiteSnapshot) throws -> [String] {
+        try site.fileList().flatMap { entry -> [String] in
+            switch entry {
+            case .files(let files): files.map(\.name)
+            case .album(let album): site.files(of: album).map(\.name)
+            case .search: try site.search().files.map { SiteFileName.search($0).name }
+            }
+        }
+    }
+
+    @Test("sample-data: the list is the exported files, and each renders to the exported bytes")
+    func sampleSite() throws {
+        let folder = try SampleSite.folder, exported = try SampleSite.site
+        let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
+        let listed = try Self.listedNames(site)
+        #expect(listed.count == Set(listed).count, "a file is listed twice")
+        let written = Self.exportedFiles(in: exported)
+        #expect(Set(listed) == written, "listed, not written: \(Set(listed).subtracting(written).sorted()); written, not listed: \(written.subtracting(listed).sorted())")
+        for name in listed {
+            let bytes = try site.render(name)
+            #expect(bytes.map { Data($0) } == FileManager.default.contents(atPath: exported.appending(path: name).path), "\(name): serve's bytes differ from the export's")
+        }
+    }
+
+    @Test("names the list does not have: serve makes nothing")
+    func unlistedNames() throws {
+        let folder = try SampleSite.folder
+        let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
+        let listed = Set(try Self.listedNames(site))
+        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "data/search.terms-9999.js",
+                               "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
+        for album in site.albums.all + site.albums.browsePages {
+            let chunks = AlbumData.chunkCount(photos: album.count), pages = AlbumData.pageCount(photos: album.count)
+            asked += [album.name(.chunk(chunks)), album.name(.rowsFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1))]
+            asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
+        }
+        for name in asked where !listed.contains(name) {
+            #expect(try site.render(name) == nil, "\(name) is not in the list, yet serve makes it")
+        }
+    }
+}
