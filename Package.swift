@@ -102,8 +102,11 @@ let package = Package(
             name: "GalleryLayout"
         ),
         .target(
+            name: "PhotoFacts"
+        ),
+        .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["PhotoFacts", "CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
@@ -116,7 +119,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryStore",
-            dependencies: ["GalleryLayout", "GallerySearch", "GalleryJSON", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["PhotoFacts", "GalleryLayout", "GallerySearch", "GalleryJSON", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -142,7 +145,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryImport",
-            dependencies: ["Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON",
+            dependencies: ["PhotoFacts", "Imaging", "TextMetrics", "GalleryStore", "GalleryService", "GalleryWork", "GalleryJSON",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
 
@@ -157,7 +160,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryHTML",
-            dependencies: ["GallerySitePlan", "GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "GalleryCrypt", "Imaging", "TextMetrics",
+            dependencies: ["GallerySitePlan", "PhotoFacts", "GalleryService", "GalleryStore", "GalleryWork", "GalleryJSON", "GalleryConfig", "GallerySiteFiles", "GalleryZip", "GalleryCrypt", "Imaging", "TextMetrics",
                            .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Assets"],
             plugins: ["EmbedSiteAssets"]
@@ -247,7 +250,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", "GalleryTestSupport"],
+            dependencies: ["Imaging", "PhotoFacts", "GalleryTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -289,7 +292,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryImportTests",
-            dependencies: ["GalleryImport", "GalleryService", "GalleryWork", "GalleryStore", "TextMetrics", "GalleryTestSupport"]
+            dependencies: ["GalleryImport", "GalleryService", "GalleryWork", "GalleryStore", "PhotoFacts", "TextMetrics", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryServiceTests",

@@ -1,4 +1,5 @@
 import GalleryStore
+import PhotoFacts
 
 /// The short line a photographer reads under a photo: "Pixel 7 · 24 mm · f/1.9 · 1/120 s ·
 /// ISO 50"; the parts the file does not give are left out, nil when it gives none.

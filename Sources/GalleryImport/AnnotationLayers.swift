@@ -2,6 +2,7 @@ import Foundation
 import GalleryJSON
 import GalleryStore
 import Imaging
+import PhotoFacts
 
 /// The importer's one rule for what is said of a photo: its sources layered field by field,
 /// the first that has a field giving it — our annotation files (`annotations.json`,
@@ -30,7 +31,7 @@ enum AnnotationLayers {
             if rating < 0 { annotation.rejected = true } else { annotation.rating = rating }
         }
         annotation.favorite = merged.favorite ?? false
-        annotation.place = merged.place.map { Annotation.Place(sublocation: $0.sublocation, city: $0.city, state: $0.state, country: $0.country) }
+        annotation.place = merged.place.map { PhotoPlace(sublocation: $0.sublocation, city: $0.city, state: $0.state, country: $0.country) }
         return annotation
     }
 

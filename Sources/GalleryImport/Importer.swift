@@ -3,6 +3,7 @@ import Foundation
 import GalleryService
 import GalleryStore
 import Imaging
+import PhotoFacts
 import Synchronization
 import TextMetrics
 import GalleryWork
@@ -190,7 +191,7 @@ public struct Importer: Sendable {
                     mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: image.format.rawValue,
                     width: image.width, height: image.height, orientation: image.orientation.rawValue,
                     displayWidth: image.displayWidth, displayHeight: image.displayHeight,
-                    metadata: exif.map(PhotoMetadata.init) ?? PhotoMetadata())
+                    metadata: exif?.metadata ?? PhotoMetadata())
                 file.contentIdentifier = exif?.contentIdentifier
                 if let motion = embeddedMotion, let offset = image.motionVideoOffset {
                     file.kind = .live

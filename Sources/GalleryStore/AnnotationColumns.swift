@@ -1,4 +1,5 @@
 import Foundation
+import PhotoFacts
 
 /// The columns of an annotation beyond caption and comment, as rows that read them carry them
 /// (`AnnotationColumns.select`, with the photo as `p` and its annotation as `n`).
@@ -30,9 +31,9 @@ extension AnnotationColumns {
     var keywordList: [String] { Self.names(keywords) }
     var peopleList: [String] { Self.names(people) }
 
-    var place: Annotation.Place? {
-        let place = Annotation.Place(sublocation: placeSublocation, city: placeCity, state: placeState, country: placeCountry)
-        return place == Annotation.Place() ? nil : place
+    var place: PhotoPlace? {
+        let place = PhotoPlace(sublocation: placeSublocation, city: placeCity, state: placeState, country: placeCountry)
+        return place == PhotoPlace() ? nil : place
     }
 
     /// The annotation with caption, comment and source given.

@@ -1,3 +1,4 @@
+import PhotoFacts
 /// A photo as people and other programs see it: the objects of `gallery photos --json` and
 /// `GET /api/photos`. The key names are an interface; keep them stable.
 public struct LibraryPhoto: Codable, Sendable, Hashable {
@@ -35,7 +36,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var rejected = false
     public var favorite = false
     /// `{"sublocation", "city", "state", "country"}`, null when none; under the location rule.
-    public var place: Annotation.Place?
+    public var place: PhotoPlace?
 
     private enum CodingKeys: String, CodingKey {
         case id, path, album, format, kind, duration, motion, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment
@@ -150,6 +151,6 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         rating = try container.decodeIfPresent(Int.self, forKey: .rating)
         rejected = try container.decodeIfPresent(Bool.self, forKey: .rejected) ?? false
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite) ?? false
-        place = try container.decodeIfPresent(Annotation.Place.self, forKey: .place)
+        place = try container.decodeIfPresent(PhotoPlace.self, forKey: .place)
     }
 }

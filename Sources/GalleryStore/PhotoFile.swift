@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// Everything the importer learned about one image file, ready to be stored.
 public struct PhotoFile: Sendable, Hashable {
     /// Folder relative to the imported root ('' for the root), and the album's display name.
@@ -71,34 +73,7 @@ public struct Annotation: Sendable, Hashable {
     public var rating: Int?
     public var rejected = false
     public var favorite = false
-    public var place: Place?
-
-    /// The place in words (IPTC's location fields); each part nil when not given.
-    public struct Place: Sendable, Hashable, Codable {
-        public var sublocation: String?
-        public var city: String?
-        public var state: String?
-        public var country: String?
-
-        public init(sublocation: String? = nil, city: String? = nil, state: String? = nil, country: String? = nil) {
-            self.sublocation = sublocation
-            self.city = city
-            self.state = state
-            self.country = country
-        }
-
-        private enum CodingKeys: String, CodingKey { case sublocation, city, state, country }
-
-        /// Every key, null when unknown: `{"sublocation", "city", "state", "country"}` is an
-        /// interface (`photos --json`, `/api/photos`), read by programs that expect all four.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(sublocation, forKey: .sublocation)
-            try container.encode(city, forKey: .city)
-            try container.encode(state, forKey: .state)
-            try container.encode(country, forKey: .country)
-        }
-    }
+    public var place: PhotoPlace?
 
     public init(caption: String, comment: String, source: String) {
         self.caption = caption

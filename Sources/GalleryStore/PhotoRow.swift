@@ -1,4 +1,5 @@
 import GRDB
+import PhotoFacts
 
 /// One row of the store's photo query (`PhotoRow.select`), decoded by column name: reordering
 /// the SELECT cannot swap a width and a height.

@@ -1,3 +1,4 @@
+import PhotoFacts
 /// Reads the IPTC-IIM block that Photoshop, Lightroom, Photo Mechanic and others write into a
 /// JPEG's APP13 segment (Photoshop image resource 0x0404), with resource 0x0425, the digest
 /// by which the Metadata Working Group tells whether it was changed since the XMP was written.

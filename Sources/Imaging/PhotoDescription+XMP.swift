@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoDescription {
     /// What an XMP packet says (embedded or a sidecar), by the schemas Lightroom, darktable,
     /// digiKam, Capture One, Photo Mechanic and Windows write.

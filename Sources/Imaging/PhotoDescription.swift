@@ -1,3 +1,4 @@
+import PhotoFacts
 /// What one source says of a photo in words (an XMP packet or sidecar, the IPTC block, the
 /// EXIF text tags, a photo service's export): each field nil when this source does not say,
 /// so that sources can be layered field by field (`filling(from:)`).

@@ -2,6 +2,7 @@ import Foundation
 @testable import GalleryImport
 import GalleryStore
 import GalleryTestSupport
+import PhotoFacts
 import Testing
 
 /// What photos say of themselves and their XMP sidecars say of them, through an import into a
@@ -35,7 +36,7 @@ struct DescriptionImportTests {
         #expect(a.comment == "Sidecar description")
         #expect(a.keywords == ["Places|France|Brest", "Brest"], "the sidecar has keywords: the file's are not merged in")
         #expect(a.people == ["Anna Berg"] && a.rating == 5 && !a.rejected)
-        #expect(a.place == Annotation.Place(city: "Brest"))
+        #expect(a.place == PhotoPlace(city: "Brest"))
         #expect(b.caption == "Our caption" && b.comment == "")
         #expect(b.keywords == ["fresh"])
         #expect(b.rating == nil && b.rejected, "a reject is no rating")

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 @testable import Imaging
+import PhotoFacts
 import Testing
 
 /// Captions, keywords, people, ratings and places as Lightroom and its peers write them into a

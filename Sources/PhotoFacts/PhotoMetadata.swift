@@ -1,4 +1,5 @@
-/// What a photo's file says about when and with what it was taken (its EXIF), as stored.
+/// What a photo's file says about when, with what and where it was taken: as the EXIF reader
+/// (`EXIFReading.metadata`) and a video's tags give it, and as the library stores it.
 /// Every value is optional: most files lack some, screenshots and scans lack all.
 public struct PhotoMetadata: Sendable, Hashable, Codable {
     /// ISO 8601 as the camera's clock showed it ("2024-07-14T18:32:05", ".120" and "+02:00"
