@@ -141,7 +141,7 @@ let package = Package(
         ),
         .target(
             name: "GalleryConfig",
-            dependencies: ["GalleryLayout", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Ink", package: "Ink")]
+            dependencies: ["GallerySiteFiles", "GalleryLayout", .product(name: "TOMLKit", package: "TOMLKit"), .product(name: "Ink", package: "Ink")]
         ),
         .target(
             name: "GalleryImport",
@@ -240,7 +240,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "GalleryTestSupport",
-            dependencies: ["Imaging", "GalleryServer", "CHeif", "CWebP", "CLCMS", "CZlib",
+            dependencies: ["Imaging", "GalleryServer", "GallerySiteFiles", "CHeif", "CWebP", "CLCMS", "CZlib",
                            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Crypto", package: "swift-crypto")],

@@ -1,4 +1,5 @@
 import Foundation
+import GallerySiteFiles
 
 /// A Google Takeout album folder's metadata file: `metadata.json`, named in the language of
 /// the account (`Metadaten.json`, `métadonnées.json`, …), with the album's title and description.
@@ -17,13 +18,8 @@ struct TakeoutAlbumMetadata: Decodable {
             guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
             guard let metadata = try? JSONDecoder().decode(Self.self, from: data), let title = metadata.title else { return nil }
             let text = metadata.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            return (title.isEmpty ? nil : title, text.isEmpty ? nil : "<p>" + escape(text).replacingOccurrences(of: "\n", with: "<br>") + "</p>")
+            return (title.isEmpty ? nil : title, text.isEmpty ? nil : "<p>" + MarkupText.escaped(text).replacingOccurrences(of: "\n", with: "<br>") + "</p>")
         }
         return nil
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,22 +1,9 @@
-/// Escaping for text from files (captions, comments, file and album names): nothing from an
-/// annotation can open a tag, close an attribute or start a character reference.
+import GallerySiteFiles
+
+/// HTML from the library's text (captions, comments, file and album names): escaped by the one
+/// escaper (`MarkupText`), and set in each band's lines.
 enum HTML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\0": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
     /// A text set in other lines in each band: its parts between every place some band
     /// breaks a line, and for each place (between part i and i + 1) the bands that break there.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Crypto
 import Foundation
+import GallerySiteFiles
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -134,7 +135,7 @@ public struct S3Client: Sendable {
                 etags.append(answer.first(name: "ETag") ?? "")
                 offset += part.count
             }
-            let xml = "<CompleteMultipartUpload>" + etags.enumerated().map { "<Part><PartNumber>\($0.offset + 1)</PartNumber><ETag>\(S3XML.escape($0.element))</ETag></Part>" }.joined()
+            let xml = "<CompleteMultipartUpload>" + etags.enumerated().map { "<Part><PartNumber>\($0.offset + 1)</PartNumber><ETag>\(MarkupText.escaped($0.element))</ETag></Part>" }.joined()
                 + "</CompleteMultipartUpload>"
             let done = try await send("POST", key: key, query: [(name: "uploadId", value: uploadID)], body: Data(xml.utf8),
                                       headers: [("Content-Type", "application/xml")], operation: "completing the upload of \(key)")
@@ -157,7 +158,7 @@ public struct S3Client: Sendable {
             let batch = keys[start ..< min(keys.count, start + 1000)]
             start += batch.count
             let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Delete><Quiet>true</Quiet>"
-                + batch.map { "<Object><Key>\(S3XML.escape($0))</Key></Object>" }.joined() + "</Delete>"
+                + batch.map { "<Object><Key>\(MarkupText.escaped($0))</Key></Object>" }.joined() + "</Delete>"
             let body = Data(xml.utf8)
             let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
             let answer = try await send("POST", key: nil, query: [(name: "delete", value: "")], body: body,

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 @testable import GalleryPublish
+import GallerySiteFiles
 import GalleryTestSupport
 import Hummingbird
 import HummingbirdTesting
@@ -175,6 +176,6 @@ struct S3ClientFaultTests {
         #expect(contents.count == 2)
         #expect(S3XML.value("Key", in: contents[0]) == "web/a&b.html" && S3XML.value("ETag", in: contents[0]) == "\"abc\"")
         #expect(S3XML.value("IsTruncated", in: listing) == "false")
-        #expect(S3XML.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&apos;")
+        #expect(MarkupText.escaped("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
     }
 }

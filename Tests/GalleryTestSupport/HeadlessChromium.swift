@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import GallerySiteFiles
 import Synchronization
 
 /// Debian's `chromium`, headless, for tests that must see what a browser draws: a page
@@ -80,18 +81,5 @@ public enum HeadlessChromium {
     }
 
     /// Escapes text for HTML element content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    public static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }
