@@ -19,8 +19,9 @@ for round in 1 2; do
     for _ in $(seq 1 200); do grep -q '^serving ' "$work/serve-load-$name.out" 2>/dev/null && break; sleep 0.1; done
     url=$(sed -n 's/^serving //p' "$work/serve-load-$name.out")
     album=$(curl -s "${url}api/photos" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["album"])')
-    page=$(curl -s "$url" | grep -o 'href="[^"]*index.html"' | sed 's/href="//; s/"$//' | grep -v '^index.html$' | head -1)
-    large=$(curl -s "${url}${page}" | grep -o 'large/[^" ]*\.jpg' | head -1)
+    page=$(curl -s "$url" | grep -o 'href="album-[^"]*\.html"' | sed 's/href="//; s/"$//' | head -1 || true)
+    large=$(curl -s "${url}${page}" | grep -o 'large/[^" ]*\.jpg' | head -1 || true)
+    [ -n "$page" ] && [ -n "$large" ] || { echo "no album page or large image found at $url" >&2; exit 1; }
     curl -s -o /dev/null "${url}${large}"  # made once, then served as a file
     curl -s -o /dev/null "${url}api/layout?width=1280&rect=0,0,1280,2000"
     for route in "api/photos?album=$album" "$page" "$large" "api/layout?width=1280&rect=0,0,1280,2000"; do
