@@ -88,8 +88,10 @@ actor SiteCache {
         makingSite = (key, task)
         defer { if makingSite?.key == key { makingSite = nil } }
         let site = try await task.value
-        // Another request may have installed this state's site while this one waited.
+        // Another request may have installed this state's site, or a newer one, while this one
+        // waited: the newer stays.
         if let snapshot, snapshot.revision == site.revision, snapshotVersion == version { return snapshot }
+        if let snapshot, snapshot.revision > site.revision || snapshotVersion > version { return site }
         snapshotVersion = version
         snapshotConfiguration = configuration
         snapshot = site
