@@ -1,19 +1,28 @@
-import Foundation
+import GalleryJSON
 import PhotoFacts
 
-/// The columns of an annotation beyond caption and comment, as rows that read them carry them
-/// (`AnnotationColumns.select`, with the photo as `p` and its annotation as `n`).
-protocol AnnotationColumns {
-    var rating: Int? { get }
-    var rejected: Bool? { get }
-    var favorite: Bool? { get }
-    var placeSublocation: String? { get }
-    var placeCity: String? { get }
-    var placeState: String? { get }
-    var placeCountry: String? { get }
+/// The columns of an annotation beyond caption and comment (`AnnotationColumnsSQL.select`, with
+/// the photo as `p` and its annotation as `n`), declared once: a row record that selects them
+/// holds one of these as a property whose name is no column, which GRDB decodes from the same
+/// row (`PhotoRow.annotationColumns`).
+struct AnnotationColumns: Decodable {
+    var rating: Int?
+    var rejected: Bool?
+    var favorite: Bool?
+    var placeSublocation: String?
+    var placeCity: String?
+    var placeState: String?
+    var placeCountry: String?
     /// JSON arrays of names, in their written order.
-    var keywords: String { get }
-    var people: String { get }
+    var keywords: String
+    var people: String
+
+    /// The columns' own names: decoded as part of another record's row, this type gets none of
+    /// that record's key decoding strategy.
+    private enum CodingKeys: String, CodingKey {
+        case rating, rejected, favorite, keywords, people
+        case placeSublocation = "place_sublocation", placeCity = "place_city", placeState = "place_state", placeCountry = "place_country"
+    }
 }
 
 enum AnnotationColumnsSQL {
@@ -51,6 +60,6 @@ extension AnnotationColumns {
     private static func names(_ json: String) -> [String] {
         // Most photos have none: no decoder for them.
         guard json != "[]" else { return [] }
-        return (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
+        return (try? JSON.decode([String].self, from: json.utf8)) ?? []
     }
 }

@@ -111,7 +111,7 @@ extension GalleryDatabase {
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         /// One row of the query below, by column name.
-        struct StateRow: Decodable, FetchableRecord, AnnotationColumns {
+        struct StateRow: Decodable, FetchableRecord {
             static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
             var path: String
             var id: Int64
@@ -124,15 +124,7 @@ extension GalleryDatabase {
             var source: String?
             var metadataRead: Bool
             var embeddedDescription: String?
-            var rating: Int?
-            var rejected: Bool?
-            var favorite: Bool?
-            var placeSublocation: String?
-            var placeCity: String?
-            var placeState: String?
-            var placeCountry: String?
-            var keywords: String
-            var people: String
+            var annotationColumns: AnnotationColumns
         }
         return try read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
@@ -144,7 +136,7 @@ extension GalleryDatabase {
                 """)
             var states: [String: StoredPhotoState] = [:]
             while let row = try rows.next() {
-                let annotation = row.source.map { row.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
+                let annotation = row.source.map { row.annotationColumns.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
                 states[row.path] = StoredPhotoState(
                     id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
                     albumName: row.album, annotation: annotation, metadataRead: row.metadataRead,

@@ -3,7 +3,7 @@ import PhotoFacts
 
 /// One row of the store's photo query (`PhotoRow.select`), decoded by column name: reordering
 /// the SELECT cannot swap a width and a height.
-struct PhotoRow: Decodable, FetchableRecord, AnnotationColumns {
+struct PhotoRow: Decodable, FetchableRecord {
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
 
     var id: Int64
@@ -40,15 +40,8 @@ struct PhotoRow: Decodable, FetchableRecord, AnnotationColumns {
     var motionOffset: Int64?
     var motionWidth: Int?
     var motionHeight: Int?
-    var rating: Int?
-    var rejected: Bool?
-    var favorite: Bool?
-    var placeSublocation: String?
-    var placeCity: String?
-    var placeState: String?
-    var placeCountry: String?
-    var keywords: String
-    var people: String
+    /// Decoded from the same row (no column has its name).
+    var annotationColumns: AnnotationColumns
 
     /// Photos `p` with their album `a`, annotation `n` and Live Photo clip `m` (the first by file
     /// order when several name the same still); callers add WHERE (with `p.live_still_id IS
@@ -92,7 +85,7 @@ struct PhotoRow: Decodable, FetchableRecord, AnnotationColumns {
             metadata: PhotoMetadata(
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
-        photo.describe(with: annotation(caption: caption, comment: comment, source: ""))
+        photo.describe(with: annotationColumns.annotation(caption: caption, comment: comment, source: ""))
         return photo
     }
 }
