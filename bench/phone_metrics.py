@@ -86,7 +86,7 @@ def wait_for(tools, predicate, what, timeout=60):
 
 FIRST_SCREEN = """
 (async () => {
-  const onScreen = [...document.querySelectorAll('.grid .cell img, .rows .row-item img')].filter((i) => {
+  const onScreen = [...document.querySelectorAll('.grid .cell img, .justified .justified-item img')].filter((i) => {
     const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0;
   });
   await Promise.all(onScreen.map((i) => i.complete ? null : new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); })));

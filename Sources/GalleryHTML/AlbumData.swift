@@ -36,9 +36,9 @@ struct AlbumData: Sendable {
     private func name(_ file: AlbumFile) -> String { SiteFileName.album(stem: stem, file).name }
 
     var indexFile: String { name(.index) }
-    /// The rows view's index: its own bounds, the same content chunks, its frames' files.
-    var rowsIndexFile: String { name(.rowsIndex) }
-    func rowsFramesFile(_ number: Int) -> String { name(.rowsFrames(number)) }
+    /// The justified view's index: its own bounds, the same content chunks, its frames' files.
+    var justifiedIndexFile: String { name(.justifiedIndex) }
+    func justifiedFramesFile(_ number: Int) -> String { name(.justifiedFrames(number)) }
     var idsFile: String { name(.ids) }
     var datesFile: String { name(.dates) }
     func chunkFile(_ number: Int) -> String { name(.chunk(number)) }
@@ -69,7 +69,7 @@ struct AlbumData: Sendable {
         /// Masonry: the grid images' `sizes`.
         var sizes: String?
         /// Rows: per band, the rows width its frames and bounds are at (drawn scaled to the
-        /// rows' width shown, `FluidRows`).
+        /// rows' width shown, `FluidJustified`).
         var rowWidths: [Double]?
         /// Rows: the tallest an on-target row is drawn (its images' `sizes`).
         var rowHeight: Double?
@@ -88,7 +88,7 @@ struct AlbumData: Sendable {
     struct Dates: Encodable {
         var kind = "dates"
         /// [["2024-07", index, [t0, y0, …], [rows y0, y1, …]], …] (the rows' tops only where
-        /// the album has the rows view)
+        /// the album has the justified view)
         var months: [Month]
     }
 
@@ -96,19 +96,19 @@ struct AlbumData: Sendable {
         var month: String
         var index: Int
         var place: [Double]
-        var rows: [Double]?
+        var justified: [Double]?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(month)
             try container.encode(index)
             try container.encode(place)
-            if let rows { try container.encode(rows) }
+            if let justified { try container.encode(justified) }
         }
     }
 
-    func datesScript(_ months: [(month: String, index: Int, place: [Double], rows: [Double]?)]) throws -> String {
-        try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place, rows: $0.rows) }))
+    func datesScript(_ months: [(month: String, index: Int, place: [Double], justified: [Double]?)]) throws -> String {
+        try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place, justified: $0.justified) }))
     }
 
     struct Band: Encodable {
@@ -208,9 +208,9 @@ struct AlbumData: Sendable {
         try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, fluid: fluid) }))
     }
 
-    /// The rows view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
+    /// The justified view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
     /// index (at least this chunk's).
-    func rowsFramesScript(number: Int, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]], count: Int) throws -> String {
+    func justifiedFramesScript(number: Int, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]], count: Int) throws -> String {
         let range = number * Self.chunkSize ..< min((number + 1) * Self.chunkSize, count)
         let perPhoto = range.map { i in
             frames.flatMap { byIndex in byIndex[i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
@@ -218,14 +218,14 @@ struct AlbumData: Sendable {
         return try Self.script(Frames(number: number, frames: perPhoto))
     }
 
-    /// The rows view's index: its own bounds (`bounds[b]` for band b), the same content chunks,
+    /// The justified view's index: its own bounds (`bounds[b]` for band b), the same content chunks,
     /// its frames' files.
-    func rowsIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry, rows: FluidRows) throws -> String {
+    func justifiedIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
         let chunks = Self.chunkCount(photos: count)
         return try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: rows.bands.map(\.rowWidth),
-            rowHeight: HTML.rounded(rows.options.targetRowHeight * rows.widthRatio.squareRoot()),
-            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(rowsFramesFile), ids: idsFile, dates: datesFile))
+            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
+            rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()),
+            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(justifiedFramesFile), ids: idsFile, dates: datesFile))
     }
 
     private func cell(for cell: CellModel, fluid: FluidMasonry) -> Cell {

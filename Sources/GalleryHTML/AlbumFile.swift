@@ -11,7 +11,7 @@ enum AlbumFile: Hashable, Sendable {
     case index, ids, dates
     /// The cells of `AlbumData.chunkSize` photos, from 0.
     case chunk(Int)
-    /// The rows view's index, and the frames of one chunk's photos in it.
-    case rowsIndex
-    case rowsFrames(Int)
+    /// The justified view's index, and the frames of one chunk's photos in it.
+    case justifiedIndex
+    case justifiedFrames(Int)
 }

@@ -129,10 +129,10 @@ final class AlbumSource: Sendable {
 
     /// The first photo of each month, in album order, with its place in every band ([t0, y0,
     /// t1, y1, …]: y = t·w + y0 at items w wide) and, with `rows`, the top of its frame in every
-    /// band of the rows view (at the band's rows width, as its frames): what the date scrubber
+    /// band of the justified view (at the band's rows width, as its frames): what the date scrubber
     /// jumps to. Empty unless the album is in date order (months never go back; undated photos,
     /// last, have none).
-    func monthStarts(rows: Bool = false) throws -> [(month: String, index: Int, place: [Double], rows: [Double]?)] {
+    func monthStarts(justified: Bool = false) throws -> [(month: String, index: Int, place: [Double], justified: [Double]?)] {
         let ids = try photoIDs()
         let taken = try context.database.takenAt(ids: ids)
         var starts: [(month: String, index: Int)] = []
@@ -157,8 +157,8 @@ final class AlbumSource: Sendable {
             }
         }
         // The rows' tops, read for the months' first photos only (none where a band lacks one).
-        let rowTops: [[Double]?]? = try rows ? starts.map { start in
-            let frames = try rowsFrames(start.index ..< start.index + 1)
+        let rowTops: [[Double]?]? = try justified ? starts.map { start in
+            let frames = try justifiedFrames(start.index ..< start.index + 1)
             let tops = frames.compactMap { $0[start.index].map { HTML.rounded($0.y) } }
             return tops.count == frames.count ? tops : nil
         } : nil
@@ -248,9 +248,9 @@ final class AlbumSource: Sendable {
         return try cells(0 ..< last + 1).filter { cell in cell.placements.contains { $0.y < height } }
     }
 
-    /// The stored justified layouts of the rows view, one per band of `context.rows` (computed
+    /// The stored justified layouts of the justified view, one per band of `context.justified` (computed
     /// and stored first if the album changed since), read when first asked for.
-    func rowsLayouts() throws -> [StoredFrameLayout] {
+    func justifiedLayouts() throws -> [StoredFrameLayout] {
         // Under the lock: two threads storing the same layout would each replace the other's,
         // and the first would read the items of a layout that is gone.
         try storedRows.withLock { known in
@@ -264,10 +264,10 @@ final class AlbumSource: Sendable {
     }
     private let storedRows = Mutex<[StoredFrameLayout]?>(nil)
 
-    /// The rows view's frames of the photos at `indices`, per band (entry b), by index: at the
+    /// The justified view's frames of the photos at `indices`, per band (entry b), by index: at the
     /// band's rows width, where the page scales them from.
-    func rowsFrames(_ indices: Range<Int>) throws -> [[Int: (x: Double, y: Double, width: Double, height: Double)]] {
-        try rowsLayouts().map { layout in
+    func justifiedFrames(_ indices: Range<Int>) throws -> [[Int: (x: Double, y: Double, width: Double, height: Double)]] {
+        try justifiedLayouts().map { layout in
             var frames: [Int: (x: Double, y: Double, width: Double, height: Double)] = [:]
             for frame in try context.database.layoutFrames(of: layout, indices: indices) {
                 frames[frame.index] = (frame.x, frame.y, frame.width, frame.height)
@@ -276,26 +276,26 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each data chunk's photos lie in the rows view's band `band`, as `chunkBounds`, at
+    /// Where each data chunk's photos lie in the justified view's band `band`, as `chunkBounds`, at
     /// the band's rows width (the page scales them as it scales the frames).
-    func rowsChunkBounds(band: FluidRows.Band) throws -> [Double] {
-        let layout = try rowsLayouts()[band.number]
+    func justifiedChunkBounds(band: FluidJustified.Band) throws -> [Double] {
+        let layout = try justifiedLayouts()[band.number]
         return try chunkBounds { indices in
             try context.database.layoutFrames(of: layout, indices: indices).map { ($0.index, $0.y, $0.height) }
         }
     }
 
-    /// The rows page's part as HTML: the cells whose frame starts in the first `height` px in
+    /// The justified page's part as HTML: the cells whose frame starts in the first `height` px in
     /// some band (at its narrowest, where the most are seen), with their frames.
-    func rowsFirstScreen(startingAbove height: Double) throws -> (cells: [CellModel], rows: PageRenderer.RowsLayouts) {
-        let layouts = try rowsLayouts()
+    func justifiedFirstScreen(startingAbove height: Double) throws -> (cells: [CellModel], layouts: PageRenderer.JustifiedLayouts) {
+        let layouts = try justifiedLayouts()
         var last = -1
-        for (band, layout) in zip(context.rows.bands, layouts) {
+        for (band, layout) in zip(context.justified.bands, layouts) {
             let found = try context.database.layoutFrames(of: layout, in: LayoutRect(x: 0, y: 0, width: band.rowWidth, height: height))
             last = max(last, found.last?.index ?? -1)
         }
-        let frames = try rowsFrames(0 ..< last + 1)
+        let frames = try justifiedFrames(0 ..< last + 1)
         let cells = try cells(0 ..< last + 1).filter { cell in frames.contains { $0[cell.index].map { $0.y < height } ?? false } }
-        return (cells, PageRenderer.RowsLayouts(count: layouts.first?.layout.itemCount ?? 0, heights: layouts.map(\.layout.contentHeight), frames: frames))
+        return (cells, PageRenderer.JustifiedLayouts(count: layouts.first?.layout.itemCount ?? 0, heights: layouts.map(\.layout.contentHeight), frames: frames))
     }
 }

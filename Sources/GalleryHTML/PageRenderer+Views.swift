@@ -2,41 +2,41 @@ import Foundation
 import GalleryLayout
 
 /// The album's other views. Justified rows are laid out here, one layout per band of viewport
-/// widths (`FluidRows`), picked by media queries and drawn scaled to the rows' width shown, as
+/// widths (`FluidJustified`), picked by media queries and drawn scaled to the rows' width shown, as
 /// the masonry grid's bands are. The wheel, the carousel and the circle depend on the window's
 /// size and the scroll offset: their positions are CSS from the engine's numbers (container
 /// units carry the window's size), and the part CSS cannot carry (the wheel's turn and culling,
 /// the carousel's focus spacing) is `gallery.js`, which repeats the engine's formulas term for
 /// term; browser tests compare both with the engine.
 extension PageRenderer {
-    /// What the rows page needs of the album's justified layouts: how many photos they place,
+    /// What the justified page needs of the album's justified layouts: how many photos they place,
     /// and per band (entry b) its content height and the frames of the photos the page writes,
     /// at the band's rows width.
-    struct RowsLayouts {
+    struct JustifiedLayouts {
         var count: Int
         var heights: [Double]
         var frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]]
     }
 
-    /// The rows page: like the masonry page, its first screenful as HTML and, with `data`
-    /// (the rows index), the rest drawn near the viewport by the script. Frames are written as
+    /// The justified page: like the masonry page, its first screenful as HTML and, with `data`
+    /// (the justified index), the rest drawn near the viewport by the script. Frames are written as
     /// numbers (px at the band's rows width); the style sheet scales them (`--rs`).
-    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], rows: RowsLayouts, data: String?) -> String {
+    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], layouts: JustifiedLayouts, data: String?) -> String {
         var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil, scripts: data.map { [$0] } ?? [])
-        let heights = rows.heights.enumerated().map { "--ch\($0.offset):\(HTML.px($0.element))" }
+        let heights = layouts.heights.enumerated().map { "--ch\($0.offset):\(HTML.px($0.element))" }
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"rows\" data-count=\"\(rows.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
+        html += "<div class=\"justified\" data-count=\"\(layouts.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
         let box = rowImageBox
         for cell in cells {
             var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
             var style = ""
-            for (band, frames) in rows.frames.enumerated() {
+            for (band, frames) in layouts.frames.enumerated() {
                 guard let frame = frames[cell.index] else { continue }
                 let values = [frame.x, frame.y, frame.width, frame.height].map(HTML.px)
                 attributes += " data-frame-\(band)=\"\(values.joined(separator: ","))\""
                 style += "--x\(band):\(values[0]);--y\(band):\(values[1]);--w\(band):\(values[2]);--h\(band):\(values[3]);"
             }
-            html += item(cell, index: cell.index, class: "row-item", attributes: attributes, style: style, eager: cell.index < 12, box: box)
+            html += item(cell, index: cell.index, class: "justified-item", attributes: attributes, style: style, eager: cell.index < 12, box: box)
         }
         html += "</div>\n</main>\n"
         return html + lightbox + foot()
@@ -151,10 +151,10 @@ extension PageRenderer {
     }
 
     /// A row item's box, for its image's `sizes`: rows are drawn up to the band's swing above
-    /// the target height (`FluidRows`), as wide as their photo.
+    /// the target height (`FluidJustified`), as wide as their photo.
     var rowImageBox: LayoutSize {
-        // Rounded as the rows index gives it to gallery.js, so both write the same `sizes`.
-        LayoutSize(width: 0, height: HTML.rounded(geometry.rows.options.targetRowHeight * geometry.rows.widthRatio.squareRoot()))
+        // Rounded as the justified index gives it to gallery.js, so both write the same `sizes`.
+        LayoutSize(width: 0, height: HTML.rounded(geometry.justified.options.targetRowHeight * geometry.justified.widthRatio.squareRoot()))
     }
 
     /// - Parameter box: the size the item is drawn at (its image covers it), for `sizes`.

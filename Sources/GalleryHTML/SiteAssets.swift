@@ -53,16 +53,16 @@ public enum SiteAssets {
             let lines = ".cell .annotation br[data-b*=\"\(HTML.bandLetters([b]))\"] { display: inline; }"
             css += fluid.onlyCondition(band).map { "@media \($0) { \(lines) }\n" } ?? lines + "\n"
         }
-        // The rows view: one layout per band of viewport widths (FluidRows), its frames numbers
+        // The justified view: one layout per band of viewport widths (FluidJustified), its frames numbers
         // of px at the band's rows width, drawn scaled to the rows' width shown (--rs, a length
         // per px of the band's width).
-        let rows = geometry.rows
-        css += ".rows { width: calc\(rows.rowWidthCSS); margin-left: calc((100% - \(rows.rowWidthCSS)) / 2); --bands: \(rows.bands.count); }\n"
-        for band in rows.bands {
+        let justified = geometry.justified
+        css += ".justified { width: calc\(justified.rowWidthCSS); margin-left: calc((100% - \(justified.rowWidthCSS)) / 2); --bands: \(justified.bands.count); }\n"
+        for band in justified.bands {
             let b = band.number
-            var rules = ".rows { --band: \(b); --rs: calc(\(rows.rowWidthCSS) / \(HTML.px(band.rowWidth))); --rh: var(--ch\(b)); } "
-            rules += ".row-item { --x: var(--x\(b)); --y: var(--y\(b)); --w: var(--w\(b)); --h: var(--h\(b)); }"
-            css += rows.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
+            var rules = ".justified { --band: \(b); --rs: calc(\(justified.rowWidthCSS) / \(HTML.px(band.rowWidth))); --rh: var(--ch\(b)); } "
+            rules += ".justified-item { --x: var(--x\(b)); --y: var(--y\(b)); --w: var(--w\(b)); --h: var(--h\(b)); }"
+            css += justified.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
         }
         return css + "\n" + textCSS
     }

@@ -13,8 +13,8 @@ struct SiteContext: Sendable {
     let geometry: SiteGeometry
     /// The album grid's bands (`geometry.fluid`), made once.
     let fluid: FluidMasonry
-    /// The rows view's bands (`geometry.rows`), made once.
-    let rows: FluidRows
+    /// The justified view's bands (`geometry.justified`), made once.
+    let justified: FluidJustified
     let measurer: TextMeasurer
     let layouts: LayoutService
     var imageFailures: [Int64: String] = [:]
@@ -45,7 +45,7 @@ struct SiteContext: Sendable {
         self.database = database
         self.geometry = geometry
         fluid = geometry.fluid
-        rows = geometry.rows
+        justified = geometry.justified
         self.measurer = measurer
         (caption, comment) = configuration.textStyles
         words = SiteWords(language: configuration.site.language)

@@ -79,8 +79,8 @@ enum SiteFileName: Hashable, Sendable {
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
             case .chunk(let number): return "data/\(base).chunk-\(number).js"
-            case .rowsIndex: return "data/\(base).rows.index.js"
-            case .rowsFrames(let number): return "data/\(base).rows-\(number).js"
+            case .justifiedIndex: return "data/\(base).justified.index.js"
+            case .justifiedFrames(let number): return "data/\(base).justified-\(number).js"
             }
         }
     }
@@ -190,10 +190,10 @@ enum SiteFileName: Hashable, Sendable {
         case "index.js": return .index
         case "ids.js": return .ids
         case "dates.js": return .dates
-        case "rows.index.js": return .rowsIndex
+        case "justified.index.js": return .justifiedIndex
         default:
             if let chunk = number("chunk-", ".js") { return .chunk(chunk) }
-            if let chunk = number("rows-", ".js") { return .rowsFrames(chunk) }
+            if let chunk = number("justified-", ".js") { return .justifiedFrames(chunk) }
             return nil
         }
     }

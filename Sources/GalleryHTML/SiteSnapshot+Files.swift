@@ -46,8 +46,8 @@ extension SiteSnapshot {
         }
     }
 
-    /// Whether `album` has the file `file`: one of `files(of:)`.
+    /// Whether `album` has the file `file`: one of `files(of:)`, answered without listing them.
     func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
-        files(of: album).contains { $0.file == file }
+        albumFiles(of: album).contains(file)
     }
 }

@@ -20,9 +20,9 @@ extension SiteSnapshot {
                 data: album.data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
                 image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:
-            let (firstScreen, rows) = try album.rowsFirstScreen(startingAbove: AlbumData.firstScreenHeight)
-            return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, rows: rows,
-                                          data: album.data.rowsIndexFile)
+            let (firstScreen, layouts) = try album.justifiedFirstScreen(startingAbove: AlbumData.firstScreenHeight)
+            return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, layouts: layouts,
+                                          data: album.data.justifiedIndexFile)
         case .wheel:
             let cells = try album.cells(0 ..< renderer.wheelCardsWritten(count: album.count))
             return renderer.wheelPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,

@@ -76,8 +76,8 @@ public final class SiteSnapshot: Sendable {
     /// is installed (`SiteLeaflet`; looked for once per snapshot, not at every page).
     let hasMap: Bool
 
-    /// Whether the site offers the rows view (its layouts and data files are made only then).
-    var hasRows: Bool { renderer.views.contains(.justified) }
+    /// Whether the site offers the justified view (its layouts and data files are made only then).
+    var hasJustified: Bool { renderer.views.contains(.justified) }
 
     var photoCount: Int { albums.photoCount }
 
@@ -139,9 +139,6 @@ public final class SiteSnapshot: Sendable {
     /// The views `album` offers: the site's, or a browse page's grid only.
     func views(of album: SiteAlbums.Album) -> [LayoutKind] { album.links.views ?? renderer.views }
 
-    /// Whether `album` has the rows view's data.
-    func hasRows(_ album: SiteAlbums.Album) -> Bool { views(of: album).contains(.justified) }
-
     /// The site's pages for search engines, when it knows its address (`base_url`).
     func sitemap() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
@@ -157,15 +154,14 @@ public final class SiteSnapshot: Sendable {
         return xml + "</urlset>\n"
     }
 
-    /// An album's files in the order an export writes them: data before the pages that load it.
+    /// Which files `album` has.
+    func albumFiles(of album: SiteAlbums.Album) -> AlbumFiles {
+        AlbumFiles(isPrivate: album.isPrivate, photoCount: album.count, views: views(of: album))
+    }
+
+    /// An album's files, named, in the order an export writes them: data before the pages that load it.
     func files(of album: SiteAlbums.Album) -> [(name: String, file: AlbumFile)] {
-        if album.isPrivate { return [(album.name(.page(.masonry)), .page(.masonry))] }
-        let chunks = AlbumData.chunkCount(photos: album.count)
-        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< chunks).map(AlbumFile.chunk)
-        if hasRows(album) { files += (0 ..< chunks).map(AlbumFile.rowsFrames) + [.rowsIndex] }
-        files += views(of: album).map(AlbumFile.page)
-        files += (0 ..< AlbumData.pageCount(photos: album.count)).map { .plainPage($0 + 1) }
-        return files.map { (album.name($0), $0) }
+        albumFiles(of: album).all.map { (album.name($0), $0) }
     }
 
     // MARK: - Albums
@@ -273,16 +269,16 @@ public final class SiteSnapshot: Sendable {
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:
-            return try album.data.datesScript(try album.monthStarts(rows: (album.links.views ?? renderer.views).contains(.justified)))
+            return try album.data.datesScript(try album.monthStarts(justified: (album.links.views ?? renderer.views).contains(.justified)))
         case .chunk(let number):
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
             return try album.data.chunkScript(number: number, cells: cells, fluid: context.fluid)
-        case .rowsFrames(let number):
+        case .justifiedFrames(let number):
             let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
-            return try album.data.rowsFramesScript(number: number, frames: try album.rowsFrames(range), count: album.count)
-        case .rowsIndex:
-            return try album.data.rowsIndexScript(bounds: try context.rows.bands.map { try album.rowsChunkBounds(band: $0) },
-                                                  count: album.count, geometry: geometry, rows: context.rows)
+            return try album.data.justifiedFramesScript(number: number, frames: try album.justifiedFrames(range), count: album.count)
+        case .justifiedIndex:
+            return try album.data.justifiedIndexScript(bounds: try context.justified.bands.map { try album.justifiedChunkBounds(band: $0) },
+                                                  count: album.count, geometry: geometry, fluid: context.justified)
         case .page(let view):
             return try page(view, of: album)
         case .plainPage(let number):

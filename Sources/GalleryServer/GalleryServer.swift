@@ -54,9 +54,16 @@ public enum GalleryServer {
             do {
                 let json = try await BlockingWork.run {
                     let state = try states.current()
-                    let photos = try database.photos(album: album, favoritesRating: state.configuration.browse.favoritesRating, excluding: state.unlisted)
-                    // Positions stay on the owner's machine: a served page or API never shows them.
-                    return try JSON.string(photos.map(\.withoutLocation))
+                    do {
+                        try state.checkListed(album)
+                        // Without an album: every listed album's photos, never an unlisted one's.
+                        let photos = try album.map { try database.photos(album: $0, favoritesRating: state.configuration.browse.favoritesRating, excluding: state.unlisted) }
+                            ?? database.photos(leavingOutAlbums: state.unlisted)
+                        // Positions stay on the owner's machine: a served page or API never shows them.
+                        return try JSON.string(photos.map(\.withoutLocation))
+                    } catch let error as StoreError {
+                        throw state.told(error)
+                    }
                 }
                 return JSONResponse.ok(json)
             } catch let error as StoreError {
@@ -97,7 +104,14 @@ public enum GalleryServer {
                     try database.snapshot { () -> ByteBuffer in
                         let revision = try database.libraryRevision()
                         if let cached = responses.get(cacheKey, revision: revision) { return cached }
-                        let result = try states.current().layouts.masonry(parsed)
+                        let state = try states.current()
+                        let result: MasonryResult
+                        do {
+                            try state.checkListed(parsed.album)
+                            result = try state.layouts.masonry(parsed)
+                        } catch let error as StoreError {
+                            throw state.told(error)
+                        }
                         guard result.items.count <= maximumItems else {
                             throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
                         }

@@ -16,7 +16,25 @@ struct ServedState: Sendable {
     var version: Int
     var configuration: GalleryConfiguration
     var unlisted: [String]
+    /// The names and paths of the albums in `unlisted`, and the names of the others.
+    var unlistedNames: Set<String>
+    var listedNames: [String]
     var layouts: LayoutService
+
+    /// The API answers for listed albums only: an album no list shows is as unknown as one the
+    /// library does not have (its photos, layout and even its name would give away an unlisted
+    /// or private album's address, which has its random part for that reason).
+    /// - Throws: `StoreError.unknownAlbum`, listing the listed albums.
+    func checkListed(_ album: String?) throws(StoreError) {
+        guard let album, unlistedNames.contains(album) else { return }
+        throw .unknownAlbum(name: album, known: listedNames)
+    }
+
+    /// `error` as the API may tell it: an unknown album's message lists the listed albums only.
+    func told(_ error: StoreError) -> StoreError {
+        guard case .unknownAlbum(let name, _) = error else { return error }
+        return .unknownAlbum(name: name, known: listedNames)
+    }
 
     /// The state last made, kept until the library or the folder changes; one text measurer
     /// per folder version, so its cache of shaped captions outlives imports.
@@ -41,9 +59,13 @@ struct ServedState: Sendable {
             // An album.toml that cannot be read is reported by the page that shows it; until it
             // is fixed, listings gather nothing (never an unlisted album's photos).
             let unlisted = ExcludedAlbums.pathsOrEveryAlbum(database: database)
+            let albums = try database.albums()
+            let unlistedNames = Set(albums.filter { unlisted.contains($0.path) }.flatMap { [$0.name, $0.path] })
+            let listedNames = albums.filter { !unlisted.contains($0.path) }.map(\.name)
             return kept.withLock { kept in
                 let measurer = kept.measurer.flatMap { $0.version == version ? $0.measurer : nil } ?? TextMeasurer()
                 let state = ServedState(revision: revision, version: version, configuration: configuration, unlisted: unlisted,
+                                        unlistedNames: unlistedNames, listedNames: listedNames,
                                         layouts: SitePlan(configuration).layoutService(database: database, measurer: measurer, excluding: unlisted))
                 kept = (state, (version, measurer))
                 return state

@@ -2,13 +2,13 @@ import GalleryLayout
 import GalleryStore
 
 /// The layouts a site's pages show for each album, as the site's geometry gives them: masonry
-/// in each band of the fluid grid (`FluidMasonry`), and the rows view's justified layouts when the site has that view.
+/// in each band of the fluid grid (`FluidMasonry`), and the justified view's justified layouts when the site has that view.
 /// `gallery import` and `gallery serve PHOTOS/` store them ahead (`LayoutService.prepare`), so
 /// the first page of a changed album does not wait for them; they need no renderer to ask.
 public struct SiteLayoutNeeds: Sendable {
     /// Masonry in each band: the width and options its layout is computed at.
     public var masonry: [(width: Double, options: MasonryOptions)]
-    /// The rows view's justified layouts at 1, 2, … columns' widths (empty without the view).
+    /// The justified view's justified layouts at 1, 2, … columns' widths (empty without the view).
     public var justified: [(width: Double, options: JustifiedLayout.Options)]
 
     public init(masonry: [(width: Double, options: MasonryOptions)], justified: [(width: Double, options: JustifiedLayout.Options)]) {

@@ -2,7 +2,7 @@ import GalleryConfig
 import GalleryLayout
 
 /// The gallery pages' geometry: the grid's ideal column width, padding, margins and gutters
-/// (drawn at every width by `fluid`), the rows' (`rows`), and the other views' sizes.
+/// (drawn at every width by `fluid`), the rows' (`justified`), and the other views' sizes.
 /// Everything the CSS and the layouts must agree on is here.
 public struct SiteGeometry: Sendable {
     /// Column width: 236 px photos and text plus 8 px padding on each side.
@@ -60,9 +60,9 @@ public struct SiteGeometry: Sendable {
     /// Justified rows: the row height aimed for, and the space between photos.
     public var justifiedOptions = JustifiedLayout.Options(targetRowHeight: 220, tolerance: 0.25, spacing: 8)
 
-    /// The rows view at every viewport width: rows that span the grid's photos (`FluidRows`).
-    public var rows: FluidRows {
-        (try? FluidRows(grid: fluid, options: justifiedOptions)) ?? FluidRows.standard
+    /// The justified view at every viewport width: rows that span the grid's photos (`FluidJustified`).
+    public var justified: FluidJustified {
+        (try? FluidJustified(grid: fluid, options: justifiedOptions)) ?? FluidJustified.standard
     }
 
     /// The spinning wheel: the seed's proportions (133 × 173 on a radius of 500), at 1.5×.

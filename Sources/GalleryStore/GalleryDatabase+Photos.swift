@@ -19,6 +19,16 @@ extension GalleryDatabase {
         }
     }
 
+    /// The library's photos but those of the albums at `paths`, in the library's order: every
+    /// photo a public listing may show (`GET /api/photos` without an album).
+    public func photos(leavingOutAlbums paths: [String]) throws -> [LibraryPhoto] {
+        try read { db in
+            let order = try Self.photoOrder(db).orderBy
+            let sql: SQL = "\(sql: PhotoRow.select) WHERE \(BrowseSelection.listed(paths)) AND p.live_still_id IS NULL ORDER BY \(sql: order)"
+            return try SQLRequest<PhotoRow>(literal: sql).fetchAll(db).map(\.libraryPhoto)
+        }
+    }
+
     /// The photo whose file has `contentHash` (the first by id if several do): what an image
     /// named by that hash is made from.
     public func photo(contentHash: String) throws -> LibraryPhoto? {

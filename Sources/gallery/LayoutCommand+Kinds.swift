@@ -20,21 +20,22 @@ extension LayoutCommand {
     func validateViewportKind() throws {
         if kind == .justified, let viewport {
             _ = try Self.size(viewport, option: "--viewport")
-            if count != nil { throw ValidationError("--viewport draws the album's rows page; --count has no photos to draw (drop one of the two)") }
-            if width != nil { throw ValidationError("--viewport draws the rows page as gallery.toml's [look] shapes it; --width cannot change it (drop one of the two)") }
+            if count != nil { throw ValidationError("--viewport draws the album's justified page; --count has no photos to draw (drop one of the two)") }
+            if width != nil { throw ValidationError("--viewport draws the justified page as gallery.toml's [look] shapes it; --width cannot change it (drop one of the two)") }
             if let rect { _ = try MasonryRequest.rect(rect) }
             return
         }
         if kind == .justified {
             guard let width, width.isFinite, width > 0, width <= 100_000 else {
-                throw ValidationError("--width (or --viewport WxH, the rows page's) is required for justified rows: a number of CSS px above 0 and at most 100000")
+                throw ValidationError("--width (or --viewport WxH, the justified page's) is required for justified rows: a number of CSS px above 0 and at most 100000")
             }
             guard rowHeight.isFinite, rowHeight > 0 else { throw ValidationError("--row-height must be above 0 (got \(rowHeight))") }
             return
         }
         guard let viewport else { throw ValidationError("--viewport WxH is required for the \(kind) layout") }
+        if width != nil { throw ValidationError("--width lays out masonry and justified rows; the \(kind) layout takes its size from --viewport (drop --width)") }
         _ = try Self.size(viewport, option: "--viewport")
-        if let itemSize { _ = try Self.size(itemSize, option: "--item-size") }
+        if let itemSize = views.itemSize { _ = try Self.size(itemSize, option: "--item-size") }
         if kind == .wheel, !(radius > 0) { throw ValidationError("--radius must be above 0 (got \(radius))") }
         if kind == .carousel {
             guard spacing >= 0 else { throw ValidationError("--spacing must be 0 or more (got \(spacing))") }
@@ -69,15 +70,15 @@ extension LayoutCommand {
             case .justified:
                 layout = try JustifiedLayout(width: width ?? 0, aspectRatios: aspects, options: .init(targetRowHeight: rowHeight))
             case .wheel:
-                let wheel = try WheelLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 133, height: 173),
+                let wheel = try WheelLayout(count: aspects.count, itemSize: try views.itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 133, height: 173),
                                             radius: radius, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
                 visibleRange = wheel.visibleRange
                 layout = wheel
             case .circle:
-                layout = try CircleLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 100, height: 100),
+                layout = try CircleLayout(count: aspects.count, itemSize: try views.itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 100, height: 100),
                                           viewport: try Self.size(viewport ?? "", option: "--viewport"))
             case .carousel:
-                let carousel = try CarouselLayout(count: aspects.count, itemSize: try itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 200, height: 280),
+                let carousel = try CarouselLayout(count: aspects.count, itemSize: try views.itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 200, height: 280),
                                                   spacing: spacing, focusedSpacing: focusedSpacing, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)
                 focusedIndex = carousel.focusedIndex
                 layout = carousel
@@ -85,7 +86,8 @@ extension LayoutCommand {
         } catch let error as LayoutError {
             throw ValidationError(error.description)
         }
-        if let targetOffset {
+        if let targetOffset = views.targetOffset {
+            let velocity = views.velocity
             let target = layout.targetContentOffset(proposed: LayoutPoint(x: targetOffset, y: 0), velocity: LayoutPoint(x: velocity, y: 0)).x
             print(json ? try LayoutJSON.target(kind: kind.rawValue, proposed: targetOffset, velocity: velocity, target: target)
                        : "\(kind): scrolling proposed to stop at \(targetOffset) with velocity \(velocity) comes to rest at \(target)")

@@ -34,52 +34,16 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window (masonry and justified: the album page's grid or rows in it, from gallery.toml's [look]; wheel, circle, carousel).", valueName: "WxH"))
     var viewport: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The horizontal content offset, as a scroll view reports it (negative ones as they are: --offset -200).", valueName: "x"))
-    var offset: Double = 0
-
-    @Option(name: .customLong("item-size"), parsing: .unconditional, help: ArgumentHelp("Item size (wheel 133x173, circle 100x100, carousel 200x280).", valueName: "WxH"))
-    var itemSize: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wheel radius (default 500).", valueName: "px"))
-    var radius: Double = 500
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Carousel spacing (default 16).", valueName: "px"))
-    var spacing: Double = 16
-
-    @Option(name: .customLong("focused-spacing"), parsing: .unconditional, help: ArgumentHelp("Carousel spacing around the focused item (default 48).", valueName: "px"))
-    var focusedSpacing: Double = 48
-
-    @Option(name: .customLong("row-height"), parsing: .unconditional, help: ArgumentHelp("Justified rows' target height (default 220).", valueName: "px"))
-    var rowHeight: Double = 220
-
-    @Option(name: .customLong("target-offset"), parsing: .unconditional, help: ArgumentHelp("Print where scrolling proposed to stop here comes to rest.", valueName: "x"))
-    var targetOffset: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("The scroll velocity for --target-offset (its sign matters).", valueName: "v"))
-    var velocity: Double = 0
-
     @Option(help: ArgumentHelp("Only this album (default: the whole library), or a browse page's photos: year:2024, month:2024-07, place:NAME, person:NAME, keyword:NAME, favorites.", valueName: "name"))
     var album: String?
 
     @OptionGroup var search: SearchOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Exactly this many columns sharing the width.", valueName: "n"))
-    var columns: Int?
-
-    @Option(name: .customLong("column-width"), parsing: .unconditional, help: ArgumentHelp("Fixed column width (default \(Int(MasonryOptions.defaultColumnWidth))).", valueName: "px"))
-    var columnWidth: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns with --column-width (default 0).", valueName: "px"))
-    var gutter: Double?
-
-    @Option(name: .customLong("min-columns"), parsing: .unconditional, help: ArgumentHelp("Fewest columns with --column-width (default 1).", valueName: "n"))
-    var minColumns: Int?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Cell padding on every side (default \(Int(MasonryOptions.defaultCellPadding))).", valueName: "px"))
-    var padding: Double?
-
-    @Option(help: ArgumentHelp("Which column the next photo goes to.", valueName: "placement"))
-    var placement: MasonryOptions.Placement = .shortest
+    // Each kind's own options under a heading of its own in --help; the spellings are the
+    // ones the command always had.
+    @OptionGroup(title: "Masonry") var masonry: MasonryShapeOptions
+    @OptionGroup(title: "Justified rows") var justified: JustifiedRowsOptions
+    @OptionGroup(title: "Wheel, circle and carousel") var views: ViewLayoutOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only the items whose frame intersects X,Y,W,H.", valueName: "x,y,w,h"))
     var rect: String?
@@ -91,8 +55,8 @@ struct LayoutCommand: ParsableCommand {
     var masonryRequest: MasonryRequest {
         get throws {
             let parameters = MasonryParameters(
-                width: width, album: album, columns: columns, columnWidth: columnWidth, gutter: gutter,
-                minColumns: minColumns, padding: padding, placement: placement, rect: rect)
+                width: width, album: album, columns: masonry.columns, columnWidth: masonry.columnWidth, gutter: masonry.gutter,
+                minColumns: masonry.minColumns, padding: masonry.padding, placement: placement, rect: rect)
             do {
                 return try MasonryRequest(validating: parameters)
             } catch {
@@ -100,6 +64,13 @@ struct LayoutCommand: ParsableCommand {
             }
         }
     }
+
+    var placement: MasonryOptions.Placement { masonry.placement ?? .shortest }
+    var offset: Double { views.offset ?? 0 }
+    var radius: Double { views.radius ?? 500 }
+    var spacing: Double { views.spacing ?? 16 }
+    var focusedSpacing: Double { views.focusedSpacing ?? 48 }
+    var rowHeight: Double { justified.rowHeight ?? 220 }
 
     var layoutRect: LayoutRect? {
         get throws {
@@ -114,19 +85,28 @@ struct LayoutCommand: ParsableCommand {
 
     func validate() throws {
         if let count, count < 0 { throw ValidationError("--count must be 0 or more (got \(count))") }
-        for (name, value) in [("--offset", offset), ("--radius", radius), ("--spacing", spacing), ("--focused-spacing", focusedSpacing), ("--velocity", velocity)] {
+        for (name, value) in [("--offset", offset), ("--radius", radius), ("--spacing", spacing), ("--focused-spacing", focusedSpacing), ("--velocity", views.velocity)] {
             guard value.isFinite else { throw ValidationError("\(name) must be a finite number (got \(value))") }
         }
-        if let targetOffset, !targetOffset.isFinite { throw ValidationError("--target-offset must be a finite number (got \(targetOffset))") }
+        if let targetOffset = views.targetOffset, !targetOffset.isFinite { throw ValidationError("--target-offset must be a finite number (got \(targetOffset))") }
+        // An option of another kind of layout would be ignored without a word.
+        if kind != .masonry, let name = masonry.given.first {
+            throw ValidationError("\(name) shapes the masonry layout, not the \(kind) one (drop it, or use --kind masonry)")
+        }
+        if kind != .justified, justified.rowHeight != nil {
+            throw ValidationError("--row-height is for --kind justified, not the \(kind) layout (drop it)")
+        }
+        if let (name, kinds) = views.given.first(where: { !$0.kinds.contains(kind) }) {
+            throw ValidationError("\(name) is for --kind \(kinds.map(\.rawValue).joined(separator: " or ")), not the \(kind) layout (drop it)")
+        }
         if kind != .masonry {
             try validateViewportKind()
             return
         }
         if let viewport, count == nil {
             _ = try Self.size(viewport, option: "--viewport")
-            let shaping = [("--width", width != nil), ("--columns", columns != nil), ("--column-width", columnWidth != nil),
-                           ("--gutter", gutter != nil), ("--min-columns", minColumns != nil), ("--padding", padding != nil)]
-            if let (name, _) = shaping.first(where: \.1) {
+            let shaping = (width != nil ? ["--width"] : []) + masonry.given.filter { $0 != "--placement" }
+            if let name = shaping.first {
                 throw ValidationError("--viewport draws the album page's grid as gallery.toml's [look] shapes it; \(name) cannot change it (drop one of the two)")
             }
             if let rect { _ = try MasonryRequest.rect(rect) }
@@ -137,7 +117,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         if kind == .justified, let viewport, count == nil {
-            try runRowsViewport(try Self.size(viewport, option: "--viewport"))
+            try runJustifiedViewport(try Self.size(viewport, option: "--viewport"))
             return
         }
         if kind != .masonry || count != nil {
@@ -189,12 +169,12 @@ struct LayoutCommand: ParsableCommand {
         value == value.rounded() ? String(Int64(value)) : String(format: "%.2f", value)
     }
 
-    /// The rows page in a window of `size`: what it draws there, relative to the rows' top-left.
-    private func runRowsViewport(_ size: LayoutSize) throws {
+    /// The justified page in a window of `size`: what it draws there, relative to the rows' top-left.
+    private func runJustifiedViewport(_ size: LayoutSize) throws {
         let database = try library.open(create: false)
         let configuration = try settings.load(library: database)
         let service = try SitePlan(configuration).layoutService(database: database)
-        let result = try service.rows(SiteGeometry(configuration).rows, viewportWidth: size.width, album: album, rect: try layoutRect)
+        let result = try service.justified(SiteGeometry(configuration).justified, viewportWidth: size.width, album: album, rect: try layoutRect)
         let items = result.frames.map { LayoutAttributes(index: $0.index, frame: LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         if json {
             var ids = [Int64](repeating: 0, count: result.itemCount)

@@ -107,12 +107,12 @@ struct LayoutCLITests {
         let layouts = try GalleryBinary.run(["layouts", "--json"], in: work.url)
         let list = try JSONSerialization.jsonObject(with: Data(layouts.stdout.utf8)) as? [[String: Any]]
         // Import stored the layouts the site's pages show (masonry in every band of the grid,
-        // the rows view in every band of its own); this command added the masonry one at 800 px.
+        // the justified view in every band of its own); this command added the masonry one at 800 px.
         // None is stale.
         func widths(_ kind: String) -> [Double] { (list ?? []).filter { $0["kind"] as? String == kind }.compactMap { $0["width"] as? Double }.sorted() }
         let fluid = FluidMasonry.standard
         #expect(widths("masonry") == (fluid.bands.map(fluid.layoutWidth) + [800]).sorted(), "\(widths("masonry"))")
-        #expect(widths("justified") == FluidRows.standard.bands.map(\.rowWidth), "\(widths("justified"))")
+        #expect(widths("justified") == FluidJustified.standard.bands.map(\.rowWidth), "\(widths("justified"))")
         #expect(widths("justified").first == 269)  // a 300 px window less its margins and a cell's padding
         #expect(list?.allSatisfy { $0["stale"] as? Bool == false } == true)
     }

@@ -71,15 +71,41 @@ struct LayoutKindsCLITests {
             (["--kind", "wheel", "--count", "3"], "--viewport WxH is required"),
             (["--kind", "spiral", "--count", "3"], "Please provide one of 'masonry', 'justified', 'wheel', 'carousel' or 'circle'"),
             (["--kind", "carousel", "--count", "3", "--viewport", "300x300", "--spacing", "20", "--focused-spacing", "10"], "--focused-spacing must be at least --spacing"),
-            (["--kind", "justified", "--count", "3"], "--width (or --viewport WxH, the rows page's) is required"),
+            (["--kind", "justified", "--count", "3"], "--width (or --viewport WxH, the justified page's) is required"),
             (["--kind", "justified", "--viewport", "390x844", "--width", "300"], "--width cannot change it"),
             (["--kind", "justified", "--viewport", "390x844", "--count", "3"], "--count has no photos to draw"),
             (["--kind", "justified", "--viewport", "390x0"], "--viewport needs a width and height above 0"),
+            // Another kind's option is refused, not ignored.
+            (["--kind", "wheel", "--count", "3", "--viewport", "375x667", "--columns", "3"], "--columns shapes the masonry layout, not the wheel one"),
+            (["--count", "3", "--width", "800", "--row-height", "100"], "--row-height is for --kind justified, not the masonry layout"),
+            (["--kind", "circle", "--count", "3", "--viewport", "375x667", "--radius", "20"], "--radius is for --kind wheel, not the circle layout"),
+            (["--kind", "justified", "--count", "3", "--width", "300", "--spacing", "4"], "--spacing is for --kind carousel, not the justified layout"),
+            (["--kind", "wheel", "--count", "3", "--viewport", "375x667", "--width", "300"], "the wheel layout takes its size from --viewport"),
         ]
         for (arguments, message) in cases {
             let output = try GalleryBinary.run(["layout"] + arguments, in: work.url)
             #expect(output.status == 2, "\(arguments): \(output.stderr)")
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
         }
+    }
+
+    @Test("--help: each kind's options under a heading of its own")
+    func helpGroups() throws {
+        let work = try TemporaryDirectory()
+        let help = try GalleryBinary.run(["layout", "--help"], in: work.url)
+        #expect(help.status == 0, "\(help.stderr)")
+        let text = help.stdout.lowercased()
+        // A heading, then its options before the next heading.
+        func section(_ title: String) -> Substring? {
+            guard let start = text.range(of: "\n" + title + ":\n") else { return nil }
+            let rest = text[start.upperBound...]
+            return rest.range(of: "\n\n").map { rest[..<$0.lowerBound] } ?? rest
+        }
+        let masonry = try #require(section("masonry"), "\(help.stdout)")
+        #expect(["--columns", "--column-width", "--gutter", "--min-columns", "--padding", "--placement"].allSatisfy(masonry.contains))
+        #expect(try #require(section("justified rows")).contains("--row-height"))
+        let views = try #require(section("wheel, circle and carousel"))
+        #expect(["--offset", "--item-size", "--radius", "--spacing", "--focused-spacing"].allSatisfy(views.contains))
+        #expect(!masonry.contains("--radius") && !views.contains("--columns"))
     }
 }

@@ -62,10 +62,10 @@ struct EngineExportTests {
         // One load: measured at the phone's width, then the frame widened to a desktop's.
         let probe = try Self.probe("album-coast-justified.html", in: site, script: """
             window.addEventListener('load', async () => {
-              const rows = document.querySelector('.rows');
+              const rows = document.querySelector('.justified');
               const measure = () => {
                 const r = rows.getBoundingClientRect();
-                return { width: innerWidth, rows: r.width, items: [...rows.querySelectorAll('.row-item')].map(item => {
+                return { width: innerWidth, rows: r.width, items: [...rows.querySelectorAll('.justified-item')].map(item => {
                   const b = item.getBoundingClientRect();
                   return { id: Number(item.dataset.photoId), x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height };
                 }) };
@@ -86,7 +86,7 @@ struct EngineExportTests {
         let measured = try JSONDecoder().decode([Measured].self, from: engine.open(probe, in: site, width: 390, height: 900))
         #expect(measured.map(\.width) == [390, 1280])
         for drawn in measured {
-            let expected = try GridOracle(folder: try SampleSite.folder, album: "coast").rows(width: drawn.width, height: 900)
+            let expected = try GridOracle(folder: try SampleSite.folder, album: "coast").justified(width: drawn.width, height: 900)
             let frames = Dictionary(uniqueKeysWithValues: expected.items.map { ($0.id, $0) })
             #expect(abs(drawn.rows - expected.contentWidth) <= 0.5, "\(engine) @\(drawn.width): rows \(drawn.rows) px, engine \(expected.contentWidth)")
             #expect(!drawn.items.isEmpty)

@@ -2,7 +2,7 @@ import Foundation
 import GalleryTestSupport
 import Testing
 
-/// The engine's numbers for an album page's grid (or its rows page) in a window: `gallery
+/// The engine's numbers for an album page's grid (or its justified page) in a window: `gallery
 /// layout --album A [--kind justified] --viewport WxH --json`, run on the library the page was
 /// made from. Browser tests compare
 /// what is drawn with these, never with values the page carries.
@@ -28,9 +28,9 @@ struct GridOracle {
         var items: [Item]
     }
 
-    /// `gallery layout --kind justified --viewport WxH --json`: the rows page in a window,
+    /// `gallery layout --kind justified --viewport WxH --json`: the justified page in a window,
     /// relative to the rows' top-left corner (`contentWidth`: the rows' width).
-    struct Rows: Decodable {
+    struct Justified: Decodable {
         struct Item: Decodable { var id: Int64; var index: Int; var x: Double; var y: Double; var width: Double; var height: Double }
         var contentWidth: Double
         var contentHeight: Double
@@ -52,11 +52,11 @@ struct GridOracle {
         return try JSONDecoder().decode(Expected.self, from: Data(run.stdout.utf8))
     }
 
-    func rows(width: Int, height: Int) throws -> Rows {
+    func justified(width: Int, height: Int) throws -> Justified {
         var command = ["layout", "--kind", "justified", "--viewport", "\(width)x\(height)", "--json"] + arguments
         if let album { command += ["--album", album] }
         let run = try GalleryBinary.run(command, in: folder)
         #expect(run.status == 0, "gallery \(command.joined(separator: " ")): \(run.stderr)")
-        return try JSONDecoder().decode(Rows.self, from: Data(run.stdout.utf8))
+        return try JSONDecoder().decode(Justified.self, from: Data(run.stdout.utf8))
     }
 }

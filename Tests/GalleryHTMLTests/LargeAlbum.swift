@@ -57,7 +57,7 @@ enum LargeAlbum {
           const grid = document.querySelector(containerSelector);
           const g = grid.getBoundingClientRect();
           // Masonry: its columns; rows: its band.
-          const k = parseInt(getComputedStyle(grid).getPropertyValue(containerSelector === '.rows' ? '--band' : '--columns'));
+          const k = parseInt(getComputedStyle(grid).getPropertyValue(containerSelector === '.justified' ? '--band' : '--columns'));
           const cells = [...grid.querySelectorAll(itemSelector)].map(cell => {
             const r = cell.getBoundingClientRect();
             return { id: Number(cell.dataset.photoId), index: Number(cell.dataset.index), x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height,
@@ -126,10 +126,10 @@ enum LargeAlbum {
     struct Layout: Decodable { var contentHeight: Double; var items: [LayoutItem] }
 
     /// `gallery layout --rect` for the viewport: what the engine says is there (masonry: the
-    /// album page's grid, or its rows page, in a window `width` wide).
-    static func engine(width: Double, top: Double, height: Double, rows: Bool = false, album: String = "big") throws -> Layout {
+    /// album page's grid, or its justified page, in a window `width` wide).
+    static func engine(width: Double, top: Double, height: Double, justified: Bool = false, album: String = "big") throws -> Layout {
         let work = try Self.work.get()
-        let shape = (rows ? ["--kind", "justified"] : []) + ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
+        let shape = (justified ? ["--kind", "justified"] : []) + ["--viewport", "\(Int(width))x900", "--rect", "0,\(top),\(Int(width)),\(height)"]
         let output = try GalleryBinary.run(["layout", "--db", work.database, "--album", album] + shape + ["--json"], in: work.folder)
         guard output.status == 0 else { throw HeadlessChromium.Failure(description: "gallery layout failed: \(output.stderr)") }
         return try JSONDecoder().decode(Layout.self, from: Data(output.stdout.utf8))
@@ -158,12 +158,12 @@ enum LargeAlbum {
     /// Every step's cells against `gallery layout --rect` for its viewport: all in view drawn,
     /// none far away, each at the engine's frame, none overlapping, in album order, few.
     /// `album`: `gallery layout --album`'s name for the page (a browse page's "keyword:…"), of `count` photos.
-    static func check(_ steps: [Step], label name: String, rows: Bool, album: String = "big", count: Int = photoCount) throws {
+    static func check(_ steps: [Step], label name: String, justified: Bool, album: String = "big", count: Int = photoCount) throws {
         for step in steps {
-            let label = "\(name), \(step.at), " + (rows ? "band \(step.k)" : "\(step.k) columns")
+            let label = "\(name), \(step.at), " + (justified ? "band \(step.k)" : "\(step.k) columns")
             let overscan = max(600, step.viewHeight)
-            let layout = try Self.engine(width: step.vw, top: step.viewTop, height: step.viewHeight, rows: rows, album: album)
-            let near = try Self.engine(width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, rows: rows, album: album)
+            let layout = try Self.engine(width: step.vw, top: step.viewTop, height: step.viewHeight, justified: justified, album: album)
+            let near = try Self.engine(width: step.vw, top: step.viewTop - overscan, height: step.viewHeight + 2 * overscan, justified: justified, album: album)
             // Browsers keep rects in 32-bit floats: past 2^23 px down a page (a 100,000-photo album
             // on a phone) a reading is 1 px steps, 2 past 2^24, Chromium's rounded and Firefox's
             // cut, so a height is that close and a position (two readings: the cell's and the
@@ -183,7 +183,7 @@ enum LargeAlbum {
                 let off = max(abs(cell.x - item.x), abs(cell.y - item.y), abs(cell.w - item.width), abs(cell.h - item.height))
                 let readable = 2 * Double(Float(item.y).ulp)
                 #expect(off <= 0.5 + readable, "\(label): photo \(cell.id) drawn at \(cell.x),\(cell.y) \(cell.w)×\(cell.h), engine \(item.x),\(item.y) \(item.width)×\(item.height)")
-                if !rows {
+                if !justified {
                     #expect(cell.setsize == count && cell.posinset == cell.index + 1, "\(label): photo \(cell.id) aria \(cell.posinset ?? 0)/\(cell.setsize ?? 0)")
                 }
             }

@@ -7,16 +7,16 @@ import Testing
 @Suite("Large albums: scrolled, only what is on screen, where the engine put it", .serialized)
 struct LargeAlbumScrollingTests {
     @Test("Chromium draws exactly the engine's cells near the viewport, at their frames, at every scroll position",
-          arguments: [(390, "masonry"), (1100, "masonry"), (1700, "masonry"), (900, "rows")])
+          arguments: [(390, "masonry"), (1100, "masonry"), (1700, "masonry"), (900, "justified")])
     func scrolling(width: Int, view: String) throws {
         let site = try LargeAlbum.work.get().site
-        let rows = view == "rows"
-        let probe = try LargeAlbum.probe(script: rows ? LargeAlbum.walkScript(container: ".rows", item: ".row-item") : LargeAlbum.walkScript(container: ".grid", item: ".cell"),
-                                   page: rows ? "justified.html" : "index.html")
+        let justified = view == "justified"
+        let probe = try LargeAlbum.probe(script: justified ? LargeAlbum.walkScript(container: ".justified", item: ".justified-item") : LargeAlbum.walkScript(container: ".grid", item: ".cell"),
+                                   page: justified ? "justified.html" : "index.html")
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: width, height: 900))
         #expect(steps.count == 5)
-        try LargeAlbum.check(steps, label: "\(view) at \(width) px", rows: rows)
+        try LargeAlbum.check(steps, label: "\(view) at \(width) px", justified: justified)
         let resized = try #require(steps.last)
         #expect(resized.anchorInView == true, "\(width) px: photo \(resized.anchorID ?? -1) left the view after a resize")
     }
@@ -33,6 +33,6 @@ struct LargeAlbumScrollingTests {
         try html.write(to: page, atomically: true, encoding: .utf8)
         let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 900))
         #expect(steps.count == 5)
-        try LargeAlbum.check(steps, label: "without the lightbox", rows: false)
+        try LargeAlbum.check(steps, label: "without the lightbox", justified: false)
     }
 }

@@ -232,7 +232,7 @@ struct LargeAlbumTests {
         try importAndExport()
         let after = try Self.snapshot(site)
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
-        for unchanged in ["data/index.chunk-0.js", "data/index.chunk-3.js", "index.page-1.html", "index.page-2.html", "data/index.rows-0.js", "gallery.js"] {
+        for unchanged in ["data/index.chunk-0.js", "data/index.chunk-3.js", "index.page-1.html", "index.page-2.html", "data/index.justified-0.js", "gallery.js"] {
             #expect(!changed.contains(unchanged), "\(unchanged) was rewritten")
         }
         #expect(changed.contains("data/index.chunk-4.js") && changed.contains("index.page-4.html"), "\(changed)")
@@ -278,7 +278,7 @@ struct LargeAlbumTests {
         """
     }
 
-    @Test("the script makes the same cells as the page writes (masonry and rows)", arguments: [("index.html", ".grid", ".cell"), ("justified.html", ".rows", ".row-item")])
+    @Test("the script makes the same cells as the page writes (masonry and rows)", arguments: [("index.html", ".grid", ".cell"), ("justified.html", ".justified", ".justified-item")])
     func sameCells(page: String, container: String, item: String) throws {
         let site = try LargeAlbum.work.get().site
         let probe = try LargeAlbum.probe(script: Self.sameCellsScript(container: container, item: item), page: page)
@@ -320,6 +320,6 @@ struct LargeAlbumTests {
                                                  width: 1100, height: 900, server: url)
         let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: Data(json.utf8))
         #expect(steps.count == 4)
-        try LargeAlbum.check(steps, label: "served, 1100 px", rows: false)
+        try LargeAlbum.check(steps, label: "served, 1100 px", justified: false)
     }
 }

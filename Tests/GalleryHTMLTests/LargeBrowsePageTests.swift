@@ -41,7 +41,7 @@ struct LargeBrowsePageTests {
             defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
             let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: engine.open(probe, in: site, width: 390, height: 844))
             #expect(steps.count >= 4, "\(engine) \(page.album): \(steps.count) steps")
-            try LargeAlbum.check(steps, label: "\(engine) \(page.album)", rows: false, album: page.album, count: page.count)
+            try LargeAlbum.check(steps, label: "\(engine) \(page.album)", justified: false, album: page.album, count: page.count)
         }
     }
 }

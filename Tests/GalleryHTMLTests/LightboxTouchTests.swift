@@ -266,7 +266,7 @@ struct LightboxTouchTests {
     func sharpness(width: Int, height: Int, scale: Double) throws {
         let site = try Self.work.get().url.appending(path: "site")
         let browser = try ChromiumSession()
-        for (page, selector) in [("index.html", ".grid .cell img"), ("justified.html", ".rows .row-item img")] {
+        for (page, selector) in [("index.html", ".grid .cell img"), ("justified.html", ".justified .justified-item img")] {
             try browser.open(site.appending(path: page), width: width, height: height, scale: scale, mobile: scale > 1)
             _ = try browser.evaluate(PageWaits.script)
             let value = try browser.evaluate("""

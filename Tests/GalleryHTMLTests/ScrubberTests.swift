@@ -173,7 +173,7 @@ struct ScrubberTests {
         let months = try Self.months()
         let tops = try Self.tops()
         try Self.checkYears(report, tops: tops, months: months, label: "\(engine)")
-        try LargeAlbum.check(report.walked, label: "\(engine) scrubber", rows: false)
+        try LargeAlbum.check(report.walked, label: "\(engine) scrubber", justified: false)
         try Self.checkLandings(report, tops: tops, months: months, label: "\(engine)")
         let byStep = Dictionary(zip(report.steps.map(\.at), zip(report.steps, report.walked)).map { ($0, $1) }) { a, _ in a }
         #expect(byStep["end"]?.0.month == months.count - 1, "\(engine): End")
@@ -186,10 +186,10 @@ struct ScrubberTests {
         #expect(drag.0.bubble != nil && drag.0.bubble == drag.0.text, "\(engine): the bubble said \(drag.0.bubble ?? "nothing") for \(drag.0.text ?? "")")
     }
 
-    @Test("on the rows page, keys and a tap on a year land on the month's first photo where the engine's rows put it", arguments: BrowserEngine.allCases)
+    @Test("on the justified page, keys and a tap on a year land on the month's first photo where the engine's rows put it", arguments: BrowserEngine.allCases)
     func scrubRows(engine: BrowserEngine) throws {
         let site = try LargeAlbum.work.get().site
-        let script = LargeAlbum.reportScript(container: ".rows", item: ".row-item") + Self.railScript + """
+        let script = LargeAlbum.reportScript(container: ".justified", item: ".justified-item") + Self.railScript + """
             window.addEventListener('load', async () => {
               try {
                 await railReady();
@@ -203,7 +203,7 @@ struct ScrubberTests {
         let probe = try LargeAlbum.probe(script: script, page: "justified.html")
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(probe, in: site, width: 390, height: 844))
-        try LargeAlbum.check(report.walked, label: "\(engine) rows scrubber", rows: true)
+        try LargeAlbum.check(report.walked, label: "\(engine) justified scrubber", justified: true)
         try Self.checkLandings(report, tops: try Self.tops(["--kind", "justified"]), months: try Self.months(), label: "\(engine) rows")
     }
 

@@ -57,11 +57,32 @@ struct SiteFileListTests {
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
             let chunks = AlbumData.chunkCount(photos: album.count), pages = AlbumData.pageCount(photos: album.count)
-            asked += [album.name(.chunk(chunks)), album.name(.rowsFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1))]
+            asked += [album.name(.chunk(chunks)), album.name(.justifiedFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1))]
             asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
         }
         for name in asked where !listed.contains(name) {
             #expect(try site.render(name) == nil, "\(name) is not in the list, yet serve makes it")
+        }
+    }
+
+    @Test("an album's files: contains answers exactly what all lists, at every size and set of views")
+    func albumFilesContains() {
+        let viewSets: [[LayoutKind]] = [[.masonry], [.masonry, .justified], LayoutKind.allCases, [.justified]]
+        for count in [0, 1, AlbumData.chunkSize - 1, AlbumData.chunkSize, AlbumData.pageSize + 1, 3 * AlbumData.chunkSize + 7] {
+            for views in viewSets {
+                for isPrivate in [false, true] {
+                    let files = AlbumFiles(isPrivate: isPrivate, photoCount: count, views: views)
+                    let listed = Set(files.all)
+                    #expect(listed.count == files.all.count, "a file listed twice")
+                    let chunks = AlbumData.chunkCount(photos: count) + 2, pages = AlbumData.pageCount(photos: count) + 2
+                    var candidates: [AlbumFile] = [.index, .ids, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
+                    candidates += (-1 ..< chunks).flatMap { [AlbumFile.chunk($0), .justifiedFrames($0)] }
+                    candidates += (-1 ..< pages).map(AlbumFile.plainPage)
+                    for file in candidates {
+                        #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")
+                    }
+                }
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ struct SiteFileNameTests {
                                      .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
                                      .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .rowsIndex, .rowsFrames(0), .rowsFrames(7)]
+            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }
@@ -46,8 +46,8 @@ struct SiteFileNameTests {
     func knownNames() {
         #expect(SiteFileName.album(stem: "album-coast", .page(.justified)).name == "album-coast-justified.html")
         #expect(SiteFileName.album(stem: "album-coast", .plainPage(2)).name == "album-coast.page-2.html")
-        #expect(SiteFileName.album(stem: "album-coast", .rowsIndex).name == "data/album-coast.rows.index.js")
-        #expect(SiteFileName.album(stem: "album-coast", .rowsFrames(4)).name == "data/album-coast.rows-4.js")
+        #expect(SiteFileName.album(stem: "album-coast", .justifiedIndex).name == "data/album-coast.justified.index.js")
+        #expect(SiteFileName.album(stem: "album-coast", .justifiedFrames(4)).name == "data/album-coast.justified-4.js")
         #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .large(width: 1600, height: 900), quality: 70).name == "large/00ff00ff00ff00ff-1600x900-q70.jpg")
         #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236), isWebP: true).name == "thumbs/00ff00ff00ff00ff-236.webp")
         #expect(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236), quality: 70, isWebP: true).encoding == .webp)

@@ -281,10 +281,10 @@ struct ViewBrowserTests {
         var items: [Item]
     }
 
-    @Test("rows: every few px from 320 to 1920 and at each band's edges, every photo drawn where `gallery layout --kind justified --viewport` puts it, the rows spanning the grid")
+    @Test("justified rows: every few px from 320 to 1920 and at each band's edges, every photo drawn where `gallery layout --kind justified --viewport` puts it, the rows spanning the grid")
     func rows() throws {
         let folder = try SampleSite.folder
-        let rowsBands = SiteGeometry().rows.bands
+        let rowsBands = SiteGeometry().justified.bands
         let edges = rowsBands.map { Int($0.minimumViewportWidth) }.filter { $0 > 320 && $0 <= 1920 }.flatMap { [$0 - 1, $0] }
         let widths = Array(Set(Array(stride(from: 320, through: 1920, by: 41)) + edges + [1920])).sorted()
         let browser = try ChromiumSession()
@@ -297,12 +297,12 @@ struct ViewBrowserTests {
             let json = try #require(try browser.evaluate("""
                 (async () => {
                   await galleryWaitFor(() => window.innerWidth === \(width), 'the window at \(width) px');
-                  const rows = document.querySelector('.rows');
+                  const rows = document.querySelector('.justified');
                   // The resize event the browser fires with its next frame, fired now (the page's handler is the same).
                   window.dispatchEvent(new Event('resize'));
                   await galleryDrawn(rows);
                   const r = rows.getBoundingClientRect();
-                  const items = [...rows.querySelectorAll('.row-item')].map(item => {
+                  const items = [...rows.querySelectorAll('.justified-item')].map(item => {
                     const b = item.getBoundingClientRect();
                     return { id: Number(item.dataset.photoId), x: b.left - r.left, y: b.top - r.top, w: b.width, h: b.height };
                   });
@@ -311,8 +311,8 @@ struct ViewBrowserTests {
                 """) as? String)
             let drawn = try JSONDecoder().decode(RowsResult.self, from: Data(json.utf8))
             #expect(drawn.viewportWidth == Double(width))
-            let expected = try GridOracle(folder: folder, album: "coast").rows(width: width, height: 900)
-            bands.insert(SiteGeometry().rows.band(viewportWidth: Double(width)).number)
+            let expected = try GridOracle(folder: folder, album: "coast").justified(width: width, height: 900)
+            bands.insert(SiteGeometry().justified.band(viewportWidth: Double(width)).number)
             let label = "rows @\(width)"
             // The rows span the grid's photos: the window less margins and a cell's padding.
             #expect(abs(drawn.width - expected.contentWidth) <= 0.5, "\(label): rows \(drawn.width) px wide, engine \(expected.contentWidth)")

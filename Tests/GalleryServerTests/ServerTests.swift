@@ -135,6 +135,60 @@ struct ServerTests {
         }
     }
 
+    @Test("unlisted, hidden and private albums: their photos, layouts and names stay out of the API")
+    func unlistedAlbums() async throws {
+        let work = try TemporaryDirectory("serve-unlisted")
+        let settings = ["trip": nil, "family": "access = \"unlisted\"\n", "attic": "hidden = true\n", "vault": "access = \"private\"\n"]
+        for (seed, (album, toml)) in settings.sorted(by: { $0.key < $1.key }).enumerated() {
+            for index in 0 ..< 2 {
+                try work.write("lib/\(album)/\(album)\(index).jpg", TestImages.jpeg(width: 60 + 10 * index, height: 50, seed: UInt8(seed * 2 + index)))
+                try work.write("lib/\(album)/\(album)\(index).txt", text: "\(album.capitalized) \(index)\nA comment.")
+            }
+            if let toml { try work.write("lib/\(album)/album.toml", text: "title = \"\(album.capitalized)\"\n" + toml) }
+        }
+        let database = try GalleryDatabase(path: work.path + "/gallery.db")
+        _ = try Importer(database: database, folder: work.path + "/lib").run()
+        let albums = try database.albums()
+        #expect(albums.count == 4)
+        let left = albums.filter { $0.path != "trip" }
+        let trip = try #require(albums.first { $0.path == "trip" }).name
+        let app = Application(router: GalleryServer.router(database: database, siteFolder: work.url.appending(path: "site"), logger: Logger(label: "test")))
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/api/photos", method: .get) { response in
+                #expect(response.status == .ok)
+                let photos = try #require(try json(response.body) as? [[String: Any]])
+                #expect(photos.compactMap { $0["caption"] as? String }.sorted() == ["Trip 0", "Trip 1"], "the library's listing shows an album no list may")
+            }
+            try await client.execute(uri: "/api/photos?album=trip", method: .get) { response in
+                let photos = try json(response.body) as? [Any]
+                #expect(photos?.count == 2)
+            }
+            for album in left {
+                for name in Set([album.name, album.path]) {
+                    let asked = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+                    for uri in ["/api/photos?album=\(asked)", "/api/layout?width=600&album=\(asked)"] {
+                        try await client.execute(uri: uri, method: .get) { response in
+                            #expect(response.status == .badRequest, "\(uri)")
+                            let body = String(buffer: response.body)
+                            #expect(body.contains("no album named '\(name)'") && body.contains("known albums: '\(trip)'"), "\(uri): \(body)")
+                            #expect(!left.contains { body.contains("'\($0.name)'") && $0.name != name }, "\(uri) names an album no list shows: \(body)")
+                            #expect(!body.contains("\(album.name.capitalized) 0"), "\(uri) answered with the album's photos")
+                        }
+                    }
+                }
+            }
+            // An unknown name's message lists the listed albums only.
+            try await client.execute(uri: "/api/photos?album=nope", method: .get) { response in
+                let body = String(buffer: response.body)
+                #expect(body.contains("known albums: '\(trip)'") && !left.contains { body.contains($0.name) }, "\(body)")
+            }
+            try await client.execute(uri: "/api/layout?width=600&album=nope", method: .get) { response in
+                let body = String(buffer: response.body)
+                #expect(response.status == .badRequest && body.contains("known albums: '\(trip)'") && !left.contains { body.contains($0.name) }, "\(body)")
+            }
+        }
+    }
+
     @Test("a layout larger than the response limit needs rect")
     func paging() async throws {
         let library = try ServedLibrary()

@@ -132,7 +132,7 @@ const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid
   return image;
 };
 
-// One photo in a view other than masonry (rows, wheel, carousel), as PageRenderer.item
+// One photo in a view other than masonry (justified, wheel, carousel), as PageRenderer.item
 // writes it: change both together. `box` is the size it is drawn at, which its image covers
 // (PageRenderer.imageSizes).
 const galleryMakeItem = (cell, i, className, box) => {
@@ -249,10 +249,10 @@ const galleryMakeCell = (cell, i, index) => {
   return element;
 };
 
-// A row item made from its data: its frame in each band of the rows as custom properties,
+// A justified item made from its data: its frame in each band of the rows as custom properties,
 // numbers of px at the band's rows width (the style sheet scales them), as PageRenderer writes.
-const galleryMakeRowItem = (cell, i, frame, index) => {
-  const element = galleryMakeItem(cell, i, 'row-item', { width: 0, height: index.rowHeight });
+const galleryMakeJustifiedItem = (cell, i, frame, index) => {
+  const element = galleryMakeItem(cell, i, 'justified-item', { width: 0, height: index.rowHeight });
   for (let b = 0; 4 * b + 4 <= frame.length; b++) {
     element.setAttribute('data-frame-' + b, frame.slice(4 * b, 4 * b + 4).join(','));
     ['--x', '--y', '--w', '--h'].forEach((name, n) => element.style.setProperty(name + b, String(frame[4 * b + n])));

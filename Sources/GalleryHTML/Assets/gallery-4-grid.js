@@ -4,7 +4,7 @@
 
 // How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
 // cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
-// rows' frames in their band, scaled to the rows' width shown (FluidRows). `place` is what the
+// rows' frames in their band, scaled to the rows' width shown (FluidJustified). `place` is what the
 // script knows of an item (a
 // masonry cell's data, or a row item's frames); `at(index, key)` measures the layout once and
 // gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid a
@@ -51,7 +51,7 @@ const galleryMasonryPlacing = (grid) => ({
   make: (cell, i, place, index) => galleryMakeCell(cell, i, index),
 });
 
-const galleryRowsPlacing = (grid) => ({
+const galleryJustifiedPlacing = (grid) => ({
   key: () => galleryBandShown(grid),
   at(index, b) {
     // The band's frames are at its rows width; the rows are drawn at the width shown.
@@ -67,10 +67,10 @@ const galleryRowsPlacing = (grid) => ({
     return frame;
   },
   placeOf: (chunk, j) => chunk.frames[j],
-  make: (cell, i, frame, index) => galleryMakeRowItem(cell, i, frame, index),
+  make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
 });
 
-// A whole album's grid (masonry's .grid or the rows' .rows, with data-layout): its first
+// A whole album's grid (masonry's .grid or the justified view's .justified, with data-layout): its first
 // screenful comes as HTML; from then on only the items that meet the viewport, or lie within
 // `overscan` of it, are in the page, made from the data files (AlbumData.swift) and let go as
 // the visitor scrolls. Where each item lies comes from the data (`placing`). Returns the
@@ -220,7 +220,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
 // The grid or rows of an album page draws itself from its data, lightbox or not.
 (() => {
   const grid = document.querySelector('.grid[data-layout]');
-  const rows = document.querySelector('.rows[data-layout]');
+  const justified = document.querySelector('.justified[data-layout]');
   if (grid) galleryOfferAlbum(galleryVirtualGrid(grid, '.cell', galleryMasonryPlacing(grid)));
-  else if (rows) galleryOfferAlbum(galleryVirtualGrid(rows, '.row-item', galleryRowsPlacing(rows)));
+  else if (justified) galleryOfferAlbum(galleryVirtualGrid(justified, '.justified-item', galleryJustifiedPlacing(justified)));
 })();

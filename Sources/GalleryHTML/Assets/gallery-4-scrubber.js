@@ -1,5 +1,5 @@
 // Part of the page script (see gallery-1-words.js): the date scrubber of a date-sorted grid
-// (masonry or rows),
+// (masonry or justified rows),
 // after the grid's own part (gallery-4-grid.js). Google Photos' rail: the years along the right
 // edge, where their photos are in the grid; drag it (or tap a year) to jump anywhere in an album
 // of any size, or use the keys (arrows: a month, Page Up/Down: a year, Home, End). Where each
@@ -182,7 +182,7 @@ const galleryScrubber = (grid, months, place) => {
 };
 
 // The masonry grid: a month's first photo at t·w + y0 in the band shown (items w wide); the
-// rows: at its frame's top in the band, scaled as the rows are drawn.
+// justified: at its frame's top in the band, scaled as the rows are drawn.
 const galleryScrubberPlaces = {
   masonry: (grid, index, months) => ({
     at: () => {
@@ -191,7 +191,7 @@ const galleryScrubberPlaces = {
     },
     top: (m, { b, w }) => months[m][2][2 * b] * w + months[m][2][2 * b + 1],
   }),
-  rows: (grid, index, months) => (months.every((month) => month[3]) ? {
+  justified: (grid, index, months) => (months.every((month) => month[3]) ? {
     at: () => {
       const b = galleryBandShown(grid);
       return { b, scale: grid.getBoundingClientRect().width / index.rowWidths[b] };
@@ -201,9 +201,9 @@ const galleryScrubberPlaces = {
 };
 
 (() => {
-  const grid = document.querySelector('.grid[data-layout]') || document.querySelector('.rows[data-layout]');
+  const grid = document.querySelector('.grid[data-layout]') || document.querySelector('.justified[data-layout]');
   if (!grid) return;
-  const kind = grid.classList.contains('rows') ? 'rows' : 'masonry';
+  const kind = grid.classList.contains('justified') ? 'justified' : 'masonry';
   // The grid's own index (the same load: galleryLoad keeps one per file), then its months.
   galleryLoad(grid.dataset.layout).then(async (index) => {
     const dates = index.dates ? await galleryLoad(index.dates) : null;

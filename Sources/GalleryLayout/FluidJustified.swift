@@ -11,7 +11,7 @@
 /// - So that the rows are on target in the band's middle and stray little at its ends, a band's
 ///   layout aims at the target height and spacing times `√(R₀ / R₁)` (`R₁` the next band's
 ///   width): scaled across the band they go from about 0.91 to 1.1 times what is configured.
-public struct FluidRows: Sendable, Hashable {
+public struct FluidJustified: Sendable, Hashable {
     /// One range of viewport widths with one layout.
     public struct Band: Sendable, Hashable {
         /// Its position in `bands`.
@@ -34,8 +34,8 @@ public struct FluidRows: Sendable, Hashable {
     public private(set) var bands: [Band] = []
 
     /// The defaults, which always make rows.
-    public static let standard: FluidRows = {
-        do { return try FluidRows(grid: .standard, options: JustifiedLayout.Options()) } catch { preconditionFailure("the default rows are valid: \(error)") }
+    public static let standard: FluidJustified = {
+        do { return try FluidJustified(grid: .standard, options: JustifiedLayout.Options()) } catch { preconditionFailure("the default rows are valid: \(error)") }
     }()
 
     public init(grid: FluidMasonry, options: JustifiedLayout.Options, widthRatio: Double = 1.2) throws(LayoutError) {

@@ -1,8 +1,8 @@
 import GalleryLayout
 
-/// The rows view's bands as the style sheet draws them: the same formulas as `FluidRows`, in
+/// The justified view's bands as the style sheet draws them: the same formulas as `FluidJustified`, in
 /// CSS units.
-extension FluidRows {
+extension FluidJustified {
     /// The rows' width: the grid's (`FluidMasonry.gridWidthCSS`) less a cell's padding on each
     /// side, so the rows span what the grid's photos span.
     var rowWidthCSS: String {

@@ -4,17 +4,17 @@ import Testing
 
 @Suite("Fluid rows: justified rows fill every viewport width from bands of layouts")
 struct FluidRowsTests {
-    static let configurations: [FluidRows] = [
-        try! FluidRows(grid: FluidMasonry(), options: JustifiedLayout.Options()),
-        try! FluidRows(grid: FluidMasonry(idealColumnWidth: 300, gutter: 12, cellPadding: 10, maximumColumns: 5),
+    static let configurations: [FluidJustified] = [
+        try! FluidJustified(grid: FluidMasonry(), options: JustifiedLayout.Options()),
+        try! FluidJustified(grid: FluidMasonry(idealColumnWidth: 300, gutter: 12, cellPadding: 10, maximumColumns: 5),
                        options: JustifiedLayout.Options(targetRowHeight: 160, tolerance: 0.3, spacing: 4)),
-        try! FluidRows(grid: FluidMasonry(cellPadding: 0, pageMargin: 24), options: JustifiedLayout.Options(targetRowHeight: 300, spacing: 12),
+        try! FluidJustified(grid: FluidMasonry(cellPadding: 0, pageMargin: 24), options: JustifiedLayout.Options(targetRowHeight: 300, spacing: 12),
                        widthRatio: 1.1),
     ]
 
     @Test("bands cover every whole width from 300 to 3840 px, each growing its rows by at most the ratio, centred on the target",
           arguments: configurations)
-    func bandsCoverEveryWidth(rows: FluidRows) {
+    func bandsCoverEveryWidth(rows: FluidJustified) {
         #expect(rows.bands.first?.minimumViewportWidth == 300)
         #expect(rows.bands.count >= 5 && rows.bands.count <= 30, "\(rows.bands.count) bands")
         for (number, band) in rows.bands.enumerated() {
