@@ -217,7 +217,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "make-sample-data",
-            dependencies: ["Imaging", "GalleryJSON", "CFFmpeg"],
+            dependencies: ["PhotoFacts", "Imaging", "GalleryJSON", "CFFmpeg"],
             path: "Sources/SampleData"
         ),
 
@@ -288,7 +288,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryStoreTests",
-            dependencies: ["GalleryStore", "GalleryLayout", "GallerySearch", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GalleryStore", "PhotoFacts", "GalleryLayout", "GallerySearch", "GalleryTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GalleryImportTests",

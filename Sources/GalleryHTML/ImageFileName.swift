@@ -1,4 +1,5 @@
 import Imaging
+import PhotoFacts
 
 /// The name of one image of a photo in the site: its content hash's digits, then its size,
 /// so an unchanged photo keeps its images across exports and a changed one gets new names.

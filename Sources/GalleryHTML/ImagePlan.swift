@@ -2,6 +2,7 @@ import GalleryConfig
 import GallerySitePlan
 import GalleryStore
 import Imaging
+import PhotoFacts
 
 /// The images one photo gets: its grid sizes (1×, 2×, 3×) and its large view, named by the
 /// file's content hash and the size, so an unchanged photo keeps its images across exports
@@ -47,16 +48,14 @@ struct ImagePlan: Sendable {
     init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, content: GalleryConfiguration.Content, withOriginal: Bool = false) {
         let quality = content.imageQuality, thumbnailFormat = content.thumbnailFormat
         let source: Source
-        if let format = ImageFormat(rawValue: photo.format) {
-            source = .image(format)
-        } else if let container = VideoContainer(rawValue: photo.format) {
-            source = .video(container)
-        } else {
-            return nil
+        switch photo.format {
+        case .image(let format): source = .image(format)
+        case .video(let container): source = .video(container)
+        case .unknown: return nil
         }
         let key = String(contentHash.dropFirst("xxh64:".count))
         grid = geometry.thumbnailWidths(displayWidth: photo.displayWidth).map { Thumbnailer.size(displayWidth: photo.displayWidth, displayHeight: photo.displayHeight, toWidth: $0) }
-        orientation = Orientation(exifValue: photo.orientation)
+        orientation = photo.orientation
         switch source {
         case .image(let format):
             large = Thumbnailer.largeSize(format: format, storedWidth: photo.width, storedHeight: photo.height, orientation: orientation,
@@ -73,7 +72,7 @@ struct ImagePlan: Sendable {
         self.source = source
         self.quality = quality
         let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
-        var ext = photo.format
+        var ext = photo.format.rawValue
         if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
         let originalName = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
         if withOriginal && content.downloads == .original { original = originalName }

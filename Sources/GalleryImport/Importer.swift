@@ -188,8 +188,8 @@ public struct Importer: Sendable {
             case .image(let image):
                 var file = PhotoFile(
                     albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
-                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: image.format.rawValue,
-                    width: image.width, height: image.height, orientation: image.orientation.rawValue,
+                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: .image(image.format),
+                    width: image.width, height: image.height, orientation: image.orientation,
                     displayWidth: image.displayWidth, displayHeight: image.displayHeight,
                     metadata: exif?.metadata ?? PhotoMetadata())
                 file.contentIdentifier = exif?.contentIdentifier
@@ -203,8 +203,8 @@ public struct Importer: Sendable {
             case .video(let video):
                 var file = PhotoFile(
                     albumPath: albumPath, albumName: albumName, path: path, sortKey: sortKey, fileSize: length,
-                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: video.container.rawValue,
-                    width: video.width, height: video.height, orientation: video.orientation.rawValue,
+                    mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash, format: .video(video.container),
+                    width: video.width, height: video.height, orientation: video.orientation,
                     displayWidth: video.displayWidth, displayHeight: video.displayHeight,
                     metadata: PhotoMetadata(takenAt: video.takenAt, cameraMake: video.cameraMake, cameraModel: video.cameraModel,
                                             latitude: video.latitude, longitude: video.longitude),

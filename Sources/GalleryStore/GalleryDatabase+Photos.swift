@@ -205,8 +205,8 @@ extension GalleryDatabase {
                 // Bound by column name: a column added or moved in the statement cannot take another's value.
                 let values: [String: (any DatabaseValueConvertible)?] = [
                     "album_id": albumID, "path": file.path, "sort_key": file.sortKey, "file_size": file.fileSize,
-                    "mtime_ns": file.mtimeNanoseconds, "content_hash": file.contentHash, "format": file.format,
-                    "width": file.width, "height": file.height, "orientation": file.orientation,
+                    "mtime_ns": file.mtimeNanoseconds, "content_hash": file.contentHash, "format": file.format.rawValue,
+                    "width": file.width, "height": file.height, "orientation": file.orientation.rawValue,
                     "display_width": file.displayWidth, "display_height": file.displayHeight,
                     "taken_at": metadata.takenAt, "camera_make": metadata.cameraMake, "camera_model": metadata.cameraModel,
                     "lens": metadata.lens, "f_number": metadata.fNumber, "exposure_time": metadata.exposureTime, "iso": metadata.iso,

@@ -6,7 +6,8 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     /// Relative to the imported folder, "/" separators.
     public var path: String
     public var album: String
-    public var format: String
+    /// "jpeg", "heic", "mov", …: in JSON its raw value.
+    public var format: MediaFormat
     /// "photo", "video" or "live".
     public var kind: MediaKind
     /// A video's length in seconds (a Live Photo's motion's); null for photos.
@@ -16,8 +17,8 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     /// Stored pixels.
     public var width: Int
     public var height: Int
-    /// EXIF orientation, 1...8.
-    public var orientation: Int
+    /// EXIF orientation; in JSON its value, 1...8.
+    public var orientation: Orientation
     /// After orientation (swapped for 5–8).
     public var displayWidth: Int
     public var displayHeight: Int
@@ -44,7 +45,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         case takenAt, camera, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude
     }
 
-    init(id: Int64, path: String, album: String, format: String, width: Int, height: Int, orientation: Int,
+    init(id: Int64, path: String, album: String, format: MediaFormat, width: Int, height: Int, orientation: Orientation,
          displayWidth: Int, displayHeight: Int, aspectRatio: Double, caption: String, comment: String,
          kind: MediaKind = .photo, duration: Double? = nil, motion: LiveMotion? = nil, metadata: PhotoMetadata) {
         self.id = id
@@ -95,7 +96,7 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         try container.encode(motion, forKey: .motion)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
-        try container.encode(orientation, forKey: .orientation)
+        try container.encode(orientation.rawValue, forKey: .orientation)
         try container.encode(displayWidth, forKey: .displayWidth)
         try container.encode(displayHeight, forKey: .displayHeight)
         try container.encode(aspectRatio, forKey: .aspectRatio)
@@ -125,9 +126,9 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(Int64.self, forKey: .id), path: try container.decode(String.self, forKey: .path),
-            album: try container.decode(String.self, forKey: .album), format: try container.decode(String.self, forKey: .format),
+            album: try container.decode(String.self, forKey: .album), format: try container.decode(MediaFormat.self, forKey: .format),
             width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height),
-            orientation: try container.decode(Int.self, forKey: .orientation),
+            orientation: Orientation(exifValue: try container.decode(Int.self, forKey: .orientation)),
             displayWidth: try container.decode(Int.self, forKey: .displayWidth),
             displayHeight: try container.decode(Int.self, forKey: .displayHeight),
             aspectRatio: try container.decode(Double.self, forKey: .aspectRatio),

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// The clip of a Live Photo: a MOV beside the still (iPhone), or the MP4 inside it (Android's
 /// motion photo). In `photos --json` as a Live Photo's `motion`.
 public struct LiveMotion: Codable, Sendable, Hashable {
@@ -6,7 +8,7 @@ public struct LiveMotion: Codable, Sendable, Hashable {
     /// Where the clip starts in that file: 0 for a file of its own.
     public var offset: Int64
     /// The clip's container ("mov", "mp4").
-    public var format: String
+    public var format: MediaFormat
     /// "xxh64:…" of the clip's file (for a motion photo, of the still's: the file holding both).
     public var contentHash: String
     /// Displayed size, after the display matrix.
@@ -15,7 +17,7 @@ public struct LiveMotion: Codable, Sendable, Hashable {
     /// Seconds.
     public var duration: Double?
 
-    public init(path: String, offset: Int64, format: String, contentHash: String, displayWidth: Int, displayHeight: Int, duration: Double?) {
+    public init(path: String, offset: Int64, format: MediaFormat, contentHash: String, displayWidth: Int, displayHeight: Int, duration: Double?) {
         self.path = path
         self.offset = offset
         self.format = format

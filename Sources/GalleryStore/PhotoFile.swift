@@ -10,10 +10,10 @@ public struct PhotoFile: Sendable, Hashable {
     public var fileSize: Int64
     public var mtimeNanoseconds: Int64
     public var contentHash: String
-    public var format: String
+    public var format: MediaFormat
     public var width: Int
     public var height: Int
-    public var orientation: Int
+    public var orientation: Orientation
     public var displayWidth: Int
     public var displayHeight: Int
     public var metadata: PhotoMetadata
@@ -35,8 +35,8 @@ public struct PhotoFile: Sendable, Hashable {
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
-        mtimeNanoseconds: Int64, contentHash: String, format: String, width: Int, height: Int,
-        orientation: Int, displayWidth: Int, displayHeight: Int, metadata: PhotoMetadata = PhotoMetadata(),
+        mtimeNanoseconds: Int64, contentHash: String, format: MediaFormat, width: Int, height: Int,
+        orientation: Orientation, displayWidth: Int, displayHeight: Int, metadata: PhotoMetadata = PhotoMetadata(),
         kind: MediaKind = .photo, duration: Double? = nil, videoCodec: String? = nil, audioCodec: String? = nil
     ) {
         self.albumPath = albumPath

@@ -66,11 +66,11 @@ struct PhotoRow: Decodable, FetchableRecord {
     /// The clip of a Live Photo: its own file when one is paired, else the one inside.
     var motion: LiveMotion? {
         if let motionPath, let motionFormat, let motionHash, let motionDisplayWidth, let motionDisplayHeight {
-            return LiveMotion(path: motionPath, offset: 0, format: motionFormat, contentHash: motionHash,
+            return LiveMotion(path: motionPath, offset: 0, format: MediaFormat(rawValue: motionFormat), contentHash: motionHash,
                               displayWidth: motionDisplayWidth, displayHeight: motionDisplayHeight, duration: motionDuration)
         }
         if let motionOffset, let motionWidth, let motionHeight {
-            return LiveMotion(path: path, offset: motionOffset, format: "mp4", contentHash: contentHash,
+            return LiveMotion(path: path, offset: motionOffset, format: .video(.mp4), contentHash: contentHash,
                               displayWidth: motionWidth, displayHeight: motionHeight, duration: duration)
         }
         return nil
@@ -78,8 +78,8 @@ struct PhotoRow: Decodable, FetchableRecord {
 
     var libraryPhoto: LibraryPhoto {
         var photo = LibraryPhoto(
-            id: id, path: path, album: album, format: format, width: width, height: height,
-            orientation: orientation, displayWidth: displayWidth, displayHeight: displayHeight,
+            id: id, path: path, album: album, format: MediaFormat(rawValue: format), width: width, height: height,
+            orientation: Orientation(exifValue: orientation), displayWidth: displayWidth, displayHeight: displayHeight,
             aspectRatio: Double(displayWidth) / Double(displayHeight), caption: caption, comment: comment,
             kind: MediaKind(rawValue: kind) ?? .photo, duration: motion?.duration ?? duration, motion: motion,
             metadata: PhotoMetadata(

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// The item tables of a HEIF `meta` box (ISO/IEC 23008-12): which item is the picture, where
 /// each item's bytes are, and which properties each has. Parsed from the box's bytes with
 /// bounds checks everywhere: a damaged table is an error, never a crash.

@@ -2,6 +2,7 @@ import CJPEG
 import Foundation
 import CPNG
 import CZlib
+import PhotoFacts
 
 /// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
 /// WebP (libwebp, scaled while decoding) and TIFF (libtiff, box-reduced while read) to RGB.

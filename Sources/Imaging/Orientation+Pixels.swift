@@ -1,4 +1,5 @@
 import CResample
+import PhotoFacts
 
 extension Orientation {
     /// The image as it is meant to be seen: the stored pixels turned and mirrored per EXIF.

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoProbe {
     /// Largest `meta` box read (item tables and properties; iPhone photos: ~2–5 KB).
     private static let maximumMetaBox = 4 << 20

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoProbe {
     /// How far the probe looks past stray bytes for the next JPEG marker.
     private static let maximumStrayBytes = 64 * 1024

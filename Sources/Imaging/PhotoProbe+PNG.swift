@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoProbe {
     /// Largest eXIf chunk read; larger ones are skipped (orientation is then 1).
     private static let maximumEXIFChunk = 1 << 20

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoProbe {
     private enum Tag {
         static let newSubfileType = 254, width = 256, height = 257, bitsPerSample = 258, compression = 259

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 extension PhotoProbe {
     /// Largest EXIF chunk read.
     private static let maximumEXIFChunk = 1 << 20

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// Reads an image's format, stored size and EXIF orientation from its headers, without
 /// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks, HEIF's item
 /// tables and properties, WebP's RIFF chunks, TIFF's first directory.

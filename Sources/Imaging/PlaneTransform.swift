@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// One of the eight ways to turn and mirror a picture, as the matrix it applies to (x, y)
 /// with y pointing down: what HEIF's `irot`/`imir` compose into, named as an EXIF orientation.
 struct PlaneTransform: Hashable {

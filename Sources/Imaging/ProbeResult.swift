@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// What the header of an image file says, read without decoding any pixels.
 public struct ProbeResult: Sendable, Hashable {
     public var format: ImageFormat

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// Makes display-ready images from a photo file: decoded at the smallest DCT scale that covers
 /// the target, resampled (Lanczos-3) to the exact size, turned upright per EXIF, and encoded
 /// (JPEG, progressive for the grid, or WebP) at quality 82, with no metadata (the pixels are already upright).

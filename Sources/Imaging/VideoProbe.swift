@@ -1,6 +1,7 @@
 import CFFmpeg
 #if canImport(Glibc)
 import Glibc
+import PhotoFacts
 #endif
 
 /// Reads a video's size, rotation, duration, codecs and capture metadata from its container

@@ -1,3 +1,5 @@
+import PhotoFacts
+
 /// What a video's container says about it, read from its headers without decoding a frame.
 public struct VideoProbeResult: Sendable, Hashable {
     public var container: VideoContainer

@@ -1,6 +1,7 @@
 import CFFmpeg
 #if canImport(Glibc)
 import Glibc
+import PhotoFacts
 #endif
 
 /// Makes a video's web rendition (`VideoRendition`) with FFmpeg's libraries: the original's

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PhotoFacts
 
 // make-sample-data: draws the demo library, or many photos for benchmarks.
 //

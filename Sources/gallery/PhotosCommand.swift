@@ -41,7 +41,7 @@ struct PhotosCommand: ParsableCommand {
         for photo in photos {
             table.add([
                 String(photo.id), photo.album, photo.path, "\(photo.displayWidth)×\(photo.displayHeight)",
-                String(photo.orientation), photo.caption,
+                String(photo.orientation.rawValue), photo.caption,
             ])
         }
         print(table.rendered(), terminator: "")

@@ -90,7 +90,7 @@ struct SiteExporterTests {
             let key = photo.contentHash.dropFirst("xxh64:".count)
             // The test images' bright corner is the stored top-left; orientation 6 turns it
             // to the top right.
-            let sidewaysCorner = photo.photo.orientation == 6
+            let sidewaysCorner = photo.photo.orientation.rawValue == 6
             let (displayWidth, displayHeight) = sidewaysCorner ? (90, photo.photo.width) : (photo.photo.width, 90)
             for width in [236, 472] {
                 let bytes = try [UInt8](Data(contentsOf: out.url.appending(path: "thumbs/\(key)-\(width).webp")))

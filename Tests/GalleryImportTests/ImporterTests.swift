@@ -41,9 +41,9 @@ struct ImporterTests {
         let stored = try database.photos()
         #expect(stored.map(\.path) == ["root.jpg", "trip/a.jpg", "trip/b.png", "trip/deeper/c.jpg"])
         #expect(stored.map(\.album) == [photos.url.lastPathComponent, "trip", "trip", "trip/deeper"])
-        #expect(stored[1].orientation == 6 && stored[1].displayWidth == 48 && stored[1].displayHeight == 64)
-        #expect(stored[2].format == "png")
-        #expect(stored[3].orientation == 8 && stored[3].aspectRatio == 2.0)
+        #expect(stored[1].orientation.rawValue == 6 && stored[1].displayWidth == 48 && stored[1].displayHeight == 64)
+        #expect(stored[2].format == .image(.png))
+        #expect(stored[3].orientation.rawValue == 8 && stored[3].aspectRatio == 2.0)
     }
 
     @Test("a rerun changes nothing; add, modify, touch and delete are each counted")

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryStore
 import GalleryTestSupport
+import PhotoFacts
 import Testing
 
 @Suite("Store: writing and reading photos")
@@ -9,8 +10,8 @@ struct PhotoStoreTests {
         let swapped = orientation >= 5
         return PhotoFile(
             albumPath: album, albumName: album.isEmpty ? "root" : album, path: path, sortKey: path, fileSize: 10,
-            mtimeNanoseconds: 1, contentHash: "xxh64:0000000000000001", format: "jpeg", width: width, height: height,
-            orientation: orientation, displayWidth: swapped ? height : width, displayHeight: swapped ? width : height)
+            mtimeNanoseconds: 1, contentHash: "xxh64:0000000000000001", format: .image(.jpeg), width: width, height: height,
+            orientation: Orientation(exifValue: orientation), displayWidth: swapped ? height : width, displayHeight: swapped ? width : height)
     }
 
     @Test("upserts keep ids, annotations follow, removals drop empty albums")

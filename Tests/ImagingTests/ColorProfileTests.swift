@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 /// Photos with embedded profiles come out in sRGB, within ΔE 2 of a conversion computed here

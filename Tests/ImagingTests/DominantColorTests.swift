@@ -1,4 +1,5 @@
 import Imaging
+import PhotoFacts
 import Testing
 
 @Suite("Dominant colour: what a placeholder shows before the photo arrives")

@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 /// Our EXIF reader against exiftool (the reference photographers trust) on real cameras' files

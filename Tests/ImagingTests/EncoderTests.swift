@@ -1,5 +1,6 @@
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 @Suite("Encoders: what they write reads back")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Imaging
+import PhotoFacts
 import Testing
 
 /// The pixels every export encodes — decoded at a DCT scale, halved, filtered and turned — for a

@@ -1,5 +1,6 @@
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 /// HEIC, AVIF and WebP files written by libheif and libwebp: probed from their headers,

@@ -1,5 +1,6 @@
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 /// Plain matrix operations written independently of `Orientation.apply`.

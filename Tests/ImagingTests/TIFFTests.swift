@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 import Imaging
+import PhotoFacts
 import Testing
 
 /// TIFFs as ImageMagick and exiftool write them, from a real photo (piexif's L01.jpg), read

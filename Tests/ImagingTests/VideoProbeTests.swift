@@ -1,6 +1,7 @@
 import Foundation
 import GalleryTestSupport
 @testable import Imaging
+import PhotoFacts
 import Testing
 
 /// Videos probed from their containers' headers: real files of every container a phone or a
