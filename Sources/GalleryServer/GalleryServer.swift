@@ -55,7 +55,7 @@ public enum GalleryServer {
                 let json = try await BlockingWork.run {
                     let state = try states.current()
                     do {
-                        try state.checkListed(album)
+                        try state.checkListed(album, in: database)
                         // Without an album: every listed album's photos, never an unlisted one's.
                         let photos = try album.map { try database.photos(album: $0, favoritesRating: state.configuration.browse.favoritesRating, excluding: state.unlisted) }
                             ?? database.photos(leavingOutAlbums: state.unlisted)
@@ -107,7 +107,7 @@ public enum GalleryServer {
                         let state = try states.current()
                         let result: MasonryResult
                         do {
-                            try state.checkListed(parsed.album)
+                            try state.checkListed(parsed.album, in: database)
                             result = try state.layouts.masonry(parsed)
                         } catch let error as StoreError {
                             throw state.told(error)

@@ -16,18 +16,21 @@ struct ServedState: Sendable {
     var version: Int
     var configuration: GalleryConfiguration
     var unlisted: [String]
-    /// The names and paths of the albums in `unlisted`, and the names of the others.
-    var unlistedNames: Set<String>
+    /// The names of the albums lists show.
     var listedNames: [String]
     var layouts: LayoutService
 
     /// The API answers for listed albums only: an album no list shows is as unknown as one the
     /// library does not have (its photos, layout and even its name would give away an unlisted
     /// or private album's address, which has its random part for that reason).
+    /// `album` is resolved as the store resolves it (a name or a folder, a browse page's name),
+    /// so the album refused is the one that would have answered.
     /// - Throws: `StoreError.unknownAlbum`, listing the listed albums.
-    func checkListed(_ album: String?) throws(StoreError) {
-        guard let album, unlistedNames.contains(album) else { return }
-        throw .unknownAlbum(name: album, known: listedNames)
+    func checkListed(_ album: String?, in database: GalleryDatabase) throws {
+        guard let album else { return }
+        let scope = try database.layoutScope(album: album, favoritesRating: configuration.browse.favoritesRating, excluding: unlisted)
+        guard case .album(let path) = scope, unlisted.contains(path) else { return }
+        throw StoreError.unknownAlbum(name: album, known: listedNames)
     }
 
     /// `error` as the API may tell it: an unknown album's message lists the listed albums only.
@@ -59,13 +62,11 @@ struct ServedState: Sendable {
             // An album.toml that cannot be read is reported by the page that shows it; until it
             // is fixed, listings gather nothing (never an unlisted album's photos).
             let unlisted = ExcludedAlbums.pathsOrEveryAlbum(database: database)
-            let albums = try database.albums()
-            let unlistedNames = Set(albums.filter { unlisted.contains($0.path) }.flatMap { [$0.name, $0.path] })
-            let listedNames = albums.filter { !unlisted.contains($0.path) }.map(\.name)
+            let listedNames = try database.albums().filter { !unlisted.contains($0.path) }.map(\.name)
             return kept.withLock { kept in
                 let measurer = kept.measurer.flatMap { $0.version == version ? $0.measurer : nil } ?? TextMeasurer()
                 let state = ServedState(revision: revision, version: version, configuration: configuration, unlisted: unlisted,
-                                        unlistedNames: unlistedNames, listedNames: listedNames,
+                                        listedNames: listedNames,
                                         layouts: SitePlan(configuration).layoutService(database: database, measurer: measurer, excluding: unlisted))
                 kept = (state, (version, measurer))
                 return state
