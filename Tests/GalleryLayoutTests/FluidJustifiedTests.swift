@@ -3,7 +3,7 @@ import GalleryTestSupport
 import Testing
 
 @Suite("Fluid rows: justified rows fill every viewport width from bands of layouts")
-struct FluidRowsTests {
+struct FluidJustifiedTests {
     static let configurations: [FluidJustified] = [
         try! FluidJustified(grid: FluidMasonry(), options: JustifiedLayout.Options()),
         try! FluidJustified(grid: FluidMasonry(idealColumnWidth: 300, gutter: 12, cellPadding: 10, maximumColumns: 5),
