@@ -124,55 +124,21 @@ struct AlbumData: Sendable {
         var frames: [[Double]]
     }
 
-    /// One cell, as the page draws it (gallery.js `galleryMakeCell`, PageRenderer `cell`).
+    /// One photo of a chunk or a search block: its markup as `CellMarkup` writes it, without
+    /// its place on a page, which the page script adds (`galleryMakeCell`, `galleryMakeItem`),
+    /// and what the script needs to place it: its shape and its places in the bands.
     struct Cell: Encodable {
-        /// A caption or comment: its parts between the places any band breaks a line, and
-        /// for each of those places the bands that break there, as the page's `<br data-b>`
-        /// names them (`HTML.bandLetters`), space-separated: "0 12 068acde" (a third of what
-        /// lists of band numbers weigh, in every chunk and search block).
-        struct Text: Encodable {
-            var parts: [String]
-            var breaks: String
-        }
         var id: Int64
         /// Displayed width / height: the photo is inner width / ar tall.
         var ar: Double
         /// Its places in the bands (`CellModel.bandFields`): per field ("c", "t", "y", "ch",
-        /// "mh") runs of equal values, [value, how many bands, …].
+        /// "mh") runs of equal values, [value, how many bands, …]. A search block's has only
+        /// its texts' heights: the page places the photos found.
         var place: [String: [Double]]
-        /// Grid images and their widths (1×, 2×, 3×), the large view and its width, the
-        /// first's height.
-        var thumbs: [String]?
-        var widths: [Int]?
-        var large: String?
-        var lw: Int?
-        /// The original file's copy, when the site offers originals for download.
-        var original: String?
-        /// The first thumbnail's height (the `<img height>`); not in a search block, whose page
-        /// takes it from `ar` (the cell's box comes from the layout either way).
-        var intrinsicHeight: Int?
-        var color: String?
-        var failure: String?
-        var caption: Text?
-        var comment: Text?
-        /// ISO 8601 capture time, the camera line, [latitude, longitude] (published only).
-        var taken: String?
-        var shot: String?
-        var location: [Double]?
-        /// "video" or "live" (absent for a photo), and a video's length in seconds.
-        var kind: String?
-        var duration: Double?
-        /// What the lightbox plays (`data-video`), a Live Photo's clip (`data-motion`).
-        var video: String?
-        var motion: String?
-        /// Keywords, people, stars and the place in words, for the lightbox (absent when none
-        /// or hidden).
-        var keywords: [String]?
-        var people: [String]?
-        var rating: Int?
-        var placeName: String?
-        /// "person:NAME" and "keyword:NAME" to their browse pages (absent when none).
-        var links: [String: String]?
+        /// The masonry cell (`CellMarkup.cell`): the lightbox reads a photo from it as well.
+        var html: String
+        /// Its item in the album's other views (`CellMarkup.item`), when it has some.
+        var item: String?
     }
 
     struct Chunk: Encodable {
@@ -203,9 +169,13 @@ struct AlbumData: Sendable {
         try Self.script(IDs(ids: ids))
     }
 
-    /// Chunk `number`: the cells of its photos, in album order.
-    func chunkScript(number: Int, cells: [CellModel], fluid: FluidMasonry) throws -> String {
-        try Self.script(Chunk(number: number, cells: cells.map { cell(for: $0, fluid: fluid) }))
+    /// Chunk `number`: the cells of its photos, in album order; `withItems` when the album has
+    /// views other than masonry, which make their items from the same chunks.
+    func chunkScript(number: Int, cells: [CellModel], markup: CellMarkup, withItems: Bool) throws -> String {
+        try Self.script(Chunk(number: number, cells: cells.map { cell in
+            Cell(id: cell.photoID, ar: cell.aspectRatio, place: Dictionary(uniqueKeysWithValues: cell.bandFields(markup.fluid).map { ($0.name, $0.runs) }),
+                 html: markup.cell(cell, placed: nil), item: withItems ? markup.item(cell, in: nil) : nil)
+        }))
     }
 
     /// The justified view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
@@ -228,41 +198,17 @@ struct AlbumData: Sendable {
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(justifiedFramesFile), ids: idsFile, dates: datesFile))
     }
 
-    private func cell(for cell: CellModel, fluid: FluidMasonry) -> Cell {
-        Self.cell(for: cell, place: Dictionary(uniqueKeysWithValues: cell.bandFields(fluid).map { ($0.name, $0.runs) }))
-    }
-
     /// A cell of the search index (`SiteSearch`): no column or y (the page places the photos
     /// found), its texts' heights in every band as measured, unrounded, so that the page's
     /// placement adds up exactly what the engine's does.
-    static func searchCell(for cell: CellModel) -> Cell {
+    static func searchCell(for cell: CellModel, markup: CellMarkup) -> Cell {
         func runs(_ values: [Double]) -> [Double] {
             CellModel.BandField(name: "", values: values, isLength: true).runs
         }
         var place: [String: [Double]] = [:]
         if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
         if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
-        var search = Self.cell(for: cell, place: place)
-        search.intrinsicHeight = nil
-        return search
-    }
-
-    private static func cell(for cell: CellModel, place: [String: [Double]]) -> Cell {
-        func text(_ text: String, starts: [[Int]]) -> Cell.Text? {
-            guard !text.isEmpty else { return nil }
-            let lines = HTML.bandLines(text, lineStarts: starts)
-            return Cell.Text(parts: lines.parts, breaks: lines.breaks.map(HTML.bandLetters).joined(separator: " "))
-        }
-        return Cell(
-            id: cell.photoID, ar: cell.aspectRatio, place: place,
-            thumbs: cell.thumbnails?.map(\.url), widths: cell.thumbnails?.map(\.width), large: cell.large, lw: cell.largeWidth, original: cell.original,
-            intrinsicHeight: cell.intrinsicHeight, color: cell.placeholderColor, failure: cell.failure,
-            caption: text(cell.caption, starts: cell.placements.map(\.captionLineStarts)),
-            comment: text(cell.comment, starts: cell.placements.map(\.commentLineStarts)),
-            taken: cell.takenAt, shot: cell.shot, location: cell.location,
-            kind: cell.kind == .photo ? nil : cell.kind.rawValue, duration: cell.duration.map(HTML.rounded), video: cell.video, motion: cell.motion,
-            keywords: cell.keywords.isEmpty ? nil : cell.keywords, people: cell.people.isEmpty ? nil : cell.people,
-            rating: cell.rating, placeName: cell.placeName, links: cell.browseLinks.isEmpty ? nil : cell.browseLinks)
+        return Cell(id: cell.photoID, ar: cell.aspectRatio, place: place, html: markup.cell(cell, placed: nil))
     }
 
     static func script(_ value: some Encodable) throws -> String {

@@ -28,7 +28,7 @@ extension PageRenderer {
         html += "<div class=\"justified\" data-count=\"\(layouts.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
         let box = rowImageBox
         for cell in cells {
-            var attributes = "data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\""
+            var attributes = ""
             var style = ""
             for (band, frames) in layouts.frames.enumerated() {
                 guard let frame = frames[cell.index] else { continue }
@@ -36,7 +36,7 @@ extension PageRenderer {
                 attributes += " data-frame-\(band)=\"\(values.joined(separator: ","))\""
                 style += "--x\(band):\(values[0]);--y\(band):\(values[1]);--w\(band):\(values[2]);--h\(band):\(values[3]);"
             }
-            html += item(cell, index: cell.index, class: "justified-item", attributes: attributes, style: style, eager: cell.index < 12, box: box)
+            html += markup.item(cell, in: ("justified-item", cell.index, attributes, style, cell.index < 12, box)) + "\n"
         }
         html += "</div>\n</main>\n"
         return html + lightbox + foot()
@@ -78,7 +78,7 @@ extension PageRenderer {
         }
         html += "\n<div class=\"wheel-stage\" data-cards>\n"
         for (index, cell) in shown.enumerated() {
-            html += item(cell, index: index, class: "wheel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "", eager: index < 10, box: size)
+            html += markup.item(cell, in: ("wheel-item", index, "", "", index < 10, size)) + "\n"
         }
         html += "</div>\n</div>\n</div>\n</main>\n"
         return html + lightbox + foot()
@@ -103,7 +103,7 @@ extension PageRenderer {
             // The snap point is a box of its own at the untransformed frame: the card moves
             // with the focus spacing, the point where scrolling rests must not.
             html += "<span class=\"snap\" data-index=\"\(index)\" style=\"--i:\(index)\"></span>"
-            html += item(cell, index: index, class: "carousel-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"", style: "--i:\(index)", eager: index < 6, box: size)
+            html += markup.item(cell, in: ("carousel-item", index, "", "--i:\(index)", index < 6, size)) + "\n"
         }
         html += "</div>\n</div>\n</main>\n"
         return html + lightbox + foot()
@@ -125,8 +125,7 @@ extension PageRenderer {
         let step = shown.isEmpty ? 0 : 2 * Double.pi / Double(shown.count)
         for (index, cell) in shown.enumerated() {
             let angle = step * Double(index)
-            html += item(cell, index: index, class: "circle-item", attributes: "data-photo-id=\"\(cell.photoID)\" data-index=\"\(index)\"",
-                         style: "--a:\(String(angle))rad", eager: true, box: size)
+            html += markup.item(cell, in: ("circle-item", index, "", "--a:\(String(angle))rad", true, size)) + "\n"
         }
         html += "</div>\n</main>\n"
         return html + lightbox + foot()
@@ -141,40 +140,10 @@ extension PageRenderer {
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }
 
-    /// One photo in a view: a link to the large image (the lightbox takes over with script),
-    /// its caption as a label, its comment kept for the lightbox.
-    /// The image's `sizes` in a box of `box` (CSS px) that it covers (`object-fit: cover`): the
-    /// box's width, or wider where the photo is wider than the box; never more than the window.
-    /// gallery.js `galleryMakeItem` writes the same.
-    static func imageSizes(box: LayoutSize, aspectRatio: Double) -> String {
-        "min(\(HTML.px(max(box.width, box.height * aspectRatio).rounded(.up)))px, 100vw)"
-    }
-
     /// A row item's box, for its image's `sizes`: rows are drawn up to the band's swing above
     /// the target height (`FluidJustified`), as wide as their photo.
     var rowImageBox: LayoutSize {
         // Rounded as the justified index gives it to gallery.js, so both write the same `sizes`.
         LayoutSize(width: 0, height: HTML.rounded(geometry.justified.options.targetRowHeight * geometry.justified.widthRatio.squareRoot()))
-    }
-
-    /// - Parameter box: the size the item is drawn at (its image covers it), for `sizes`.
-    private func item(_ cell: CellModel, index: Int, class name: String, attributes: String, style: String, eager: Bool, box: LayoutSize) -> String {
-        let alt = HTML.escape(cell.caption)
-        var inner: String
-        if let thumbnails = cell.thumbnails, let largest = thumbnails.last, let srcset = cell.srcset {
-            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\" sizes=\"\(Self.imageSizes(box: box, aspectRatio: cell.aspectRatio))\" alt=\"\(alt)\" loading=\"\(eager ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
-        } else {
-            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(HTML.escape(words.photoUnavailable))</span>"
-        }
-        if !cell.caption.isEmpty { inner += "<span class=\"view-caption\">\(HTML.escape(cell.caption))</span>" }
-        if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
-        let styleAttribute = style.isEmpty ? "" : " style=\"\(style)\""
-        let attributes = attributes + (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
-            + (cell.video.map { " data-video=\"\(HTML.escape($0))\"" } ?? "")
-            + (cell.motion.map { " data-motion=\"\(HTML.escape($0))\"" } ?? "")
-        if let large = cell.large {
-            return "<a class=\"\(name)\" href=\"\(HTML.escape(large))\" \(attributes)\(styleAttribute)>\(inner)</a>\n"
-        }
-        return "<div class=\"\(name)\" \(attributes)\(styleAttribute)>\(inner)</div>\n"
     }
 }

@@ -53,7 +53,7 @@ struct CellModel: Sendable {
 extension CellModel {
     /// The `srcset` of its image: the grid images, then the large view where it is wider than
     /// they are (a 3× phone's wide column, a photo too small for the 3× grid image).
-    /// gallery.js (`galleryImage`) writes the same: change both together.
+    /// The script inserts it as written (`CellMarkup`).
     var srcset: String? {
         guard let thumbnails, let last = thumbnails.last else { return nil }
         var candidates = thumbnails
@@ -85,6 +85,9 @@ struct PageRenderer {
         self.configuration = configuration
         self.words = words ?? SiteWords(language: configuration.site.language)
     }
+
+    /// The one writer of a photo's cell and items.
+    var markup: CellMarkup { CellMarkup(words: words, fluid: fluid) }
 
     /// The album views the site offers, in the configured order.
     var views: [LayoutKind] { configuration.content.views }
@@ -168,7 +171,7 @@ struct PageRenderer {
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
         html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data) style=\"\(heights)\">\n"
         for cell in content.cells {
-            html += self.cell(cell, position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)
+            html += markup.cell(cell, placed: .init(position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)) + "\n"
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
         return html + lightbox + foot()
@@ -269,8 +272,6 @@ struct PageRenderer {
     /// the separator of a title.
     static let symbols = "← ‹ › × · →"
 
-    /// A Live Photo's mark on its cell and in the lightbox (not translated: Photos writes it so in every language).
-    static let liveMark = "LIVE"
 
     static let lightbox = """
         <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
@@ -280,7 +281,7 @@ struct PageRenderer {
         <img alt="">
         <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
         <video class="lightbox-motion" muted playsinline preload="auto" disablepictureinpicture hidden></video>
-        <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(liveMark)</span></button>
+        <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(CellMarkup.liveMark)</span></button>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
         </div>
 
@@ -304,75 +305,6 @@ struct PageRenderer {
 
     /// `sizes` of an album card's cover, cropped to a square card.
     func coverSizes(aspectRatio: Double) -> String { fluid.imageSizes(times: max(1, aspectRatio)) }
-
-    /// One cell. The script makes the cells it adds from the data files the same way
-    /// (gallery.js, `galleryMakeCell`; a browser test holds them equal): change both together.
-    private func cell(_ cell: CellModel, position: Int, setSize: Int) -> String {
-        // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
-        // the list item; the link inside it keeps its own role for screen readers.
-        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\" data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(position)\" aria-setsize=\"\(setSize)\""
-        attributes += " data-kind=\"\(cell.kind.rawValue)\""
-        if let duration = cell.duration { attributes += " data-duration=\"\(HTML.px(duration))\"" }
-        attributes += Self.metadataAttributes(cell)
-        // Its place in every band (CellPlacement); the style sheet picks the band's and draws
-        // it at the width shown.
-        var style = "--ar:\(HTML.number(cell.aspectRatio))"
-        for field in cell.bandFields(fluid) {
-            for (band, value) in field.changes {
-                style += ";--\(field.name)\(band):" + (field.isLength ? HTML.px(value) + "px" : HTML.number(value))
-            }
-        }
-        let alt = HTML.escape(cell.caption)
-        var inner: String
-        if let thumbnails = cell.thumbnails, let first = thumbnails.first, let srcset = cell.srcset {
-            // The first screen loads at once; the rest when scrolled near.
-            let loading = cell.index < 8 ? "eager" : "lazy"
-            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(imageSizes)\" width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? "")>"
-        } else {
-            // A video without a poster is a neutral cell: its badge says what it is.
-            let text = cell.kind == .video ? "" : HTML.escape(words.photoUnavailable)
-            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(text)</div>"
-        }
-        if cell.kind == .video {
-            // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
-            inner += "<span class=\"media-badge\" aria-hidden=\"true\">\(cell.duration.map(HTML.durationText) ?? "")</span>"
-        } else if cell.motion != nil {
-            // A Live Photo's mark: rings and "LIVE", as Photos shows it.
-            inner += "<span class=\"media-badge live-badge\" aria-hidden=\"true\">\(Self.liveMark)</span>"
-        }
-        inner += "<div class=\"annotation\">"
-        for (name, text, starts) in [
-            ("caption", cell.caption, cell.placements.map(\.captionLineStarts)),
-            ("comment", cell.comment, cell.placements.map(\.commentLineStarts)),
-        ] where !text.isEmpty {
-            // Set in each band's measured lines (a <br> per break, shown in its bands), the
-            // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`).
-            inner += "<p class=\"\(name)\">\(HTML.bandLinesHTML(text, lineStarts: starts))</p>"
-        }
-        inner += "</div>"
-        let link = cell.large.map { "<a class=\"cell-link\" href=\"\(HTML.escape($0))\">\(inner)</a>" } ?? "<div class=\"cell-link\">\(inner)</div>"
-        return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(link)</div>\n"
-    }
-
-    /// `data-taken`, `data-shot` and (when published) `data-location` for the lightbox.
-    static func metadataAttributes(_ cell: CellModel) -> String {
-        var attributes = ""
-        if let taken = cell.takenAt { attributes += " data-taken=\"\(HTML.escape(taken))\"" }
-        if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
-        if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
-        if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
-        if let motion = cell.motion { attributes += " data-motion=\"\(HTML.escape(motion))\"" }
-        if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
-        // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
-        if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }
-        if !cell.people.isEmpty, let list = try? JSON.string(cell.people) { attributes += " data-people=\"\(HTML.escape(list))\"" }
-        if !cell.browseLinks.isEmpty, let links = try? JSON.string(cell.browseLinks, JSONOutput(sortedKeys: true)) {
-            attributes += " data-links=\"\(HTML.escape(links))\""
-        }
-        if let rating = cell.rating { attributes += " data-rating=\"\(rating)\"" }
-        if let place = cell.placeName { attributes += " data-place-name=\"\(HTML.escape(place))\"" }
-        return attributes
-    }
 
     struct AlbumCard {
         var name: String

@@ -172,11 +172,11 @@ struct SiteSearch: Sendable {
     }
 
     /// Block `number` of the documents' cells, from `all`; nil when there is no such block.
-    func documentsScript(_ number: Int, all: AlbumSource) throws -> String? {
+    func documentsScript(_ number: Int, all: AlbumSource, markup: CellMarkup) throws -> String? {
         guard number >= 0, number < Self.blockCount(documents: count) else { return nil }
         let range = number * Self.docsPerBlock ..< min((number + 1) * Self.docsPerBlock, count)
         var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
-        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.searchCell(for: cell) }
+        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.searchCell(for: cell, markup: markup) }
         return try AlbumData.script(Documents(number: number, cells: cells))
     }
 

@@ -272,7 +272,8 @@ public final class SiteSnapshot: Sendable {
             return try album.data.datesScript(try album.monthStarts(justified: (album.links.views ?? renderer.views).contains(.justified)))
         case .chunk(let number):
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
-            return try album.data.chunkScript(number: number, cells: cells, fluid: context.fluid)
+            let views = album.links.views ?? renderer.views
+            return try album.data.chunkScript(number: number, cells: cells, markup: renderer.markup, withItems: views.contains { $0 != .masonry && $0 != .circle })
         case .justifiedFrames(let number):
             let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
             return try album.data.justifiedFramesScript(number: number, frames: try album.justifiedFrames(range), count: album.count)
@@ -323,7 +324,7 @@ public final class SiteSnapshot: Sendable {
         case .page: return try pageRenderer().searchPage(homeLink: SiteFileName.home.name)
         case .index: return try search().indexScript(fluid: context.fluid)
         case .terms(let number): return try search().termsScript(number)
-        case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum))
+        case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum), markup: renderer.markup)
         }
     }
 

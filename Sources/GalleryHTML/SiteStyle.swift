@@ -19,7 +19,7 @@ struct SiteStyle: Sendable {
 
     /// What the pages write beside the captions, comments and `SiteWords`, each part from the
     /// code that writes it: its characters go into the fonts too.
-    static let pageCharacters = PageRenderer.symbols + " " + PageRenderer.liveMark + " " + DateRangeText.characters + " " + ShotDescription.characters
+    static let pageCharacters = PageRenderer.symbols + " " + CellMarkup.liveMark + " " + DateRangeText.characters + " " + ShotDescription.characters
         + " " + SiteFileName.characters + " " + LayoutKind.allCases.map(\.title).joined(separator: " ")
 
     /// `own`: the site's own texts (title, descriptions, album titles).

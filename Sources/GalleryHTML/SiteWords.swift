@@ -207,10 +207,10 @@ struct SiteWords: Sendable {
     /// gallery.js `galleryWords`, key for key.
     private var scriptJSON: String {
         struct ScriptWords: Encodable {
-            var unavailable, map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster: String
+            var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster: String
         }
         // Plain strings only: encoding them cannot fail.
-        return (try? JSON.string(ScriptWords(unavailable: photoUnavailable, map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
+        return (try? JSON.string(ScriptWords(map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
                                              foundOne: foundOne, foundMany: foundMany, foundNone: foundNone, scrubber: scrubber,
                                              mapCluster: mapCluster))) ?? "{}"
     }

@@ -57,7 +57,7 @@ struct VideoCellTests {
         func payload(_ script: String) -> String {
             String(script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed())
         }
-        #expect(payload(chunk).contains("\"kind\":\"video\""), "\(chunk.prefix(300))")
+        #expect(payload(chunk).contains(#"data-kind=\"video\""#), "\(chunk.prefix(300))")
         let probe = try EngineExportTests.probe("index.html", in: site, script: """
             const describe = (element) => {
               const attributes = [...element.attributes].filter(a => a.name !== 'loading' && a.name !== 'style').map(a => a.name + '=' + a.value);

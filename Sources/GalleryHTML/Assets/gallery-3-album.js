@@ -74,92 +74,26 @@ const galleryList = (text) => {
   return Array.isArray(list) ? list.map(String) : [];
 };
 
-// A video's length as players show it (HTML.durationText): "0:42", "12:05", "1:02:09".
-const galleryDurationText = (seconds) => {
-  const total = Math.max(0, Math.round(seconds));
-  const two = (value) => String(value).padStart(2, '0');
-  const hours = Math.floor(total / 3600), minutes = Math.floor(total / 60) % 60, rest = total % 60;
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+// A photo's markup as a data file carries it (CellMarkup: the page's own cells come from the
+// same writer), made an element. It stays inert, its image unloaded, until it is put on the page.
+const galleryElement = (html) => {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content.firstElementChild;
 };
 
-// The same, from the photo's entry in a data file.
-const galleryText = (text) => (text ? text.parts.join('') : '');
-const galleryDescribeData = (cell) => {
-  const caption = galleryText(cell.caption);
-  return {
-    id: String(cell.id), large: cell.large || null, original: cell.original || null, alt: caption, caption, comment: galleryText(cell.comment),
-    ar: cell.ar || (cell.widths && cell.intrinsicHeight ? cell.widths[0] / cell.intrinsicHeight : null), thumb: null,
-    taken: cell.taken || null, shot: cell.shot || null, location: cell.location || null, video: cell.video || null,
-    motion: cell.motion || null, keywords: cell.keywords || [], people: cell.people || [],
-    rating: cell.rating == null ? null : cell.rating, placeName: cell.placeName || null,
-    links: galleryLinks(cell.links),
-  };
-};
+// What the lightbox shows of a photo not on the page, from its entry in a data file.
+const galleryDescribeData = (cell) => galleryDescribe(galleryElement(cell.html));
 
-// A photo's image, or the placeholder of one that could not be made, as PageRenderer writes
-// them: in a masonry cell (class "photo", the 1× image first; its size comes from the style
-// sheet), or on a view's card (the largest image, not draggable). `sizes` is the image's
-// `sizes` attribute.
-const galleryImage = (cell, alt, { className = '', placeholderTag, sizes, inGrid = false }) => {
-  if (!cell.thumbs) {
-    const placeholder = document.createElement(placeholderTag);
-    placeholder.className = className ? className + ' placeholder' : 'placeholder';
-    placeholder.setAttribute('role', 'img');
-    placeholder.setAttribute('aria-label', alt);
-    placeholder.title = cell.failure || '';
-    // A video without a poster is a neutral cell: its badge says what it is.
-    placeholder.textContent = cell.kind === 'video' ? '' : galleryWords.unavailable;
-    return placeholder;
-  }
-  const image = document.createElement('img');
-  if (className) image.className = className;
-  image.src = inGrid ? cell.thumbs[0] : cell.thumbs[cell.thumbs.length - 1];
-  // The grid images, then the large view where it is wider (CellModel.srcset).
-  const candidates = cell.thumbs.map((url, n) => `${url} ${cell.widths[n]}w`);
-  if (cell.large && cell.lw > cell.widths[cell.widths.length - 1]) candidates.push(`${cell.large} ${cell.lw}w`);
-  image.srcset = candidates.join(', ');
-  image.sizes = sizes;
-  if (inGrid) {
-    image.width = cell.widths[0];
-    image.height = cell.intrinsicHeight || Math.round(cell.widths[0] / cell.ar);
-  } else {
-    image.draggable = false;
-  }
-  image.alt = alt;
-  image.loading = 'lazy';
-  image.decoding = 'async';
-  if (cell.color) image.style.backgroundColor = cell.color;
-  return image;
-};
-
-// One photo in a view other than masonry (justified, wheel, carousel), as PageRenderer.item
-// writes it: change both together. `box` is the size it is drawn at, which its image covers
-// (PageRenderer.imageSizes).
+// One photo in a view other than masonry (justified, wheel, carousel), from its data: the item
+// CellMarkup wrote, with the view's class, its index, and its image's `sizes` in `box`, the
+// size it is drawn at and its image covers (CellMarkup.imageSizes).
 const galleryMakeItem = (cell, i, className, box) => {
-  const element = document.createElement(cell.large ? 'a' : 'div');
+  const element = galleryElement(cell.item);
   element.className = className;
-  if (cell.large) element.setAttribute('href', cell.large);
-  element.dataset.photoId = String(cell.id);
   element.dataset.index = String(i);
-  if (cell.original) element.dataset.original = cell.original;
-  if (cell.video) element.dataset.video = cell.video;
-  if (cell.motion) element.dataset.motion = cell.motion;
-  const caption = galleryText(cell.caption);
-  const sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
-  element.append(galleryImage(cell, caption, { placeholderTag: 'span', sizes }));
-  if (caption) {
-    const span = document.createElement('span');
-    span.className = 'view-caption';
-    span.textContent = caption;
-    element.append(span);
-  }
-  if (cell.comment) {
-    const span = document.createElement('span');
-    span.className = 'view-comment';
-    span.hidden = true;
-    span.textContent = galleryText(cell.comment);
-    element.append(span);
-  }
+  const image = element.querySelector('img');
+  if (image) image.sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
   return element;
 };
 
@@ -179,73 +113,24 @@ const galleryPlaces = (cell) => {
   return places;
 };
 
-// A masonry cell made from its data, as PageRenderer.cell writes it: change both together.
+// A masonry cell from its data: the cell CellMarkup wrote, with its index, its place in the
+// list, the grid images' `sizes` (the index's) and its place in every band, each value only
+// where it differs from the band before (the style sheet falls back band by band and draws the
+// current band at the width shown).
 const galleryMakeCell = (cell, i, index) => {
-  const element = document.createElement('div');
-  element.className = 'cell';
-  element.id = 'photo-' + cell.id;
-  element.dataset.photoId = String(cell.id);
+  const element = galleryElement(cell.html);
   element.dataset.index = String(i);
-  element.setAttribute('role', 'listitem');
   element.setAttribute('aria-posinset', String(i + 1));
   element.setAttribute('aria-setsize', String(index.count));
-  element.dataset.kind = cell.kind || 'photo';
-  if (cell.duration != null) element.dataset.duration = String(cell.duration);
-  if (cell.taken) element.dataset.taken = cell.taken;
-  if (cell.shot) element.dataset.shot = cell.shot;
-  if (cell.original) element.dataset.original = cell.original;
-  if (cell.video) element.dataset.video = cell.video;
-  if (cell.motion) element.dataset.motion = cell.motion;
-  if (cell.location) element.dataset.location = cell.location.join(',');
-  if (cell.keywords) element.dataset.keywords = JSON.stringify(cell.keywords);
-  if (cell.people) element.dataset.people = JSON.stringify(cell.people);
-  if (cell.links) element.dataset.links = JSON.stringify(cell.links);
-  if (cell.rating != null) element.dataset.rating = String(cell.rating);
-  if (cell.placeName) element.dataset.placeName = cell.placeName;
-  // Its place in every band, each value only where it differs from the band before (the style
-  // sheet falls back band by band); the style sheet draws the current band at the width shown.
+  const image = element.querySelector('img.photo');
+  if (image) image.sizes = index.sizes;
   const places = galleryPlaces(cell);
-  element.style.setProperty('--ar', String(cell.ar));
   for (const name of galleryBandFields) {
     const values = places[name];
     if (!values) continue;
     const unit = name === 'c' || name === 't' ? '' : 'px';
     values.forEach((value, b) => { if (b === 0 || values[b - 1] !== value) element.style.setProperty('--' + name + b, value + unit); });
   }
-  const link = document.createElement(cell.large ? 'a' : 'div');
-  link.className = 'cell-link';
-  if (cell.large) link.setAttribute('href', cell.large);
-  link.append(galleryImage(cell, galleryText(cell.caption), { className: 'photo', placeholderTag: 'div', sizes: index.sizes, inGrid: true }));
-  // A video's play mark and length, a Live Photo's mark (PageRenderer.cell writes the same).
-  if (cell.kind === 'video' || (cell.kind === 'live' && cell.motion)) {
-    const badge = document.createElement('span');
-    badge.className = cell.kind === 'live' ? 'media-badge live-badge' : 'media-badge';
-    badge.setAttribute('aria-hidden', 'true');
-    badge.textContent = cell.kind === 'live' ? 'LIVE' : cell.duration != null ? galleryDurationText(cell.duration) : '';
-    link.append(badge);
-  }
-  const annotation = document.createElement('div');
-  annotation.className = 'annotation';
-  for (const name of ['caption', 'comment']) {
-    const text = cell[name];
-    if (!text) continue;
-    // Set in each band's measured lines: a <br> where some band breaks, shown in those bands
-    // (their letters, as the page writes them).
-    const p = document.createElement('p');
-    p.className = name;
-    const breaks = text.breaks.split(' ');
-    text.parts.forEach((part, n) => {
-      if (n > 0) {
-        const br = document.createElement('br');
-        br.dataset.b = breaks[n - 1];
-        p.append(br);
-      }
-      p.append(part);
-    });
-    annotation.append(p);
-  }
-  link.append(annotation);
-  element.append(link);
   return element;
 };
 

@@ -32,7 +32,7 @@ const galleryMasonryPlacing = (grid) => ({
       chunkSpan: (c) => ({ top: bounds[4 * c] * w + bounds[4 * c + 1], bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] }),
     };
   },
-  // A cell written in the page: its places from its custom properties, as PageRenderer.cell
+  // A cell written in the page: its places from its custom properties, as CellMarkup.cell
   // writes them (a band without a value has the band before's).
   written(element) {
     const style = element.style, places = { ar: parseFloat(style.getPropertyValue('--ar')) };

@@ -135,8 +135,8 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     // Its place in the band shown (and, for the fallbacks, the bands before it): another band
     // places the results again.
     const places = { ar: cell.ar, c: bands(entry.column), t: bands(entry.photoTop / placement.inner), y: bands(entry.y - entry.photoTop) };
-    if (cell.caption) places.ch = bands(entry.ch);
-    if (cell.comment) places.mh = bands(entry.mh);
+    if (cell.place.ch) places.ch = bands(entry.ch);
+    if (cell.place.mh) places.mh = bands(entry.mh);
     return galleryMakeCell(Object.assign({}, cell, { places }), i, { count: shown.results.length, sizes: index.sizes });
   };
   // Places results while `wanted()` and their cells are in; true when it stopped for a cell

@@ -1,0 +1,152 @@
+import GalleryJSON
+import GalleryLayout
+
+/// A photo's markup, written here only: its masonry cell and its item in the other views.
+///
+/// A page writes its first cells with their place on it (`Placed`). The data files carry the
+/// same markup without that place (`AlbumData.Cell`), and the page script inserts it and adds
+/// the place (gallery-3-album.js `galleryMakeCell`, `galleryMakeItem`): the script never makes
+/// a cell of its own, so a badge, a label or an image's `srcset` has one rule.
+struct CellMarkup {
+    let words: SiteWords
+    /// The album grid's bands: the grid images' `sizes` and each cell's place in every band.
+    let fluid: FluidMasonry
+
+    /// A Live Photo's mark on its cell and in the lightbox: rings and "LIVE", as Photos shows it
+    /// (not translated: Photos writes it so in every language).
+    static let liveMark = "LIVE"
+
+    /// Where a cell stands in a page's list of photos: what the script sets on the cells it
+    /// adds (its index, its place in the list and in every band, the grid images' `sizes`), and
+    /// what only a page's first cells have (an image loaded at once).
+    struct Placed {
+        var position: Int
+        var setSize: Int
+    }
+
+    /// The masonry cell; `placed` nil for a data file's copy.
+    func cell(_ cell: CellModel, placed: Placed?) -> String {
+        // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
+        // the list item; the link inside it keeps its own role for screen readers.
+        var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\""
+        if let placed {
+            attributes += " data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(placed.position)\" aria-setsize=\"\(placed.setSize)\""
+        } else {
+            attributes += " role=\"listitem\""
+        }
+        attributes += " data-kind=\"\(cell.kind.rawValue)\""
+        if let duration = cell.duration { attributes += " data-duration=\"\(HTML.px(duration))\"" }
+        attributes += Self.metadataAttributes(cell)
+        // Its place in every band (CellPlacement); the style sheet picks the band's and draws
+        // it at the width shown.
+        var style = "--ar:\(HTML.number(cell.aspectRatio))"
+        if placed != nil {
+            for field in cell.bandFields(fluid) {
+                for (band, value) in field.changes {
+                    style += ";--\(field.name)\(band):" + (field.isLength ? HTML.px(value) + "px" : HTML.number(value))
+                }
+            }
+        }
+        let alt = HTML.escape(cell.caption)
+        var inner: String
+        if let thumbnails = cell.thumbnails, let first = thumbnails.first, let srcset = cell.srcset {
+            // The first screen loads at once; the rest when scrolled near.
+            let loading = placed != nil && cell.index < 8 ? "eager" : "lazy"
+            // The grid's `sizes` is the page's (a data file's copy leaves it to the script,
+            // which has it once in the album's index).
+            let sizes = placed != nil ? " sizes=\"\(fluid.imageSizes)\"" : ""
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(Self.background(cell))>"
+        } else {
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</div>"
+        }
+        if cell.kind == .video {
+            // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
+            inner += "<span class=\"media-badge\" aria-hidden=\"true\">\(cell.duration.map(HTML.durationText) ?? "")</span>"
+        } else if cell.motion != nil {
+            inner += "<span class=\"media-badge live-badge\" aria-hidden=\"true\">\(Self.liveMark)</span>"
+        }
+        inner += "<div class=\"annotation\">"
+        for (name, text, starts) in [
+            ("caption", cell.caption, cell.placements.map(\.captionLineStarts)),
+            ("comment", cell.comment, cell.placements.map(\.commentLineStarts)),
+        ] where !text.isEmpty {
+            // Set in each band's measured lines (a <br> per break, shown in its bands), the
+            // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`).
+            inner += "<p class=\"\(name)\">\(HTML.bandLinesHTML(text, lineStarts: starts))</p>"
+        }
+        inner += "</div>"
+        return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(link(cell, class: "cell-link", inner))</div>"
+    }
+
+    /// One photo in a view other than masonry: a link to the large image (the lightbox takes
+    /// over with script), its caption as a label, its comment kept for the lightbox.
+    /// - Parameters:
+    ///   - view: the view's item class and what the page adds of the item's place (its
+    ///     index, frames, style, an image loaded at once); nil for a data file's copy, to
+    ///     which the script adds the same.
+    ///   - box: the size the item is drawn at (its image covers it), for `sizes`.
+    func item(_ cell: CellModel, in view: (class: String, index: Int, attributes: String, style: String, eager: Bool, box: LayoutSize)?) -> String {
+        let alt = HTML.escape(cell.caption)
+        var inner: String
+        if let thumbnails = cell.thumbnails, let largest = thumbnails.last, let srcset = cell.srcset {
+            let sizes = view.map { " sizes=\"\(Self.imageSizes(box: $0.box, aspectRatio: cell.aspectRatio))\"" } ?? ""
+            inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\"\(sizes) alt=\"\(alt)\" loading=\"\(view?.eager == true ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(Self.background(cell))>"
+        } else {
+            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</span>"
+        }
+        if !cell.caption.isEmpty { inner += "<span class=\"view-caption\">\(HTML.escape(cell.caption))</span>" }
+        if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
+        var attributes = "data-photo-id=\"\(cell.photoID)\""
+        if let view { attributes += " data-index=\"\(view.index)\"" + view.attributes }
+        attributes += (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
+            + (cell.video.map { " data-video=\"\(HTML.escape($0))\"" } ?? "")
+            + (cell.motion.map { " data-motion=\"\(HTML.escape($0))\"" } ?? "")
+        if let view, !view.style.isEmpty { attributes += " style=\"\(view.style)\"" }
+        return link(cell, class: view?.class, inner, attributes: attributes)
+    }
+
+    /// The image's `sizes` in a box of `box` (CSS px) that it covers (`object-fit: cover`): the
+    /// box's width, or wider where the photo is wider than the box; never more than the window.
+    /// The script sets the same on the items it adds (`galleryMakeItem`), whose box it knows.
+    static func imageSizes(box: LayoutSize, aspectRatio: Double) -> String {
+        "min(\(HTML.px(max(box.width, box.height * aspectRatio).rounded(.up)))px, 100vw)"
+    }
+
+    /// A link to the large image, or a box when the photo has none.
+    private func link(_ cell: CellModel, class name: String?, _ inner: String, attributes: String = "") -> String {
+        var opening = name.map { " class=\"\($0)\"" } ?? ""
+        if let large = cell.large { opening += " href=\"\(HTML.escape(large))\"" }
+        if !attributes.isEmpty { opening += " " + attributes }
+        return cell.large != nil ? "<a\(opening)>\(inner)</a>" : "<div\(opening)>\(inner)</div>"
+    }
+
+    /// What a photo without an image says: a video without a poster is a neutral cell (its badge
+    /// says what it is).
+    private func placeholderText(_ cell: CellModel) -> String {
+        cell.kind == .video ? "" : HTML.escape(words.photoUnavailable)
+    }
+
+    private static func background(_ cell: CellModel) -> String {
+        cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? ""
+    }
+
+    /// `data-taken`, `data-shot` and (when published) `data-location` for the lightbox.
+    static func metadataAttributes(_ cell: CellModel) -> String {
+        var attributes = ""
+        if let taken = cell.takenAt { attributes += " data-taken=\"\(HTML.escape(taken))\"" }
+        if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
+        if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
+        if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
+        if let motion = cell.motion { attributes += " data-motion=\"\(HTML.escape(motion))\"" }
+        if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
+        // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
+        if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }
+        if !cell.people.isEmpty, let list = try? JSON.string(cell.people) { attributes += " data-people=\"\(HTML.escape(list))\"" }
+        if !cell.browseLinks.isEmpty, let links = try? JSON.string(cell.browseLinks, JSONOutput(sortedKeys: true)) {
+            attributes += " data-links=\"\(HTML.escape(links))\""
+        }
+        if let rating = cell.rating { attributes += " data-rating=\"\(rating)\"" }
+        if let place = cell.placeName { attributes += " data-place-name=\"\(HTML.escape(place))\"" }
+        return attributes
+    }
+}
