@@ -12,8 +12,9 @@ import TextMetrics
 /// their image names and placeholder colours). A page or a data file needs only its own photos, so making one costs
 /// the same in an album of 100 photos or of 100,000.
 final class AlbumSource: Sendable {
-    /// The album's folder, relative to the library ('' for the root).
-    let path: String
+    /// Its photos: an album's folder or a browse page's selection, as the layout service
+    /// resolved it.
+    let scope: LayoutScope
     let name: String
     let count: Int
     /// How many of its items are videos (as the album was listed: the subtitle's words).
@@ -30,9 +31,9 @@ final class AlbumSource: Sendable {
     /// The site's browse pages of people and keywords, which the lightbox links to.
     let browseLinks: BrowseLinks
 
-    init(path: String, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
+    init(scope: LayoutScope, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
          coverFile: String? = nil, videoCount: Int = 0, browseLinks: BrowseLinks = BrowseLinks()) throws {
-        self.path = path
+        self.scope = scope
         self.browseLinks = browseLinks
         self.videoCount = videoCount
         self.name = name
@@ -43,7 +44,7 @@ final class AlbumSource: Sendable {
         data = AlbumData(stem: links.stem)
         // One per band, in band order (`SiteGeometry.layoutNeeds`).
         layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
-            try context.layouts.masonryLayout(MasonryRequest(width: width, album: path, options: options))
+            try context.layouts.masonryLayout(MasonryRequest(width: width, scope: scope, options: options))
         }
         count = layouts.first?.layout.itemCount ?? 0
     }
@@ -51,7 +52,7 @@ final class AlbumSource: Sendable {
     /// The chosen cover's cell: its picture on the index and in social previews. Nil when none
     /// was chosen, or the file is not one of the album's photos (any more).
     func cover() throws -> CellModel? {
-        guard let coverFile, let id = try context.database.photoID(path: path.isEmpty ? coverFile : path + "/" + coverFile),
+        guard let coverFile, case .album(let path) = scope, let id = try context.database.photoID(path: path.isEmpty ? coverFile : path + "/" + coverFile),
               let index = try photoIDs().firstIndex(of: id) else { return nil }
         return try cells(index ..< index + 1).first
     }
@@ -256,7 +257,7 @@ final class AlbumSource: Sendable {
         try storedRows.withLock { known in
             if let known { return known }
             let made = try context.geometry.layoutNeeds(context.configuration).justified.map { width, options in
-                try context.layouts.justifiedLayout(width: width, album: path, options: options)
+                try context.layouts.justifiedLayout(width: width, scope: scope, options: options)
             }
             known = made
             return made

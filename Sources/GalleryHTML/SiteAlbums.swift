@@ -8,9 +8,13 @@ import GalleryStore
 /// after, and the site's title.
 struct SiteAlbums: Sendable {
     struct Album: Sendable {
-        /// The album's folder in the library; a browse page's "browse:" + its name (what the
-        /// layout service takes: `LayoutScope`).
-        var path: String
+        /// Where its photos come from: a folder of the library, or every listed album for a
+        /// browse page (the layout service resolves it to a `LayoutScope`).
+        enum Photos: Sendable, Hashable {
+            case folder(path: String)
+            case browse(BrowseSelection)
+        }
+        var photos: Photos
         var name: String
         var count: Int
         /// How many of `count` are videos (the rest photos and Live Photos).
@@ -20,8 +24,14 @@ struct SiteAlbums: Sendable {
         var links: PageRenderer.AlbumLinks
         /// What `album.toml` or `index.md` says (title, description, cover, order, hidden).
         var settings: AlbumSettings?
+        /// The album's folder in the library ("" for the root); nil for a browse page.
+        var path: String? {
+            if case .folder(let path) = photos { path } else { nil }
+        }
         /// A browse page's photos (from every listed album); nil for a folder's album.
-        var browse: BrowseSelection? = nil
+        var browse: BrowseSelection? {
+            if case .browse(let selection) = photos { selection } else { nil }
+        }
         /// A private album on the site that shows the others: its page is a password box, its
         /// own site is sealed under `private/TOKEN/` (`PrivateAlbumSite`).
         var isPrivate: Bool { visibility == .private && !isOwnSite }
@@ -77,7 +87,7 @@ struct SiteAlbums: Sendable {
             let unguessable = only == nil && visibility.hasUnguessableAddress
             let stem = several || unguessable ? "album-\(Self.slug(album.name, used: &used))" : nil
             albums.append(Album(
-                path: album.path, name: album.name, count: album.photoCount, videoCount: album.videoCount,
+                photos: .folder(path: album.path), name: album.name, count: album.photoCount, videoCount: album.videoCount,
                 dates: DateRangeText.text(first: album.firstTakenAt, last: album.lastTakenAt),
                 links: PageRenderer.AlbumLinks(home: only != nil ? "../../" + SiteFileName.home.name : several || unguessable ? SiteFileName.home.name : nil,
                                                stem: unguessable ? stem.map { Self.unlistedStem($0, path: album.path, secret: secret, used: &used) } : stem,
@@ -88,7 +98,7 @@ struct SiteAlbums: Sendable {
         all = albums
         // A private album's own site has no browse pages (its `[browse] by` is empty).
         (browse, months) = try Self.browsePages(database: database, configuration: configuration, publishLocation: publishLocation,
-                                                unlisted: albums.filter { !$0.links.isListed }.map(\.path), used: &used)
+                                                unlisted: albums.filter { !$0.links.isListed }.compactMap(\.path), used: &used)
         photoCount = stored.reduce(0) { $0 + $1.photoCount }
         videoCount = stored.reduce(0) { $0 + $1.videoCount }
         let libraryName = URL(fileURLWithPath: root).lastPathComponent
@@ -133,10 +143,10 @@ struct SiteAlbums: Sendable {
                 case .all: ("all", "", "", false)  // never listed: the search index's order
                 }
                 let stem = browseStem(prefix: prefix, name: name, hashed: hashed, used: &used)
-                return Album(path: "browse:" + summary.selection.name, name: title, count: summary.photoCount, videoCount: summary.videoCount,
+                return Album(photos: .browse(summary.selection), name: title, count: summary.photoCount, videoCount: summary.videoCount,
                              dates: DateRangeText.text(first: summary.firstTakenAt, last: summary.lastTakenAt),
                              links: PageRenderer.AlbumLinks(home: SiteFileName.home.name, stem: stem, views: [.masonry]),
-                             settings: nil, browse: summary.selection)
+                             settings: nil)
             }
             var pages = summaries.map(page)
             if kind == .years {

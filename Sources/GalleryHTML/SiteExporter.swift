@@ -230,7 +230,7 @@ public struct SiteExporter: Sendable {
     private func writeZip(of album: SiteAlbums.Album, site: SiteSnapshot, into written: inout ExportFiles,
                           events: @Sendable (ProgressEvent) -> Void) throws {
         guard let zip = try site.albumZip(album) else {
-            if let problem = site.albumZipProblems.withLock({ $0[album.path] }) {
+            if let path = album.path, let problem = site.albumZipProblems.withLock({ $0[path] }) {
                 events(.warning("\(problem): the album '\(album.title)' has no ZIP this time"))
             }
             return

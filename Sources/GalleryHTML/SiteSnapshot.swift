@@ -69,7 +69,7 @@ public final class SiteSnapshot: Sendable {
 
     /// The stems of the albums with a map of their own (`mappedAlbums`, on a site of several).
     var mapStems: [String] {
-        albums.all.filter { mappedAlbums.contains($0.path) }.compactMap(\.links.stem)
+        albums.all.filter { $0.path.map(mappedAlbums.contains) == true }.compactMap(\.links.stem)
     }
 
     /// Whether the site has a map page: it publishes locations, some photo has one, and Leaflet
@@ -131,7 +131,7 @@ public final class SiteSnapshot: Sendable {
     /// name (or not even that: `hide_title`). Nil for any other album.
     func privatePage(_ album: SiteAlbums.Album) throws -> String? {
         guard album.isPrivate else { return nil }
-        guard let folder = album.privateFolder else { throw ExportError.cannotWrite(path: album.path, reason: "a private album needs a folder of its own") }
+        guard let folder = album.privateFolder else { throw ExportError.cannotWrite(path: album.path ?? album.title, reason: "a private album needs a folder of its own") }
         let title = album.settings?.hideTitle == true ? renderer.words.privateAlbum : album.title
         return try pageRenderer().privateAlbumPage(title: title, links: album.links, folder: folder)
     }
@@ -166,7 +166,7 @@ public final class SiteSnapshot: Sendable {
 
     // MARK: - Albums
 
-    private let sources = Mutex<[String: AlbumSource]>([:])
+    private let sources = Mutex<[SiteAlbums.Album.Photos: AlbumSource]>([:])
 
     /// The album's source, made once per snapshot (its layouts are computed first if the
     /// library changed since they were stored).
@@ -174,9 +174,9 @@ public final class SiteSnapshot: Sendable {
         // Made under the lock: two requests storing an album's layouts at once would each
         // replace the other's, and one would read the items of layouts that are gone.
         try sources.withLock { sources in
-            if let known = sources[album.path] { return known }
+            if let known = sources[album.photos] { return known }
             var links = album.links
-            if hasMap, mappedAlbums.contains(album.path) {
+            if hasMap, album.path.map(mappedAlbums.contains) == true {
                 // A one-album site's album (no stem) has the whole map.
                 links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
@@ -184,10 +184,14 @@ public final class SiteSnapshot: Sendable {
             if let zip = try albumZip(album) {
                 links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
             }
-            let made = try AlbumSource(path: album.path, name: album.title, links: links, context: context,
+            let scope: LayoutScope = switch album.photos {
+            case .folder(let path): .album(path: path)
+            case .browse(let selection): try context.layouts.browseScope(selection)
+            }
+            let made = try AlbumSource(scope: scope, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
                                        coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)
-            sources[album.path] = made
+            sources[album.photos] = made
             return made
         }
     }
@@ -199,17 +203,17 @@ public final class SiteSnapshot: Sendable {
     /// once per snapshot.
     func albumZip(_ album: SiteAlbums.Album) throws -> AlbumZip? {
         // A private album's ZIP is made on its own site, and sealed with it.
-        guard context.configuration.downloads.albumZip, album.browse == nil, !album.isPrivate else { return nil }
-        if let known = zips.withLock({ $0[album.path] }) { return known }
+        guard context.configuration.downloads.albumZip, let path = album.path, !album.isPrivate else { return nil }
+        if let known = zips.withLock({ $0[path] }) { return known }
         guard let root = try context.database.libraryRoot() else { return nil }
         let photos = try context.database.photos(album: album.path)
         let stored = try context.database.storedPhotos(ids: photos.map(\.id))
         do {
-            let zip = try AlbumZip(photos: photos.compactMap { stored[$0.id] }, albumPath: album.path, root: root, title: album.title)
-            zips.withLock { $0[album.path] = zip }
+            let zip = try AlbumZip(photos: photos.compactMap { stored[$0.id] }, albumPath: path, root: root, title: album.title)
+            zips.withLock { $0[path] = zip }
             return zip
         } catch let error as AlbumZipError {
-            albumZipProblems.withLock { $0[album.path] = error.description }
+            albumZipProblems.withLock { $0[path] = error.description }
             return nil
         }
     }
@@ -257,7 +261,7 @@ public final class SiteSnapshot: Sendable {
 
     /// Lets go of an album's source (an export, once it has written the album's files).
     func forget(_ album: SiteAlbums.Album) {
-        _ = sources.withLock { $0.removeValue(forKey: album.path) }
+        _ = sources.withLock { $0.removeValue(forKey: album.photos) }
     }
 
     func render(_ file: AlbumFile, of album: AlbumSource) throws -> String {
@@ -300,8 +304,8 @@ public final class SiteSnapshot: Sendable {
     /// What search finds in: every listed photo by date across albums (`BrowseSelection.all`),
     /// its cells written by the same code as an album's.
     var searchAlbum: SiteAlbums.Album {
-        SiteAlbums.Album(path: "browse:" + BrowseSelection.all.name, name: "", count: albums.photoCount, videoCount: albums.videoCount, dates: nil,
-                         links: PageRenderer.AlbumLinks(home: nil, stem: "search", views: [.masonry]), settings: nil, browse: .all)
+        SiteAlbums.Album(photos: .browse(.all), name: "", count: albums.photoCount, videoCount: albums.videoCount, dates: nil,
+                         links: PageRenderer.AlbumLinks(home: nil, stem: "search", views: [.masonry]), settings: nil)
     }
 
     private let madeSearch = Mutex<SiteSearch?>(nil)
@@ -334,7 +338,7 @@ public final class SiteSnapshot: Sendable {
         let points = try search().points
         var counts: [String: Int] = [:]
         for point in points { counts[point.stem, default: 0] += 1 }
-        return try pageRenderer().mapPage(homeLink: SiteFileName.home.name, count: points.count, albums: albums.all.filter { mappedAlbums.contains($0.path) }
+        return try pageRenderer().mapPage(homeLink: SiteFileName.home.name, count: points.count, albums: albums.all.filter { $0.path.map(mappedAlbums.contains) == true }
             .compactMap { album in album.links.stem.map { (stem: $0, title: album.title, count: counts[$0] ?? 0) } })
     }
 

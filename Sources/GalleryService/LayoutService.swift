@@ -27,10 +27,23 @@ public final class LayoutService: Sendable {
         self.unlistedAlbums = unlistedAlbums
     }
 
-    /// The photos `request` lays out: a search's results, or an album's (or browse page's) photos.
+    /// The photos `request` lays out: as resolved already, or as its album's name names them.
     func scope(of request: MasonryRequest) throws -> LayoutScope {
-        if let search = request.search { return .search(search) }
-        return try database.layoutScope(album: request.album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+        if let scope = request.scope { return scope }
+        return try scope(album: request.album)
+    }
+
+    /// The photos `album` names (an album's name or path, a browse page's name; nil: the
+    /// library, or its only album), browse pages leaving out the unlisted albums.
+    public func scope(album: String?) throws -> LayoutScope {
+        try database.layoutScope(album: album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+    }
+
+    /// A browse page's photos from every album but the unlisted ones, its name as the library
+    /// spells it.
+    /// - Throws: `StoreError.emptyBrowsePage` when no photo is on it.
+    public func browseScope(_ selection: BrowseSelection) throws -> LayoutScope {
+        try database.browseScope(selection, excluding: unlistedAlbums)
     }
 
     /// Everything but the scope and the width that shapes a masonry layout, canonical: two
@@ -60,7 +73,11 @@ public final class LayoutService: Sendable {
     /// time with `GalleryDatabase.layoutFrames`), computed from the photos' shapes and stored
     /// first if the album changed since.
     public func justifiedLayout(width: Double, album: String?, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
-        let scope = try database.layoutScope(album: album, favoritesRating: favoritesRating, excluding: unlistedAlbums)
+        try justifiedLayout(width: width, scope: try scope(album: album), options: options)
+    }
+
+    /// The stored justified-rows layout of the photos `scope` holds.
+    public func justifiedLayout(width: Double, scope: LayoutScope, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
         let key = LayoutKey(scope: scope, kind: .justified, width: width,
                             options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
         if let stored = try database.storedFrameLayout(key), !stored.layout.isStale { return stored }

@@ -9,14 +9,20 @@ public struct MasonryRequest: Sendable, Hashable {
     public var options: MasonryOptions
     /// Only the items whose frame intersects this rect.
     public var rect: LayoutRect?
-    /// A search's results instead of an album's photos.
-    public var search: SearchScope?
+    /// The photos as already resolved (a site's browse page, a search's results), instead of
+    /// the ones `album` names.
+    public var scope: LayoutScope?
 
     public init(width: Double, album: String? = nil, options: MasonryOptions = MasonryOptions(), rect: LayoutRect? = nil) {
         self.width = width
         self.album = album
         self.options = options
         self.rect = rect
+    }
+
+    public init(width: Double, scope: LayoutScope, options: MasonryOptions = MasonryOptions(), rect: LayoutRect? = nil) {
+        self.init(width: width, options: options, rect: rect)
+        self.scope = scope
     }
 }
 

@@ -25,12 +25,13 @@ extension LayoutService {
         // every width), not band by band as each layout finds them missing.
         let widths = try needs.masonry.map { try MasonryLayout.geometry(width: $0.width, options: $0.options).innerWidth }
         try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment).ensureMeasured(widths: widths)
+        // By path, not by name: an album may be named as another's folder is.
         for album in try database.albums() where album.photoCount > 0 {
             for (width, options) in needs.masonry {
-                _ = try masonryLayout(MasonryRequest(width: width, album: album.path, options: options))
+                _ = try masonryLayout(MasonryRequest(width: width, scope: .album(path: album.path), options: options))
             }
             for (width, options) in needs.justified {
-                _ = try justifiedLayout(width: width, album: album.path, options: options)
+                _ = try justifiedLayout(width: width, scope: .album(path: album.path), options: options)
             }
         }
     }

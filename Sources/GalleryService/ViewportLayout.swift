@@ -32,7 +32,7 @@ extension LayoutService {
                         rect: LayoutRect? = nil, placement: MasonryOptions.Placement = .shortest, search: SearchScope? = nil) throws -> ViewportLayout {
         let band = fluid.band(viewportWidth: viewportWidth)
         var request = MasonryRequest(width: fluid.layoutWidth(band), album: album, options: fluid.options(band, placement: placement))
-        request.search = search
+        request.scope = search.map(LayoutScope.search)
         let layout = try masonryLayout(request)
         var items: [ViewportLayout.Item] = []
         var bottom = 0.0

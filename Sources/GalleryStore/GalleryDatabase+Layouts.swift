@@ -29,10 +29,21 @@ extension GalleryDatabase {
                 if let expected = BrowseSelection.expectedForm(of: name) { throw StoreError.malformedBrowseName(name: name, expected: expected) }
                 throw StoreError.unknownAlbum(name: album, known: albums.map { $0["name"] })
             }
-            return .browse(try canonical(db, selection, excluding: excluding.sorted()), excluding: excluding.sorted())
+            return try browseScope(db, selection, excluding: excluding)
         }
         if albums.count == 1, let only = albums.first { return .album(path: only["path"]) }
         return .library
+    }
+
+    /// A browse page's photos from every album but `excluding`, `selection` as the library
+    /// spells it.
+    /// - Throws: `StoreError.emptyBrowsePage`, listing what the library has of its kind.
+    public func browseScope(_ selection: BrowseSelection, excluding: [String]) throws -> LayoutScope {
+        try read { db in try Self.browseScope(db, selection, excluding: excluding) }
+    }
+
+    static func browseScope(_ db: Database, _ selection: BrowseSelection, excluding: [String]) throws -> LayoutScope {
+        .browse(try canonical(db, selection, excluding: excluding.sorted()), excluding: excluding.sorted())
     }
 
     /// `selection` as the library spells it (a keyword, person or place named in another

@@ -133,7 +133,7 @@ struct LayoutCommand: ParsableCommand {
         let configuration = try settings.load(library: database)
         let service = try SitePlan(configuration).layoutService(database: database)
         var request = try masonryRequest
-        request.search = try searchScope(configuration, service)
+        request.scope = try searchScope(configuration, service).map(LayoutScope.search)
         let result = try service.masonry(request)
         let layout = result.layout, header = result.layout.layout
         let origin: String
