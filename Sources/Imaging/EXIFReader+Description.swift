@@ -1,29 +1,22 @@
 extension EXIFReader {
-    /// What cameras write into ImageDescription when nobody typed anything (compared ignoring
-    /// case); the camera's own make or model, and texts naming a digital camera, are too.
-    static let placeholders: Set<String> = [
-        "olympus digital camera", "sony dsc", "digital camera", "digital still camera", "kodak digital still camera",
-        "minolta digital camera", "konica minolta digital camera", "exif_jpeg_picture", "default", "samsung camera pictures",
-        "pentax image", "image", "picture", "photo", "dcim", "lg electronics", "camera", "untitled",
-    ]
-
     static func description(_ tags: TIFFDirectories, make: String?, model: String?) -> PhotoDescription {
         var description = PhotoDescription()
-        let image = PhotoDescription.cleaned(tags.text(.ifd0, 0x010E)).flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
-        let user = tags.data(.exif, 0x9286).flatMap { userComment($0, littleEndian: tags.littleEndian) }
-            .flatMap { isPlaceholder($0, make: make, model: model) ? nil : $0 }
-        func windows(_ tag: Int) -> String? { tags.data(.ifd0, tag).flatMap { PhotoDescription.cleaned(utf16($0, littleEndian: true)) } }
+        // Each text checked on its own: a placeholder in one leaves the next its turn.
+        func real(_ text: String?) -> String? { text.flatMap { PhotoDescription.isPlaceholder($0, make: make, model: model) ? nil : $0 } }
+        let image = real(PhotoDescription.cleaned(tags.text(.ifd0, 0x010E)))
+        let user = real(tags.data(.exif, 0x9286).flatMap { userComment($0, littleEndian: tags.littleEndian) })
+        func windows(_ tag: Int) -> String? { real(tags.data(.ifd0, tag).flatMap { PhotoDescription.cleaned(utf16($0, littleEndian: true)) }) }
         description.title = windows(0x9C9B)
         description.description = image ?? user ?? windows(0x9C9C) ?? windows(0x9C9F)
         description.keywords = windows(0x9C9E).flatMap { PhotoDescription.cleanedList($0.split(separator: ";").map(String.init)) }
+        // Windows' stars (Rating, 0 for none), else its percentage (1, 25, 50, 75, 99 for one to
+        // five stars, as Explorer writes them).
+        if let stars = tags.numbers(.ifd0, 0x4746).first, (1 ... 5).contains(stars) {
+            description.rating = Int(stars)
+        } else if let percent = tags.numbers(.ifd0, 0x4749).first {
+            description.rating = PhotoDescription.stars(percent: percent)
+        }
         return description
-    }
-
-    static func isPlaceholder(_ text: String, make: String?, model: String?) -> Bool {
-        let folded = text.lowercased()
-        if placeholders.contains(folded) || folded.contains("digital camera") || folded.contains("digital still camera") { return true }
-        let camera = [make, model, [make, model].compactMap { $0 }.joined(separator: " ")].compactMap { $0?.lowercased() }.filter { !$0.isEmpty }
-        return camera.contains(folded)
     }
 
     /// UserComment: an 8-byte code names its encoding ("ASCII", "UNICODE" in the block's byte

@@ -6,6 +6,8 @@ struct EmbeddedMetadataSegments {
 
     var xmp: [UInt8]?
     var photoshopResources: [UInt8]?
+    /// The first comment (COM) segment's bytes.
+    var comment: [UInt8]?
     private var parts: [String: (length: Int, bytes: [UInt8], filled: Int)] = [:]
 
     /// Complete Extended XMP packets by GUID; a packet missing parts is left out.
@@ -14,7 +16,9 @@ struct EmbeddedMetadataSegments {
     }
 
     mutating func take(marker: UInt8, payload: [UInt8]) {
-        if marker == 0xED, payload.starts(with: IPTCReader.app13Prefix) {
+        if marker == 0xFE {
+            if comment == nil { comment = payload }
+        } else if marker == 0xED, payload.starts(with: IPTCReader.app13Prefix) {
             photoshopResources = (photoshopResources ?? []) + payload.dropFirst(IPTCReader.app13Prefix.count)
         } else if marker == 0xE1, xmp == nil, payload.starts(with: Self.xmpPrefix) {
             xmp = Array(payload.dropFirst(Self.xmpPrefix.count))

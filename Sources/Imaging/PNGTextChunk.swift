@@ -64,17 +64,22 @@ enum PNGTextChunk {
     }
 
     /// ImageMagick's form: a newline, the profile's name, a newline, its length in bytes
-    /// (right-aligned), a newline, then the bytes in hexadecimal, 72 digits a line.
+    /// (right-aligned), a newline, then the bytes in hexadecimal, 72 digits a line. The name
+    /// may have spaces ("IPTC profile", as exiftool writes it).
     static func rawProfile(_ text: [UInt8]) -> [UInt8]? {
-        var fields = text.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 })[...]
-        guard fields.count >= 2, let length = Int(String(decoding: fields.dropFirst().first!, as: UTF8.self)),
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D })[...]
+        func blank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        while let first = lines.first, blank(first) { lines.removeFirst() }
+        lines = lines.dropFirst()  // the name
+        while let first = lines.first, blank(first) { lines.removeFirst() }
+        guard let lengthLine = lines.popFirst(),
+              let length = Int(String(decoding: lengthLine.filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)),
               length > 0, length <= XMPPacket.largestPacket else { return nil }
-        fields = fields.dropFirst(2)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(length)
         var high: UInt8?
-        for field in fields {
-            for character in field {
+        for line in lines {
+            for character in line where character != 0x20 && character != 0x09 {
                 guard let nibble = hexValue(character) else { return nil }
                 if let first = high {
                     bytes.append(first << 4 | nibble)

@@ -45,6 +45,9 @@ extension PhotoDescription {
             // Rounded as readers show stars; -1 is a reject; out of range is no rating.
             let stars = Int(value.rounded())
             if (-1 ... 5).contains(stars) { rating = stars }
+        } else if let text = N.microsoftPhotoRating.lazy.compactMap({ Self.cleaned(xmp[XMPName($0, "Rating")]?.text) }).first, let percent = Double(text) {
+            // Windows' own: a percentage (`stars(percent:)`).
+            rating = Self.stars(percent: percent)
         }
         place = PhotoPlace.from(
             sublocation: xmp[XMPName(N.iptcCore, "Location")]?.text, city: xmp[XMPName(N.photoshop, "City")]?.text,

@@ -35,6 +35,7 @@ extension PhotoProbe {
             result.xmp = metadata.xmp
             result.extendedXMP = metadata.extendedXMP
             result.photoshopResources = metadata.photoshopResources
+            result.comment = metadata.comment
             // An appended MP4 is taken when its "ftyp" box is where the XMP says it starts.
             if let xmp = metadata.xmp, let length = MotionPhotoXMP.videoLength(xmp: xmp[...]), length < input.size - frame.end,
                try input.bytes(at: input.size - length + 4, count: 4) == Array("ftyp".utf8) {
@@ -110,8 +111,8 @@ extension PhotoProbe {
                 continue
             }
             // EXIF, XMP and Extended XMP (APP1), ICC profile chunks (APP2), Photoshop's
-            // resources (APP13): each segment read once.
-            if marker == 0xE1 || marker == 0xE2 || marker == 0xED, let payload = try input.bytes(at: segment + 2, count: length - 2) {
+            // resources (APP13), the comment (COM): each segment read once.
+            if marker == 0xE1 || marker == 0xE2 || marker == 0xED || marker == 0xFE, let payload = try input.bytes(at: segment + 2, count: length - 2) {
                 if marker == 0xE1, exif == nil, payload.starts(with: EXIFOrientationReader.app1Prefix) {
                     exif = Array(payload.dropFirst(EXIFOrientationReader.app1Prefix.count))
                     orientation = EXIFOrientationReader.orientation(tiff: exif ?? [])

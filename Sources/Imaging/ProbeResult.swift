@@ -26,6 +26,8 @@ public struct ProbeResult: Sendable, Hashable {
     public var extendedXMP: [String: [UInt8]] = [:]
     /// Photoshop's image resources (JPEG APP13), where IPTC-IIM lives.
     public var photoshopResources: [UInt8]?
+    /// A JPEG's comment (COM segment), as written: a description of last resort.
+    public var comment: [UInt8]?
     /// Damage the header walk stepped over (stray bytes between JPEG markers): the file is
     /// worth a real decode before it is taken.
     public var damage: [String] = []

@@ -14,6 +14,9 @@ public enum XMPNamespace {
     public static let mwgRegions = "http://www.metadataworkinggroup.com/schemas/regions/"
     public static let area = "http://ns.adobe.com/xmp/sType/Area#"
     public static let microsoftPhoto = "http://ns.microsoft.com/photo/1.2/"
+    /// Windows' first photo schema (its Rating percentage); Explorer writes it with the final
+    /// "/", exiftool without.
+    public static let microsoftPhotoRating = ["http://ns.microsoft.com/photo/1.0/", "http://ns.microsoft.com/photo/1.0"]
     public static let microsoftRegionInfo = "http://ns.microsoft.com/photo/1.2/t/RegionInfo#"
     public static let microsoftRegion = "http://ns.microsoft.com/photo/1.2/t/Region#"
 }

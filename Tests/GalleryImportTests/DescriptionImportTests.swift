@@ -111,3 +111,78 @@ struct DescriptionImportTests {
         #expect(try database.photos().first?.caption == "Still read")
     }
 }
+
+/// Words in the places cameras, phones and Windows leave them, written by exiftool.
+@Suite("Import: every word a file carries, and none a camera made up")
+struct FileWordsImportTests {
+    @Test("a camera's placeholder is no caption or comment from any source (XMP, IPTC, EXIF, a card's folder); a real word below it shows")
+    func placeholders() throws {
+        let photos = try TemporaryDirectory("placeholders")
+        try TestMetadata.jpeg("sony.jpg", in: photos, exiftool: [
+            "-EXIF:Make=SONY", "-XMP-dc:Description=SONY DSC", "-IPTC:Caption-Abstract=SONY DSC          ", "-IPTC:ObjectName=OLYMPUS DIGITAL CAMERA",
+        ])
+        try TestMetadata.jpeg("gopro.jpg", in: photos, exiftool: ["-EXIF:Make=GoPro", "-XMP-dc:Description=DCIM\\100GOPRO", "-EXIF:ImageDescription=DCIM\\100GOPRO"])
+        // Under the XMP placeholder, IPTC's real words still show.
+        try TestMetadata.jpeg("kodak.jpg", in: photos, exiftool: [
+            "-XMP-dc:Description=KODAK Digital Still Camera", "-IPTC:Caption-Abstract=Grandmother's garden", "-IPTC:Headline=Summer 1998",
+        ])
+        // The camera's own model as a title.
+        try TestMetadata.jpeg("model.jpg", in: photos, exiftool: ["-EXIF:Make=Canon", "-EXIF:Model=Canon PowerShot A70", "-XMP-dc:Title=Canon PowerShot A70"])
+        let database = try GalleryDatabase()
+        let (summary, log) = try runImport(photos, into: database)
+        #expect(summary.added == 4 && log.warnings.isEmpty, "\(log.warnings)")
+        let stored = Dictionary(uniqueKeysWithValues: try database.photos().map { ($0.path, $0) })
+        for name in ["sony.jpg", "gopro.jpg", "model.jpg"] {
+            let photo = try #require(stored[name])
+            #expect(photo.caption == "" && photo.comment == "", "\(name): \(photo.caption) / \(photo.comment)")
+        }
+        let kodak = try #require(stored["kodak.jpg"])
+        #expect(kodak.caption == "Summer 1998" && kodak.comment == "Grandmother's garden", "\(kodak.caption) / \(kodak.comment)")
+    }
+
+    @Test("Windows' stars (EXIF Rating, RatingPercent, MicrosoftPhoto:Rating) and XP tags; IPTC in a PNG as exiftool writes it; a JPEG comment last")
+    func otherPlaces() throws {
+        let photos = try TemporaryDirectory("file-words")
+        try TestMetadata.jpeg("xp.jpg", in: photos, exiftool: ["-XPTitle=Pier", "-XPComment=At low tide", "-XPKeywords=sea;pier", "-EXIF:Rating=4"])
+        try TestMetadata.jpeg("percent.jpg", in: photos, exiftool: ["-EXIF:RatingPercent=50"])
+        try TestMetadata.jpeg("windows.jpg", in: photos, exiftool: ["-XMP-microsoft:RatingPercent=99"])
+        // xmp:Rating wins over Windows' own, and 0 is no rating.
+        try TestMetadata.jpeg("both.jpg", in: photos, exiftool: ["-XMP-xmp:Rating=2", "-XMP-microsoft:RatingPercent=99", "-EXIF:Rating=5"])
+        try TestMetadata.jpeg("zero.jpg", in: photos, exiftool: ["-EXIF:Rating=0"])
+        let png = try photos.write("scan.png", TestImages.png())
+        try TestMetadata.write(["-IPTC:Keywords=archive", "-IPTC:Keywords=scan", "-IPTC:Caption-Abstract=Found in a drawer"], to: png)
+        try TestMetadata.jpeg("comment.jpg", in: photos, exiftool: ["-Comment=Written on the back: Brest, 1962"])
+        try TestMetadata.jpeg("signed.jpg", in: photos, exiftool: ["-Comment=CREATOR: gd-jpeg v1.0 (using IJG JPEG v62), quality = 90"])
+        // A comment is the last resort: EXIF's description comes first.
+        try TestMetadata.jpeg("described.jpg", in: photos, exiftool: ["-Comment=the comment", "-EXIF:ImageDescription=the description"])
+        let database = try GalleryDatabase()
+        let (summary, log) = try runImport(photos, into: database)
+        #expect(summary.added == 9, "\(log.warnings)")
+        let stored = Dictionary(uniqueKeysWithValues: try database.photos().map { ($0.path, $0) })
+        let xp = try #require(stored["xp.jpg"])
+        #expect(xp.caption == "Pier" && xp.comment == "At low tide" && xp.keywords == ["sea", "pier"] && xp.rating == 4)
+        #expect(stored["percent.jpg"]?.rating == 3)
+        #expect(stored["windows.jpg"]?.rating == 5)
+        #expect(stored["both.jpg"]?.rating == 2)
+        #expect(stored["zero.jpg"]?.rating == nil)
+        let scan = try #require(stored["scan.png"])
+        #expect(scan.comment == "Found in a drawer" && scan.keywords == ["archive", "scan"], "\(scan.comment) \(scan.keywords)")
+        #expect(stored["comment.jpg"]?.comment == "Written on the back: Brest, 1962")
+        #expect(stored["signed.jpg"]?.comment == "", "a program's signature is not a comment")
+        #expect(stored["described.jpg"]?.comment == "the description")
+    }
+}
+
+extension FileWordsImportTests {
+    @Test("words someone wrote about a camera are kept; only a maker's name before \"digital camera\" is a placeholder")
+    func sentencesAboutCameras() throws {
+        let photos = try TemporaryDirectory("camera-words")
+        try TestMetadata.jpeg("a.jpg", in: photos, exiftool: ["-XMP-dc:Description=The first picture from my new digital camera"])
+        try TestMetadata.jpeg("b.jpg", in: photos, exiftool: ["-EXIF:ImageDescription=NIKON DIGITAL CAMERA", "-EXIF:UserComment=Lake Geneva at dawn"])
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        let stored = Dictionary(uniqueKeysWithValues: try database.photos().map { ($0.path, $0) })
+        #expect(stored["a.jpg"]?.comment == "The first picture from my new digital camera")
+        #expect(stored["b.jpg"]?.comment == "Lake Geneva at dawn", "a placeholder in ImageDescription leaves UserComment its turn")
+    }
+}
