@@ -110,6 +110,28 @@ struct MigrationTests {
         }
     }
 
+    @Test("0018: a library's photos are read again once by the next import (their words are read more fully); its videos are not")
+    func fileWordsReadAgain() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0017_tiff").migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            for (id, name, kind) in [(1, "a.jpg", "photo"), (2, "b.mp4", "video"), (3, "c.heic", "live")] {
+                try db.execute(sql: """
+                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
+                                        orientation, display_width, display_height, kind, metadata_read)
+                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', ?, 4, 3, 1, 4, 3, ?, 1)
+                    """, arguments: [id, name, name, name.hasSuffix("mp4") ? "mp4" : name.hasSuffix("jpg") ? "jpeg" : "heic", kind])
+            }
+        }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        let read = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT path, metadata_read FROM photos ORDER BY id").map { [$0["path"] as String: $0["metadata_read"] as Int] } }
+        #expect(read == [["a.jpg": 0], ["b.mp4": 1], ["c.heic": 0]])
+    }
+
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
     func layoutsKeptAcrossKindRecords() throws {
         let folder = try TemporaryDirectory()
