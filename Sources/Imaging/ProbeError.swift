@@ -17,7 +17,7 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF, WebP or TIFF image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS video"
+            return "not a JPEG, PNG, HEIC, AVIF, WebP or TIFF image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP or TIFF"
         case .truncated(let detail):

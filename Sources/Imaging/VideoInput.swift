@@ -60,14 +60,18 @@ final class VideoInput {
         UnsafeBufferPointer(start: context.pointee.streams, count: Int(context.pointee.nb_streams)).compactMap { $0 }
     }
 
-    /// The largest video stream that is not a cover picture; a transport stream's streams are
+    /// The default video stream (else any) that is not a cover picture, the largest if several; a transport stream's streams are
     /// found by reading its first packets (MP4, MOV and Matroska headers name every stream's size).
     func videoStream() throws(VideoError) -> UnsafeMutablePointer<AVStream>? {
         func best() -> UnsafeMutablePointer<AVStream>? {
-            streams.filter { stream in
+            let videos = streams.filter { stream in
                 stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
                     && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
-            }.max { a, b in
+            }
+            // The file's default stream, as players choose (a phone's motion file may carry a
+            // second, larger track that is not the clip); the largest of them, or of all.
+            let defaults = videos.filter { $0.pointee.disposition & AV_DISPOSITION_DEFAULT != 0 }
+            return (defaults.isEmpty ? videos : defaults).max { a, b in
                 Int(a.pointee.codecpar.pointee.width) * Int(a.pointee.codecpar.pointee.height)
                     < Int(b.pointee.codecpar.pointee.width) * Int(b.pointee.codecpar.pointee.height)
             }

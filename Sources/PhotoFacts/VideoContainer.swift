@@ -16,6 +16,15 @@ public enum VideoContainer: String, Sendable, Hashable, Codable, CaseIterable {
     case avi
     /// MPEG transport stream, plain (188-byte packets) or with timecodes (192, AVCHD's .MTS/.M2TS).
     case mts
+    /// MPEG-1/2 program stream (`.mpg`, `.mpeg`, `.vob`: old cameras' and DVDs' clips), or an
+    /// MPEG video stream on its own (`.m1v`, `.m2v`).
+    case mpeg
+    /// Ogg holding Theora video (`.ogv`); Ogg audio (Vorbis, Opus) is not a video.
+    case ogg
+    /// Flash video that says it holds video (`.flv`).
+    case flv
+    /// Windows Media: ASF (`.wmv`, `.asf`).
+    case asf
 
     /// The container of a file that starts with `head` (at least its first 64 bytes when the
     /// file has them; a transport stream needs 2 × 192 + 1), or nil when it is not a video
@@ -46,6 +55,15 @@ public enum VideoContainer: String, Sendable, Hashable, Codable, CaseIterable {
             return text.windows(ofCount: 4).contains { $0.elementsEqual("webm".utf8) } ? .webm : .mkv
         }
         if ascii(0 ..< 4) == "RIFF", ascii(8 ..< 12) == "AVI " { return .avi }
+        // A pack header, or a sequence header of MPEG video on its own.
+        if head.starts(with: [0x00, 0x00, 0x01, 0xBA]) || head.starts(with: [0x00, 0x00, 0x01, 0xB3]) { return .mpeg }
+        // Ogg: its first pages name their streams' codecs (a skeleton first, then Theora's).
+        if ascii(0 ..< 4) == "OggS" {
+            return head.windows(ofCount: 7).contains { $0.elementsEqual([0x80] + Array("theora".utf8)) } ? .ogg : nil
+        }
+        // FLV: version 1, and the header's flags say whether it has video.
+        if ascii(0 ..< 3) == "FLV", head.count > 4, head[3] == 1 { return head[4] & 0x01 != 0 ? .flv : nil }
+        if head.starts(with: Self.asfHeader) { return .asf }
         // Transport streams: a sync byte every packet, at the start (188) or after a 4-byte
         // timecode (192).
         for (offset, size) in [(0, 188), (4, 192)] where head.count > offset + 2 * size {
@@ -53,6 +71,11 @@ public enum VideoContainer: String, Sendable, Hashable, Codable, CaseIterable {
         }
         return nil
     }
+}
+
+extension VideoContainer {
+    /// The GUID an ASF file starts with (its Header Object).
+    static let asfHeader: [UInt8] = [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11, 0xA6, 0xD9, 0x00, 0xAA, 0x00, 0x62, 0xCE, 0x6C]
 }
 
 private extension Collection {

@@ -106,7 +106,9 @@ struct MigrationTests {
             let after = try Row.fetchAll(db, sql: "SELECT \(columns) FROM photos ORDER BY id")
             #expect(after == before)
             try db.execute(sql: "UPDATE photos SET format = 'tiff' WHERE id = 1")
-            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE photos SET format = 'gif' WHERE id = 1") }
+            // Since 0019 the formats are the code's (MediaFormat): any name, never none.
+            try db.execute(sql: "UPDATE photos SET format = 'gif' WHERE id = 1")
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE photos SET format = '' WHERE id = 1") }
         }
     }
 
