@@ -5,7 +5,8 @@ import CZlib
 import PhotoFacts
 
 /// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
-/// WebP (libwebp, scaled while decoding) and TIFF (libtiff, box-reduced while read) to RGB.
+/// WebP (libwebp, scaled while decoding), TIFF (libtiff, box-reduced while read), and GIF and
+/// BMP (in Swift) to RGB.
 public enum ImageDecoder {
     /// The neutral background transparent PNG pixels are composited onto (a warm light grey
     /// that sits well on the gallery's light and dark pages).
@@ -34,6 +35,8 @@ public enum ImageDecoder {
         case .tiff:
             // Converted with its profile there: CMYK inks need it before they become RGB.
             return try decodeTIFF(bytes: bytes, profile: profile, minWidth: minWidth, minHeight: minHeight)
+        case .gif: return try GIFDecoder.decode(bytes)
+        case .bmp: return try BMPDecoder.decode(bytes)
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)

@@ -33,6 +33,10 @@ public enum PhotoProbe {
         } else if head.count >= 8, head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
                     || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
             result = try probeTIFF(&input)
+        } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
+            result = try probeDecoded(&input, format: .gif)
+        } else if head.count >= 14, head.starts(with: Array("BM".utf8)) {
+            result = try probeDecoded(&input, format: .bmp)
         } else if let other = otherFormat(head) {
             throw .unsupportedFormat(other)
         } else if head.count < 3 && [0xFF, 0xD8, 0xFF].starts(with: head) {
@@ -69,8 +73,33 @@ public enum PhotoProbe {
             guard range.upperBound <= head.count else { return nil }
             return String(decoding: head[range], as: UTF8.self)
         }
-        if ascii(0 ..< 4) == "GIF8" { return "GIF" }
-        if ascii(0 ..< 2) == "BM", head.count >= 14 { return "BMP" }
+        if ascii(0 ..< 4) == "GIF8" { return "GIF (neither GIF87a nor GIF89a)" }
         return nil
+    }
+
+    /// GIF and BMP: their headers, read by their decoders (`GIFDecoder`, `BMPDecoder`), which
+    /// have the whole file (they are small, and a GIF's frames are counted).
+    private static func probeDecoded(_ input: inout ProbeInput, format: ImageFormat) throws(ProbeError) -> ProbeResult {
+        guard let bytes = try input.bytes(at: 0, count: input.size) else { throw .truncated("the file could not be read whole") }
+        do throws(CodecError) {
+            if format == .gif {
+                let header = try GIFDecoder.header(bytes)
+                var result = ProbeResult(format: .gif, width: header.width, height: header.height, orientation: .up, endMarker: .checkedByProbe)
+                if header.frames > 1 { result.notes.append("an animated GIF: its first frame is shown") }
+                if header.frames == 0 { throw CodecError("the GIF has no frame") }
+                return result
+            }
+            let header = try BMPDecoder.header(bytes)
+            var result = ProbeResult(format: .bmp, width: header.width, height: header.height, orientation: .up, endMarker: .checkedByProbe)
+            // (Sizes past the limits are refused by `probe` after this, before any such product.)
+            let rows = header.width <= ImageLimits.maximumPixels / header.height ? (header.width * header.bitsPerPixel + 31) / 32 * 4 * header.height : 0
+            if header.width <= ImageLimits.maximumPixels / header.height, header.compression == 0 || header.compression == 3 || header.compression == 6,
+               header.pixelOffset + rows > bytes.count {
+                result.damage.append("the BMP ends before its last rows (cut short?); the rows it has are shown")
+            }
+            return result
+        } catch {
+            throw .corrupt(error.description)
+        }
     }
 }

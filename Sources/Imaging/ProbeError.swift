@@ -17,9 +17,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF, WebP or TIFF image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
+            return "not a JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
         case .unsupportedFormat(let name):
-            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP or TIFF"
+            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):

@@ -10,11 +10,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case webp
     /// The first page of a TIFF: scans, archives, Lightroom and Capture One exports.
     case tiff
+    /// A GIF: its first frame (an animated one's too, for now).
+    case gif
+    /// A Windows bitmap.
+    case bmp
 
     /// Whether browsers show the format in an <img> (a TIFF or HEIC original is only downloaded).
     public var isDrawnByBrowsers: Bool {
         switch self {
-        case .jpeg, .png, .webp, .avif: true
+        case .jpeg, .png, .webp, .avif, .gif, .bmp: true
         case .heic, .tiff: false
         }
     }

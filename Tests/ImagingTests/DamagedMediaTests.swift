@@ -68,8 +68,16 @@ struct DamagedMediaTests {
         let pattern = try work.write("pattern.png", TestImages.png(width: 150, height: 97))
         for (name, arguments) in [("strips16.tif", ["-depth", "16", "-compress", "lzw", "-define", "tiff:rows-per-strip=8"]),
                                   ("tiles.tif", ["-compress", "zip", "-define", "tiff:tile-geometry=32x32"]),
-                                  ("jpeg.tif", ["-compress", "jpeg"])] {
-            try TestVideos.run(TestMetadata.imageMagick, [pattern] + arguments + [work.path + "/" + name])
+                                  ("jpeg.tif", ["-compress", "jpeg"]),
+                                  // GIF and BMP, read in Swift: a still GIF, an interlaced one,
+                                  // an 8-bit RLE bitmap and a 32-bit one with alpha.
+                                  ("still.gif", ["-colors", "64"]), ("interlaced.gif", ["-colors", "32", "-interlace", "GIF"]),
+                                  ("rle8.bmp", ["-colors", "100", "-type", "palette", "-compress", "RLE", "BMP3:"]),
+                                  ("alpha.bmp", ["-alpha", "set", "-channel", "A", "-evaluate", "set", "60%", "+channel", "BMP:"])] {
+            // A "BMP3:" or "BMP:" prefix is ImageMagick's choice of the format's version.
+            let prefix = arguments.last?.hasSuffix(":") == true ? arguments.last! : ""
+            let options = prefix.isEmpty ? arguments : Array(arguments.dropLast())
+            try TestVideos.run(TestMetadata.imageMagick, [pattern] + options + [prefix + work.path + "/" + name])
             sources.append((name, [UInt8](try Data(contentsOf: work.url.appending(path: name)))))
         }
         for name in ["clip.mov", "clip.webm", "clip.mts"] {

@@ -110,8 +110,9 @@ struct PhotoProbeTests {
         var badLength = good
         badLength[4] = 0; badLength[5] = 1
         if case .corrupt = probeError(badLength) {} else { Issue.record("expected .corrupt for a bad length") }
-        // Other formats are named.
-        #expect(probeError(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)) == .unsupportedFormat("GIF"))
+        // A GIF that says it is empty; a GIF of a version no one wrote is named.
+        #expect(probeError(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)) == .corrupt("the GIF says it is 0×0 pixels"))
+        #expect(probeError(Array("GIF88a".utf8) + [UInt8](repeating: 0, count: 20)) == .unsupportedFormat("GIF (neither GIF87a nor GIF89a)"))
         #expect(probeError([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [UInt8](repeating: 0, count: 20)) == .notAnImage)  // a video
         // A HEIC whose boxes hold no image items.
         if case .corrupt = probeError([0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 20)) {} else {
