@@ -74,6 +74,7 @@ public enum PhotoProbe {
             return String(decoding: head[range], as: UTF8.self)
         }
         if ascii(0 ..< 4) == "GIF8" { return "GIF (neither GIF87a nor GIF89a)" }
+        if ascii(4 ..< 12) == "ftypcrx " { return "Canon CR3 raw" }
         return nil
     }
 

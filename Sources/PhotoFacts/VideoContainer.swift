@@ -40,6 +40,7 @@ public enum VideoContainer: String, Sendable, Hashable, Codable, CaseIterable {
             case "qt  ": return .mov
             case "M4V ", "M4VH", "M4VP": return .m4v
             case "M4A ", "M4B ", "M4P ": return nil  // audio
+            case "crx ": return nil  // a Canon CR3 raw photo, which shares MP4's boxes
             default:
                 if brand.hasPrefix("3gp") || brand.hasPrefix("3g2") { return .threeGP }
                 return .mp4
