@@ -70,7 +70,7 @@ struct SiteFontsTests {
         var written = script.matches(of: #/textContent = '(?<text>[^']+)'/#).map { String($0.output.text) }
         let words = try #require(script.firstMatch(of: #/const galleryEnglishWords = (?<json>\{.*\});/#)).output.json
         written += (try JSONSerialization.jsonObject(with: Data(words.utf8)) as? [String: String] ?? [:]).values
-        #expect(written.contains("Photo unavailable"), "\(written)")
+        #expect(written.contains("This photo could not be loaded."), "\(written)")
         shown += written
         #expect(shown.contains { $0.contains("Carousel") && $0.contains("×") })
         var missing: [String] = []
