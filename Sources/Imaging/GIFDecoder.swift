@@ -65,21 +65,28 @@ enum GIFDecoder {
     static func header(_ bytes: [UInt8]) throws(CodecError) -> Header {
         var (reader, width, height, _) = try screen(bytes)
         var frames = 0
-        while frames < frameCountLimit, reader.at < bytes.count {
-            switch try reader.byte() {
-            case 0x21:
-                _ = try reader.byte()
-                _ = try reader.blocks(keep: false)
-            case 0x2C:
-                frames += 1
-                try reader.skip(8)
-                let flags = try reader.byte()
-                if flags & 0x80 != 0 { try reader.skip(3 << (Int(flags & 7) + 1)) }
-                try reader.skip(1)
-                _ = try reader.blocks(keep: false)
-            default:
-                // The trailer (0x3B), or bytes no writer puts here: what was read stands.
-                return Header(width: width, height: height, frames: frames)
+        walk: while frames < frameCountLimit, reader.at < bytes.count {
+            do throws(CodecError) {
+                switch try reader.byte() {
+                case 0x21:
+                    _ = try reader.byte()
+                    _ = try reader.blocks(keep: false)
+                case 0x2C:
+                    frames += 1
+                    try reader.skip(8)
+                    let flags = try reader.byte()
+                    if flags & 0x80 != 0 { try reader.skip(3 << (Int(flags & 7) + 1)) }
+                    try reader.skip(1)
+                    _ = try reader.blocks(keep: false)
+                default:
+                    // The trailer (0x3B), or bytes no writer puts here: what was read stands.
+                    break walk
+                }
+            } catch {
+                // `bytes` may be the file's start only (`PhotoProbe`): once a frame is seen,
+                // running out is the end of what was read, not damage.
+                guard frames > 0 else { throw error }
+                break walk
             }
         }
         return Header(width: width, height: height, frames: frames)

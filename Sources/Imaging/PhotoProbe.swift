@@ -78,10 +78,12 @@ public enum PhotoProbe {
         return nil
     }
 
-    /// GIF and BMP: their headers, read by their decoders (`GIFDecoder`, `BMPDecoder`), which
-    /// have the whole file (they are small, and a GIF's frames are counted).
+    /// GIF and BMP: their headers, read by their decoders (`GIFDecoder`, `BMPDecoder`) from the
+    /// file's start: a BMP's headers and palette, and enough of a GIF to count two frames
+    /// (a larger first frame is counted as one: the GIF is then taken as still).
     private static func probeDecoded(_ input: inout ProbeInput, format: ImageFormat) throws(ProbeError) -> ProbeResult {
-        guard let bytes = try input.bytes(at: 0, count: input.size) else { throw .truncated("the file could not be read whole") }
+        let head = format == .gif ? 32 << 20 : 64 << 10
+        guard let bytes = try input.bytes(at: 0, count: min(input.size, head)) else { throw .truncated("the file could not be read") }
         do throws(CodecError) {
             if format == .gif {
                 let header = try GIFDecoder.header(bytes)
@@ -95,7 +97,7 @@ public enum PhotoProbe {
             // (Sizes past the limits are refused by `probe` after this, before any such product.)
             let rows = header.width <= ImageLimits.maximumPixels / header.height ? (header.width * header.bitsPerPixel + 31) / 32 * 4 * header.height : 0
             if header.width <= ImageLimits.maximumPixels / header.height, header.compression == 0 || header.compression == 3 || header.compression == 6,
-               header.pixelOffset + rows > bytes.count {
+               header.pixelOffset + rows > input.size {
                 result.damage.append("the BMP ends before its last rows (cut short?); the rows it has are shown")
             }
             return result

@@ -76,5 +76,13 @@ struct GIFBMPDecoderTests {
         #expect(try ImageDecoder.decode(cut, format: .bmp).width == 57)
         let (gif, _) = try Self.made("still.gif", ["-colors", "200"], in: work)
         #expect(try ImageDecoder.decode(Array(gif.prefix(gif.count / 2)), format: .gif).height == 41)
+        // Cut at any byte after its first frame began, an animation is still probed (the probe
+        // reads only the start of a large GIF: running out there is not damage).
+        let pattern = try work.write("a.png", TestImages.png(width: 57, height: 41))
+        try TestVideos.run(TestMetadata.imageMagick, ["-delay", "10", pattern, "(", pattern, "-negate", ")", work.path + "/two.gif"])
+        let two = [UInt8](try Data(contentsOf: work.url.appending(path: "two.gif")))
+        for cut in stride(from: two.count / 2, to: two.count, by: max(1, two.count / 40)) {
+            #expect((try? PhotoProbe.probe(bytes: Array(two.prefix(cut))))?.format == .gif, "cut at \(cut) of \(two.count)")
+        }
     }
 }
