@@ -69,6 +69,12 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
         .systemLibrary(
+            name: "CLibRaw",
+            // No pkgConfig: libraw_r.pc's -fopenmp is a flag SwiftPM refuses (with a warning on
+            // every build); the library links its OpenMP runtime itself.
+            providers: [.apt(["libraw-dev"])]
+        ),
+        .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
@@ -106,7 +112,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["PhotoFacts", "CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["PhotoFacts", "CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLibRaw", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

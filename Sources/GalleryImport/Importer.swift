@@ -235,6 +235,14 @@ public struct Importer: Sendable {
                                                embedded: video.description, descriptionWarnings: video.descriptionWarnings))
             }
             let probe = try PhotoProbe.probe(path: path)
+            var rawNote: String?
+            if probe.format == .raw {
+                switch ImageDecoder.rawPicture(path: path) {
+                case .whole: break
+                case .previewOnly(let problem): rawNote = "\(problem); only the camera's small preview inside it is shown"
+                case .unreadable(let problem): throw ProbeError.corrupt("no picture can be read from this raw file: \(problem); copy it again from the camera's card")
+                }
+            }
             let digest = try FileDigest.read(path: path, endMarker: probe.endMarker)
             var warnings = probe.damage
             if !digest.endMarkerFound {
@@ -257,6 +265,7 @@ public struct Importer: Sendable {
             }
             if let profile = probe.iccProfile, let problem = ColorConversion.problem(with: profile) { warnings.append(problem) }
             warnings += probe.notes
+            if let rawNote { warnings.append(rawNote) }
             let exif = probe.exif.map(EXIFReader.read(tiff:)) ?? EXIFReading()
             var motion: VideoProbeResult?
             if let offset = probe.motionVideoOffset {

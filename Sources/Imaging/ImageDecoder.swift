@@ -6,7 +6,7 @@ import PhotoFacts
 
 /// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
 /// WebP (libwebp, scaled while decoding), TIFF (libtiff, box-reduced while read), and GIF and
-/// BMP (in Swift) to RGB.
+/// BMP (in Swift), and camera raws (LibRaw: `decodeRaw`) to RGB.
 public enum ImageDecoder {
     /// The neutral background transparent PNG pixels are composited onto (a warm light grey
     /// that sits well on the gallery's light and dark pages).
@@ -16,7 +16,8 @@ public enum ImageDecoder {
     /// `minWidth` × `minHeight` (JPEG and WebP; 0 for full size).
     /// A picture with an embedded ICC profile comes out converted to sRGB (`ColorConversion`).
     public static func decode(_ bytes: [UInt8], format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
-        let probe = try? PhotoProbe.probe(bytes: bytes)
+        // (A raw's embedded preview carries its own profile, read where it is decoded.)
+        let probe = format == .raw ? nil : try? PhotoProbe.probe(bytes: bytes)
         let profile = probe?.iccProfile
         let decoded: RGBImage
         switch format {
@@ -37,14 +38,27 @@ public enum ImageDecoder {
             return try decodeTIFF(bytes: bytes, profile: profile, minWidth: minWidth, minHeight: minHeight)
         case .gif: return try GIFDecoder.decode(bytes)
         case .bmp: return try BMPDecoder.decode(bytes)
+        case .raw:
+            var input = ProbeInput(bytes: bytes)
+            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: PhotoProbe.rawSensorDataProblem(&input)) {
+                () throws(RawFile.OpenFailure) in try RawFile(bytes: bytes)
+            }
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
     }
 
     /// Decodes the image file at `path`, as `decode(_:format:minWidth:minHeight:)` does. A TIFF
-    /// is read from the file strip by strip, never whole into memory.
+    /// is read from the file strip by strip, and a raw by LibRaw from the file, never whole into memory.
     public static func decode(path: String, format: ImageFormat, minWidth: Int = 0, minHeight: Int = 0) throws(CodecError) -> RGBImage {
+        if format == .raw {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw CodecError("cannot read \(path) (was it moved? run 'gallery import' again)")
+            }
+            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: rawSensorDataProblem(path: path)) {
+                () throws(RawFile.OpenFailure) in try RawFile(path: path)
+            }
+        }
         if format == .tiff {
             return try decodeTIFF(path: path, profile: (try? PhotoProbe.probe(path: path))?.iccProfile, minWidth: minWidth, minHeight: minHeight)
         }

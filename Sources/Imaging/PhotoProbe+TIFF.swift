@@ -23,7 +23,9 @@ extension PhotoProbe {
     /// lies in the file, so a truncated file is refused here with what is missing. Camera RAW
     /// files, which are TIFF structures too, are told apart by their CFA or linear-raw
     /// directories and DNG version (and Canon's "CR" mark).
-    static func probeTIFF(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
+    /// - Parameter raw: the file is a camera raw whatever its directories say (Olympus ORF and
+    ///   Panasonic RW2, TIFF structures under their own magic numbers).
+    static func probeTIFF(_ input: inout ProbeInput, raw: Bool = false) throws(ProbeError) -> ProbeResult {
         guard let head = try input.bytes(at: 0, count: min(input.size, 16)), head.count >= 8 else {
             throw .truncated("the file ends inside the TIFF header")
         }
@@ -32,10 +34,12 @@ extension PhotoProbe {
         let bigTIFF = magic == 43
         guard !bigTIFF || head.count >= 16 else { throw .truncated("the file ends inside the BigTIFF header") }
         let first = TIFFFileDirectory.integer(bigTIFF ? head[8 ..< 16] : head[4 ..< 8], littleEndian: littleEndian)
-        if head.count >= 10, head[8] == 0x43, head[9] == 0x52 { throw .unsupportedFormat("Camera RAW (Canon CR2)") }
         let ifd0 = try TIFFFileDirectory(&input, at: first, littleEndian: littleEndian, bigTIFF: bigTIFF)
-        if try isCameraRAW(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF) {
-            throw .unsupportedFormat("Camera RAW")
+        var isRaw = raw || rawKind(head) != nil
+        if !isRaw { isRaw = try isCameraRAW(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF) }
+        if isRaw {
+            let kind = rawKind(head) ?? (ifd0.entries[Tag.dngVersion] != nil ? "DNG" : "camera raw")
+            return try probeRAW(&input, kind: kind, metadata: tiffMetadata(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF))
         }
         guard let width = ifd0.integer(Tag.width), let height = ifd0.integer(Tag.height) else {
             throw .corrupt("the TIFF's first directory has no image width or length")
@@ -46,6 +50,18 @@ extension PhotoProbe {
                                  orientation: Orientation(exifValue: ifd0.integer(Tag.orientation) ?? 1),
                                  endMarker: .checkedByProbe)
         result.iccProfile = try ifd0.bytes(Tag.iccProfile, in: &input, limit: largestTIFFValue)
+        let metadata = try tiffMetadata(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF)
+        (result.xmp, result.photoshopResources, result.exif) = (metadata.xmp, metadata.photoshopResources, metadata.exif)
+        let pages = try pageCount(after: ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF)
+        if pages > 1 { result.notes.append("a TIFF of \(pages) pages: only the first is imported") }
+        return result
+    }
+
+    /// What IFD0 says of the picture in words and facts: its XMP, its IPTC (as Photoshop's
+    /// resources) and its EXIF block (`exifBlock`). Only those fields of the result are set.
+    private static func tiffMetadata(_ ifd0: TIFFFileDirectory, _ input: inout ProbeInput, littleEndian: Bool, bigTIFF: Bool)
+        throws(ProbeError) -> ProbeResult {
+        var result = ProbeResult(format: .tiff, width: 0, height: 0, orientation: .up, endMarker: .checkedByProbe)
         result.xmp = try ifd0.bytes(Tag.xmp, in: &input, limit: largestTIFFValue)
         if let resources = try ifd0.bytes(Tag.photoshop, in: &input, limit: largestTIFFValue) {
             result.photoshopResources = resources
@@ -53,9 +69,40 @@ extension PhotoProbe {
             result.photoshopResources = photoshopResource(iptc: iim)
         }
         result.exif = try exifBlock(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF)
-        let pages = try pageCount(after: ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF)
-        if pages > 1 { result.notes.append("a TIFF of \(pages) pages: only the first is imported") }
         return result
+    }
+
+    /// For a raw in TIFF form (DNG, NEF, ARW, PEF…): where its sensor data — the strips or
+    /// tiles of its CFA or linear-raw directory — would run past the file's end, or is far too
+    /// small for its pixels, said; nil when it lies in the file or the file is no such raw. (LibRaw reads past the end of such a file
+    /// without a word, and develops black.)
+    static func rawSensorDataProblem(_ input: inout ProbeInput) -> String? {
+        guard let head = try? input.bytes(at: 0, count: min(input.size, 16)), head.count >= 8,
+              head[0] == head[1], head[0] == 0x49 || head[0] == 0x4D else { return nil }
+        let littleEndian = head[0] == 0x49
+        let bigTIFF = TIFFFileDirectory.integer(head[2 ..< 4], littleEndian: littleEndian) == 43
+        guard !bigTIFF || head.count >= 16 else { return nil }
+        let first = TIFFFileDirectory.integer(bigTIFF ? head[8 ..< 16] : head[4 ..< 8], littleEndian: littleEndian)
+        guard let ifd0 = try? TIFFFileDirectory(&input, at: first, littleEndian: littleEndian, bigTIFF: bigTIFF) else { return nil }
+        var directories = [ifd0]
+        for offset in ((try? ifd0.integers(Tag.subIFDs, in: &input, limit: 64)) ?? nil ?? []).prefix(8) {
+            if let sub = try? TIFFFileDirectory(&input, at: offset, littleEndian: littleEndian, bigTIFF: bigTIFF) { directories.append(sub) }
+        }
+        for directory in directories where [32803, 34892].contains(directory.integer(Tag.photometric) ?? 0) {
+            let tiled = directory.entries[Tag.tileOffsets] != nil
+            guard let offsets = (try? directory.integers(tiled ? Tag.tileOffsets : Tag.stripOffsets, in: &input)) ?? nil,
+                  let counts = (try? directory.integers(tiled ? Tag.tileByteCounts : Tag.stripByteCounts, in: &input)) ?? nil else { continue }
+            for (offset, count) in zip(offsets, counts) where offset > input.size - count {
+                return "its sensor data runs to byte \(offset + count), but the file has \(input.size) bytes (cut short or damaged)"
+            }
+            // No raw compresses below a bit a pixel (a lossy DNG: two or three): a few bytes for
+            // millions of pixels are a picture stripped out of the file.
+            let stored = counts.reduce(0, +), width = directory.integer(Tag.width) ?? 0, height = directory.integer(Tag.height) ?? 0
+            if width > 0, height > 0, width <= ImageLimits.maximumPixels / height, stored < width * height / 64 {
+                return "its sensor data is \(stored) bytes for \(width)×\(height) pixels (stripped out or damaged)"
+            }
+        }
+        return nil
     }
 
     /// RAW files keep their sensor data in a directory of CFA or linear-raw pixels (IFD0 or
@@ -129,36 +176,44 @@ extension PhotoProbe {
         return block
     }
 
+    /// IFD0's tags an EXIF block leaves out: the picture's own (strips, tiles, colour map,
+    /// SubIFDs) and the metadata blocks read on their own.
+    static let pictureTags: Set<Int> = [
+        Tag.stripOffsets, Tag.stripByteCounts, Tag.tileOffsets, Tag.tileByteCounts, Tag.subIFDs, 320, 347,
+        Tag.xmp, Tag.iptc, Tag.photoshop, Tag.iccProfile, Tag.exifIFD, Tag.gpsIFD, 0x8773, 0x935C,
+    ]
+    /// The Exif directory's tag an EXIF block leaves out: the interoperability IFD's pointer.
+    static let exifSkipped: Set<Int> = [0xA005]
+
+    /// A directory's entries with their values, in tag order, as `TIFFStructureWriter` takes
+    /// them: values over 64 KB and BigTIFF's 8-byte types left out.
+    static func entries(of directory: TIFFFileDirectory, skipping: Set<Int>, input: inout ProbeInput) throws(ProbeError)
+        -> [TIFFStructureWriter.Entry] {
+        var kept: [TIFFStructureWriter.Entry] = []
+        for tag in directory.order.sorted() where !skipping.contains(tag) {
+            guard let entry = directory.entries[tag], entry.type < 16,
+                  let bytes = try directory.bytes(of: entry, in: &input, limit: 64 * 1024) else { continue }
+            kept.append((tag, entry.type, entry.count, bytes))
+        }
+        return kept
+    }
+
     /// IFD0's descriptive tags and the Exif and GPS directories, as a compact TIFF structure in
     /// the file's byte order (what `EXIFReader` reads from a JPEG's APP1). The picture's own
     /// tags (strips, tiles, colour map, metadata blocks read above) are left out; so are values
     /// over 64 KB and BigTIFF's 8-byte types, which a classic structure cannot hold.
     private static func exifBlock(_ ifd0: TIFFFileDirectory, _ input: inout ProbeInput, littleEndian: Bool, bigTIFF: Bool)
         throws(ProbeError) -> [UInt8]? {
-        let pictureTags: Set<Int> = [
-            Tag.stripOffsets, Tag.stripByteCounts, Tag.tileOffsets, Tag.tileByteCounts, Tag.subIFDs, 320, 347,
-            Tag.xmp, Tag.iptc, Tag.photoshop, Tag.iccProfile, Tag.exifIFD, Tag.gpsIFD, 0x8773, 0x935C,
-        ]
-        func values(of directory: TIFFFileDirectory, skipping: Set<Int>, input: inout ProbeInput) throws(ProbeError)
-            -> [(tag: Int, type: Int, count: Int, bytes: [UInt8])] {
-            var kept: [(tag: Int, type: Int, count: Int, bytes: [UInt8])] = []
-            for tag in directory.order.sorted() where !skipping.contains(tag) {
-                guard let entry = directory.entries[tag], entry.type < 16,
-                      let bytes = try directory.bytes(of: entry, in: &input, limit: 64 * 1024) else { continue }
-                kept.append((tag, entry.type, entry.count, bytes))
-            }
-            return kept
-        }
-        let main = try values(of: ifd0, skipping: pictureTags, input: &input)
-        var exif: [(tag: Int, type: Int, count: Int, bytes: [UInt8])] = []
-        var gps: [(tag: Int, type: Int, count: Int, bytes: [UInt8])] = []
+        let main = try entries(of: ifd0, skipping: pictureTags, input: &input)
+        var exif: [TIFFStructureWriter.Entry] = []
+        var gps: [TIFFStructureWriter.Entry] = []
         if let at = try ifd0.integers(Tag.exifIFD, in: &input)?.first,
            let directory = try? TIFFFileDirectory(&input, at: at, littleEndian: littleEndian, bigTIFF: bigTIFF) {
-            exif = try values(of: directory, skipping: [0xA005], input: &input)  // the interoperability IFD's pointer
+            exif = try entries(of: directory, skipping: exifSkipped, input: &input)
         }
         if let at = try ifd0.integers(Tag.gpsIFD, in: &input)?.first,
            let directory = try? TIFFFileDirectory(&input, at: at, littleEndian: littleEndian, bigTIFF: bigTIFF) {
-            gps = try values(of: directory, skipping: [], input: &input)
+            gps = try entries(of: directory, skipping: [], input: &input)
         }
         guard !main.isEmpty || !exif.isEmpty || !gps.isEmpty else { return nil }
         return TIFFStructureWriter(littleEndian: littleEndian).write(ifd0: main, exif: exif, gps: gps)

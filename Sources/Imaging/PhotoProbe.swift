@@ -2,7 +2,8 @@ import PhotoFacts
 
 /// Reads an image's format, stored size and EXIF orientation from its headers, without
 /// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks, HEIF's item
-/// tables and properties, WebP's RIFF chunks, TIFF's first directory.
+/// tables and properties, WebP's RIFF chunks, TIFF's first directory; a camera raw's through
+/// LibRaw (`probeRAW`).
 ///
 /// Sizes are checked against `ImageLimits` here, before anything could be allocated for them.
 public enum PhotoProbe {
@@ -26,6 +27,8 @@ public enum PhotoProbe {
             result = try probeJPEG(&input)
         } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             result = try probePNG(&input)
+        } else if let raw = rawKind(head) {
+            result = try probeRAW(&input, kind: raw)
         } else if let heif = heifFormat(head) {
             result = try probeHEIF(&input, format: heif)
         } else if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8 ..< 12]) == Array("WEBP".utf8) {
@@ -74,7 +77,6 @@ public enum PhotoProbe {
             return String(decoding: head[range], as: UTF8.self)
         }
         if ascii(0 ..< 4) == "GIF8" { return "GIF (neither GIF87a nor GIF89a)" }
-        if ascii(4 ..< 12) == "ftypcrx " { return "Canon CR3 raw" }
         return nil
     }
 

@@ -5,6 +5,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     case notAnImage
     case unsupportedFormat(String)
+    /// A camera raw LibRaw does not read (a camera newer than it, or a kind it does not know).
+    case unsupportedRaw(String)
     case truncated(String)
     case corrupt(String)
     case zeroSize(width: Int, height: Int)
@@ -17,9 +19,11 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
+            return "not a JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF, BMP or camera raw image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP"
+        case .unsupportedRaw(let kind):
+            return "LibRaw cannot read this \(kind) file (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file); convert it to DNG (Adobe DNG Converter) or export a JPEG"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):

@@ -9,6 +9,8 @@ struct ProbeInput: ~Copyable {
     private var windowStart: Int
     /// nil for bytes given in memory.
     private let file: FileDescriptor?
+    /// The file's path, for a library that reads the file itself (LibRaw); nil in memory.
+    let path: String?
 
     /// Bytes read on the first access: enough for the markers of nearly every camera file.
     private static let initialWindow = 16 * 1024
@@ -32,6 +34,7 @@ struct ProbeInput: ~Copyable {
             throw .unreadable("not a regular file")
         }
         self.file = file
+        self.path = path
         size = Int(info.size)
         window = []
         windowStart = 0
@@ -39,6 +42,7 @@ struct ProbeInput: ~Copyable {
 
     init(bytes: [UInt8]) {
         file = nil
+        path = nil
         size = bytes.count
         window = bytes
         windowStart = 0
@@ -72,6 +76,9 @@ struct ProbeInput: ~Copyable {
         windowStart = offset
         return true
     }
+
+    /// All the bytes, when they were given in memory.
+    var memory: [UInt8]? { file == nil ? window : nil }
 
     mutating func byte(at offset: Int) throws(ProbeError) -> UInt8? {
         guard try ensure(offset, 1) else { return nil }

@@ -14,12 +14,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case gif
     /// A Windows bitmap.
     case bmp
+    /// A camera's raw file (DNG, CR2, CR3, CRW, NEF, ARW, RAF, ORF, RW2, PEF, SRW…), read by
+    /// LibRaw: shown from its embedded preview or developed; its original is only downloaded.
+    case raw
 
     /// Whether browsers show the format in an <img> (a TIFF or HEIC original is only downloaded).
     public var isDrawnByBrowsers: Bool {
         switch self {
         case .jpeg, .png, .webp, .avif, .gif, .bmp: true
-        case .heic, .tiff: false
+        case .heic, .tiff, .raw: false
         }
     }
 }

@@ -17,5 +17,15 @@ public struct Orientation: Sendable, Hashable, Codable, CustomStringConvertible 
     /// True for the orientations that rotate by 90° (5, 6, 7, 8).
     public var swapsDimensions: Bool { rawValue >= 5 }
 
+    /// The orientation that turns pixels shown this way back to how they are stored: a quarter
+    /// turn one way (6) undoes the other (8); every other value undoes itself.
+    public var inverse: Orientation {
+        switch rawValue {
+        case 6: Orientation(exifValue: 8)
+        case 8: Orientation(exifValue: 6)
+        default: self
+        }
+    }
+
     public var description: String { String(rawValue) }
 }

@@ -1,0 +1,197 @@
+import CLibRaw
+import Foundation
+import PhotoFacts
+
+/// One camera raw file opened with LibRaw (`libraw_r`): its headers are read on opening; its
+/// embedded preview and its sensor data only when asked for. Not shared between threads (each
+/// probe or decode opens its own).
+final class RawFile {
+    private let data: UnsafeMutablePointer<libraw_data_t>
+    /// The file's bytes when opened from memory: LibRaw reads them in place for as long as it is open.
+    private let buffer: UnsafeMutableRawBufferPointer?
+    /// How many times LibRaw met the end of the file or bad data while reading the sensor data:
+    /// it goes on regardless (a cut raw develops black or white), so its data-error callback
+    /// counts here and `unpack` refuses.
+    private let dataErrors = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    /// Why LibRaw did not open a file: its status, which says whether it knows the camera.
+    struct OpenFailure: Error {
+        let status: Int32
+        /// LibRaw does not know this camera or kind of raw (or it is no raw).
+        var isUnsupported: Bool { status == LIBRAW_FILE_UNSUPPORTED.rawValue }
+        var codecError: CodecError { RawFile.error(status, doing: "reading the raw file's headers") }
+    }
+
+    /// Opens the raw file at `path`.
+    convenience init(path: String) throws(OpenFailure) {
+        try self.init(buffer: nil) { libraw_open_file($0, path) }
+    }
+
+    /// Opens a raw file held in memory.
+    convenience init(bytes: [UInt8]) throws(OpenFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        buffer.copyBytes(from: bytes)
+        try self.init(buffer: buffer) { libraw_open_buffer($0, buffer.baseAddress, bytes.count) }
+    }
+
+    private init(buffer: UnsafeMutableRawBufferPointer?, open: (UnsafeMutablePointer<libraw_data_t>) -> Int32) throws(OpenFailure) {
+        // Without its callbacks LibRaw prints nothing to stderr: its errors come back as codes.
+        dataErrors.initialize(to: 0)
+        guard let data = libraw_init(UInt32(LIBRAW_OPIONS_NO_MEMERR_CALLBACK.rawValue | LIBRAW_OPIONS_NO_DATAERR_CALLBACK.rawValue)) else {
+            buffer?.deallocate()
+            dataErrors.deallocate()
+            throw OpenFailure(status: LIBRAW_UNSUFFICIENT_MEMORY.rawValue)
+        }
+        self.data = data
+        self.buffer = buffer
+        libraw_set_dataerror_handler(data, { count, _, _ in count?.assumingMemoryBound(to: Int32.self).pointee += 1 }, dataErrors)
+        let status = open(data)
+        guard status == LIBRAW_SUCCESS.rawValue else { throw OpenFailure(status: status) }
+    }
+
+    deinit {
+        libraw_close(data)
+        buffer?.deallocate()
+        dataErrors.deallocate()
+    }
+
+    /// What the headers say: sizes, orientation, camera and exposure. Call before `preview` or
+    /// `developed` (it asks LibRaw for the developed size, which ends the file's use for them).
+    func facts() -> RawFacts {
+        let sizes = data.pointee.sizes
+        let other = data.pointee.other
+        let flip = Int(sizes.flip)
+        // The size LibRaw develops to (margins cropped, non-square pixels stretched, Fujifilm's
+        // 45° sensors turned), before the orientation turns it.
+        data.pointee.params.user_flip = 0
+        _ = libraw_adjust_sizes_info_only(data)
+        var facts = RawFacts(storedWidth: Int(data.pointee.sizes.iwidth), storedHeight: Int(data.pointee.sizes.iheight),
+                             orientation: Self.orientation(flip: flip))
+        facts.make = Self.text(data.pointee.idata.make)
+        facts.model = Self.text(data.pointee.idata.model)
+        facts.lens = Self.text(data.pointee.lens.Lens)
+        facts.iso = other.iso_speed > 0 ? Double(other.iso_speed) : nil
+        facts.exposureTime = other.shutter > 0 ? Double(other.shutter) : nil
+        facts.fNumber = other.aperture > 0 ? Double(other.aperture) : nil
+        facts.focalLength = other.focal_len > 0 ? Double(other.focal_len) : nil
+        if other.timestamp > 0 {
+            // LibRaw made the time with mktime from the camera's clock; localtime gives that back.
+            var timestamp = other.timestamp
+            var parts = tm()
+            if localtime_r(&timestamp, &parts) != nil {
+                facts.takenAt = String(format: "%04d:%02d:%02d %02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                                       Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            }
+        }
+        let gps = other.parsed_gps
+        if gps.gpsparsed != 0 {
+            func degrees(_ value: (Float, Float, Float)) -> Double { Double(value.0) + Double(value.1) / 60 + Double(value.2) / 3600 }
+            let latitude = degrees(gps.latitude), longitude = degrees(gps.longitude)
+            if latitude != 0 || longitude != 0 {
+                facts.latitude = UInt8(bitPattern: gps.latref) == UInt8(ascii: "S") ? -latitude : latitude
+                facts.longitude = UInt8(bitPattern: gps.longref) == UInt8(ascii: "W") ? -longitude : longitude
+            }
+        }
+        if let xmp = data.pointee.idata.xmpdata, data.pointee.idata.xmplen > 0 {
+            facts.xmp = Array(UnsafeRawBufferPointer(start: xmp, count: Int(data.pointee.idata.xmplen)))
+        }
+        return facts
+    }
+
+    /// The camera's own rendering embedded in the file: a JPEG (most cameras) or RGB pixels.
+    enum Preview {
+        case jpeg([UInt8])
+        case pixels(RGBImage)
+    }
+
+    /// The embedded preview, or nil when the file has none LibRaw can give. (Its kind is known
+    /// only once it is read: a DNG's is not before.)
+    func preview() throws(CodecError) -> Preview? {
+        let status = libraw_unpack_thumb(data)
+        if status == LIBRAW_NO_THUMBNAIL.rawValue || status == LIBRAW_UNSUPPORTED_THUMBNAIL.rawValue { return nil }
+        guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status, doing: "reading the raw file's preview") }
+        guard data.pointee.thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || data.pointee.thumbnail.tformat == LIBRAW_THUMBNAIL_BITMAP else { return nil }
+        var code: Int32 = 0
+        guard let image = libraw_dcraw_make_mem_thumb(data, &code) else { throw Self.error(code, doing: "reading the raw file's preview") }
+        defer { libraw_dcraw_clear_mem(image) }
+        return Self.converted(image)
+    }
+
+    /// Reads the sensor data (decompressed, not developed): throws when it is missing or damaged.
+    func unpack() throws(CodecError) {
+        let status = libraw_unpack(data)
+        guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status, doing: "reading the raw file's sensor data") }
+        guard dataErrors.pointee == 0 else {
+            throw CodecError("its sensor data is cut short or damaged (LibRaw read past the file's end or bad data)")
+        }
+    }
+
+    /// The sensor data developed as a raw converter does by default: the camera's white balance,
+    /// its colour matrix to sRGB, sRGB's curve, 8 bits; at half size (no demosaicing) when that
+    /// still covers `minWidth` × `minHeight`; never turned (the orientation is the caller's).
+    func developed(minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
+        let sizes = data.pointee.sizes
+        withUnsafeMutablePointer(to: &data.pointee.params) { params in
+            params.pointee.use_camera_wb = 1
+            params.pointee.output_color = 1
+            params.pointee.output_bps = 8
+            params.pointee.user_flip = 0
+            params.pointee.gamm.0 = 1 / 2.4
+            params.pointee.gamm.1 = 12.92
+            let wanted = minWidth > 0 || minHeight > 0
+            params.pointee.half_size = wanted && Int(sizes.width) / 2 >= minWidth && Int(sizes.height) / 2 >= minHeight ? 1 : 0
+        }
+        try unpack()
+        let status = libraw_dcraw_process(data)
+        guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status, doing: "developing the raw file") }
+        var code: Int32 = 0
+        guard let image = libraw_dcraw_make_mem_image(data, &code) else { throw Self.error(code, doing: "developing the raw file") }
+        defer { libraw_dcraw_clear_mem(image) }
+        guard case .pixels(let pixels) = Self.converted(image) else { throw CodecError("LibRaw developed the raw file into no picture") }
+        return pixels
+    }
+
+    /// A LibRaw picture as bytes: a JPEG's, or 8-bit RGB (grey spread to RGB).
+    private static func converted(_ image: UnsafeMutablePointer<libraw_processed_image_t>) -> Preview? {
+        let count = Int(image.pointee.data_size)
+        let bytes = withUnsafePointer(to: &image.pointee.data) {
+            Array(UnsafeRawBufferPointer(start: UnsafeRawPointer($0), count: count))
+        }
+        if image.pointee.type == LIBRAW_IMAGE_JPEG { return .jpeg(bytes) }
+        let width = Int(image.pointee.width), height = Int(image.pointee.height), colors = Int(image.pointee.colors)
+        guard image.pointee.bits == 8, colors == 3 || colors == 1, width > 0, height > 0, count >= width * height * colors else { return nil }
+        if colors == 3 { return .pixels(RGBImage(width: width, height: height, pixels: Array(bytes.prefix(width * height * 3)))) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for index in 0 ..< width * height {
+            pixels[3 * index] = bytes[index]
+            pixels[3 * index + 1] = bytes[index]
+            pixels[3 * index + 2] = bytes[index]
+        }
+        return .pixels(RGBImage(width: width, height: height, pixels: pixels))
+    }
+
+    /// LibRaw's flip (dcraw's bits: 1 mirrors, 2 flips, 4 transposes) as EXIF's orientation.
+    static func orientation(flip: Int) -> Orientation {
+        let exif = [1, 2, 4, 3, 5, 8, 6, 7][flip & 7]
+        return Orientation(exifValue: exif)
+    }
+
+    private static func text<T>(_ field: T) -> String? {
+        let value = withUnsafeBytes(of: field) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }.trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    fileprivate static func error(_ status: Int32, doing what: String) -> CodecError {
+        let reason = String(cString: libraw_strerror(status))
+        switch status {
+        case LIBRAW_FILE_UNSUPPORTED.rawValue:
+            return CodecError("LibRaw cannot read this raw file (a camera or kind of raw it does not know)")
+        case LIBRAW_IO_ERROR.rawValue, LIBRAW_DATA_ERROR.rawValue:
+            return CodecError("\(what) failed: the file is cut short or damaged (LibRaw: \(reason))")
+        default:
+            return CodecError("\(what) failed (LibRaw: \(reason))")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// Camera raws in a folder are photos: imported upright with their words and facts, and made
+/// into the site's images from their preview or their developed sensor data.
+@Suite("gallery build: camera raws are photos")
+struct RawCLITests {
+    static let fixtures = TestRaws.folder
+
+    @Test("a DNG with pixels (upright, its XMP and EXIF read), one cut short (its preview, said once), a raw without data and one LibRaw does not know refused by name")
+    func raws() throws {
+        let work = try TemporaryDirectory("raws")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let preview = Self.fixtures.appending(path: "preview.dng")
+        try FileManager.default.copyItem(at: preview, to: photos.appending(path: "IMG_0001.DNG"))
+        for name in ["Nikon.nef", "CanonRaw.cr2"] {
+            try FileManager.default.copyItem(at: Self.fixtures.appending(path: name), to: photos.appending(path: name))
+        }
+        try Data(try TestRaws.previewWithSensorDataPastTheEnd()).write(to: photos.appending(path: "cut.dng"))
+
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.components(separatedBy: "cut.dng: its sensor data runs to byte").count == 2, "\(built.stderr)")
+        #expect(built.stderr.contains("only the camera's small preview inside it is shown"), "\(built.stderr)")
+        #expect(built.stderr.contains("Nikon.nef: corrupt: no picture can be read from this raw file"), "\(built.stderr)")
+        #expect(built.stderr.contains("CanonRaw.cr2: LibRaw cannot read this Canon CR2 file"), "\(built.stderr)")
+        #expect(built.stdout.contains("2 photos") && built.stdout.contains("0 failed"), "\(built.stdout)")
+
+        let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let raw = try #require(rows.first { $0["path"] as? String == "IMG_0001.DNG" }, "\(listed.stdout)")
+        #expect(raw["format"] as? String == "raw" && raw["kind"] as? String == "photo", "\(raw)")
+        // 300 × 200 stored, Orientation 6: shown 200 × 300.
+        #expect(raw["displayWidth"] as? Int == 200 && raw["displayHeight"] as? Int == 300, "\(raw)")
+        #expect(raw["caption"] as? String == "Loch at dusk" && raw["rating"] as? Int == 4, "\(raw)")
+        #expect(raw["takenAt"] as? String == "2023-06-14T19:42:07+02:00" && raw["camera"] as? String == "PiDNG Test DNG", "\(raw)")
+        #expect(raw["latitude"] as? Double == 57.1 && raw["longitude"] as? Double == -6.05, "\(raw)")
+
+        // The large image (200 × 300, larger than the 150 × 100 grey preview) is developed: in colour.
+        // The cut copy's is its grey preview, enlarged.
+        let large = try FileManager.default.contentsOfDirectory(atPath: work.path + "/site/large").filter { $0.hasSuffix("-200x300.jpg") }
+        #expect(large.count == 2, "\(large)")
+        let saturations = try large.map { name in
+            Double(try TestVideos.run(TestMetadata.imageMagick, [work.path + "/site/large/" + name, "-colorspace", "HSL", "-channel", "G",
+                                                                 "-separate", "-format", "%[fx:mean]", "info:"])) ?? -1
+        }.sorted()
+        #expect(saturations[0] < 0.02 && saturations[1] > 0.1, "\(saturations)")
+    }
+}
