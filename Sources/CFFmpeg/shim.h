@@ -7,6 +7,7 @@
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/avutil.h>
+#include <libavutil/cpu.h>
 #include <libavutil/display.h>
 #include <libavutil/dict.h>
 #include <libavutil/error.h>
