@@ -112,7 +112,7 @@ public enum ConfigurationReader {
             var content = GalleryConfiguration.Content()
             let keys = Keys(table: table, section: "content", reader: self, known: ["sort", "views", "downloads", "image_quality", "thumbnail_format",
                                                                                      "videos", "video_max_height", "video_quality",
-                                                                                     "keywords", "people", "ratings"])
+                                                                                     "raw_pairs", "keywords", "people", "ratings"])
             try keys.checkKnown()
             content.sort = try keys.choice("sort", of: GalleryConfiguration.SortOrder.self) ?? content.sort
             // "rows", the justified view's first name, is still accepted (LayoutKind).
@@ -131,6 +131,7 @@ public enum ConfigurationReader {
             content.videos = try keys.choice("videos", of: GalleryConfiguration.Videos.self) ?? content.videos
             content.videoMaxHeight = try keys.integer("video_max_height", in: 144 ... 4320) ?? content.videoMaxHeight
             content.videoQuality = try keys.integer("video_quality", in: 0 ... 51) ?? content.videoQuality
+            content.rawPairs = try keys.choice("raw_pairs", of: GalleryConfiguration.RawPairs.self) ?? content.rawPairs
             content.keywords = try keys.choice("keywords", of: GalleryConfiguration.Visibility.self) ?? content.keywords
             content.people = try keys.choice("people", of: GalleryConfiguration.Visibility.self) ?? content.people
             content.ratings = try keys.choice("ratings", of: GalleryConfiguration.Visibility.self) ?? content.ratings

@@ -67,6 +67,9 @@ public enum ConfigurationTemplate {
             # Their quality: x264's CRF, 0 to 51, lower is better and larger (18 looks like the
             # original, 28 is small).
             video_quality = \(d.content.videoQuality)
+            # A raw beside a JPEG (or HEIF) of the same name, as a camera set to RAW+JPEG writes
+            # them: one photo shown from its JPEG (jpeg) or from its raw (raw), or two (both).
+            raw_pairs = \(quoted(d.content.rawPairs.rawValue))
             # What the lightbox shows under a photo's comment, from the photos' own XMP, IPTC
             # and sidecars: show or hide. Face areas are never published.
             keywords = \(quoted(d.content.keywords.rawValue))

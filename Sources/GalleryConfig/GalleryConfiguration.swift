@@ -65,6 +65,10 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         /// libx264's constant rate factor for the renditions: lower is better and larger, 23 its
         /// default, 18 near-transparent, 28 small.
         public var videoQuality = 23
+        /// A raw and a JPEG (or HEIF) of one name in one folder — a camera set to RAW+JPEG —
+        /// are one photo, shown from its JPEG (the camera's rendering) or its raw; or, with
+        /// `both`, two.
+        public var rawPairs = RawPairs.jpeg
         /// Whether the lightbox shows a photo's keywords, the people named in it, and its
         /// rating (face areas are never published).
         public var keywords = Visibility.show
@@ -129,6 +133,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public enum ThumbnailFormat: String, Sendable, Codable, CaseIterable { case webp, jpeg }
     public enum Videos: String, Sendable, Codable, CaseIterable { case web, original, skip }
     public enum Visibility: String, Sendable, Codable, CaseIterable { case show, hide }
+    public enum RawPairs: String, Sendable, Codable, CaseIterable { case jpeg, raw, both }
     /// The kinds of browse page (`[browse] by`).
     public enum BrowseKind: String, Sendable, Codable, CaseIterable { case years, places, people, keywords, favorites }
 }

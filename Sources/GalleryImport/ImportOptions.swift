@@ -18,12 +18,16 @@ public struct ImportOptions: Sendable {
     public var commentStyle: TextStyle
     /// False (`videos = "skip"`): videos are left out, and those imported before are removed.
     public var includeVideos: Bool
+    /// Which of a raw and a JPEG of one name is the photo (`raw_pairs`; `RawJPEGPairs`).
+    public var rawPairs: RawPairs
+    public enum RawPairs: Sendable { case jpeg, raw, both }
 
     public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64,
                 textWidths: [Double] = AnnotationMeasurer.defaultTextWidths,
                 captionStyle: TextStyle = GalleryTextStyles.caption, commentStyle: TextStyle = GalleryTextStyles.comment,
-                includeVideos: Bool = true) {
+                includeVideos: Bool = true, rawPairs: RawPairs = .jpeg) {
         self.includeVideos = includeVideos
+        self.rawPairs = rawPairs
         self.captionStyle = captionStyle
         self.commentStyle = commentStyle
         self.jobs = max(1, jobs ?? ProcessorCount.online)

@@ -49,6 +49,21 @@ public struct Importer: Sendable {
                 events(.warning("\(count) video\(count == 1 ? "" : "s") left out (videos = \"skip\" in gallery.toml)"))
             }
         }
+        // A raw and its camera's JPEG are one photo: the other file is left out (and removed if
+        // imported before), its XMP sidecar still read for the one shown.
+        var partners: [String: String] = [:]
+        if options.rawPairs != .both {
+            let pairs = RawJPEGPairs(paths: scan.files.map(\.path)).pairs
+            for pair in pairs {
+                if options.rawPairs == .jpeg { partners[pair.rendered] = pair.raw } else { partners[pair.raw] = pair.rendered }
+            }
+            let hidden = Set(partners.values)
+            scan.files.removeAll { hidden.contains($0.path) }
+            if !pairs.isEmpty {
+                let shown = options.rawPairs == .jpeg ? "its JPEG" : "its raw"
+                events(.warning("\(pairs.count) raw and JPEG pair\(pairs.count == 1 ? "" : "s") of one name: each one photo, shown from \(shown) (raw_pairs in gallery.toml)"))
+            }
+        }
         for problem in scan.problems {
             events(.skipped(path: display(problem.path), reason: problem.reason))
             summary.skipped += 1
@@ -57,7 +72,7 @@ public struct Importer: Sendable {
             root: root, photoPaths: scan.files.map(\.path), annotationFiles: scan.annotationFiles,
             explicitFile: options.annotationsFile)
         for warning in catalog.warnings { events(.warning(warning)) }
-        let sidecars = XMPSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles)
+        let sidecars = XMPSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles, partners: partners)
         for warning in sidecars.warnings { events(.warning(warning)) }
         let takeout = TakeoutSidecars(root: root, photoPaths: scan.files.map(\.path), files: scan.annotationFiles)
         for warning in takeout.warnings { events(.warning(warning)) }

@@ -2,7 +2,8 @@ import Foundation
 import Imaging
 
 /// The XMP sidecars of a folder's photos, as Lightroom, Capture One, digiKam and darktable
-/// write them: `NAME.EXT.xmp` (darktable, digiKam), else `NAME.xmp` (Lightroom, Capture One;
+/// write them: `NAME.EXT.xmp` (darktable, digiKam), else the raw's `NAME.EXT.xmp` for the JPEG
+/// shown of a raw and JPEG pair (and the other way), else `NAME.xmp` (Lightroom, Capture One;
 /// shared by the files of one name, as those tools mean it), either extension in any case.
 struct XMPSidecars {
     /// What each photo's sidecar says, and the sidecar's path (relative to the imported folder).
@@ -13,7 +14,9 @@ struct XMPSidecars {
     ///   - root: the imported folder.
     ///   - photoPaths: relative paths of every photo.
     ///   - files: annotation files by folder, from the scanner (sidecars among them).
-    init(root: String, photoPaths: [String], files: [String: [String]]) {
+    ///   - partners: the other file of a raw and JPEG pair, by the one imported: its
+    ///     `NAME.EXT.xmp` (darktable's, for the raw) describes the photo too.
+    init(root: String, photoPaths: [String], files: [String: [String]], partners: [String: String] = [:]) {
         var byLowercasedName: [String: [String: String]] = [:]
         for (folder, names) in files {
             for name in names where name.lowercased().hasSuffix(".xmp") { byLowercasedName[folder, default: [:]][name.lowercased()] = name }
@@ -24,7 +27,9 @@ struct XMPSidecars {
             guard let sidecars = byLowercasedName[folder] else { continue }
             let name = AnnotationCatalog.name(of: path)
             let stem = (name as NSString).deletingPathExtension
-            guard let sidecar = [name.lowercased() + ".xmp", stem.lowercased() + ".xmp"].lazy.compactMap({ sidecars[$0] }).first else { continue }
+            let partner = partners[path].map { AnnotationCatalog.name(of: $0).lowercased() + ".xmp" }
+            guard let sidecar = ([name.lowercased() + ".xmp"] + (partner.map { [$0] } ?? []) + [stem.lowercased() + ".xmp"])
+                .lazy.compactMap({ sidecars[$0] }).first else { continue }
             let relative = AnnotationCatalog.join(folder, sidecar)
             if parsed[relative] == nil { parsed[relative] = read(AnnotationCatalog.join(root, relative)) }
             if let description = parsed[relative] ?? nil, !description.isEmpty { descriptions[path] = (description, relative) }

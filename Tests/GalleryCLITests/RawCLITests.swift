@@ -48,4 +48,44 @@ struct RawCLITests {
         }.sorted()
         #expect(saturations[0] < 0.02 && saturations[1] > 0.1, "\(saturations)")
     }
+
+    @Test("a raw and a JPEG of one name are one photo, from the JPEG (the raw's darktable sidecar read for it) or, as gallery.toml says, from the raw")
+    func rawAndJPEGPairs() throws {
+        let work = try TemporaryDirectory("raw-pairs")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let raw = Self.fixtures.appending(path: "preview.dng")
+        try FileManager.default.copyItem(at: raw, to: photos.appending(path: "IMG_0412.DNG"))
+        try FileManager.default.copyItem(at: raw, to: photos.appending(path: "IMG_0413.dng"))
+        _ = try work.write("photos/IMG_0412.jpg", TestImages.jpeg(width: 90, height: 60))
+        // darktable's sidecar names the raw: it describes the pair.
+        try TestMetadata.sidecar("photos/IMG_0412.DNG.xmp", in: work, exiftool: ["-XMP-dc:Title=The harbour at dawn"])
+
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("1 raw and JPEG pair of one name: each one photo, shown from its JPEG"), "\(built.stderr)")
+        func rows() throws -> [String: [String: Any]] {
+            let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["path"] as? String ?? "", $0) })
+        }
+        var listed = try rows()
+        #expect(Set(listed.keys) == ["IMG_0412.jpg", "IMG_0413.dng"], "\(listed.keys)")
+        #expect(listed["IMG_0412.jpg"]?["caption"] as? String == "The harbour at dawn", "\(listed)")
+        #expect(listed["IMG_0412.jpg"]?["format"] as? String == "jpeg" && listed["IMG_0413.dng"]?["format"] as? String == "raw")
+
+        // Shown from the raw instead: the JPEG's photo goes, the raw's comes, with the same words.
+        _ = try work.write("photos/gallery.toml", text: "[content]\nraw_pairs = \"raw\"\n")
+        let again = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("shown from its raw"), "\(again.stderr)")
+        listed = try rows()
+        #expect(Set(listed.keys) == ["IMG_0412.DNG", "IMG_0413.dng"], "\(listed.keys)")
+        #expect(listed["IMG_0412.DNG"]?["caption"] as? String == "The harbour at dawn", "\(listed)")
+
+        // Both: two photos.
+        _ = try work.write("photos/gallery.toml", text: "[content]\nraw_pairs = \"both\"\n")
+        #expect(try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url).status == 0)
+        #expect(try rows().count == 3)
+    }
 }
