@@ -8,17 +8,8 @@ struct RawFacts {
     var storedWidth: Int
     var storedHeight: Int
     var orientation: Orientation
-    var make: String?
-    var model: String?
-    var lens: String?
-    var iso: Double?
-    var exposureTime: Double?
-    var fNumber: Double?
-    var focalLength: Double?
-    /// "YYYY:MM:DD HH:MM:SS", EXIF's form, as the camera's clock showed it.
-    var takenAt: String?
-    var latitude: Double?
-    var longitude: Double?
+    /// When, with what and where, as LibRaw read it (its time as the camera's clock showed it).
+    var capture = PhotoMetadata()
     /// The XMP packet LibRaw found (DNG, CR3), nil when none.
     var xmp: [UInt8]?
 
@@ -45,15 +36,18 @@ struct RawFacts {
         var ifd0: [(Int, EXIFBuilder.Value)] = []
         var exif: [(Int, EXIFBuilder.Value)] = []
         var gps: [(Int, EXIFBuilder.Value)] = []
-        if let make { ifd0.append((0x010F, .ascii(make))) }
-        if let model { ifd0.append((0x0110, .ascii(model))) }
-        if let exposureTime { exif.append((0x829A, rational(exposureTime))) }
-        if let fNumber { exif.append((0x829D, .rational([(UInt32((fNumber * 1000).rounded()), 1000)]))) }
-        if let iso, iso < 65_536 { exif.append((0x8827, .short(Int(iso.rounded())))) }
-        if let takenAt { exif.append((0x9003, .ascii(takenAt))) }
-        if let focalLength { exif.append((0x920A, .rational([(UInt32((focalLength * 1000).rounded()), 1000)]))) }
-        if let lens { exif.append((0xA434, .ascii(lens))) }
-        if let latitude, let longitude {
+        if let make = capture.cameraMake { ifd0.append((0x010F, .ascii(make))) }
+        if let model = capture.cameraModel { ifd0.append((0x0110, .ascii(model))) }
+        if let exposureTime = capture.exposureTime { exif.append((0x829A, rational(exposureTime))) }
+        if let fNumber = capture.fNumber { exif.append((0x829D, .rational([(UInt32((fNumber * 1000).rounded()), 1000)]))) }
+        if let iso = capture.iso, iso < 65_536 { exif.append((0x8827, .short(iso))) }
+        if let takenAt = capture.takenAt {
+            // "2004-06-09T16:02:35" as EXIF writes it: "2004:06:09 16:02:35".
+            exif.append((0x9003, .ascii(String(takenAt.prefix(19).map { $0 == "-" ? ":" : $0 == "T" ? " " : $0 }))))
+        }
+        if let focalLength = capture.focalLength { exif.append((0x920A, .rational([(UInt32((focalLength * 1000).rounded()), 1000)]))) }
+        if let lens = capture.lens { exif.append((0xA434, .ascii(lens))) }
+        if let latitude = capture.latitude, let longitude = capture.longitude {
             gps = [(0x0001, .ascii(latitude < 0 ? "S" : "N")), (0x0002, dms(latitude)),
                    (0x0003, .ascii(longitude < 0 ? "W" : "E")), (0x0004, dms(longitude))]
         }

@@ -67,19 +67,19 @@ final class RawFile {
         _ = libraw_adjust_sizes_info_only(data)
         var facts = RawFacts(storedWidth: Int(data.pointee.sizes.iwidth), storedHeight: Int(data.pointee.sizes.iheight),
                              orientation: Self.orientation(flip: flip))
-        facts.make = Self.text(data.pointee.idata.make)
-        facts.model = Self.text(data.pointee.idata.model)
-        facts.lens = Self.text(data.pointee.lens.Lens)
-        facts.iso = other.iso_speed > 0 ? Double(other.iso_speed) : nil
-        facts.exposureTime = other.shutter > 0 ? Double(other.shutter) : nil
-        facts.fNumber = other.aperture > 0 ? Double(other.aperture) : nil
-        facts.focalLength = other.focal_len > 0 ? Double(other.focal_len) : nil
+        facts.capture.cameraMake = Self.text(data.pointee.idata.make)
+        facts.capture.cameraModel = Self.text(data.pointee.idata.model)
+        facts.capture.lens = Self.text(data.pointee.lens.Lens)
+        facts.capture.iso = other.iso_speed >= 1 ? Int(other.iso_speed.rounded()) : nil
+        facts.capture.exposureTime = other.shutter > 0 ? Double(other.shutter) : nil
+        facts.capture.fNumber = other.aperture > 0 ? Double(other.aperture) : nil
+        facts.capture.focalLength = other.focal_len > 0 ? Double(other.focal_len) : nil
         if other.timestamp > 0 {
             // LibRaw made the time with mktime from the camera's clock; localtime gives that back.
             var timestamp = other.timestamp
             var parts = tm()
             if localtime_r(&timestamp, &parts) != nil {
-                facts.takenAt = String(format: "%04d:%02d:%02d %02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                facts.capture.takenAt = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
                                        Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
             }
         }
@@ -88,8 +88,8 @@ final class RawFile {
             func degrees(_ value: (Float, Float, Float)) -> Double { Double(value.0) + Double(value.1) / 60 + Double(value.2) / 3600 }
             let latitude = degrees(gps.latitude), longitude = degrees(gps.longitude)
             if latitude != 0 || longitude != 0 {
-                facts.latitude = UInt8(bitPattern: gps.latref) == UInt8(ascii: "S") ? -latitude : latitude
-                facts.longitude = UInt8(bitPattern: gps.longref) == UInt8(ascii: "W") ? -longitude : longitude
+                facts.capture.latitude = UInt8(bitPattern: gps.latref) == UInt8(ascii: "S") ? -latitude : latitude
+                facts.capture.longitude = UInt8(bitPattern: gps.longref) == UInt8(ascii: "W") ? -longitude : longitude
             }
         }
         if let xmp = data.pointee.idata.xmpdata, data.pointee.idata.xmplen > 0 {
