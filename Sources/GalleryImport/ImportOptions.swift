@@ -18,6 +18,9 @@ public struct ImportOptions: Sendable {
     public var commentStyle: TextStyle
     /// False (`videos = "skip"`): videos are left out, and those imported before are removed.
     public var includeVideos: Bool
+    /// The long side of the largest image the export makes (`SiteGeometry.largeLongSide`; 0:
+    /// the photo's own size): a raw whose preview covers it is not read further at import.
+    public var largestImage: Int
     /// Which of a raw and a JPEG of one name is the photo (`raw_pairs`; `RawJPEGPairs`).
     public var rawPairs: RawPairs
     public enum RawPairs: Sendable { case jpeg, raw, both }
@@ -25,8 +28,9 @@ public struct ImportOptions: Sendable {
     public init(jobs: Int? = nil, annotationsFile: String? = nil, batchSize: Int = 64,
                 textWidths: [Double] = AnnotationMeasurer.defaultTextWidths,
                 captionStyle: TextStyle = GalleryTextStyles.caption, commentStyle: TextStyle = GalleryTextStyles.comment,
-                includeVideos: Bool = true, rawPairs: RawPairs = .jpeg) {
+                includeVideos: Bool = true, rawPairs: RawPairs = .jpeg, largestImage: Int = 0) {
         self.includeVideos = includeVideos
+        self.largestImage = largestImage
         self.rawPairs = rawPairs
         self.captionStyle = captionStyle
         self.commentStyle = commentStyle

@@ -232,15 +232,17 @@ public struct Importer: Sendable {
 
     /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
     private func inspect(_ batch: [ScannedFile], onEach: @Sendable (Int) -> Void) -> [Result<InspectedPhoto, ProbeError>] {
-        let root = root
+        let root = root, largestImage = options.largestImage
         return ParallelWork.map(Array(batch.indices), jobs: options.jobs) { index in
-            let result = Self.inspect(root + "/" + batch[index].path)
+            let result = Self.inspect(root + "/" + batch[index].path, largestImage: largestImage)
             onEach(index)
             return result
         }
     }
 
-    static func inspect(_ path: String) -> Result<InspectedPhoto, ProbeError> {
+    /// - Parameter largestImage: the long side of the largest image the export makes (a raw's
+    ///   preview that covers it is all the import reads of its picture; 0: the raw's size).
+    static func inspect(_ path: String, largestImage: Int = 0) -> Result<InspectedPhoto, ProbeError> {
         do throws(ProbeError) {
             if let container = VideoProbe.container(atPath: path) {
                 // Headers only; the whole file is read once, for its content hash.
@@ -252,7 +254,7 @@ public struct Importer: Sendable {
             let probe = try PhotoProbe.probe(path: path)
             var rawNote: String?
             if probe.format == .raw {
-                switch ImageDecoder.rawPicture(path: path) {
+                switch ImageDecoder.rawPicture(path: path, longSide: largestImage) {
                 case .whole: break
                 case .previewOnly(let problem): rawNote = "\(problem); only the camera's small preview inside it is shown"
                 case .unreadable(let problem): throw ProbeError.corrupt("no picture can be read from this raw file: \(problem); copy it again from the camera's card")

@@ -44,9 +44,10 @@ extension ImageDecoder {
         }
     }
 
-    /// What can be made of the raw file at `path` (`RawPicture`). Reads its sensor data unless
-    /// its preview is as large as the raw.
-    public static func rawPicture(path: String) -> RawPicture {
+    /// What can be made of the raw file at `path` (`RawPicture`) for images up to `longSide`
+    /// pixels on their long side (0: the raw's full size). Reads its sensor data unless its
+    /// preview covers them.
+    public static func rawPicture(path: String, longSide: Int = 0) -> RawPicture {
         let known: RawFacts?, raw: RawFile
         do throws(CodecError) {
             (known, raw) = try openedRaw { () throws(RawFile.OpenFailure) in try RawFile(path: path) }
@@ -55,7 +56,9 @@ extension ImageDecoder {
         }
         guard let facts = known else { return .unreadable("LibRaw read no facts") }
         let preview = try? raw.preview()
-        if let preview, previewPicture(preview, facts: facts, minWidth: 0, minHeight: 0, mustCover: true) != nil { return .whole }
+        let scale = longSide > 0 ? min(1, Double(longSide) / Double(max(facts.storedWidth, facts.storedHeight))) : 1
+        let (coverWidth, coverHeight) = longSide > 0 ? (Int((Double(facts.storedWidth) * scale).rounded()), Int((Double(facts.storedHeight) * scale).rounded())) : (0, 0)
+        if let preview, previewPicture(preview, facts: facts, minWidth: coverWidth, minHeight: coverHeight, mustCover: true) != nil { return .whole }
         do throws(CodecError) {
             if let problem = rawSensorDataProblem(path: path) { throw CodecError(problem) }
             let (_, sensor) = try openedRaw({ () throws(RawFile.OpenFailure) in try RawFile(path: path) }, facts: false)

@@ -14,6 +14,6 @@ extension ImportOptions {
         }
         self.init(jobs: jobs, annotationsFile: annotationsFile, textWidths: [plan.geometry.innerWidth],
                   captionStyle: plan.caption, commentStyle: plan.comment, includeVideos: configuration.content.videos != .skip,
-                  rawPairs: rawPairs)
+                  rawPairs: rawPairs, largestImage: plan.geometry.largeLongSide)
     }
 }

@@ -168,6 +168,9 @@ struct RawTests {
         #expect(problem.contains("runs to byte") && problem.contains("cut short or damaged"), "\(problem)")
         let full = try ImageDecoder.decode(path: cut, format: .raw)
         #expect((full.width, full.height) == (150, 100) && Self.largestChroma(full) <= 2)
+        // A site whose largest image the preview covers needs nothing else of the file.
+        #expect(ImageDecoder.rawPicture(path: cut, longSide: 150) == .whole)
+        #expect(ImageDecoder.rawPicture(path: cut, longSide: 151) != .whole)
     }
 
     @Test("damaged raws from exiv2's bug reports: an error, never a crash", arguments: [
