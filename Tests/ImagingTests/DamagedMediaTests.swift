@@ -83,6 +83,11 @@ struct DamagedMediaTests {
         for name in ["clip.mov", "clip.webm", "clip.mts"] {
             sources.append((name, [UInt8](try Data(contentsOf: work.url.appending(path: name)))))
         }
+        // Camera raws through LibRaw: a DNG with pixels and a preview, and a real camera's CR3
+        // (its boxes and preview; its sensor data stripped).
+        for name in ["preview.dng", "CanonRaw.cr3"] {
+            sources.append((name, [UInt8](try Data(contentsOf: TestRaws.folder.appending(path: name)))))
+        }
         var outcomes: [String: Int] = [:]
         for (name, bytes) in sources {
             for (index, copy) in DamagedMedia.damagedCopies(of: bytes, count: 6, seed: seed &* 1000 &+ UInt64(bytes.count)).enumerated() {
