@@ -23,7 +23,8 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP"
         case .unsupportedRaw(let kind):
-            return "LibRaw cannot read this \(kind) file (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file); convert it to DNG (Adobe DNG Converter) or export a JPEG"
+            let remedy = kind == "DNG" ? "export a JPEG or TIFF from the program that made it" : "convert it to DNG (Adobe DNG Converter) or export a JPEG"
+            return "LibRaw cannot read this \(kind) file (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file); \(remedy)"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):
