@@ -26,16 +26,14 @@ extension ImageDecoder {
     ///     structure before LibRaw reads it (`PhotoProbe.rawSensorDataProblem`).
     static func decodeRaw(minWidth: Int, minHeight: Int, sensorDataProblem: String?, open: () throws(RawFile.OpenFailure) -> RawFile)
         throws(CodecError) -> RGBImage {
-        let (known, raw) = try openedRaw(open)
-        guard let facts = known else { throw CodecError("LibRaw read no facts") }
-        let preview = try? raw.preview()
+        let facts = try opened(open).facts()
+        let preview = try? opened(open).preview()
         if let preview, let image = previewPicture(preview, facts: facts, minWidth: minWidth, minHeight: minHeight, mustCover: true) {
             return image
         }
         do throws(CodecError) {
             if let sensorDataProblem { throw CodecError(sensorDataProblem) }
-            let (_, sensor) = try openedRaw(open, facts: false)
-            return try sensor.developed(minWidth: minWidth, minHeight: minHeight)
+            return try opened(open).developed(minWidth: minWidth, minHeight: minHeight)
         } catch {
             if let preview, let image = previewPicture(preview, facts: facts, minWidth: minWidth, minHeight: minHeight, mustCover: false) {
                 return image
@@ -48,21 +46,20 @@ extension ImageDecoder {
     /// pixels on their long side (0: the raw's full size). Reads its sensor data unless its
     /// preview covers them.
     public static func rawPicture(path: String, longSide: Int = 0) -> RawPicture {
-        let known: RawFacts?, raw: RawFile
+        let open = { () throws(RawFile.OpenFailure) in try RawFile(path: path) }
+        let facts: RawFacts
         do throws(CodecError) {
-            (known, raw) = try openedRaw { () throws(RawFile.OpenFailure) in try RawFile(path: path) }
+            facts = try opened(open).facts()
         } catch {
             return .unreadable(error.description)
         }
-        guard let facts = known else { return .unreadable("LibRaw read no facts") }
-        let preview = try? raw.preview()
+        let preview = try? opened(open).preview()
         let scale = longSide > 0 ? min(1, Double(longSide) / Double(max(facts.storedWidth, facts.storedHeight))) : 1
         let (coverWidth, coverHeight) = longSide > 0 ? (Int((Double(facts.storedWidth) * scale).rounded()), Int((Double(facts.storedHeight) * scale).rounded())) : (0, 0)
         if let preview, previewPicture(preview, facts: facts, minWidth: coverWidth, minHeight: coverHeight, mustCover: true) != nil { return .whole }
         do throws(CodecError) {
             if let problem = rawSensorDataProblem(path: path) { throw CodecError(problem) }
-            let (_, sensor) = try openedRaw({ () throws(RawFile.OpenFailure) in try RawFile(path: path) }, facts: false)
-            try sensor.unpack()
+            try opened(open).unpack()
             return .whole
         } catch {
             if let preview, previewPicture(preview, facts: facts, minWidth: 1, minHeight: 1, mustCover: false) != nil {
@@ -82,10 +79,10 @@ extension ImageDecoder {
         }
     }
 
-    /// The raw's facts (from a handle of their own, unless `facts` is false) and a fresh handle.
-    private static func openedRaw(_ open: () throws(RawFile.OpenFailure) -> RawFile, facts: Bool = true) throws(CodecError) -> (RawFacts?, RawFile) {
+    /// A fresh handle on the raw (`open`'s failure as a codec's).
+    private static func opened(_ open: () throws(RawFile.OpenFailure) -> RawFile) throws(CodecError) -> RawFile {
         do throws(RawFile.OpenFailure) {
-            return (facts ? try open().facts() : nil, try open())
+            return try open()
         } catch {
             throw error.codecError
         }

@@ -83,12 +83,9 @@ extension PhotoProbe {
         let bigTIFF = TIFFFileDirectory.integer(head[2 ..< 4], littleEndian: littleEndian) == 43
         guard !bigTIFF || head.count >= 16 else { return nil }
         let first = TIFFFileDirectory.integer(bigTIFF ? head[8 ..< 16] : head[4 ..< 8], littleEndian: littleEndian)
-        guard let ifd0 = try? TIFFFileDirectory(&input, at: first, littleEndian: littleEndian, bigTIFF: bigTIFF) else { return nil }
-        var directories = [ifd0]
-        for offset in ((try? ifd0.integers(Tag.subIFDs, in: &input, limit: 64)) ?? nil ?? []).prefix(8) {
-            if let sub = try? TIFFFileDirectory(&input, at: offset, littleEndian: littleEndian, bigTIFF: bigTIFF) { directories.append(sub) }
-        }
-        for directory in directories where [32803, 34892].contains(directory.integer(Tag.photometric) ?? 0) {
+        guard let ifd0 = try? TIFFFileDirectory(&input, at: first, littleEndian: littleEndian, bigTIFF: bigTIFF),
+              let directories = try? sensorDirectories(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF) else { return nil }
+        for directory in directories {
             let tiled = directory.entries[Tag.tileOffsets] != nil
             guard let offsets = (try? directory.integers(tiled ? Tag.tileOffsets : Tag.stripOffsets, in: &input)) ?? nil,
                   let counts = (try? directory.integers(tiled ? Tag.tileByteCounts : Tag.stripByteCounts, in: &input)) ?? nil else { continue }
@@ -109,14 +106,18 @@ extension PhotoProbe {
     /// one of its SubIFDs: DNG, NEF, ARW, PEF) or say they are DNG.
     private static func isCameraRAW(_ ifd0: TIFFFileDirectory, _ input: inout ProbeInput, littleEndian: Bool, bigTIFF: Bool)
         throws(ProbeError) -> Bool {
-        let raw: Set<Int> = [32803, 34892]
         if ifd0.entries[Tag.dngVersion] != nil { return true }
-        if let photometric = ifd0.integer(Tag.photometric), raw.contains(photometric) { return true }
+        return try !sensorDirectories(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF).isEmpty
+    }
+
+    /// The directories of sensor data (CFA or linear-raw pixels): IFD0 or its first SubIFDs.
+    private static func sensorDirectories(_ ifd0: TIFFFileDirectory, _ input: inout ProbeInput, littleEndian: Bool, bigTIFF: Bool)
+        throws(ProbeError) -> [TIFFFileDirectory] {
+        var directories = [ifd0]
         for offset in (try ifd0.integers(Tag.subIFDs, in: &input, limit: 64) ?? []).prefix(8) {
-            guard let sub = try? TIFFFileDirectory(&input, at: offset, littleEndian: littleEndian, bigTIFF: bigTIFF) else { continue }
-            if let photometric = sub.integer(Tag.photometric), raw.contains(photometric) { return true }
+            if let sub = try? TIFFFileDirectory(&input, at: offset, littleEndian: littleEndian, bigTIFF: bigTIFF) { directories.append(sub) }
         }
-        return false
+        return directories.filter { [32803, 34892].contains($0.integer(Tag.photometric) ?? 0) }
     }
 
     /// Every strip or tile must lie in the file, and the picture must not decode to
