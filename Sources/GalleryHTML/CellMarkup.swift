@@ -62,7 +62,7 @@ struct CellMarkup {
         if cell.kind == .video {
             // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
             inner += "<span class=\"media-badge\" aria-hidden=\"true\">\(cell.duration.map(HTML.durationText) ?? "")</span>"
-        } else if cell.motion != nil {
+        } else if cell.kind == .live, cell.motion != nil {
             inner += "<span class=\"media-badge live-badge\" aria-hidden=\"true\">\(Self.liveMark)</span>"
         }
         inner += "<div class=\"annotation\">"
@@ -100,7 +100,7 @@ struct CellMarkup {
         if let view { attributes += " data-index=\"\(view.index)\"" + view.attributes }
         attributes += (cell.original.map { " data-original=\"\(HTML.escape($0))\"" } ?? "")
             + (cell.video.map { " data-video=\"\(HTML.escape($0))\"" } ?? "")
-            + (cell.motion.map { " data-motion=\"\(HTML.escape($0))\"" } ?? "")
+            + Self.motionAttribute(cell)
         if let view, !view.style.isEmpty { attributes += " style=\"\(view.style)\"" }
         return link(cell, class: view?.class, inner, attributes: attributes)
     }
@@ -130,6 +130,13 @@ struct CellMarkup {
         cell.placeholderColor.map { " style=\"background-color:\($0)\"" } ?? ""
     }
 
+    /// A Live Photo's clip (`data-motion`, played over the still when asked) or an animation's
+    /// (`data-animation`, played looped wherever the photo is on screen: gallery-4-animations.js).
+    private static func motionAttribute(_ cell: CellModel) -> String {
+        guard let motion = cell.motion else { return "" }
+        return " data-\(cell.kind == .animated ? "animation" : "motion")=\"\(HTML.escape(motion))\""
+    }
+
     /// `data-taken`, `data-shot` and (when published) `data-location` for the lightbox.
     static func metadataAttributes(_ cell: CellModel) -> String {
         var attributes = ""
@@ -137,7 +144,7 @@ struct CellMarkup {
         if let shot = cell.shot { attributes += " data-shot=\"\(HTML.escape(shot))\"" }
         if let original = cell.original { attributes += " data-original=\"\(HTML.escape(original))\"" }
         if let video = cell.video { attributes += " data-video=\"\(HTML.escape(video))\"" }
-        if let motion = cell.motion { attributes += " data-motion=\"\(HTML.escape(motion))\"" }
+        attributes += motionAttribute(cell)
         if let location = cell.location { attributes += " data-location=\"\(location.map { String($0) }.joined(separator: ","))\"" }
         // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
         if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }

@@ -43,6 +43,10 @@ struct ImagePlan: Sendable {
     var motionSize: VideoRendition?
     var motionPath: String?
     var motionOffset: Int64 = 0
+    /// An animation's format when the clip is the animation itself (a GIF's or an animated
+    /// PNG's frames made a looping web video: `VideoTranscoder.makeLoopingVideo`); made
+    /// whatever `videos` says, since it is how the picture looks.
+    var animation: ImageFormat?
 
     /// Nil for a format the thumbnailer cannot read.
     init?(_ photo: LibraryPhoto, contentHash: String, geometry: SiteGeometry, content: GalleryConfiguration.Content, withOriginal: Bool = false) {
@@ -86,7 +90,11 @@ struct ImagePlan: Sendable {
                 video = nil
             }
         }
-        if photo.kind == .live, let clip = photo.motion, content.videos != .skip {
+        if photo.kind == .animated, let clip = photo.motion, case .image(let format) = clip.format {
+            (motion, motionSize) = Self.webVideo(key: key, displayWidth: clip.displayWidth, displayHeight: clip.displayHeight, content: content)
+            motionPath = clip.path
+            animation = format
+        } else if photo.kind == .live, let clip = photo.motion, content.videos != .skip {
             (motion, motionSize) = Self.webVideo(key: String(clip.contentHash.dropFirst("xxh64:".count)),
                                                  displayWidth: clip.displayWidth, displayHeight: clip.displayHeight, content: content)
             motionPath = clip.path

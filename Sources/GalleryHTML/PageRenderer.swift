@@ -33,12 +33,13 @@ struct CellModel: Sendable {
     var shot: String?
     /// Latitude and longitude, only when the site publishes locations.
     var location: [Double]?
-    /// A photo, a video or a Live Photo, and a video's length in seconds.
+    /// A photo, a video, a Live Photo or an animation, and a video's length in seconds.
     var kind: MediaKind = .photo
     var duration: Double?
     /// What the lightbox plays (a video's web rendition or original), nil for a photo.
     var video: String?
-    /// A Live Photo's clip (its web version), played muted over the still.
+    /// A Live Photo's clip (its web version), played muted over the still; an animation's web
+    /// video, played looped.
     var motion: String?
     /// Its keywords, the people named in it, its stars and its place in words, for the
     /// lightbox (each empty or nil when the site hides it: `[content]`, the location rule).

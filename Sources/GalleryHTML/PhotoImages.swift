@@ -51,11 +51,18 @@ public struct PhotoImages: Sendable {
                                                 quality: plan.videoQuality, progress: progress)
     }
 
-    /// Makes the web version of a Live Photo's clip (`plan.motion`) from the library at `root`.
+    /// Makes the web version of a Live Photo's clip or an animation (`plan.motion`) from the
+    /// library at `root`.
     @discardableResult
     func makeMotion(_ plan: ImagePlan, root: String, progress: (VideoTranscoder.Progress) -> Void = { _ in }) throws -> VideoTranscoder.Outcome? {
         guard let motion = plan.motion, let size = plan.motionSize, let path = plan.motionPath else { return nil }
-        return try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
+        guard let animation = plan.animation else {
+            return try makeWebVideo(motion, from: root + "/" + path, offset: plan.motionOffset, size: size, plan: plan, progress: progress)
+        }
+        let target = outFolder.appending(path: motion)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try VideoTranscoder.makeLoopingVideo(fromAnimation: root + "/" + path, format: animation, orientation: plan.orientation,
+                                                    to: target.path, size: size, quality: plan.videoQuality, progress: progress)
     }
 
     /// Makes `plan`'s images from the file at `source`; returns their dominant colour ("#rrggbb").

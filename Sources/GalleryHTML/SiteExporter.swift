@@ -413,6 +413,10 @@ public struct SiteExporter: Sendable {
                     events(.warning("\(source): \(damaged) damaged packet\(damaged == 1 ? "" : "s") of the clip could not be decoded and "
                                     + "\(damaged == 1 ? "was" : "were") left out of its web version; the rest plays"))
                 }
+                if let cut = outcome?.cutAt {
+                    events(.warning("\(source): the animation runs longer than its web video holds (\(VideoTranscoder.animationFrameLimit) frames, "
+                                    + "\(Int(VideoTranscoder.animationSecondsLimit)) s): it loops from \(HTML.px(cut)) s"))
+                }
                 if let reason = outcome?.soundLeftOut {
                     events(.warning("\(source): its sound cannot be read (\(reason)); its web version is silent"))
                 }

@@ -208,6 +208,7 @@ public struct Importer: Sendable {
                     displayWidth: image.displayWidth, displayHeight: image.displayHeight,
                     metadata: exif?.metadata ?? PhotoMetadata())
                 file.contentIdentifier = exif?.contentIdentifier
+                if image.isAnimated { file.kind = .animated }
                 if let motion = embeddedMotion, let offset = image.motionVideoOffset {
                     file.kind = .live
                     file.motionOffset = offset

@@ -28,7 +28,7 @@ extension LayoutJSON {
             var anchorY: Double
             var translateX: Double
             var translateY: Double
-            /// "photo", "video" or "live" (absent for an item that is not a photo of the library).
+            /// "photo", "video", "live" or "animated" (absent for an item that is not a photo of the library).
             var kind: String?
         }
     }

@@ -30,7 +30,7 @@ public enum LayoutJSON {
             var photoHeight: Double
             var captionHeight: Double
             var commentHeight: Double
-            /// "photo", "video" or "live".
+            /// "photo", "video", "live" or "animated".
             var kind: String
         }
     }

@@ -46,7 +46,7 @@ extension GalleryDatabase {
             if still != clip.liveStillId { try setStill.execute(arguments: [still, clip.id]) }
         }
         let setKind = try db.cachedStatement(sql: "UPDATE photos SET kind = ? WHERE id = ?")
-        for row in rows where !isClip(row) {
+        for row in rows where !isClip(row) && row.kind != MediaKind.animated.rawValue {
             let kind: MediaKind = row.motionOffset != nil || stillsWithClip.contains(row.id) ? .live : .photo
             if kind.rawValue != row.kind { try setKind.execute(arguments: [kind.rawValue, row.id]) }
         }

@@ -8,11 +8,11 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var album: String
     /// "jpeg", "heic", "mov", …: in JSON its raw value.
     public var format: MediaFormat
-    /// "photo", "video" or "live".
+    /// "photo", "video", "live" or "animated".
     public var kind: MediaKind
     /// A video's length in seconds (a Live Photo's motion's); null for photos.
     public var duration: Double?
-    /// A Live Photo's clip (kind "live"); null for others.
+    /// A Live Photo's clip (kind "live"), or an animation's (kind "animated": the file itself); null for others.
     public var motion: LiveMotion?
     /// Stored pixels.
     public var width: Int

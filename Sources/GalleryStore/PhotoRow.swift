@@ -63,8 +63,13 @@ struct PhotoRow: Decodable, FetchableRecord {
             AND m.id = (SELECT c.id FROM photos c WHERE c.live_still_id = p.id ORDER BY c.sort_key LIMIT 1)
         """
 
-    /// The clip of a Live Photo: its own file when one is paired, else the one inside.
+    /// The clip of a Live Photo: its own file when one is paired, else the one inside; an
+    /// animation's is the file itself.
     var motion: LiveMotion? {
+        if kind == MediaKind.animated.rawValue {
+            return LiveMotion(path: path, offset: 0, format: MediaFormat(rawValue: format), contentHash: contentHash,
+                              displayWidth: displayWidth, displayHeight: displayHeight, duration: duration)
+        }
         if let motionPath, let motionFormat, let motionHash, let motionDisplayWidth, let motionDisplayHeight {
             return LiveMotion(path: motionPath, offset: 0, format: MediaFormat(rawValue: motionFormat), contentHash: motionHash,
                               displayWidth: motionDisplayWidth, displayHeight: motionDisplayHeight, duration: motionDuration)

@@ -27,6 +27,7 @@ extension PhotoProbe {
         var xmp: [UInt8]?
         var resources: [UInt8]?
         var afterImage = false
+        var isAnimated = false
         var offset = 8 + 12 + 13
         for _ in 0 ..< 1_000_000 {
             guard let length = try input.uint32BE(at: offset), let type = try input.bytes(at: offset + 4, count: 4) else {
@@ -39,6 +40,8 @@ extension PhotoProbe {
             let name = String(decoding: type, as: UTF8.self)
             if name == "IEND" { break }
             if name == "IDAT" { afterImage = true }
+            // APNG: its animation control comes before the image data; one frame is a still.
+            if name == "acTL", !afterImage, length >= 8, let frames = try input.uint32BE(at: offset + 8) { isAnimated = frames > 1 }
             if name == "eXIf", exif == nil, length <= maximumEXIFChunk,
                let payload = try input.bytes(at: offset + 8, count: length) {
                 // Some writers keep JPEG's "Exif\0\0" prefix in the chunk.
@@ -66,6 +69,7 @@ extension PhotoProbe {
         result.iccProfile = profile
         result.xmp = xmp
         result.photoshopResources = resources
+        result.isAnimated = isAnimated
         return result
     }
 }

@@ -90,7 +90,7 @@ public enum PhotoProbe {
             if format == .gif {
                 let header = try GIFDecoder.header(bytes)
                 var result = ProbeResult(format: .gif, width: header.width, height: header.height, orientation: .up, endMarker: .checkedByProbe)
-                if header.frames > 1 { result.notes.append("an animated GIF: its first frame is shown") }
+                result.isAnimated = header.frames > 1
                 if header.frames == 0 { throw CodecError("the GIF has no frame") }
                 return result
             }

@@ -19,8 +19,10 @@ final class VideoInput {
 
     /// `offset`: where the video starts in the file (an Android motion photo's MP4 follows its
     /// JPEG); libavformat then reads the rest of the file as if it were the whole file (its
-    /// "subfile" protocol), so the MP4's own offsets hold.
-    init(path: String, offset: Int64 = 0, timeLimitSeconds: Double) throws(VideoError) {
+    /// "subfile" protocol), so the MP4's own offsets hold. `format`: libavformat's demuxer to
+    /// read it with ("gif", "apng") instead of the one its probe would pick, and its options.
+    init(path: String, offset: Int64 = 0, format: String? = nil, demuxerOptions: KeyValuePairs<String, String> = [:],
+         timeLimitSeconds: Double) throws(VideoError) {
         _ = Self.quiet
         guard let allocated = avformat_alloc_context() else { throw VideoError(.outOfMemory, path: path, "FFmpeg could not start") }
         deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
@@ -40,7 +42,9 @@ final class VideoInput {
         // MP4 and MOV keep XMP (a `uuid` box, `udta/XMP_`): given as the "xmp" tag when asked.
         var options: OpaquePointer?
         av_dict_set(&options, "export_xmp", "1", 0)
-        let opened = avformat_open_input(&optional, url, nil, &options)
+        for (key, value) in demuxerOptions { av_dict_set(&options, key, value, 0) }
+        let demuxer = format.flatMap { av_find_input_format($0) }
+        let opened = avformat_open_input(&optional, url, demuxer, &options)
         av_dict_free(&options)
         guard opened >= 0, let context = optional else {
             // avformat_open_input frees the context when it fails.

@@ -47,6 +47,9 @@ public enum VideoTranscoder {
         public var damagedPackets: Int
         /// Why the clip's sound is not in the web version (it could not be read), when it is not.
         public var soundLeftOut: String?
+        /// Where an animation's video ends because the animation runs longer than it holds
+        /// (`animationFrameLimit`, `animationSecondsLimit`): seconds.
+        public var cutAt: Double?
     }
 
     /// Writes the web rendition of the video at `path` to `target` (an ".mp4"), `size` as
@@ -56,11 +59,7 @@ public enum VideoTranscoder {
     public static func makeWebVideo(from path: String, offset: Int64 = 0, to target: String, size: VideoRendition, maxHeight: Int,
                                     quality: Int = VideoRendition.defaultQuality, threads: Int = 0,
                                     progress: (Progress) -> Void = { _ in }) throws(VideoError) -> Outcome {
-        let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let name = target.split(separator: "/").last.map(String.init) ?? target
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).partial"
-        unlink(temporary)
-        do throws(VideoError) {
+        try writing(target) { temporary throws(VideoError) in
             guard let container = VideoProbe.container(atPath: path, offset: offset) else {
                 throw VideoError(.corruptInput, path: path, "it is not a video container")
             }
@@ -82,10 +81,64 @@ public enum VideoTranscoder {
             let job = try Transcode(input: input, video: video, audio: audio, output: temporary, method: method,
                                     orientation: probe.orientation, size: size, quality: quality, threads: threads)
             try job.run(progress: progress)
+            return Outcome(method: method, damagedPackets: job.damagedPackets, soundLeftOut: job.soundLeftOut)
+        }
+    }
+
+    /// What an animation's web video holds at most: a GIF of 10,000 frames, or frames of no
+    /// delay, is bounded (the video then ends there and loops; the outcome says where).
+    public static let animationFrameLimit = 1_500
+    public static let animationSecondsLimit = 60.0
+    /// An animation larger than this (its frames decoded whole, several at a time) keeps its
+    /// still only.
+    public static let animationPixelLimit = 50_000_000
+
+    /// Writes an animation (a GIF or APNG of several frames: `format`) as a web video to play
+    /// looped and muted (`<video loop muted>`, as Google Photos and social sites show GIFs: a
+    /// tenth of the bytes or less): its frames at their own delays, transparent pixels on the
+    /// background its still is drawn on (`ImageDecoder.background`), turned by `orientation`.
+    @discardableResult
+    public static func makeLoopingVideo(fromAnimation path: String, format: ImageFormat, orientation: Orientation = .up, to target: String,
+                                        size: VideoRendition, quality: Int = VideoRendition.defaultQuality, threads: Int = 0,
+                                        progress: (Progress) -> Void = { _ in }) throws(VideoError) -> Outcome {
+        try writing(target) { temporary throws(VideoError) in
+            // Frame delays as browsers take them: a GIF's under 2/100 s as 1/10 s (libavformat's
+            // default too), an APNG's 0 as 1/10 s, and none shorter than 1/100 s (libavformat's
+            // own APNG default would slow anything above 15 frames a second).
+            let input = switch format {
+            case .gif: try VideoInput(path: path, format: "gif", timeLimitSeconds: 300)
+            case .png: try VideoInput(path: path, format: "apng", demuxerOptions: ["max_fps": "100", "default_fps": "10"], timeLimitSeconds: 300)
+            default: throw VideoError(.unsupportedCodec, path: path, "a \(format.rawValue) animation cannot be made a video")
+            }
+            defer { withExtendedLifetime(input) {} }
+            // The first frame decoded: what tells the decoder its pixel format.
+            let found = avformat_find_stream_info(input.context, nil)
+            guard found >= 0 else { throw input.error(found, doing: "read its frames") }
+            guard let video = try input.videoStream() else { throw VideoError(.corruptInput, path: path, "it has no frame") }
+            let parameters = video.pointee.codecpar.pointee
+            guard Int(parameters.width) * Int(parameters.height) <= animationPixelLimit else {
+                throw VideoError(.unsupportedCodec, path: path, "its frames are \(parameters.width)×\(parameters.height) pixels, more than an animation the gallery plays (\(animationPixelLimit / 1_000_000) MP)")
+            }
+            let job = try Transcode(input: input, video: video, audio: nil, output: temporary, method: .encoded,
+                                    orientation: orientation, size: size, quality: quality, threads: threads, isAnimation: true)
+            try job.run(progress: progress)
+            return Outcome(method: .encoded, damagedPackets: job.damagedPackets, soundLeftOut: nil, cutAt: job.cutAt)
+        }
+    }
+
+    /// Runs `write` on a temporary name beside `target` and renames it to `target` once it
+    /// is complete, so an interrupted encode never leaves a file that could be served.
+    private static func writing(_ target: String, _ write: (String) throws(VideoError) -> Outcome) throws(VideoError) -> Outcome {
+        let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).partial"
+        unlink(temporary)
+        do throws(VideoError) {
+            let outcome = try write(temporary)
             guard rename(temporary, target) == 0 else {
                 throw VideoError(status: -errno, doing: "write \(target)", path: target, writing: true)
             }
-            return Outcome(method: method, damagedPackets: job.damagedPackets, soundLeftOut: job.soundLeftOut)
+            return outcome
         } catch {
             unlink(temporary)
             throw VideoError(error.cause, path: error.path, "cannot make its web version: \(error.detail)")
@@ -115,6 +168,16 @@ private final class Transcode {
     var damagedPackets = 0
     /// Why the clip's sound is not in the rendition, when it is not.
     var soundLeftOut: String?
+    /// An animation (`VideoTranscoder.makeLoopingVideo`): transparency flattened, its frames'
+    /// own delays kept, its length bounded.
+    let isAnimation: Bool
+    /// An animation's frame delays, by presentation time in its stream's time base: a loop
+    /// shows its last frame for its delay every time round, so the MP4 must say how long it
+    /// lasts (a clip's last frame, shown once at its end, is left to the muxer's guess).
+    private var frameDurations: [Int64: Int64] = [:]
+    private var framesRead = 0
+    /// Where an animation was cut (`VideoTranscoder.animationFrameLimit`, seconds), if it was.
+    var cutAt: Double?
 
     /// One input stream and what it becomes.
     final class Lane {
@@ -179,8 +242,9 @@ private final class Transcode {
 
     init(input: VideoInput, video: UnsafeMutablePointer<AVStream>, audio: UnsafeMutablePointer<AVStream>?,
          output outputPath: String, method: VideoTranscoder.Method, orientation: Orientation, size: VideoRendition, quality: Int,
-         threads: Int) throws(VideoError) {
+         threads: Int, isAnimation: Bool = false) throws(VideoError) {
         self.input = input
+        self.isAnimation = isAnimation
         self.method = method
         self.outputPath = outputPath
         packet = try FFmpegPacket(path: input.path)
@@ -292,6 +356,11 @@ private final class Transcode {
         guard decoder.pointee.pix_fmt != AV_PIX_FMT_NONE, decoder.pointee.width > 0, decoder.pointee.height > 0 else {
             throw VideoError(.corruptInput, path: path, "its video's pixel format or size is unknown")
         }
+        // An animation's transparent pixels (H.264 has no alpha) on the background its still
+        // is drawn on: a copy of each frame filled with it, the frame laid over.
+        let (red, green, blue) = ImageDecoder.background
+        let flattening = isAnimation ? ["split[picture][ground]", "[ground]lutrgb=r=\(red):g=\(green):b=\(blue):a=255[background]",
+                                        "[background][picture]overlay=format=rgb"] : []
         // Turned upright as the display matrix says (the rendition has none), then scaled to
         // square pixels at the rendition's size; more than 60 frames a second (slow motion
         // recorded at 120 or 240) is more than any screen shows.
@@ -311,9 +380,16 @@ private final class Transcode {
         let isHDR = VideoTranscoder.isHDR(decoder.pointee.color_trc)
         if isHDR { filters.append(VideoTranscoder.toneMapping + ":r=tv") }
         filters += ["setsar=1", "format=yuv420p"]
-        let rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
-        if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 { filters.append("fps=60") }
-        lane.chain = filters.joined(separator: ",")
+        var rate = lane.input.pointee.avg_frame_rate.num > 0 ? lane.input.pointee.avg_frame_rate : lane.input.pointee.r_frame_rate
+        // An animation's frames keep their delays (its stream's "rate" is its time base's); its
+        // encoder is told a usual rate, which only tunes its rate control.
+        if isAnimation {
+            rate = AVRational(num: 25, den: 1)
+        } else if rate.den > 0, Double(rate.num) / Double(rate.den) > 61 {
+            filters.append("fps=60")
+        }
+        // The flattening's parts are joined as a graph whose last filter starts the chain.
+        lane.chain = (flattening.isEmpty ? "" : flattening.joined(separator: ";") + ",") + filters.joined(separator: ",")
         try makeGraph(lane, sourceArguments: sourceArguments(lane, width: decoder.pointee.width, height: decoder.pointee.height,
                                                              format: decoder.pointee.pix_fmt.rawValue,
                                                              sampleAspect: decoder.pointee.sample_aspect_ratio), threads: threads)
@@ -333,6 +409,9 @@ private final class Transcode {
         let sinkRate = av_buffersink_get_frame_rate(lane.sink)
         encoder.pointee.framerate = sinkRate.num > 0 ? sinkRate : rate
         encoder.pointee.thread_count = Int32(threads)
+        // An animation's frames in the order they show (no B-frames): its last frame is then
+        // the file's last, and keeps its own delay every time the loop comes round.
+        if isAnimation { encoder.pointee.max_b_frames = 0 }
         // The picture's colours mean what they meant: its matrix, primaries and transfer kept
         // (BT.709 for what was tone-mapped).
         encoder.pointee.colorspace = isHDR ? AVCOL_SPC_BT709 : decoder.pointee.colorspace
@@ -403,6 +482,7 @@ private final class Transcode {
             }
             defer { av_packet_unref(packet.pointer) }
             guard let lane = byInput[Int(packet.pointer.pointee.stream_index)] else { continue }
+            if isAnimation, lane.isVideo, !takeAnimationFrame(packet.pointer, lane) { break }
             if method == .copied {
                 try writeCopied(packet.pointer, lane)
             } else {
@@ -429,6 +509,24 @@ private final class Transcode {
         try checkWrite(av_write_trailer(output), "finish the MP4 file \(outputPath)")
         try checkWrite(avio_closep(&output.pointee.pb), "write \(outputPath)")
         progress(VideoTranscoder.Progress(frames: framesWritten, seconds: secondsWritten))
+    }
+
+    /// Counts an animation's frame and keeps its delay; false (and `cutAt` set) once the
+    /// animation has run as long as its video holds.
+    private func takeAnimationFrame(_ packet: UnsafeMutablePointer<AVPacket>, _ lane: Lane) -> Bool {
+        let base = lane.input.pointee.time_base
+        // An APNG's packets carry only their decoding time, which is their showing time.
+        let pts = packet.pointee.pts != cffmpeg_no_pts() ? packet.pointee.pts : packet.pointee.dts
+        if pts != cffmpeg_no_pts(), base.den > 0 {
+            let seconds = Double(pts) * Double(base.num) / Double(base.den)
+            if framesRead >= VideoTranscoder.animationFrameLimit || seconds >= VideoTranscoder.animationSecondsLimit {
+                cutAt = seconds
+                return false
+            }
+            if packet.pointee.duration > 0 { frameDurations[pts] = packet.pointee.duration }
+        }
+        framesRead += 1
+        return true
     }
 
     private func writeCopied(_ packet: UnsafeMutablePointer<AVPacket>, _ lane: Lane) throws(VideoError) {
@@ -546,6 +644,10 @@ private final class Transcode {
                     if firstEncodedSecond == nil { firstEncodedSecond = seconds }
                     secondsWritten = max(secondsWritten, seconds - (firstEncodedSecond ?? 0))
                 }
+            }
+            if isAnimation, out.pointee.pts != cffmpeg_no_pts(),
+               let duration = frameDurations.removeValue(forKey: av_rescale_q(out.pointee.pts, encoder.pointee.time_base, lane.input.pointee.time_base)) {
+                out.pointee.duration = av_rescale_q(duration, lane.input.pointee.time_base, encoder.pointee.time_base)
             }
             av_packet_rescale_ts(out, encoder.pointee.time_base, lane.output.pointee.time_base)
             out.pointee.stream_index = lane.output.pointee.index

@@ -61,7 +61,7 @@ struct GIFBMPDecoderTests {
         try TestVideos.run(TestMetadata.imageMagick, ["-delay", "10", first, "-page", "+7+9", second, "+map", work.path + "/animated.gif"])
         let animated = [UInt8](try Data(contentsOf: work.url.appending(path: "animated.gif")))
         let probe = try PhotoProbe.probe(bytes: animated)
-        #expect(probe.format == .gif && probe.notes == ["an animated GIF: its first frame is shown"], "\(probe.notes)")
+        #expect(probe.format == .gif && probe.isAnimated && probe.notes.isEmpty, "\(probe.notes)")
         try TestVideos.run(TestMetadata.imageMagick, [work.path + "/animated.gif[0]", "-background", "rgb(236,234,230)", "-flatten", "PNG24:" + work.path + "/frame0.png"])
         let reference = try ImageDecoder.decode([UInt8](try Data(contentsOf: work.url.appending(path: "frame0.png"))), format: .png)
         #expect(Self.largestDifference(try ImageDecoder.decode(animated, format: .gif), reference) == 0)

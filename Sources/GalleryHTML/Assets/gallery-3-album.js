@@ -36,7 +36,7 @@ const galleryDescribe = (item) => {
     caption: text(['.caption', '.view-caption']), comment: text(['.comment', '.view-comment']),
     taken: item.dataset.taken || null, shot: item.dataset.shot || null,
     location: item.dataset.location ? item.dataset.location.split(',').map(Number) : null,
-    video: item.dataset.video || null, motion: item.dataset.motion || null,
+    video: item.dataset.video || null, motion: item.dataset.motion || null, animation: item.dataset.animation || null,
     keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
     rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
     links: galleryLinks(galleryParsed(item.dataset.links)),

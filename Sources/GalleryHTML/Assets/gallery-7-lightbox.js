@@ -83,7 +83,8 @@ const galleryFillTags = (list, photo) => {
   image.draggable = false;
   // A video's player (<video controls playsinline>), shown in the photo's place.
   const player = box.querySelector('.lightbox-video');
-  // A Live Photo's clip, muted, shown in the still's place while it plays, and its mark.
+  // A Live Photo's clip, muted, shown in the still's place while it plays, and its mark; an
+  // animation's looping video, played at once (still under prefers-reduced-motion).
   const motion = box.querySelector('.lightbox-motion');
   const liveMark = box.querySelector('.lightbox-live');
   const media = () => (player && !player.hidden ? player : motion && !motion.hidden ? motion : image);
@@ -169,6 +170,7 @@ const galleryFillTags = (list, photo) => {
   // a tap). Hovering the mark with a mouse plays it until the mouse leaves; pressing it with a
   // finger or a pen, or the keyboard, plays it to its end. The still stays in place until the
   // clip has a frame to draw, and is back when it ends.
+  const clipOf = (photo) => (photo && !photo.video ? photo.motion || photo.animation : null);
   const stopMotion = () => {
     if (!motion) return;
     motion.pause();
@@ -180,17 +182,19 @@ const galleryFillTags = (list, photo) => {
   const setMotion = (photo) => {
     if (!motion || !liveMark) return;
     stopMotion();
-    const clip = photo && !photo.video ? photo.motion : null;
-    liveMark.hidden = !clip;
+    const clip = clipOf(photo);
+    liveMark.hidden = !clip || !photo.motion;
+    motion.loop = !!(clip && photo.animation);
     if (clip) {
       if (motion.getAttribute('src') !== clip) motion.src = clip;
     } else if (motion.hasAttribute('src')) {
       motion.removeAttribute('src');
       motion.load();
     }
+    if (clip && photo.animation && !galleryStill()) playMotion();
   };
   const playMotion = () => {
-    if (!motion || !shownPhoto || !shownPhoto.motion || shownPhoto.video) return;
+    if (!motion || !clipOf(shownPhoto)) return;
     if (!motion.paused && !motion.ended) return;
     motion.currentTime = 0;
     const started = motion.play();
@@ -198,7 +202,7 @@ const galleryFillTags = (list, photo) => {
   };
   if (motion && liveMark) {
     motion.addEventListener('playing', () => {
-      if (!shownPhoto || motion.getAttribute('src') !== shownPhoto.motion || motion.paused) return;
+      if (motion.getAttribute('src') !== clipOf(shownPhoto) || motion.paused) return;
       image.hidden = true;
       motion.hidden = false;
     });

@@ -1,0 +1,177 @@
+import Foundation
+import GalleryTestSupport
+@testable import Imaging
+import Testing
+
+/// Animations made by ImageMagick (GIF) and ffmpeg (APNG), found by the probe and made looping
+/// web videos by `VideoTranscoder.makeLoopingVideo`, read back by ffprobe and our own decoder:
+/// every frame at its own delay (a long last one too), transparency on the still's background,
+/// bounded length, and damaged files that give what they can or one error.
+@Suite("Animations: GIFs and APNGs of several frames become looping web videos")
+struct AnimationVideoTests {
+    /// Three frames of 64 × 48 on a transparent screen: a red box, a green one, a blue one, at
+    /// 1/10, 1/10 and 1/2 s (a pause at the end, as many GIFs have), each with its own palette.
+    static func threeFrames(in work: TemporaryDirectory) throws -> String {
+        var frames: [String] = []
+        for (n, (color, x)) in [("red", 4), ("lime", 24), ("blue", 44)].enumerated() {
+            let frame = work.path + "/frame\(n).png"
+            try TestVideos.run(TestMetadata.imageMagick, ["-size", "64x48", "xc:none", "-fill", color, "-draw", "rectangle \(x),8 \(x + 15),39", frame])
+            frames.append(frame)
+        }
+        let target = work.path + "/boxes.gif"
+        try TestVideos.run(TestMetadata.imageMagick, ["-dispose", "background", "-delay", "10", frames[0], frames[1], "-delay", "50", frames[2],
+                                                      "-loop", "0", "+map", target])
+        return target
+    }
+
+    /// The video's packets as ffprobe reads them: (presentation time, duration), in order.
+    static func packets(_ path: String) throws -> [(pts: Double, duration: Double)] {
+        let csv = try TestVideos.run("/usr/bin/ffprobe", ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path])
+        return csv.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: ",").map { Double($0) }
+            guard fields.count == 2, let pts = fields[0], let duration = fields[1] else { return nil }
+            return (pts, duration)
+        }.sorted { $0.pts < $1.pts }
+    }
+
+    /// The video's frame `n` (0-based), decoded by ffmpeg into a PNG our decoder reads.
+    static func frame(_ n: Int, of path: String, in work: TemporaryDirectory) throws -> RGBImage {
+        let png = work.path + "/frame-\(n)-\(UUID().uuidString.prefix(6)).png"
+        try TestVideos.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-y", "-i", path, "-vf", "select=eq(n\\,\(n))", "-frames:v", "1", "-update", "1", png])
+        return try ImageDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: png))), format: .png)
+    }
+
+    static func pixel(_ image: RGBImage, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let i = (y * image.width + x) * 3
+        return (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
+    }
+
+    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 12) -> Bool {
+        abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
+    }
+
+    @Test("the probe: a GIF or PNG of several frames is an animation; a still GIF, a plain PNG and a one-frame APNG are not")
+    func probe() throws {
+        let work = try TemporaryDirectory("animation-probe")
+        let gif = try Self.threeFrames(in: work)
+        #expect(try PhotoProbe.probe(path: gif).isAnimated)
+        try TestVideos.run(TestMetadata.imageMagick, ["-size", "40x30", "xc:orange", work.path + "/still.gif"])
+        let still = try PhotoProbe.probe(path: work.path + "/still.gif")
+        #expect(!still.isAnimated && still.notes.isEmpty)
+        for (name, seconds) in [("moving.png", "1"), ("one.png", "0.05")] {
+            try TestVideos.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=20:duration=\(seconds)",
+                                              "-plays", "0", "-f", "apng", work.path + "/" + name])
+        }
+        let moving = try PhotoProbe.probe(path: work.path + "/moving.png")
+        #expect(moving.format == .png && moving.isAnimated && moving.width == 64)
+        #expect(try !PhotoProbe.probe(path: work.path + "/one.png").isAnimated, "one frame is a still")
+        _ = try work.write("plain.png", TestImages.png(width: 30, height: 20))
+        #expect(try !PhotoProbe.probe(path: work.path + "/plain.png").isAnimated)
+    }
+
+    @Test("a GIF: every frame at its own delay (the long last one kept), in order, transparency on the still's background")
+    func gif() throws {
+        let work = try TemporaryDirectory("animation-gif")
+        let source = try Self.threeFrames(in: work)
+        let target = work.path + "/boxes.mp4"
+        let size = VideoRendition(displayWidth: 64, displayHeight: 48, maxHeight: 1080)
+        let outcome = try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .gif, to: target, size: size)
+        #expect(outcome.method == .encoded && outcome.cutAt == nil && outcome.damagedPackets == 0)
+        let report = try TestVideos.ffprobe(target)
+        #expect(report.video?.codec_name == "h264" && report.video?.pix_fmt == "yuv420p" && report.video?.width == 64 && report.video?.height == 48)
+        #expect(report.audio == nil)
+        #expect(try VideoTranscoderTests.indexFirst(target))
+        let packets = try Self.packets(target)
+        #expect(packets.map(\.pts) == [0, 0.1, 0.2], "\(packets)")
+        #expect(packets.map(\.duration) == [0.1, 0.1, 0.5], "the last frame keeps its pause: \(packets)")
+        let duration = try #require(report.format.duration.flatMap(Double.init))
+        #expect(abs(duration - 0.7) < 0.001, "\(duration)")
+        // Each frame its box, the rest of the screen the background transparent pixels get.
+        let background = (Int(ImageDecoder.background.0), Int(ImageDecoder.background.1), Int(ImageDecoder.background.2))
+        for (n, (x, color)) in [(11, (255, 0, 0)), (31, (0, 255, 0)), (51, (0, 0, 255))].enumerated() {
+            let frame = try Self.frame(n, of: target, in: work)
+            #expect(Self.near(Self.pixel(frame, x, 24), color, within: 40), "frame \(n): \(Self.pixel(frame, x, 24))")
+            #expect(Self.near(Self.pixel(frame, 2, 2), background), "frame \(n) background: \(Self.pixel(frame, 2, 2))")
+            // Disposal to the background: the box before is gone.
+            if n > 0 {
+                let before = [11, 31][n - 1]
+                #expect(Self.near(Self.pixel(frame, before, 24), background), "frame \(n) at \(before): \(Self.pixel(frame, before, 24))")
+            }
+        }
+        // The same bytes every time (a rebuilt site uploads nothing again).
+        let again = work.path + "/again.mp4"
+        try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .gif, to: again, size: size)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
+    @Test("an APNG: its frames at its rate, as long as it runs; one larger than the limit is scaled down")
+    func apng() throws {
+        let work = try TemporaryDirectory("animation-apng")
+        let source = work.path + "/clip.png"
+        try TestVideos.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=24:duration=1.5,format=rgba",
+                                          "-plays", "0", "-f", "apng", source])
+        let target = work.path + "/clip.mp4"
+        let size = VideoRendition(displayWidth: 320, displayHeight: 240, maxHeight: 120)
+        try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .png, to: target, size: size)
+        let report = try TestVideos.ffprobe(target)
+        #expect(report.video?.width == 160 && report.video?.height == 120)
+        let packets = try Self.packets(target)
+        #expect(packets.count == 36, "\(packets.count) frames")
+        let duration = try #require(report.format.duration.flatMap(Double.init))
+        #expect(abs(duration - 1.5) < 0.01, "\(duration)")
+    }
+
+    @Test("bounded: frames of no delay last 1/10 s as in browsers; an animation longer than the video holds is cut and says where")
+    func bounded() throws {
+        let work = try TemporaryDirectory("animation-bounds")
+        let frames = (0 ..< 2).map { work.path + "/f\($0).png" }
+        for (frame, color) in zip(frames, ["red", "blue"]) {
+            try TestVideos.run(TestMetadata.imageMagick, ["-size", "16x16", "xc:\(color)", frame])
+        }
+        // Delay 0 on every frame: a browser shows each for 1/10 s, so does the video.
+        let fast = work.path + "/fast.gif"
+        try TestVideos.run(TestMetadata.imageMagick, ["-delay", "0", frames[0], frames[1], frames[0], "-loop", "0", fast])
+        let fastVideo = work.path + "/fast.mp4"
+        let size = VideoRendition(displayWidth: 16, displayHeight: 16, maxHeight: 1080)
+        try VideoTranscoder.makeLoopingVideo(fromAnimation: fast, format: .gif, to: fastVideo, size: size)
+        #expect(try Self.packets(fastVideo).map(\.duration) == [0.1, 0.1, 0.1])
+        // 2,000 frames of 1/10 s: 200 s, cut at the limit.
+        let long = work.path + "/long.gif"
+        try TestVideos.run(TestMetadata.imageMagick, ["-delay", "10", frames[0], frames[1], "-duplicate", "999", "-loop", "0", long])
+        #expect(try GIFDecoder.header([UInt8](Data(contentsOf: URL(fileURLWithPath: long)))).frames == GIFDecoder.frameCountLimit)
+        let longVideo = work.path + "/long.mp4"
+        let outcome = try VideoTranscoder.makeLoopingVideo(fromAnimation: long, format: .gif, to: longVideo, size: size)
+        let cut = try #require(outcome.cutAt)
+        #expect(abs(cut - VideoTranscoder.animationSecondsLimit) < 0.01, "\(cut)")
+        let packets = try Self.packets(longVideo)
+        #expect(packets.count == Int(VideoTranscoder.animationSecondsLimit * 10), "\(packets.count)")
+    }
+
+    @Test("damaged: a GIF cut inside its frames gives the frames it has; one cut inside its first frame gives what arrived or one error; no partial file")
+    func damaged() throws {
+        let work = try TemporaryDirectory("animation-damaged")
+        let source = try Self.threeFrames(in: work)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        let size = VideoRendition(displayWidth: 64, displayHeight: 48, maxHeight: 1080)
+        for (name, length) in [("cut-late.gif", bytes.count - 20), ("cut-early.gif", 40), ("header.gif", 13)] {
+            _ = try work.write(name, [UInt8](bytes.prefix(length)))
+            let target = work.path + "/" + name + ".mp4"
+            do {
+                try VideoTranscoder.makeLoopingVideo(fromAnimation: work.path + "/" + name, format: .gif, to: target, size: size)
+                #expect(try !Self.packets(target).isEmpty, "\(name)")
+            } catch {
+                #expect(!"\(error)".isEmpty && !FileManager.default.fileExists(atPath: target), "\(name): \(error)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: work.path + "/." + name + ".mp4.partial"))
+        }
+        // Seeded changes anywhere in the file: never a crash (AddressSanitizer in make test-asan).
+        var random = SplitMix64(seed: 50)
+        for round in 0 ..< 12 {
+            var changed = [UInt8](bytes)
+            for _ in 0 ..< 4 { changed[Int(random.next() % UInt64(changed.count))] = UInt8(truncatingIfNeeded: random.next()) }
+            _ = try work.write("changed\(round).gif", changed)
+            _ = try? VideoTranscoder.makeLoopingVideo(fromAnimation: work.path + "/changed\(round).gif", format: .gif,
+                                                      to: work.path + "/changed\(round).mp4", size: size)
+        }
+    }
+}
