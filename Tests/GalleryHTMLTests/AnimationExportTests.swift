@@ -87,15 +87,8 @@ struct AnimationExportTests {
               await seen(cell(), true);
               await galleryWaitFor(() => video() && !video().paused, 'the animation to play again');
               result.playsAgain = true;
-              // The lightbox: the clip loops in the still's place, without the Live Photo's mark.
-              const box = document.querySelector('.lightbox'), motion = box.querySelector('.lightbox-motion');
-              cell().querySelector('a.cell-link').click();
-              await galleryWaitFor(() => !box.hidden && !motion.hidden && !motion.paused && motion.currentTime > 0, 'the lightbox to play it');
-              result.lightboxLoops = motion.loop && motion.muted && motion.getAttribute('src') === cell().dataset.animation;
-              result.noLiveMark = box.querySelector('.lightbox-live').hidden;
-              box.querySelector('.lightbox-close').click();
-              await galleryWaitFor(() => box.hidden, 'the lightbox to close');
               // Reduced motion asked for: scrolled away and back, it stays still.
+              const realMatchMedia = window.matchMedia;
               window.matchMedia = (query) => ({ matches: /reduce/.test(query), media: query, addEventListener() {}, removeEventListener() {} });
               const awayAgain = seen(cell(), false);
               window.scrollTo(0, document.documentElement.scrollHeight);
@@ -106,6 +99,16 @@ struct AnimationExportTests {
               await seen(cell(), true);
               await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
               result.stillWhenReduced = !video() || video().paused;
+              // Motion allowed again: the lightbox plays it.
+              window.matchMedia = realMatchMedia;
+              // The lightbox: the clip loops in the still's place, without the Live Photo's mark.
+              const box = document.querySelector('.lightbox'), motion = box.querySelector('.lightbox-motion');
+              cell().querySelector('a.cell-link').click();
+              await galleryWaitFor(() => !box.hidden && !motion.hidden && !motion.paused && motion.currentTime > 0, 'the lightbox to play it');
+              result.lightboxLoops = motion.loop && motion.muted && motion.getAttribute('src') === cell().dataset.animation;
+              result.noLiveMark = box.querySelector('.lightbox-live').hidden;
+              box.querySelector('.lightbox-close').click();
+              await galleryWaitFor(() => box.hidden, 'the lightbox to close');
               galleryTestReport(result);
             });
             """)

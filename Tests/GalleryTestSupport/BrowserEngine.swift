@@ -57,7 +57,12 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
           if (galleryExpectedErrors.some((file) => (event.filename || '').endsWith(file))) return;
           window.galleryTestReport({ error: String(event.message) });
         });
-        window.addEventListener('unhandledrejection', (event) => window.galleryTestReport({ error: String(event.reason && event.reason.stack || event.reason) }));
+        // Firefox's and WebKit's stacks leave out the message (what a wait waited for): both.
+        window.addEventListener('unhandledrejection', (event) => {
+          const reason = event.reason, stack = reason && reason.stack ? String(reason.stack) : '';
+          const message = reason && reason.message ? String(reason.message) : String(reason);
+          window.galleryTestReport({ error: stack.includes(message) ? stack : message + (stack ? ' at ' + stack : '') });
+        });
         \(PageWaits.script)
         """
 
