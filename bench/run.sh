@@ -14,6 +14,7 @@
 # bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40);
 # bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
 # bench/run.sh serve only gallery serve under 32 clients: /api/photos, a page, a large image, /api/layout (issue 49; SERVE_BEFORE=BINARY adds an older build);
+# bench/run.sh animations only animated GIFs made looping web videos against the ffmpeg command (issue 50);
 # bench/run.sh install only what make demo and make test install on a fresh Debian 12 (root, the mirror; not in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -847,6 +848,44 @@ while read -r name route; do
   best=$(awk -v n="$name" -v r="$route" '$2 == n && $3 == r' "$work/serve-load.txt" | sort -k4 -g -r | head -1)
   record "| $stamp | $commit | gallery serve ($name), GET /$route, wrk 2 threads 32 connections 10 s, 10,000 photos, best of 2 | $(echo "$best" | awk '{printf "%s req/s, p99 %s, errors: %s", $4, $5, $6}') | — | issue 49: no worse at p99 |"
 done < <(awk '{print $2, $3}' "$work/serve-load.txt" | sort -u)
+fi
+
+if [ "$only" = all ] || [ "$only" = animations ]; then
+# MARK: animations (issue 50): 8 GIFs of 100 frames, 480×270, 10 fps (ffmpeg's palettegen, each
+# its own colours), built into a site (stills, grid images, looping web videos) against the
+# plain ffmpeg command making the same videos with the same settings (transparency on the
+# still's grey, libx264 -preset fast -crf 23 without B-frames, faststart), one at a time on all
+# cores; runs alternate, better of 2 each.
+gifs="$work/animations-gif"
+if [ ! -f "$gifs/.done" ]; then
+  rm -rf "$gifs" && mkdir -p "$gifs"
+  for i in 1 2 3 4 5 6 7 8; do
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=size=480x270:rate=10:duration=10" \
+      -vf "hue=h=$((i * 40)),split[a][b];[a]palettegen[p];[b][p]paletteuse" -loop 0 "$gifs/anim_$i.gif"
+  done
+  touch "$gifs/.done"
+fi
+ours_best=""; theirs_best=""
+for _ in 1 2; do
+  rm -rf "$work/animations-site" "$work/animations.db" "$work/animations.db-wal" "$work/animations.db-shm"
+  start=$(date +%s.%N)
+  "$gallery" build "$gifs" --db "$work/animations.db" --out "$work/animations-site" --quiet > /dev/null
+  t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  [ -z "$ours_best" ] || awk -v a="$t" -v b="$ours_best" 'BEGIN { exit !(a < b) }' && ours_best=$t
+  rm -rf "$work/animations-ffmpeg" && mkdir -p "$work/animations-ffmpeg"
+  start=$(date +%s.%N)
+  for f in "$gifs"/*.gif; do
+    ffmpeg -v error -nostdin -y -i "$f" -filter_complex "split[p][g];[g]lutrgb=r=236:g=234:b=230:a=255[b];[b][p]overlay=format=rgb,scale=480:270:flags=bicubic,setsar=1,format=yuv420p" \
+      -c:v libx264 -preset fast -crf 23 -profile:v high -bf 0 -movflags +faststart "$work/animations-ffmpeg/$(basename "$f").mp4"
+  done
+  t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  [ -z "$theirs_best" ] || awk -v a="$t" -v b="$theirs_best" 'BEGIN { exit !(a < b) }' && theirs_best=$t
+done
+gif_mb=$(du -cb "$gifs"/*.gif | tail -1 | awk '{ printf "%.2f", $1 / 1e6 }')
+ours_mb=$(du -cb "$work/animations-site/videos"/*.mp4 | tail -1 | awk '{ printf "%.2f", $1 / 1e6 }')
+theirs_mb=$(du -cb "$work/animations-ffmpeg"/*.mp4 | tail -1 | awk '{ printf "%.2f", $1 / 1e6 }')
+ratio=$(awk -v a="$ours_best" -v b="$theirs_best" 'BEGIN { printf "%.2f", a / b }')
+record "| $stamp | $commit | build a site of 8 animated GIFs, 100 frames of 480×270 each ($gif_mb MB of GIF), better of 2, alternating | ${ours_best} s with stills and grid images, videos ${ours_mb} MB | ffmpeg, same settings, videos only: ${theirs_best} s, ${theirs_mb} MB | ${ratio}× ffmpeg's time (goal ≤ 1.1×) |"
 fi
 
 if [ "$only" = install ]; then
