@@ -131,7 +131,7 @@ struct CellMarkup {
     }
 
     /// A Live Photo's clip (`data-motion`, played over the still when asked) or an animation's
-    /// (`data-animation`, played looped wherever the photo is on screen: gallery-4-animations.js).
+    /// (`data-animation`, played looped wherever the photo is on screen: gallery-7-animations.js).
     private static func motionAttribute(_ cell: CellModel) -> String {
         guard let motion = cell.motion else { return "" }
         return " data-\(cell.kind == .animated ? "animation" : "motion")=\"\(HTML.escape(motion))\""

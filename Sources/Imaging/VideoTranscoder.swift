@@ -94,8 +94,8 @@ public enum VideoTranscoder {
     public static let animationPixelLimit = 50_000_000
 
     /// Writes an animation (a GIF or APNG of several frames: `format`) as a web video to play
-    /// looped and muted (`<video loop muted>`, as Google Photos and social sites show GIFs: a
-    /// tenth of the bytes or less): its frames at their own delays, transparent pixels on the
+    /// looped and muted (`<video loop muted>`, as Google Photos and social sites show GIFs:
+    /// far fewer bytes than the GIF): its frames at their own delays, transparent pixels on the
     /// background its still is drawn on (`ImageDecoder.background`), turned by `orientation`.
     @discardableResult
     public static func makeLoopingVideo(fromAnimation path: String, format: ImageFormat, orientation: Orientation = .up, to target: String,
