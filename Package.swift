@@ -75,6 +75,12 @@ let package = Package(
             providers: [.apt(["libraw-dev"])]
         ),
         .systemLibrary(
+            name: "CJXL",
+            // No pkgConfig: libjxl.pc's -DHWY_SHARED_DEFINE is a flag SwiftPM refuses (with a
+            // warning on every build); the headers are in /usr/include.
+            providers: [.apt(["libjxl-dev"])]
+        ),
+        .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
@@ -112,7 +118,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["PhotoFacts", "CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CLibRaw", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["PhotoFacts", "CJPEG", "CResample", "CTIFF", "GalleryZip", "CPNG", "CZlib", "CHeif", "CWebP", "CJXL", "CLibRaw", "CLCMS", "CFFmpeg", "CExpat", .product(name: "SystemPackage", package: "swift-system")],
             // Pixel loops are 50× slower unoptimised; tests and `make demo` use debug builds.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),

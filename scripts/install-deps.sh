@@ -24,6 +24,7 @@ packages=(
   libpng-dev        # PNG reading (Sources/CPNG)
   libheif-dev       # HEIC and AVIF (Sources/CHeif; libheif1 brings the libde265 and dav1d/aom decoders)
   libwebp-dev       # WebP, animated ones too (Sources/CWebP)
+  libjxl-dev        # JPEG XL (Sources/CJXL)
   libraw-dev        # camera raw files: DNG, CR2, CR3, NEF, ARW, RAF, ORF, RW2… (Sources/CLibRaw)
   libexif-dev       # the EXIF reader's benchmark peer (Sources/CExif: gallery-bench, built with the package)
   libexpat1-dev     # XMP read with a real XML parser (Sources/CExpat)
@@ -45,6 +46,7 @@ test_packages=(
   gstreamer1.0-libav gstreamer1.0-plugins-good  #   WebKitGTK's video playback: H.264/AAC decoders and the MP4 demuxer
   xvfb              #   which needs an X server even to draw off screen
   libimage-exiftool-perl  # exiftool: the reference the EXIF reader is checked against
+  libjxl-tools      # cjxl: the JPEG XL files the tests read
   libraw-bin        # LibRaw's raw-identify and dcraw_emu: the references the raw reader is checked against
   imagemagick       # PNGs as ImageMagick writes them (a photo's metadata in its "Raw profile type" text chunks)
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests

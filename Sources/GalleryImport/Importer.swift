@@ -266,7 +266,16 @@ public struct Importer: Sendable {
             if !digest.endMarkerFound {
                 warnings.append(probe.format == .png ? "the PNG has no IEND chunk" : "the JPEG has no end-of-image marker")
             }
-            if !warnings.isEmpty {
+            if probe.format == .jxl {
+                // A JPEG XL's header cannot show a picture cut short: it is decoded once here
+                // (about a second for 24 MP) so that such a file is named at import.
+                guard let bytes = FileManager.default.contents(atPath: path) else { throw ProbeError.unreadable("the file vanished") }
+                do {
+                    if let warning = try ImageDecoder.warnings(in: [UInt8](bytes), format: .jxl) { warnings.append(warning) }
+                } catch {
+                    throw ProbeError.corrupt((warnings + ["the JPEG XL cannot be decoded (\(error)); if it was copied, copy it again"]).joined(separator: "; "))
+                }
+            } else if !warnings.isEmpty {
                 // Damage the header walk found: what a browser shows is what libjpeg (libpng)
                 // decodes, so the file is taken if its rows decode (warnings and all).
                 guard let bytes = FileManager.default.contents(atPath: path) else { throw ProbeError.unreadable("the file vanished") }

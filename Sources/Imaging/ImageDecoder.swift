@@ -6,7 +6,7 @@ import PhotoFacts
 
 /// Decodes JPEG (libjpeg-turbo, with DCT scaling), PNG (libpng), HEIC and AVIF (libheif),
 /// WebP (libwebp, scaled while decoding), TIFF (libtiff, box-reduced while read), and GIF and
-/// BMP (in Swift), and camera raws (LibRaw: `decodeRaw`) to RGB.
+/// BMP (in Swift), JPEG XL (libjxl: `JPEGXLReader`) and camera raws (LibRaw: `decodeRaw`) to RGB.
 public enum ImageDecoder {
     /// The neutral background transparent PNG pixels are composited onto (a warm light grey
     /// that sits well on the gallery's light and dark pages).
@@ -38,6 +38,9 @@ public enum ImageDecoder {
             return try decodeTIFF(bytes: bytes, profile: profile, minWidth: minWidth, minHeight: minHeight)
         case .gif: return try GIFDecoder.decode(bytes)
         case .bmp: return try BMPDecoder.decode(bytes)
+        // In sRGB already: libjxl renders a lossy picture there and a lossless one is converted
+        // through the profile of its data.
+        case .jxl: return try JPEGXLReader.decode(bytes).image
         case .raw:
             var input = ProbeInput(bytes: bytes)
             return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: PhotoProbe.rawSensorDataProblem(&input)) {
@@ -73,6 +76,7 @@ public enum ImageDecoder {
     /// decodes with warnings ("Premature end of JPEG file"); throws when it cannot be decoded.
     public static func warnings(in bytes: [UInt8], format: ImageFormat) throws(CodecError) -> String? {
         if format == .png { return try decodePNG(bytes).warning }
+        if format == .jxl { return try JPEGXLReader.decode(bytes).warning }
         guard format == .jpeg else {
             _ = try decode(bytes, format: format, minWidth: 1, minHeight: 1)
             return nil

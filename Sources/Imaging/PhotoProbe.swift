@@ -3,7 +3,7 @@ import PhotoFacts
 /// Reads an image's format, stored size and EXIF orientation from its headers, without
 /// decoding pixels: JPEG's SOF and APP1 segments, PNG's IHDR and eXIf chunks, HEIF's item
 /// tables and properties, WebP's RIFF chunks, TIFF's first directory; a camera raw's through
-/// LibRaw (`probeRAW`).
+/// LibRaw (`probeRAW`), a JPEG XL's through libjxl (`probeJXL`).
 ///
 /// Sizes are checked against `ImageLimits` here, before anything could be allocated for them.
 public enum PhotoProbe {
@@ -36,6 +36,8 @@ public enum PhotoProbe {
         } else if head.count >= 8, head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
                     || head.starts(with: [0x49, 0x49, 0x2B, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
             result = try probeTIFF(&input)
+        } else if JPEGXLReader.isJPEGXL(head) {
+            result = try probeJXL(&input)
         } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
             result = try probeDecoded(&input, format: .gif)
         } else if head.count >= 14, head.starts(with: Array("BM".utf8)) {

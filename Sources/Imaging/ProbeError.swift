@@ -19,9 +19,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty:
             return "the file is empty (0 bytes)"
         case .notAnImage:
-            return "not a JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF, BMP or camera raw image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
+            return "not a JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, TIFF, GIF, BMP or camera raw image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
         case .unsupportedFormat(let name):
-            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, TIFF, GIF or BMP"
+            return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, TIFF, GIF or BMP"
         case .unsupportedRaw(let kind):
             let remedy = kind == "DNG" ? "export a JPEG or TIFF from the program that made it" : "convert it to DNG (Adobe DNG Converter) or export a JPEG"
             return "LibRaw cannot read this \(kind) file (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file); \(remedy)"

@@ -17,12 +17,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// A camera's raw file (DNG, CR2, CR3, CRW, NEF, ARW, RAF, ORF, RW2, PEF, SRW…), read by
     /// LibRaw: shown from its embedded preview or developed; its original is only downloaded.
     case raw
+    /// JPEG XL (libjxl): its original kept as is, its grid and large images the usual formats
+    /// (only Safari draws JPEG XL).
+    case jxl
 
     /// Whether browsers show the format in an <img> (a TIFF or HEIC original is only downloaded).
     public var isDrawnByBrowsers: Bool {
         switch self {
         case .jpeg, .png, .webp, .avif, .gif, .bmp: true
-        case .heic, .tiff, .raw: false
+        case .heic, .tiff, .raw, .jxl: false
         }
     }
 }

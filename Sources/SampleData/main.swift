@@ -117,7 +117,7 @@ func write(_ photo: Photo, into folder: URL, seed: UInt64) throws {
     case .png:
         bytes = try PNGEncoder.encode(pixels: pixels, width: canvas.width, height: canvas.height, channels: 3,
                                       exifOrientation: photo.orientation == 1 ? nil : photo.orientation)
-    case .heic, .avif, .webp, .tiff, .gif, .bmp, .raw:
+    case .heic, .avif, .webp, .tiff, .gif, .bmp, .raw, .jxl:
         throw CodecError("the sample photos are drawn as JPEG or PNG, not \(photo.format.rawValue)")
     }
     let url = folder.appending(path: photo.path)

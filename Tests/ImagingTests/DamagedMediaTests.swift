@@ -60,6 +60,10 @@ struct DamagedMediaTests {
             ("photo.heic", try TestImages.heif(width: 90, height: 58)),
             ("photo.avif", try TestImages.heif(width: 66, height: 42, avif: true)),
             ("photo.webp", try TestImages.webp(width: 70, height: 46)),
+            // JPEG XL through libjxl: a lossy naked codestream, and a recompressed JPEG in the
+            // container with its EXIF in a Brotli-compressed box.
+            ("lossy.jxl", try TestImages.jxl(from: TestImages.png(width: 83, height: 57), arguments: ["-d", "1"])),
+            ("jpeg.jxl", try TestImages.jxl(from: TestImages.jpeg(width: 72, height: 40, orientation: 6), extension: "jpg", arguments: [])),
         ]
         try TestVideos.make(work.path + "/clip.mov", width: 426, height: 240, seconds: 0.6, rotate: 90)
         try TestVideos.make(work.path + "/clip.webm", width: 202, height: 114, seconds: 0.6, codec: "libvpx-vp9")
