@@ -6,7 +6,7 @@ public enum MediaKind: String, Sendable, Hashable, Codable, CaseIterable {
     case video
     /// A Live Photo: a still with its short motion clip.
     case live
-    /// An animation (a GIF or an animated PNG): its first frame as a still, and the file itself
+    /// An animation (a GIF, an animated PNG or WebP): its first frame as a still, and the file itself
     /// as the clip (`LibraryPhoto.motion`), played looped and muted where it is on screen.
     case animated
 }

@@ -6,7 +6,8 @@ extension PhotoProbe {
 
     /// Reads a WebP's RIFF chunks without decoding: the size from `VP8X` (extended), `VP8 `
     /// (lossy) or `VP8L` (lossless), and the orientation from the `EXIF` chunk, which comes
-    /// after the image data and is reached by skipping chunks, not reading them.
+    /// after the image data and is reached by skipping chunks, not reading them; an animation
+    /// by its `VP8X` flag and its `ANMF` frames.
     static func probeWebP(_ input: inout ProbeInput) throws(ProbeError) -> ProbeResult {
         guard let riffSize = try input.uint32LE(at: 4) else { throw .truncated("the file ends inside the WebP header") }
         // RIFF's size counts from byte 8; a file shorter than it says was cut short.
@@ -18,6 +19,8 @@ extension PhotoProbe {
         var exif: [UInt8]?
         var profile: [UInt8]?
         var xmp: [UInt8]?
+        var animationFlag = false
+        var frames = 0
         var offset = 12
         for _ in 0 ..< 100_000 {
             guard offset + 8 <= end, let type = try input.bytes(at: offset, count: 4), let length = try input.uint32LE(at: offset + 4) else { break }
@@ -26,7 +29,10 @@ extension PhotoProbe {
             guard data + length <= end else { throw .truncated("the WebP '\(name)' chunk ends past the file's end") }
             switch name {
             case "VP8X" where size == nil:
-                guard length >= 10, let low = try input.bytes(at: data + 4, count: 6) else { throw .corrupt("the WebP 'VP8X' chunk is too short") }
+                guard length >= 10, let flags = try input.bytes(at: data, count: 1), let low = try input.bytes(at: data + 4, count: 6) else {
+                    throw .corrupt("the WebP 'VP8X' chunk is too short")
+                }
+                animationFlag = flags[0] & 0x02 != 0
                 size = (1 + (Int(low[0]) | Int(low[1]) << 8 | Int(low[2]) << 16), 1 + (Int(low[3]) | Int(low[4]) << 8 | Int(low[5]) << 16))
             case "VP8 " where size == nil:
                 // A key frame: 3-byte tag, start code 9D 01 2A, then 14-bit width and height.
@@ -49,6 +55,8 @@ extension PhotoProbe {
                 profile = try input.bytes(at: data, count: length)
             case "XMP " where xmp == nil && length <= XMPPacket.largestPacket:
                 xmp = try input.bytes(at: data, count: length)
+            case "ANMF":
+                frames += 1
             default:
                 break
             }
@@ -61,6 +69,8 @@ extension PhotoProbe {
                                  orientation: Orientation(exifValue: orientation), endMarker: .checkedByProbe, exif: exif)
         result.iccProfile = profile
         result.xmp = xmp
+        // An animation of one frame is a still.
+        result.isAnimated = animationFlag && frames > 1
         return result
     }
 }

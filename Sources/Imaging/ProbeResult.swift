@@ -34,7 +34,7 @@ public struct ProbeResult: Sendable, Hashable {
     /// What the importer says about a file it takes whole ("a TIFF of 3 pages: only the first
     /// is imported").
     public var notes: [String] = []
-    /// An animation (a GIF of several frames, an animated PNG): its first frame is its still,
+    /// An animation (a GIF of several frames, an animated PNG or WebP): its first frame is its still,
     /// and it plays as a looping web video (`VideoTranscoder.makeLoopingVideo`).
     public var isAnimated = false
     /// A HEIF's clean aperture: the decoder crops the coded picture to it, and `width` and

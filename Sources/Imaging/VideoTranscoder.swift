@@ -93,7 +93,7 @@ public enum VideoTranscoder {
     /// still only.
     public static let animationPixelLimit = 50_000_000
 
-    /// Writes an animation (a GIF or APNG of several frames: `format`) as a web video to play
+    /// Writes an animation (a GIF, APNG or WebP of several frames: `format`) as a web video to play
     /// looped and muted (`<video loop muted>`, as Google Photos and social sites show GIFs:
     /// far fewer bytes than the GIF): its frames at their own delays, transparent pixels on the
     /// background its still is drawn on (`ImageDecoder.background`), turned by `orientation`.
@@ -101,7 +101,25 @@ public enum VideoTranscoder {
     public static func makeLoopingVideo(fromAnimation path: String, format: ImageFormat, orientation: Orientation = .up, to target: String,
                                         size: VideoRendition, quality: Int = VideoRendition.defaultQuality, threads: Int = 0,
                                         progress: (Progress) -> Void = { _ in }) throws(VideoError) -> Outcome {
-        try writing(target) { temporary throws(VideoError) in
+        if format == .webp {
+            // FFmpeg cannot decode an animated WebP: its frames, composed by libwebp, as an APNG
+            // beside the target (removed after), made a video as any APNG is.
+            let frames = (target.split(separator: "/", omittingEmptySubsequences: false).dropLast() + [".\(target.split(separator: "/").last ?? "")" + ".frames.png"])
+                .joined(separator: "/")
+            defer { unlink(frames) }
+            let cut = try AnimatedWebPFrames.writeAPNG(from: path, to: frames, frameLimit: animationFrameLimit, secondsLimit: animationSecondsLimit,
+                                                       pixelLimit: animationPixelLimit)
+            do throws(VideoError) {
+                var outcome = try makeLoopingVideo(fromAnimation: frames, format: .png, orientation: orientation, to: target, size: size,
+                                                   quality: quality, threads: threads, progress: progress)
+                outcome.cutAt = outcome.cutAt ?? cut
+                return outcome
+            } catch {
+                // Named by the file the user has, not the frames' passing APNG.
+                throw VideoError(error.cause, path: path, error.detail)
+            }
+        }
+        return try writing(target) { temporary throws(VideoError) in
             // Frame delays as browsers take them: a GIF's under 2/100 s as 1/10 s (libavformat's
             // default too), an APNG's 0 as 1/10 s, and none shorter than 1/100 s (libavformat's
             // own APNG default would slow anything above 15 frames a second).

@@ -10,7 +10,7 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case webp
     /// The first page of a TIFF: scans, archives, Lightroom and Capture One exports.
     case tiff
-    /// A GIF: its first frame (an animated one's too, for now).
+    /// A GIF: its first frame (an animated one's still; its frames play as a video).
     case gif
     /// A Windows bitmap.
     case bmp

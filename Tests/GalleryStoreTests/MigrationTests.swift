@@ -134,6 +134,28 @@ struct MigrationTests {
         #expect(read == [["a.jpg": 0], ["b.mp4": 1], ["c.heic": 0]])
     }
 
+    @Test("0020 and 0021: GIFs, PNGs and WebPs are read again once by the next import (which of them move); JPEGs are not")
+    func animationsReadAgain() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0019_open_formats").migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            for (id, name, format) in [(1, "a.jpg", "jpeg"), (2, "b.gif", "gif"), (3, "c.png", "png"), (4, "d.webp", "webp")] {
+                try db.execute(sql: """
+                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
+                                        orientation, display_width, display_height, kind, metadata_read)
+                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', ?, 4, 3, 1, 4, 3, 'photo', 1)
+                    """, arguments: [id, name, name, format])
+            }
+        }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        let read = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT path, metadata_read FROM photos ORDER BY id").map { [$0["path"] as String: $0["metadata_read"] as Int] } }
+        #expect(read == [["a.jpg": 1], ["b.gif": 0], ["c.png": 0], ["d.webp": 0]])
+    }
+
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
     func layoutsKeptAcrossKindRecords() throws {
         let folder = try TemporaryDirectory()

@@ -3,11 +3,11 @@ import GalleryTestSupport
 @testable import Imaging
 import Testing
 
-/// Animations made by ImageMagick (GIF) and ffmpeg (APNG), found by the probe and made looping
+/// Animations made by ImageMagick (GIF, WebP) and ffmpeg (APNG, WebP), found by the probe and made looping
 /// web videos by `VideoTranscoder.makeLoopingVideo`, read back by ffprobe and our own decoder:
 /// every frame at its own delay (a long last one too), transparency on the still's background,
 /// bounded length, and damaged files that give what they can or one error.
-@Suite("Animations: GIFs and APNGs of several frames become looping web videos")
+@Suite("Animations: GIFs, APNGs and WebPs of several frames become looping web videos")
 struct AnimationVideoTests {
     /// Three frames of 64 × 48 on a transparent screen: a red box, a green one, a blue one, at
     /// 1/10, 1/10 and 1/2 s (a pause at the end, as many GIFs have), each with its own palette.
@@ -22,6 +22,27 @@ struct AnimationVideoTests {
         try TestVideos.run(TestMetadata.imageMagick, ["-dispose", "background", "-delay", "10", frames[0], frames[1], "-delay", "50", frames[2],
                                                       "-loop", "0", "+map", target])
         return target
+    }
+
+    /// The same three boxes as an animated WebP written by ImageMagick (lossless, disposed to
+    /// the background), and each frame's duration in milliseconds as its `ANMF` chunk says.
+    static func threeFramesWebP(in work: TemporaryDirectory) throws -> (path: String, durations: [Int]) {
+        _ = try threeFrames(in: work)
+        let frames = (0 ..< 3).map { work.path + "/frame\($0).png" }
+        let target = work.path + "/boxes.webp"
+        try TestVideos.run(TestMetadata.imageMagick, ["-dispose", "background", "-delay", "10", frames[0], frames[1], "-delay", "50", frames[2],
+                                                      "-loop", "0", "-define", "webp:lossless=true", target])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: target)))
+        var durations: [Int] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            if bytes[offset ..< offset + 4].elementsEqual("ANMF".utf8) {
+                durations.append(Int(bytes[offset + 20]) | Int(bytes[offset + 21]) << 8 | Int(bytes[offset + 22]) << 16)
+            }
+            offset += 8 + length + (length & 1)
+        }
+        return (target, durations)
     }
 
     /// The video's packets as ffprobe reads them: (presentation time, duration), in order.
@@ -67,6 +88,45 @@ struct AnimationVideoTests {
         #expect(try !PhotoProbe.probe(path: work.path + "/one.png").isAnimated, "one frame is a still")
         _ = try work.write("plain.png", TestImages.png(width: 30, height: 20))
         #expect(try !PhotoProbe.probe(path: work.path + "/plain.png").isAnimated)
+        let webp = try Self.threeFramesWebP(in: work)
+        let movingWebP = try PhotoProbe.probe(path: webp.path)
+        #expect(movingWebP.format == .webp && movingWebP.isAnimated && movingWebP.width == 64 && movingWebP.height == 48)
+        try TestVideos.run(TestMetadata.imageMagick, ["-size", "40x30", "xc:orange", work.path + "/still.webp"])
+        #expect(try !PhotoProbe.probe(path: work.path + "/still.webp").isAnimated)
+    }
+
+    @Test("an animated WebP (which FFmpeg 5.1 cannot decode): libwebp's frames at their own delays, in order, transparency on the still's background")
+    func webp() throws {
+        let work = try TemporaryDirectory("animation-webp")
+        let (source, durations) = try Self.threeFramesWebP(in: work)
+        #expect(durations.count == 3, "\(durations)")
+        let target = work.path + "/boxes.mp4"
+        let size = VideoRendition(displayWidth: 64, displayHeight: 48, maxHeight: 1080)
+        let outcome = try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .webp, to: target, size: size)
+        #expect(outcome.method == .encoded && outcome.cutAt == nil && outcome.damagedPackets == 0)
+        let report = try TestVideos.ffprobe(target)
+        #expect(report.video?.codec_name == "h264" && report.video?.width == 64 && report.video?.height == 48 && report.audio == nil)
+        let packets = try Self.packets(target)
+        #expect(packets.map { Int(($0.duration * 1000).rounded()) } == durations, "\(packets) against the file's \(durations)")
+        let background = (Int(ImageDecoder.background.0), Int(ImageDecoder.background.1), Int(ImageDecoder.background.2))
+        for (n, (x, color)) in [(11, (255, 0, 0)), (31, (0, 255, 0)), (51, (0, 0, 255))].enumerated() {
+            let frame = try Self.frame(n, of: target, in: work)
+            #expect(Self.near(Self.pixel(frame, x, 24), color, within: 40), "frame \(n): \(Self.pixel(frame, x, 24))")
+            #expect(Self.near(Self.pixel(frame, 2, 2), background), "frame \(n) background: \(Self.pixel(frame, 2, 2))")
+        }
+        // The frames' passing file is gone, and the bytes are the same every time.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).allSatisfy { !$0.hasSuffix(".frames.png") })
+        let again = work.path + "/again.mp4"
+        try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .webp, to: again, size: size)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(contentsOf: URL(fileURLWithPath: again)))
+        // ffmpeg's own animated WebP (libwebp_anim, lossy): 10 frames of 1/10 s.
+        let ffmpegWebP = work.path + "/clip.webp"
+        try TestVideos.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=120x80:rate=10:duration=1",
+                                          "-c:v", "libwebp_anim", "-loop", "0", ffmpegWebP])
+        let clip = work.path + "/clip.mp4"
+        try VideoTranscoder.makeLoopingVideo(fromAnimation: ffmpegWebP, format: .webp, to: clip,
+                                             size: VideoRendition(displayWidth: 120, displayHeight: 80, maxHeight: 1080))
+        #expect(try Self.packets(clip).map(\.duration) == Array(repeating: 0.1, count: 10))
     }
 
     @Test("a GIF: every frame at its own delay (the long last one kept), in order, transparency on the still's background")
@@ -164,6 +224,23 @@ struct AnimationVideoTests {
             }
             #expect(!FileManager.default.fileExists(atPath: work.path + "/." + name + ".mp4.partial"))
         }
+        // A WebP cut inside its frames: one error (libwebp's animation decoder wants the whole
+        // file; the probe refuses a WebP shorter than its RIFF size anyway); nothing left behind.
+        let webp = try Self.threeFramesWebP(in: work)
+        let webpBytes = try Data(contentsOf: URL(fileURLWithPath: webp.path))
+        for length in [webpBytes.count - 30, webpBytes.count / 2, 40] {
+            let name = "cut-\(length).webp"
+            _ = try work.write(name, [UInt8](webpBytes.prefix(length)))
+            let target = work.path + "/" + name + ".mp4"
+            do {
+                try VideoTranscoder.makeLoopingVideo(fromAnimation: work.path + "/" + name, format: .webp, to: target, size: size)
+                #expect(try !Self.packets(target).isEmpty, "\(name)")
+            } catch {
+                // Named by the WebP, not by the frames' passing file.
+                #expect((error as? VideoError)?.path == work.path + "/" + name && !FileManager.default.fileExists(atPath: target), "\(name): \(error)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).allSatisfy { !$0.hasSuffix(".frames.png") && !$0.hasSuffix(".partial") })
         // Seeded changes anywhere in the file: never a crash (AddressSanitizer in make test-asan).
         var random = SplitMix64(seed: 50)
         for round in 0 ..< 12 {
@@ -172,6 +249,11 @@ struct AnimationVideoTests {
             _ = try work.write("changed\(round).gif", changed)
             _ = try? VideoTranscoder.makeLoopingVideo(fromAnimation: work.path + "/changed\(round).gif", format: .gif,
                                                       to: work.path + "/changed\(round).mp4", size: size)
+            var changedWebP = [UInt8](webpBytes)
+            for _ in 0 ..< 4 { changedWebP[Int(random.next() % UInt64(changedWebP.count))] = UInt8(truncatingIfNeeded: random.next()) }
+            _ = try work.write("changed\(round).webp", changedWebP)
+            _ = try? VideoTranscoder.makeLoopingVideo(fromAnimation: work.path + "/changed\(round).webp", format: .webp,
+                                                      to: work.path + "/changed\(round).webp.mp4", size: size)
         }
     }
 }
