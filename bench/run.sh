@@ -15,6 +15,7 @@
 # bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
 # bench/run.sh serve only gallery serve under 32 clients: /api/photos, a page, a large image, /api/layout (issue 49; SERVE_BEFORE=BINARY adds an older build);
 # bench/run.sh animations only animated GIFs made looping web videos against the ffmpeg command (issue 50);
+# bench/run.sh raws only camera raws (PiDNG-made DNGs of 24 MP) against LibRaw's simple_dcraw/dcraw_emu + vipsthumbnail, and a 60 MP raw's peak RSS (issue 50);
 # bench/run.sh install only what make demo and make test install on a fresh Debian 12 (root, the mirror; not in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -886,6 +887,62 @@ ours_mb=$(du -cb "$work/animations-site/videos"/*.mp4 | tail -1 | awk '{ printf 
 theirs_mb=$(du -cb "$work/animations-ffmpeg"/*.mp4 | tail -1 | awk '{ printf "%.2f", $1 / 1e6 }')
 ratio=$(awk -v a="$ours_best" -v b="$theirs_best" 'BEGIN { printf "%.2f", a / b }')
 record "| $stamp | $commit | build a site of 8 animated GIFs, 100 frames of 480×270 each ($gif_mb MB of GIF), better of 2, alternating | ${ours_best} s with stills and grid images, videos ${ours_mb} MB | ffmpeg, same settings, videos only: ${theirs_best} s, ${theirs_mb} MB | ${ratio}× ffmpeg's time (goal ≤ 1.1×) |"
+fi
+
+# MARK: camera raws (issue 50): DNGs of 24 MP (6000 × 4000 RGGB mosaics, 16-bit, as PiDNG
+# writes them: bench/make_raws.py) built into a site (import + the four images a photo and the
+# pages), against LibRaw's own tools with vipsthumbnail making the same four images (236,
+# 472, 708 px WebP, the 1600 px large JPEG; 2 processes, half the files each). With full-size
+# embedded previews (RAW_COUNT, default 200: what cameras write; simple_dcraw -e extracts it), and
+# with only a 256 px preview (RAW_DEVELOPED_COUNT, default 50: the raw is developed, ours at
+# half size, dcraw_emu -h); better of 2, alternating. Then one 60 MP raw (9504 × 6336) without a
+# preview through gallery build, for its peak RSS (goal ≤ 300 MB).
+if [ "$only" = all ] || [ "$only" = raws ]; then
+"$work/venv/bin/python" -c 'import pidng, numpy' 2>/dev/null || "$work/venv/bin/pip" install -q --disable-pip-version-check "pidng==4.0.9" numpy
+raw_count=${RAW_COUNT:-200}
+developed_count=${RAW_DEVELOPED_COUNT:-50}
+"$work/venv/bin/python" bench/make_raws.py "$work/raws-full" "$raw_count" 6000 4000 full
+"$work/venv/bin/python" bench/make_raws.py "$work/raws-small" "$developed_count" 6000 4000 small
+"$work/venv/bin/python" bench/make_raws.py "$work/raw-60mp" 1 9504 6336 small
+for set in "raws-full:$raw_count:simple_dcraw -e:thumb.jpg:full-size previews" "raws-small:$developed_count:dcraw_emu -h -w -o 1 -T:tiff:256 px previews, so developed"; do
+  IFS=: read -r folder count peer_command peer_suffix description <<< "$set"
+  ls "$work/$folder"/*.dng | head -n "$count" > "$work/raw-files.txt"
+  rm -rf "$work/raw-input" && mkdir -p "$work/raw-input"
+  while read -r f; do ln -s "$PWD/$f" "$work/raw-input/$(basename "$f")"; done < "$work/raw-files.txt"
+  split -n l/2 -d "$work/raw-files.txt" "$work/raw-half-"
+  ours_best=""; theirs_best=""; rss_ours=0
+  for _ in 1 2; do
+    rm -rf "$work/raw.db"* "$work/raw-site"
+    /usr/bin/time -f '%M %e' -o "$work/raw-time.txt" "$gallery" build "$work/raw-input" --db "$work/raw.db" --out "$work/raw-site" --quiet >/dev/null
+    read -r rss t < "$work/raw-time.txt"
+    rss_ours=$(( rss > rss_ours ? rss : rss_ours ))
+    [ -z "$ours_best" ] || awk -v a="$t" -v b="$ours_best" 'BEGIN { exit !(a < b) }' && ours_best=$t
+    rm -rf "$work/raw-peer" && mkdir -p "$work/raw-peer"
+    start=$(date +%s.%N)
+    for half in 00 01; do
+      (while read -r f; do
+         # LibRaw's tools write beside their input: a link's name in the peer's folder.
+         ln -sf "$PWD/$f" "$work/raw-peer/$(basename "$f")"
+         # shellcheck disable=SC2086
+         $peer_command "$work/raw-peer/$(basename "$f")" >/dev/null 2>&1
+         out="$work/raw-peer/$(basename "$f").$peer_suffix"
+         for size in 236 472 708; do vipsthumbnail --size "${size}x" -o "$PWD/$work/raw-peer/%s-$size.webp[Q=82]" "$out"; done
+         vipsthumbnail --size 1600x1600 -o "$PWD/$work/raw-peer/%s-large.jpg[Q=82,strip]" "$out"
+       done < "$work/raw-half-$half") &
+    done
+    wait
+    t=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+    [ -z "$theirs_best" ] || awk -v a="$t" -v b="$theirs_best" 'BEGIN { exit !(a < b) }' && theirs_best=$t
+  done
+  made=$(find "$work/raw-peer" -name '*-large.jpg' | wc -l)
+  [ "$made" -eq "$count" ] || { echo "the peer made $made large images of $count" >&2; exit 1; }
+  ratio=$(awk -v a="$ours_best" -v b="$theirs_best" 'BEGIN { printf "%.2f", b / a }')
+  record "| $stamp | $commit | import + export, $count DNGs of 24 MP ($description; four images a photo: 236/472/708 px WebP + the 1600 px JPEG), better of 2, alternating | ${ours_best} s, peak RSS $((rss_ours / 1024)) MB | $peer_command + vipsthumbnail, the same four images (2 processes): ${theirs_best} s | ${ratio}× the peer's speed (goal ≥ 3× with previews; report without) |"
+done
+rm -rf "$work/raw60.db"* "$work/raw60-site"
+/usr/bin/time -f '%M %e' -o "$work/raw60-time.txt" "$gallery" build "$work/raw-60mp" --db "$work/raw60.db" --out "$work/raw60-site" --quiet >/dev/null
+read -r raw60_rss raw60_seconds < "$work/raw60-time.txt"
+record "| $stamp | $commit | a 60 MP raw (9504 × 6336 DNG, 256 px preview: developed at half size) through gallery build: import, every image size, pages | ${raw60_seconds} s, peak RSS $((raw60_rss / 1024)) MB (goal ≤ 300 MB) | — | — |"
 fi
 
 if [ "$only" = install ]; then

@@ -52,12 +52,14 @@ public struct Importer: Sendable {
         // A raw and its camera's JPEG are one photo: the other file is left out (and removed if
         // imported before), its XMP sidecar still read for the one shown.
         var partners: [String: String] = [:]
+        var partnerFiles: [String: ScannedFile] = [:]
         if options.rawPairs != .both {
             let pairs = RawJPEGPairs(paths: scan.files.map(\.path)).pairs
             for pair in pairs {
                 if options.rawPairs == .jpeg { partners[pair.rendered] = pair.raw } else { partners[pair.raw] = pair.rendered }
             }
             let hidden = Set(partners.values)
+            for file in scan.files where hidden.contains(file.path) { partnerFiles[file.path] = file }
             scan.files.removeAll { hidden.contains($0.path) }
             if !pairs.isEmpty {
                 let shown = options.rawPairs == .jpeg ? "its JPEG" : "its raw"
@@ -110,14 +112,10 @@ public struct Importer: Sendable {
         events(.progress(done: progress.load(ordering: .relaxed), total: total))
 
         var failed = Set<String>()
-        var start = 0
-        while start < work.count {
-            let batch = Array(work[start ..< min(start + options.batchSize, work.count)])
-            start += batch.count
-            let outcomes = inspect(batch) { _ in
-                let done = progress.add(1, ordering: .relaxed).newValue
-                events(.progress(done: done, total: total))
-            }
+        /// Inspects `batch` and stores what it yields; `annotatedAs` gives the path whose
+        /// annotations a file takes (a pair's stand-in takes its partner's).
+        func importBatch(_ batch: [ScannedFile], annotatedAs: (String) -> String, onEach: @escaping @Sendable (Int) -> Void) throws {
+            let outcomes = inspect(batch, onEach: onEach)
             var changes = LibraryChanges()
             for (file, outcome) in zip(batch, outcomes) {
                 switch outcome {
@@ -128,12 +126,12 @@ public struct Importer: Sendable {
                 case .success(let photo):
                     if let damage = photo.damage { events(.warning("\(display(file.path)): \(damage)")) }
                     for warning in (photo.exif?.warnings ?? []) + photo.descriptionWarnings { events(.warning("\(display(file.path)): \(warning)")) }
-                    let annotation = annotation(file.path, embedded: photo.embedded)
+                    let annotation = annotation(annotatedAs(file.path), embedded: photo.embedded)
                     var photoFile = photo.file(
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
                         path: file.path, sortKey: Self.sortKey(file.path), mtimeNanoseconds: file.mtimeNanoseconds)
                     photoFile.embeddedDescription = photo.embedded.flatMap(AnnotationLayers.stored)
-                    if let sidecar = takeout.sidecars[file.path] {
+                    if let sidecar = takeout.sidecars[annotatedAs(file.path)] {
                         // Google's date and place fill what the file itself does not say.
                         photoFile.metadata.takenAt = photoFile.metadata.takenAt ?? sidecar.takenAt
                         if photoFile.metadata.latitude == nil, let latitude = sidecar.latitude, let longitude = sidecar.longitude {
@@ -152,8 +150,30 @@ public struct Importer: Sendable {
             }
             try database.apply(changes)
         }
+        var start = 0
+        while start < work.count {
+            let batch = Array(work[start ..< min(start + options.batchSize, work.count)])
+            start += batch.count
+            try importBatch(batch, annotatedAs: { $0 }) { _ in
+                let done = progress.add(1, ordering: .relaxed).newValue
+                events(.progress(done: done, total: total))
+            }
+        }
+        // A pair whose shown file cannot be read (a damaged JPEG) is shown from its partner
+        // (the raw), with its annotations; read every time, as long as the shown file fails.
+        var standIns: [String: String] = [:]
+        for path in failed.sorted() {
+            guard let partner = partners[path], partnerFiles[partner] != nil else { continue }
+            standIns[partner] = path
+        }
+        if !standIns.isEmpty {
+            try importBatch(standIns.keys.sorted().compactMap { partnerFiles[$0] }, annotatedAs: { standIns[$0] ?? $0 }) { _ in }
+            for (partner, path) in standIns.sorted(by: { $0.key < $1.key }) where !failed.contains(partner) {
+                events(.warning("\(display(path)): shown from \(display(partner)) instead, the other file of its pair"))
+            }
+        }
 
-        let present = Set(scan.files.map(\.path)).subtracting(failed)
+        let present = Set(scan.files.map(\.path)).union(standIns.keys).subtracting(failed)
         finalChanges.removals = stored.keys.filter { !present.contains($0) }.sorted()
         summary.removed = finalChanges.removals.count
         try database.apply(finalChanges)

@@ -88,4 +88,41 @@ struct RawCLITests {
         #expect(try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url).status == 0)
         #expect(try rows().count == 3)
     }
+
+    @Test("a pair whose JPEG cannot be read is shown from its raw, with the pair's words, said once; mended, from the JPEG again")
+    func damagedJPEGFallsBackToRaw() throws {
+        let work = try TemporaryDirectory("raw-pair-damaged")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appending(path: "preview.dng"), to: photos.appending(path: "IMG_0500.DNG"))
+        // Cut inside its header: no decoder shows anything of it.
+        let jpeg = TestImages.jpeg(width: 90, height: 60)
+        _ = try work.write("photos/IMG_0500.JPG", Array(jpeg.prefix(30)))
+        try TestMetadata.sidecar("photos/IMG_0500.xmp", in: work, exiftool: ["-XMP-dc:Title=Lighthouse"])
+
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("IMG_0500.JPG: shown from") && built.stderr.contains("IMG_0500.DNG instead"), "\(built.stderr)")
+        func rows() throws -> [String: [String: Any]] {
+            let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["path"] as? String ?? "", $0) })
+        }
+        var listed = try rows()
+        #expect(Set(listed.keys) == ["IMG_0500.DNG"], "\(listed.keys)")
+        #expect(listed["IMG_0500.DNG"]?["caption"] as? String == "Lighthouse" && listed["IMG_0500.DNG"]?["format"] as? String == "raw", "\(listed)")
+
+        // Run again, nothing changed: still the raw, not removed.
+        let again = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        let kept = try rows().keys.sorted()
+        #expect(again.status == 0 && kept == ["IMG_0500.DNG"], "\(again.stderr)")
+
+        // The JPEG copied again whole: the pair is shown from it, the raw's row goes.
+        _ = try work.write("photos/IMG_0500.JPG", jpeg)
+        let mended = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(mended.status == 0 && !mended.stderr.contains("instead"), "\(mended.stderr)")
+        listed = try rows()
+        #expect(Set(listed.keys) == ["IMG_0500.JPG"], "\(listed.keys)")
+        #expect(listed["IMG_0500.JPG"]?["caption"] as? String == "Lighthouse", "\(listed)")
+    }
 }
