@@ -15,7 +15,8 @@ enum JPEGXLReader {
         var isAnimated: Bool
         var exif: [UInt8]?
         var xmp: [UInt8]?
-        /// Where the walk stopped short of the file's end (cut short), or nil.
+        /// Where the box walk stopped short of the file's end (a container cut short or
+        /// damaged after its header), or nil.
         var damage: String?
     }
 
@@ -29,9 +30,9 @@ enum JPEGXLReader {
 
     static func header(_ bytes: [UInt8]) throws(CodecError) -> Header {
         let decoder = try Decoder()
-        // Frames too, though none is decoded: skipping each one's sections is how a file cut
-        // short shows (a naked codestream has no box after its picture to miss).
-        try decoder.subscribe([JXL_DEC_BASIC_INFO, JXL_DEC_FRAME, JXL_DEC_BOX])
+        // (A picture cut short does not show here: libjxl ends a naked codestream's walk after
+        // its header. The importer decodes every JPEG XL once for that.)
+        try decoder.subscribe([JXL_DEC_BASIC_INFO, JXL_DEC_BOX])
         JxlDecoderSetDecompressBoxes(decoder.pointer, 1)
         // The stored size and the orientation (else libjxl reports the turned size and 1).
         JxlDecoderSetKeepOrientation(decoder.pointer, 1)
@@ -60,8 +61,6 @@ enum JPEGXLReader {
                     let info = try decoder.basicInfo()
                     header = Header(width: Int(info.xsize), height: Int(info.ysize), orientation: Int(info.orientation.rawValue),
                                     isAnimated: info.have_animation != 0)
-                case JXL_DEC_FRAME:
-                    continue
                 case JXL_DEC_BOX:
                     finishBox()
                     var type: JxlBoxType = (0, 0, 0, 0)
