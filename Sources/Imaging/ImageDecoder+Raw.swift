@@ -56,13 +56,15 @@ extension ImageDecoder {
         let preview = try? opened(open).preview()
         let scale = longSide > 0 ? min(1, Double(longSide) / Double(max(facts.storedWidth, facts.storedHeight))) : 1
         let (coverWidth, coverHeight) = longSide > 0 ? (Int((Double(facts.storedWidth) * scale).rounded()), Int((Double(facts.storedHeight) * scale).rounded())) : (0, 0)
-        if let preview, previewPicture(preview, facts: facts, minWidth: coverWidth, minHeight: coverHeight, mustCover: true) != nil { return .whole }
+        if let preview, previewPicture(preview, facts: facts, minWidth: coverWidth, minHeight: coverHeight, mustCover: true, checkOnly: true) != nil {
+            return .whole
+        }
         do throws(CodecError) {
             if let problem = rawSensorDataProblem(path: path) { throw CodecError(problem) }
             try opened(open).unpack()
             return .whole
         } catch {
-            if let preview, previewPicture(preview, facts: facts, minWidth: 1, minHeight: 1, mustCover: false) != nil {
+            if let preview, previewPicture(preview, facts: facts, minWidth: 1, minHeight: 1, mustCover: false, checkOnly: true) != nil {
                 return .previewOnly(error.description)
             }
             return .unreadable(error.description)
@@ -91,7 +93,10 @@ extension ImageDecoder {
     /// The raw's preview as stored, or nil when it is damaged, cut to other proportions than the
     /// raw (a camera set to 16:9 or 1:1 crops only its JPEG) or, with `mustCover`, smaller
     /// than `minWidth` × `minHeight` (0 × 0: than nine tenths of the raw).
-    private static func previewPicture(_ preview: RawFile.Preview, facts: RawFacts, minWidth: Int, minHeight: Int, mustCover: Bool) -> RGBImage? {
+    /// - Parameter checkOnly: only whether it decodes matters (the import's question): a JPEG
+    ///   preview is decoded at its smallest DCT scale, and the picture returned is that.
+    private static func previewPicture(_ preview: RawFile.Preview, facts: RawFacts, minWidth: Int, minHeight: Int, mustCover: Bool,
+                                       checkOnly: Bool = false) -> RGBImage? {
         guard facts.storedWidth > 0, facts.storedHeight > 0 else { return nil }
         let width: Int, height: Int
         switch preview {
@@ -119,7 +124,8 @@ extension ImageDecoder {
         let image: RGBImage
         switch preview {
         case .jpeg(let bytes):
-            guard let decoded = try? decode(bytes, format: .jpeg, minWidth: min(needWidth, width), minHeight: min(needHeight, height)) else {
+            let (decodeWidth, decodeHeight) = checkOnly ? (1, 1) : (min(needWidth, width), min(needHeight, height))
+            guard let decoded = try? decode(bytes, format: .jpeg, minWidth: decodeWidth, minHeight: decodeHeight) else {
                 return nil
             }
             image = decoded
