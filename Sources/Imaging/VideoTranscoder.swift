@@ -104,8 +104,7 @@ public enum VideoTranscoder {
         if format == .webp {
             // FFmpeg cannot decode an animated WebP: its frames, composed by libwebp, as an APNG
             // beside the target (removed after), made a video as any APNG is.
-            let frames = (target.split(separator: "/", omittingEmptySubsequences: false).dropLast() + [".\(target.split(separator: "/").last ?? "")" + ".frames.png"])
-                .joined(separator: "/")
+            let frames = hiddenSibling(of: target, suffix: "frames.png")
             defer { unlink(frames) }
             let cut = try AnimatedWebPFrames.writeAPNG(from: path, to: frames, frameLimit: animationFrameLimit, secondsLimit: animationSecondsLimit,
                                                        pixelLimit: animationPixelLimit)
@@ -146,10 +145,16 @@ public enum VideoTranscoder {
 
     /// Runs `write` on a temporary name beside `target` and renames it to `target` once it
     /// is complete, so an interrupted encode never leaves a file that could be served.
-    private static func writing(_ target: String, _ write: (String) throws(VideoError) -> Outcome) throws(VideoError) -> Outcome {
+    /// ".NAME.SUFFIX" beside `target` ("videos/.KEY.mp4.partial"): a passing file no listing
+    /// of the site takes for one of its own.
+    private static func hiddenSibling(of target: String, suffix: String) -> String {
         let directory = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).partial"
+        return (directory.isEmpty ? "" : directory + "/") + ".\(name).\(suffix)"
+    }
+
+    private static func writing(_ target: String, _ write: (String) throws(VideoError) -> Outcome) throws(VideoError) -> Outcome {
+        let temporary = hiddenSibling(of: target, suffix: "partial")
         unlink(temporary)
         do throws(VideoError) {
             let outcome = try write(temporary)
