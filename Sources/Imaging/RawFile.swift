@@ -131,7 +131,7 @@ final class RawFile {
     /// still covers `minWidth` × `minHeight`; never turned (the orientation is the caller's).
     func developed(minWidth: Int, minHeight: Int) throws(CodecError) -> RGBImage {
         let sizes = data.pointee.sizes
-        withUnsafeMutablePointer(to: &data.pointee.params) { params in
+        let params = withUnsafeMutablePointer(to: &data.pointee.params) { params in
             params.pointee.use_camera_wb = 1
             params.pointee.output_color = 1
             params.pointee.output_bps = 8
@@ -140,8 +140,14 @@ final class RawFile {
             params.pointee.gamm.1 = 12.92
             let wanted = minWidth > 0 || minHeight > 0
             params.pointee.half_size = wanted && Int(sizes.width) / 2 >= minWidth && Int(sizes.height) / 2 >= minHeight ? 1 : 0
+            return params.pointee
         }
         try unpack()
+        if params.half_size != 0, let development = halfSizeDevelopment(), let raw = data.pointee.rawdata.raw_image {
+            let picture = development.developed(raw)
+            libraw_recycle(data)
+            return picture
+        }
         let status = libraw_dcraw_process(data)
         guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status, doing: "developing the raw file") }
         var code: Int32 = 0
@@ -153,6 +159,59 @@ final class RawFile {
         libraw_recycle(data)
         guard case .pixels(let pixels) = Self.converted(image) else { throw CodecError("LibRaw developed the raw file into no picture") }
         return pixels
+    }
+
+    /// How LibRaw would develop the unpacked sensor data at half size, when it is the plain kind
+    /// `RawHalfSizeDevelopment` takes (its doc says which) and LibRaw's options are those
+    /// `developed` sets; nil otherwise.
+    func halfSizeDevelopment() -> RawHalfSizeDevelopment? {
+        let raw = data.pointee.rawdata
+        let (sizes, color, params) = (raw.sizes, raw.color, data.pointee.params)
+        var decoder = libraw_decoder_info_t()
+        guard raw.raw_image != nil, raw.iparams.filters > 1000, raw.iparams.colors == 3, raw.iparams.is_foveon == 0,
+              raw.ioparams.fuji_width == 0, raw.ioparams.zero_is_bad == 0, raw.ioparams.raw_color == 0,
+              abs(sizes.pixel_aspect - 1) < 0.005, sizes.raw_pitch % 2 == 0, sizes.width >= 2, sizes.height >= 2,
+              Int(sizes.top_margin) + Int(sizes.height) <= Int(sizes.raw_height),
+              Int(sizes.left_margin) + Int(sizes.width) <= Int(sizes.raw_width),
+              color.as_shot_wb_applied == 0, color.cam_mul.0 > 0.00001, color.cam_mul.2 > 0.00001,
+              withUnsafeBytes(of: color.white, { $0.allSatisfy { $0 == 0 } }),
+              params.user_black < 0, params.user_sat <= 0, params.user_mul.0 == 0, params.use_auto_wb == 0,
+              params.bad_pixels == nil, params.dark_frame == nil, params.threshold == 0, params.aber.0 == 1, params.aber.2 == 1,
+              params.no_auto_scale == 0, params.highlight == 0, params.no_auto_bright == 0, params.exp_correc == 0,
+              withUnsafeBytes(of: params.user_cblack, { $0.bindMemory(to: Int32.self).allSatisfy { $0 <= -1_000_000 } }),
+              libraw_get_decoder_info(data, &decoder) == LIBRAW_SUCCESS.rawValue else { return nil }
+        // Phase One's and the Canon 600's data are corrected in LibRaw's copy step.
+        let decoderName = decoder.decoder_name.map { String(cString: $0) } ?? ""
+        guard !decoderName.contains("phase_one"), !decoderName.contains("canon_600") else { return nil }
+        // A black level pattern is taken only when it is the same at every position (LibRaw
+        // versions place a differing one differently).
+        let blacks = Array(UnsafeBufferPointer(start: gallery_libraw_raw_cblack(data), count: 6 + 16))
+        let (patternRows, patternColumns) = (Int(blacks[4]), Int(blacks[5]))
+        var patternBlack = 0
+        if patternRows > 0 && patternColumns > 0 {
+            guard patternRows <= 2, patternColumns <= 2 else { return nil }
+            let pattern = blacks[6 ..< 6 + patternRows * patternColumns]
+            guard let first = pattern.first, pattern.allSatisfy({ $0 == first }) else { return nil }
+            patternBlack = Int(first)
+        }
+        let perColor = (0 ..< 4).map { Int(blacks[$0]) + patternBlack }
+        let total = perColor.map { $0 + Int(color.black) }
+        // LibRaw's white level loses the black common to all colours.
+        let maximum = Int(color.maximum) - Int(color.black) - (perColor.min() ?? 0)
+        let fixedMaximum = decoder.decoder_flags & UInt32(LIBRAW_DECODER_FIXEDMAXC.rawValue) != 0
+        var multipliers = color.cam_mul
+        if multipliers.1 == 0 { multipliers.1 = 1 }
+        if multipliers.3 == 0 { multipliers.3 = multipliers.1 }
+        let matrix = withUnsafeBytes(of: color.rgb_cam) { bytes in
+            let values = Array(bytes.bindMemory(to: Float.self))
+            return (0 ..< 3).map { row in (0 ..< 3).map { values[row * 4 + $0] } }
+        }
+        return RawHalfSizeDevelopment(
+            width: Int(sizes.width), height: Int(sizes.height), top: Int(sizes.top_margin), left: Int(sizes.left_margin),
+            pitch: Int(sizes.raw_pitch) / 2, filters: raw.iparams.filters, black: (total[0], total[1], total[2], total[3]),
+            maximum: maximum, adjustMaximumThreshold: fixedMaximum ? 0 : params.adjust_maximum_thr,
+            multipliers: multipliers, cameraToSRGB: matrix, autoBrightThreshold: params.auto_bright_thr, brightness: params.bright,
+            gammaPower: Double(params.gamm.0), gammaSlope: Double(params.gamm.1))
     }
 
     /// A LibRaw picture as bytes: a JPEG's, or 8-bit RGB (grey spread to RGB).
