@@ -49,6 +49,7 @@ test_packages=(
   libjxl-tools      # cjxl: the JPEG XL files the tests read
   libraw-bin        # LibRaw's raw-identify and dcraw_emu: the references the raw reader is checked against
   imagemagick       # PNGs as ImageMagick writes them (a photo's metadata in its "Raw profile type" text chunks)
+  gifsicle          # GIFs as gifsicle optimizes them (frames that redraw only what moved, disposal) for the animation tests
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
   unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)

@@ -79,7 +79,10 @@ struct ImagePlan: Sendable {
         var ext = photo.format.rawValue
         if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
         let originalName = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
-        if withOriginal && content.downloads == .original { original = originalName }
+        if withOriginal && content.downloads == .original {
+            // A RAW+JPEG pair's download is its raw, named by the raw's own hash.
+            original = photo.original.map { Self.originalName(of: $0) } ?? originalName
+        }
         if case .video = source {
             switch content.videos {
             case .web:
@@ -102,6 +105,13 @@ struct ImagePlan: Sendable {
         }
         videoMaxHeight = content.videoMaxHeight
         videoQuality = content.videoQuality
+    }
+
+    /// The name of the copy of a pair's raw ("originals/HASH.cr2").
+    static func originalName(of original: PhotoOriginal) -> String {
+        let name = original.path.split(separator: "/").last.map(String.init) ?? ""
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
+        return ImageFileName(key: String(original.contentHash.dropFirst("xxh64:".count)), size: .original(extension: ext.lowercased())).name
     }
 
     /// The web version of a clip with this key (its file's hash) and displayed size: its name and size.

@@ -116,7 +116,7 @@ public struct PhotoImages: Sendable {
         let source = root + "/" + photo.path
         if isOriginal {
             guard plan.original == name || plan.video == name else { return false }
-            try copyOriginal(from: source, to: name)
+            try copyOriginal(from: plan.original == name ? root + "/" + photo.originalPath : source, to: name)
             return true
         }
         if image.isVideo {

@@ -307,10 +307,11 @@ public struct SiteExporter: Sendable {
                     // The file as it is, for `[content] downloads = "original"`: copied once.
                     let target = outFolder.appending(path: original)
                     if !FileManager.default.fileExists(atPath: target.path) {
+                        let source = root + "/" + stored.photo.originalPath
                         do {
-                            try images.copyOriginal(from: root + "/" + stored.photo.path, to: original)
+                            try images.copyOriginal(from: source, to: original)
                         } catch {
-                            events(.warning("\(root + "/" + stored.photo.path): its original could not be copied into the site: \(error)"))
+                            events(.warning("\(source): its original could not be copied into the site: \(error)"))
                         }
                     }
                     if FileManager.default.fileExists(atPath: target.path) { written.insert(original) }

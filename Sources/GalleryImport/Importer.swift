@@ -53,6 +53,8 @@ public struct Importer: Sendable {
         // imported before), its XMP sidecar still read for the one shown.
         var partners: [String: String] = [:]
         var partnerFiles: [String: ScannedFile] = [:]
+        // A pair shown from its JPEG: its raw is the photo's original download.
+        var originals: [String: ScannedFile] = [:]
         if options.rawPairs != .both {
             let pairs = RawJPEGPairs(paths: scan.files.map(\.path)).pairs
             for pair in pairs {
@@ -60,6 +62,9 @@ public struct Importer: Sendable {
             }
             let hidden = Set(partners.values)
             for file in scan.files where hidden.contains(file.path) { partnerFiles[file.path] = file }
+            if options.rawPairs == .jpeg {
+                for (rendered, raw) in partners { originals[rendered] = partnerFiles[raw] }
+            }
             scan.files.removeAll { hidden.contains($0.path) }
             if !pairs.isEmpty {
                 let shown = options.rawPairs == .jpeg ? "its JPEG" : "its raw"
@@ -91,8 +96,11 @@ public struct Importer: Sendable {
         var work: [ScannedFile] = []
         for file in scan.files {
             // A photo imported before metadata was read is read again (its file is unchanged).
+            // A pair's raw that came, went or changed is read again with its JPEG.
+            let original = originals[file.path]
+            let sameOriginal = state(stored[file.path]?.original, matches: original)
             if let state = stored[file.path], state.fileSize == file.size,
-               state.mtimeNanoseconds == file.mtimeNanoseconds, state.metadataRead {
+               state.mtimeNanoseconds == file.mtimeNanoseconds, state.metadataRead, sameOriginal {
                 let annotation = annotation(file.path, embedded: AnnotationLayers.embedded(stored: state.embeddedDescription))
                 if annotation != state.annotation {
                     finalChanges.annotationUpdates.append((file.path, annotation))
@@ -115,9 +123,9 @@ public struct Importer: Sendable {
         /// Inspects `batch` and stores what it yields; `annotatedAs` gives the path whose
         /// annotations a file takes (a pair's stand-in takes its partner's).
         func importBatch(_ batch: [ScannedFile], annotatedAs: (String) -> String, onEach: @escaping @Sendable (Int) -> Void) throws {
-            let outcomes = inspect(batch, onEach: onEach)
+            let outcomes = inspect(batch, originals: originals, onEach: onEach)
             var changes = LibraryChanges()
-            for (file, outcome) in zip(batch, outcomes) {
+            for (file, (outcome, original)) in zip(batch, outcomes) {
                 switch outcome {
                 case .failure(let error):
                     events(.skipped(path: display(file.path), reason: error.description))
@@ -131,6 +139,7 @@ public struct Importer: Sendable {
                         albumPath: file.folder, albumName: file.folder.isEmpty ? rootName : file.folder,
                         path: file.path, sortKey: Self.sortKey(file.path), mtimeNanoseconds: file.mtimeNanoseconds)
                     photoFile.embeddedDescription = photo.embedded.flatMap(AnnotationLayers.stored)
+                    photoFile.original = original
                     if let sidecar = takeout.sidecars[annotatedAs(file.path)] {
                         // Google's date and place fill what the file itself does not say.
                         photoFile.metadata.takenAt = photoFile.metadata.takenAt ?? sidecar.takenAt
@@ -141,7 +150,7 @@ public struct Importer: Sendable {
                     changes.upserts.append((photoFile, annotation))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.
-                        let same = state.contentHash == photo.contentHash && state.annotation == annotation
+                        let same = state.contentHash == photo.contentHash && state.annotation == annotation && state.original == original
                         if same { summary.unchanged += 1 } else { summary.updated += 1 }
                     } else {
                         summary.added += 1
@@ -251,14 +260,28 @@ public struct Importer: Sendable {
         }
     }
 
-    /// Probes and hashes `batch` on `options.jobs` threads; results in the batch's order.
-    private func inspect(_ batch: [ScannedFile], onEach: @Sendable (Int) -> Void) -> [Result<InspectedPhoto, ProbeError>] {
+    /// Probes and hashes `batch` on `options.jobs` threads, and hashes each one's original where
+    /// it has another (`originals`: a pair's raw, by its JPEG's path; nil when it cannot be
+    /// read, and the photo is still imported); results in the batch's order.
+    private func inspect(_ batch: [ScannedFile], originals: [String: ScannedFile], onEach: @Sendable (Int) -> Void)
+        -> [(Result<InspectedPhoto, ProbeError>, PhotoOriginal?)] {
         let root = root, largestImage = options.largestImage
         return ParallelWork.map(Array(batch.indices), jobs: options.jobs) { index in
             let result = Self.inspect(root + "/" + batch[index].path, largestImage: largestImage)
+            var original: PhotoOriginal?
+            if case .success = result, let file = originals[batch[index].path],
+               let digest = try? FileDigest.read(path: root + "/" + file.path, endMarker: .checkedByProbe) {
+                original = PhotoOriginal(path: file.path, fileSize: file.size, mtimeNanoseconds: file.mtimeNanoseconds, contentHash: digest.contentHash)
+            }
             onEach(index)
-            return result
+            return (result, original)
         }
+    }
+
+    /// Whether a stored original is the file now beside the photo (both none, or one path, size and time).
+    private func state(_ stored: PhotoOriginal?, matches file: ScannedFile?) -> Bool {
+        guard let stored, let file else { return stored == nil && file == nil }
+        return stored.path == file.path && stored.fileSize == file.size && stored.mtimeNanoseconds == file.mtimeNanoseconds
     }
 
     /// - Parameter largestImage: the long side of the largest image the export makes (a raw's

@@ -47,7 +47,8 @@ public struct SiteFileDelivery: Sendable, Hashable {
     }
 
     /// Every extension a site holds: its pages, data, styles, scripts, fonts, images in each
-    /// format, videos' web versions, and originals of every container the importer reads.
+    /// format, videos' web versions, and originals of every container the importer reads (a
+    /// camera raw other than DNG, which has no registered type, as bytes to download).
     static let contentTypes: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
         "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8", "json": "application/json",
@@ -55,7 +56,7 @@ public struct SiteFileDelivery: Sendable, Hashable {
         "vtt": "text/vtt; charset=utf-8", "rss": "application/rss+xml", "atom": "application/atom+xml",
         "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp", "avif": "image/avif",
         "gif": "image/gif", "heic": "image/heic", "heif": "image/heif", "tif": "image/tiff", "tiff": "image/tiff",
-        "svg": "image/svg+xml", "ico": "image/x-icon",
+        "svg": "image/svg+xml", "ico": "image/x-icon", "bmp": "image/bmp", "jxl": "image/jxl", "dng": "image/x-adobe-dng",
         "otf": "font/otf", "ttf": "font/ttf", "woff": "font/woff", "woff2": "font/woff2",
         "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "mkv": "video/x-matroska",
         "avi": "video/x-msvideo", "3gp": "video/3gpp", "3g2": "video/3gpp2", "mts": "video/mp2t", "m2ts": "video/mp2t",

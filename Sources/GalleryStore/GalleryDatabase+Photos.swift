@@ -33,8 +33,9 @@ extension GalleryDatabase {
     /// named by that hash is made from.
     public func photo(contentHash: String) throws -> LibraryPhoto? {
         try read { db in
-            let sql = PhotoRow.select + " WHERE p.content_hash = ? ORDER BY p.id LIMIT 1"
-            return try PhotoRow.fetchOne(db, sql: sql, arguments: [contentHash])?.libraryPhoto
+            // An original's copy is named by its own file's hash (a pair's raw), an image by the photo's.
+            let sql = PhotoRow.select + " WHERE p.content_hash = ? OR p.original_hash = ? ORDER BY p.id LIMIT 1"
+            return try PhotoRow.fetchOne(db, sql: sql, arguments: [contentHash, contentHash])?.libraryPhoto
         }
     }
 
@@ -134,12 +135,17 @@ extension GalleryDatabase {
             var source: String?
             var metadataRead: Bool
             var embeddedDescription: String?
+            var originalPath: String?
+            var originalSize: Int64?
+            var originalMtimeNs: Int64?
+            var originalHash: String?
             var annotationColumns: AnnotationColumns
         }
         return try read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
                 SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
                        n.caption, n.comment, n.source, p.metadata_read, p.embedded_description,
+                       p.original_path, p.original_size, p.original_mtime_ns, p.original_hash,
                        \(AnnotationColumnsSQL.select)
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotations n ON n.photo_id = p.id
@@ -150,7 +156,9 @@ extension GalleryDatabase {
                 states[row.path] = StoredPhotoState(
                     id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
                     albumName: row.album, annotation: annotation, metadataRead: row.metadataRead,
-                    embeddedDescription: row.embeddedDescription)
+                    embeddedDescription: row.embeddedDescription,
+                    original: PhotoOriginal(path: row.originalPath, fileSize: row.originalSize, mtimeNanoseconds: row.originalMtimeNs,
+                                            contentHash: row.originalHash))
             }
             return states
         }
@@ -171,12 +179,14 @@ extension GalleryDatabase {
                                     width, height, orientation, display_width, display_height,
                                     taken_at, camera_make, camera_model, lens, f_number, exposure_time, iso,
                                     focal_length, latitude, longitude, metadata_read, kind, duration, video_codec, audio_codec,
-                                    content_identifier, motion_offset, motion_width, motion_height, embedded_description)
+                                    content_identifier, motion_offset, motion_width, motion_height, embedded_description,
+                                    original_path, original_size, original_mtime_ns, original_hash)
                 VALUES (:album_id, :path, :sort_key, :file_size, :mtime_ns, :content_hash, :format,
                         :width, :height, :orientation, :display_width, :display_height,
                         :taken_at, :camera_make, :camera_model, :lens, :f_number, :exposure_time, :iso,
                         :focal_length, :latitude, :longitude, 1, :kind, :duration, :video_codec, :audio_codec,
-                        :content_identifier, :motion_offset, :motion_width, :motion_height, :embedded_description)
+                        :content_identifier, :motion_offset, :motion_width, :motion_height, :embedded_description,
+                        :original_path, :original_size, :original_mtime_ns, :original_hash)
                 ON CONFLICT(path) DO UPDATE SET
                     album_id = excluded.album_id, sort_key = excluded.sort_key,
                     file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
@@ -190,7 +200,9 @@ extension GalleryDatabase {
                     kind = excluded.kind, duration = excluded.duration, video_codec = excluded.video_codec,
                     audio_codec = excluded.audio_codec, content_identifier = excluded.content_identifier,
                     motion_offset = excluded.motion_offset, motion_width = excluded.motion_width,
-                    motion_height = excluded.motion_height, embedded_description = excluded.embedded_description
+                    motion_height = excluded.motion_height, embedded_description = excluded.embedded_description,
+                    original_path = excluded.original_path, original_size = excluded.original_size,
+                    original_mtime_ns = excluded.original_mtime_ns, original_hash = excluded.original_hash
                 RETURNING id
                 """)
             for (file, annotation) in changes.upserts {
@@ -215,6 +227,8 @@ extension GalleryDatabase {
                     "content_identifier": file.contentIdentifier, "motion_offset": file.motionOffset,
                     "motion_width": file.motionWidth, "motion_height": file.motionHeight,
                     "embedded_description": file.embeddedDescription,
+                    "original_path": file.original?.path, "original_size": file.original?.fileSize,
+                    "original_mtime_ns": file.original?.mtimeNanoseconds, "original_hash": file.original?.contentHash,
                 ]
                 guard let photoID = try Int64.fetchOne(upsertPhoto, arguments: StatementArguments(values)) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)

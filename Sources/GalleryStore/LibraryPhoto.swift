@@ -38,6 +38,11 @@ public struct LibraryPhoto: Codable, Sendable, Hashable {
     public var favorite = false
     /// `{"sublocation", "city", "state", "country"}`, null when none; under the location rule.
     public var place: PhotoPlace?
+    /// The file the original download is made from when it is not `path` (a RAW+JPEG pair's
+    /// raw); nil when the photo's own file is its original. Not in JSON.
+    public var original: PhotoOriginal?
+    /// The file the original download is copied from: the pair's raw, or the photo's own.
+    public var originalPath: String { original?.path ?? path }
 
     private enum CodingKeys: String, CodingKey {
         case id, path, album, format, kind, duration, motion, width, height, orientation, displayWidth, displayHeight, aspectRatio, caption, comment

@@ -32,6 +32,8 @@ public struct PhotoFile: Sendable, Hashable {
     /// What the file says of itself (its XMP, IPTC and EXIF text), as JSON the importer made;
     /// nil when it says nothing.
     public var embeddedDescription: String?
+    /// The other file of a RAW+JPEG pair shown from its JPEG: the photo's original download.
+    public var original: PhotoOriginal?
 
     public init(
         albumPath: String, albumName: String, path: String, sortKey: String, fileSize: Int64,
@@ -94,4 +96,6 @@ public struct StoredPhotoState: Sendable, Hashable {
     public var metadataRead: Bool
     /// `PhotoFile.embeddedDescription` as stored.
     public var embeddedDescription: String?
+    /// `PhotoFile.original` as stored.
+    public var original: PhotoOriginal?
 }

@@ -40,6 +40,11 @@ struct PhotoRow: Decodable, FetchableRecord {
     var motionOffset: Int64?
     var motionWidth: Int?
     var motionHeight: Int?
+    // A RAW+JPEG pair's raw, its original download.
+    var originalPath: String?
+    var originalSize: Int64?
+    var originalMtimeNs: Int64?
+    var originalHash: String?
     /// Decoded from the same row (no column has its name).
     var annotationColumns: AnnotationColumns
 
@@ -55,6 +60,7 @@ struct PhotoRow: Decodable, FetchableRecord {
                m.path AS motion_path, m.format AS motion_format, m.content_hash AS motion_hash,
                m.display_width AS motion_display_width, m.display_height AS motion_display_height,
                m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height,
+               p.original_path, p.original_size, p.original_mtime_ns, p.original_hash,
                \(AnnotationColumnsSQL.select)
         FROM photos p
         JOIN albums a ON a.id = p.album_id
@@ -91,6 +97,7 @@ struct PhotoRow: Decodable, FetchableRecord {
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
         photo.describe(with: annotationColumns.annotation(caption: caption, comment: comment, source: ""))
+        photo.original = PhotoOriginal(path: originalPath, fileSize: originalSize, mtimeNanoseconds: originalMtimeNs, contentHash: originalHash)
         return photo
     }
 }

@@ -143,8 +143,8 @@ final class RawFile {
             return params.pointee
         }
         try unpack()
-        if params.half_size != 0, let development = halfSizeDevelopment(), let raw = data.pointee.rawdata.raw_image {
-            let picture = development.developed(raw)
+        if params.half_size != 0, let development = halfSizeDevelopment(), let raw = data.pointee.rawdata.raw_image,
+           let picture = development.developed(raw) {
             libraw_recycle(data)
             return picture
         }

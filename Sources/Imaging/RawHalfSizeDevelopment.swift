@@ -46,17 +46,39 @@ struct RawHalfSizeDevelopment {
         Int(truncatingIfNeeded: filters >> ((((row << 1) & 14) | (column & 1)) << 1)) & 3
     }
 
-    /// The picture, 8-bit RGB, `outputWidth` × `outputHeight`, not turned.
-    func developed(_ raw: UnsafePointer<UInt16>) -> RGBImage {
+    /// Where red, the first green, blue and the second green lie in a 2 × 2 block starting at
+    /// each even row of the pattern's 8 (as offsets in samples from its top left), or nil when a
+    /// block does not hold each of the four once (then LibRaw develops it).
+    func blockLayouts() -> [(red: Int, green: Int, blue: Int, green2: Int)]? {
+        var layouts: [(red: Int, green: Int, blue: Int, green2: Int)] = []
+        for row in stride(from: 0, to: 8, by: 2) {
+            var offsets = [Int](repeating: -1, count: 4)
+            for (dy, dx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let channel = color(row + dy, dx)
+                guard offsets[channel] < 0 else { return nil }
+                offsets[channel] = dy * pitch + dx
+            }
+            layouts.append((offsets[0], offsets[1], offsets[2], offsets[3]))
+        }
+        return layouts
+    }
+
+    /// The picture, 8-bit RGB, `outputWidth` × `outputHeight`, not turned; nil when its pattern
+    /// is not one `blockLayouts` takes.
+    func developed(_ raw: UnsafePointer<UInt16>) -> RGBImage? {
+        guard let layouts = blockLayouts() else { return nil }
         let blacks = [black.0, black.1, black.2, black.3]
         // LibRaw takes the black off as it copies, and notes the brightest sample left.
         var brightest = 0
         for row in 0 ..< height {
             let line = raw + (row + top) * pitch + left
-            for column in 0 ..< width {
-                let value = Int(line[column]) - blacks[color(row, column)]
-                if value > brightest { brightest = value }
+            let (even, odd) = (blacks[color(row, 0)], blacks[color(row, 1)])
+            var column = 0
+            while column + 1 < width {
+                brightest = max(brightest, Int(line[column]) - even, Int(line[column + 1]) - odd)
+                column += 2
             }
+            if column < width { brightest = max(brightest, Int(line[column]) - even) }
         }
         var white = maximum
         if adjustMaximumThreshold >= 0.00001, brightest > 0, brightest < white,
@@ -70,10 +92,11 @@ struct RawHalfSizeDevelopment {
             guard smallest > 0.00001, white > 0 else { return 1 }
             return Float(Double(Float(Double(multiplier) / smallest)) * 65535.0 / Double(white))
         }
+        let pixels = Pixels(raw: raw, development: self, layouts: layouts, blacks: blacks, scale: scale)
         // convert_to_rgb counts each channel's values (in steps of 8) for auto-brightness...
         var histogram = [Int](repeating: 0, count: 3 * 0x2000)
         histogram.withUnsafeMutableBufferPointer { counts in
-            forEachPixel(raw, blacks: blacks, scale: scale) { _, red, green, blue in
+            pixels.forEach { _, red, green, blue in
                 counts[red >> 3] += 1
                 counts[0x2000 + (green >> 3)] += 1
                 counts[0x4000 + (blue >> 3)] += 1
@@ -93,51 +116,62 @@ struct RawHalfSizeDevelopment {
             whitePoint = max(whitePoint, value)
         }
         let curve = Self.curve(power: gammaPower, slope: gammaSlope, whiteAt: Int(Float(whitePoint << 3) / brightness))
-        var pixels = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
-        pixels.withUnsafeMutableBufferPointer { out in
-            forEachPixel(raw, blacks: blacks, scale: scale) { index, red, green, blue in
-                out[3 * index] = UInt8(curve[red] >> 8)
-                out[3 * index + 1] = UInt8(curve[green] >> 8)
-                out[3 * index + 2] = UInt8(curve[blue] >> 8)
+        var out = [UInt8](repeating: 0, count: outputWidth * outputHeight * 3)
+        curve.withUnsafeBufferPointer { curve in
+            out.withUnsafeMutableBufferPointer { out in
+                pixels.forEach { index, red, green, blue in
+                    out[3 * index] = UInt8(truncatingIfNeeded: curve[red] >> 8)
+                    out[3 * index + 1] = UInt8(truncatingIfNeeded: curve[green] >> 8)
+                    out[3 * index + 2] = UInt8(truncatingIfNeeded: curve[blue] >> 8)
+                }
             }
         }
-        return RGBImage(width: outputWidth, height: outputHeight, pixels: pixels)
+        return RGBImage(width: outputWidth, height: outputHeight, pixels: out)
     }
 
     /// Each output pixel's linear sRGB (0–65535) in order: its 2 × 2 block's samples less black,
     /// scaled, the two greens averaged, the matrix applied — in LibRaw's arithmetic (Float
     /// products summed in order, truncated, clipped) so that the histogram and curve agree.
-    @inline(__always)
-    private func forEachPixel(_ raw: UnsafePointer<UInt16>, blacks: [Int], scale: [Float], _ body: (Int, Int, Int, Int) -> Void) {
-        let m = cameraToSRGB
-        let (m00, m01, m02) = (m[0][0], m[0][1], m[0][2])
-        let (m10, m11, m12) = (m[1][0], m[1][1], m[1][2])
-        let (m20, m21, m22) = (m[2][0], m[2][1], m[2][2])
-        var index = 0
-        for outRow in 0 ..< outputHeight {
-            for outColumn in 0 ..< outputWidth {
-                var samples = (0, 0, 0, 0)
-                for row in 2 * outRow ..< 2 * outRow + 2 {
-                    let line = raw + (row + top) * pitch + left
-                    for column in 2 * outColumn ..< 2 * outColumn + 2 {
-                        let color = color(row, column)
-                        let value = max(0, Int(line[column]) - blacks[color])
-                        let scaled = value == 0 ? 0 : min(65535, max(0, Int(Float(value) * scale[color])))
-                        switch color {
-                        case 0: samples.0 = scaled
-                        case 1: samples.1 = scaled
-                        case 2: samples.2 = scaled
-                        default: samples.3 = scaled
-                        }
-                    }
+    private struct Pixels {
+        let raw: UnsafePointer<UInt16>
+        let development: RawHalfSizeDevelopment
+        let layouts: [(red: Int, green: Int, blue: Int, green2: Int)]
+        let blacks: [Int]
+        let scale: [Float]
+
+        @inline(__always) private static func scaled(_ sample: UInt16, black: Int, scale: Float) -> Float {
+            let value = Int(sample) - black
+            guard value > 0 else { return 0 }
+            let product = Float(value) * scale
+            return product >= 65535 ? 65535 : Float(Int(product))
+        }
+
+        @inline(__always) func forEach(_ body: (Int, Int, Int, Int) -> Void) {
+            let d = development
+            let m = d.cameraToSRGB
+            let (m00, m01, m02) = (m[0][0], m[0][1], m[0][2])
+            let (m10, m11, m12) = (m[1][0], m[1][1], m[1][2])
+            let (m20, m21, m22) = (m[2][0], m[2][1], m[2][2])
+            let (redBlack, greenBlack, blueBlack, green2Black) = (blacks[0], blacks[1], blacks[2], blacks[3])
+            let (redScale, greenScale, blueScale, green2Scale) = (scale[0], scale[1], scale[2], scale[3])
+            var index = 0
+            for outRow in 0 ..< d.outputHeight {
+                let block = raw + (2 * outRow + d.top) * d.pitch + d.left
+                let layout = layouts[outRow & 3]
+                for outColumn in 0 ..< d.outputWidth {
+                    let start = block + 2 * outColumn
+                    let red = Self.scaled(start[layout.red], black: redBlack, scale: redScale)
+                    let green1 = Int(Self.scaled(start[layout.green], black: greenBlack, scale: greenScale))
+                    let green2 = Int(Self.scaled(start[layout.green2], black: green2Black, scale: green2Scale))
+                    let blue = Self.scaled(start[layout.blue], black: blueBlack, scale: blueScale)
+                    let green = Float((green1 + green2) >> 1)
+                    var outRed: Float = 0, outGreen: Float = 0, outBlue: Float = 0
+                    outRed += m00 * red; outRed += m01 * green; outRed += m02 * blue
+                    outGreen += m10 * red; outGreen += m11 * green; outGreen += m12 * blue
+                    outBlue += m20 * red; outBlue += m21 * green; outBlue += m22 * blue
+                    body(index, RawHalfSizeDevelopment.clipped(outRed), RawHalfSizeDevelopment.clipped(outGreen), RawHalfSizeDevelopment.clipped(outBlue))
+                    index += 1
                 }
-                let (red, green, blue) = (Float(samples.0), Float((samples.1 + samples.3) >> 1), Float(samples.2))
-                var outRed: Float = 0, outGreen: Float = 0, outBlue: Float = 0
-                outRed += m00 * red; outRed += m01 * green; outRed += m02 * blue
-                outGreen += m10 * red; outGreen += m11 * green; outGreen += m12 * blue
-                outBlue += m20 * red; outBlue += m21 * green; outBlue += m22 * blue
-                body(index, Self.clipped(outRed), Self.clipped(outGreen), Self.clipped(outBlue))
-                index += 1
             }
         }
     }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 #if canImport(Glibc)
 import Glibc
 import PhotoFacts
@@ -115,6 +116,22 @@ public enum VideoTranscoder {
                 return outcome
             } catch {
                 // Named by the file the user has, not the frames' passing APNG.
+                throw VideoError(error.cause, path: path, error.detail)
+            }
+        }
+        if format == .gif, let bytes = FileManager.default.contents(atPath: path),
+           let patched = GIFBackgroundDisposal.asBrowsersDraw([UInt8](bytes)) {
+            // Frames disposed to the background (or a first frame smaller than the screen) as
+            // browsers draw them: a copy beside the target that FFmpeg clears to transparent.
+            let copy = hiddenSibling(of: target, suffix: "frames.gif")
+            defer { unlink(copy) }
+            guard FileManager.default.createFile(atPath: copy, contents: Data(patched)) else {
+                throw VideoError(status: -errno, doing: "write \(copy)", path: copy, writing: true)
+            }
+            do throws(VideoError) {
+                return try makeLoopingVideo(fromAnimation: copy, format: .gif, orientation: orientation, to: target, size: size,
+                                            quality: quality, threads: threads, progress: progress)
+            } catch {
                 throw VideoError(error.cause, path: path, error.detail)
             }
         }

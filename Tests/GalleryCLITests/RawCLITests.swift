@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GalleryTestSupport
 import Testing
 
@@ -87,6 +90,66 @@ struct RawCLITests {
         _ = try work.write("photos/gallery.toml", text: "[content]\nraw_pairs = \"both\"\n")
         #expect(try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url).status == 0)
         #expect(try rows().count == 3)
+    }
+
+    @Test("where the site offers originals, a pair's download is its raw, byte for byte, named by the raw's content; a raw changed or taken away is seen by the next build")
+    func pairOriginalIsTheRaw() async throws {
+        let work = try TemporaryDirectory("raw-pair-original")
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let raw = Self.fixtures.appending(path: "preview.dng")
+        try FileManager.default.copyItem(at: raw, to: photos.appending(path: "IMG_0412.DNG"))
+        let jpeg = TestImages.jpeg(width: 90, height: 60)
+        _ = try work.write("photos/IMG_0412.jpg", jpeg)
+        _ = try work.write("photos/IMG_0600.jpg", TestImages.jpeg(width: 60, height: 90))
+        _ = try work.write("photos/gallery.toml", text: "[content]\ndownloads = \"original\"\n")
+
+        /// The cells' original downloads, as the album's page names them.
+        func originals() throws -> [String] {
+            let page = try String(contentsOf: work.url.appending(path: "site/index.html"), encoding: .utf8)
+            return page.matches(of: /data-original="([^"]+)"/).map { String($0.1) }.sorted()
+        }
+        let built = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(built.status == 0, "\(built.stderr)")
+        var listed = try originals()
+        #expect(listed.count == 2 && listed.filter { $0.hasSuffix(".dng") }.count == 1 && listed.filter { $0.hasSuffix(".jpg") }.count == 1, "\(listed)")
+        let rawCopy = try #require(listed.first { $0.hasSuffix(".dng") })
+        #expect(try Data(contentsOf: work.url.appending(path: "site/" + rawCopy)) == Data(contentsOf: raw), "the raw, byte for byte")
+        let jpegCopy = try #require(listed.first { $0.hasSuffix(".jpg") })
+        #expect(try Data(contentsOf: work.url.appending(path: "site/" + jpegCopy)) == Data(TestImages.jpeg(width: 60, height: 90)))
+        // gallery serve makes it when a page asks for it by that name.
+        let server = try await GalleryBinary.serve(["--port", "0"], in: work.url)
+        defer { server.stop() }
+        let (served, response) = try await URLSession.shared.data(from: try server.address().appending(path: rawCopy))
+        let rawBytes = try Data(contentsOf: raw)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200 && served == rawBytes, "\(response)")
+        server.stop()
+
+        // The raw changed (its JPEG not): a new name, the new bytes.
+        var changed = [UInt8](try Data(contentsOf: raw))
+        changed.append(contentsOf: [0, 0, 0, 0])
+        try Data(changed).write(to: photos.appending(path: "IMG_0412.DNG"))
+        let again = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        listed = try originals()
+        let newCopy = try #require(listed.first { $0.hasSuffix(".dng") }, "\(listed)")
+        #expect(newCopy != rawCopy)
+        #expect(try Data(contentsOf: work.url.appending(path: "site/" + newCopy)) == Data(changed))
+
+        // The raw taken away: the JPEG is its own original.
+        try FileManager.default.removeItem(at: photos.appending(path: "IMG_0412.DNG"))
+        let alone = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        listed = try originals()
+        #expect(listed.count == 2 && listed.allSatisfy { $0.hasSuffix(".jpg") }, "\(listed)")
+        #expect(try listed.map { try Data(contentsOf: work.url.appending(path: "site/" + $0)) }.contains(Data(jpeg)))
+
+        // A raw put beside a JPEG imported alone (as beside every pair a library imported before
+        // this version holds): the next build makes it the download.
+        try Data(changed).write(to: photos.appending(path: "IMG_0412.DNG"))
+        let paired = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)
+        #expect(paired.status == 0, "\(paired.stderr)")
+        #expect(try originals().contains(newCopy))
     }
 
     @Test("a pair whose JPEG cannot be read is shown from its raw, with the pair's words, said once; mended, from the JPEG again")

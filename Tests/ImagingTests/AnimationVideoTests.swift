@@ -164,6 +164,77 @@ struct AnimationVideoTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(contentsOf: URL(fileURLWithPath: again)))
     }
 
+    @Test("gifsicle's GIFs: optimized frames that redraw only what moved (a sub-rectangle, unchanged pixels transparent, interlaced), boxes drawn alone and disposed to the previous frame or to the background (transparent, as browsers clear it, not FFmpeg's background colour), a first frame smaller than the screen — each video frame as ImageMagick composes it", arguments: [
+        "optimized", "previous", "background", "uncovered",
+    ])
+    func gifsicle(kind: String) throws {
+        let work = try TemporaryDirectory("animation-gifsicle")
+        // A white box moving over a gradient: each frame a GIF of its own, joined by gifsicle.
+        func frame(_ name: String, box: Int?) throws -> String {
+            let path = work.path + "/" + name
+            let draw = box.map { ["-fill", "white", "-draw", "rectangle \($0),10 \($0 + 13),37"] } ?? []
+            try TestVideos.run(TestMetadata.imageMagick, ["-size", "64x48", "gradient:orange-navy"] + draw + ["-colors", "128", path])
+            return path
+        }
+        let boxes = [4, 16, 28]
+        let gradient = try frame("gradient.gif", box: nil)
+        let frames = try boxes.enumerated().map { try frame("box\($0.offset).gif", box: $0.element) }
+        var arguments = ["--delay", "10", "--loopcount=forever"]
+        switch kind {
+        case "optimized":
+            // Whole frames in; out, each frame only the rectangle that changed, the rest transparent.
+            arguments += ["-O3", "--interlace", gradient] + frames
+        case "uncovered":
+            // The first box alone on a larger screen (the rest of it transparent), then whole frames.
+            arguments += ["--logical-screen", "64x48", "--crop", "4,10+14x28", "--position", "4,10", frames[0],
+                          "--no-crop", "--position", "0,0", gradient, frames[1], frames[2]]
+        default:
+            // The gradient, then each box alone where it belongs, disposed before the next.
+            arguments += [gradient] + zip(boxes, frames).flatMap { x, file in
+                ["--disposal", kind, "--crop", "\(x),10+14x28", "--position", "\(x),10", file]
+            }
+        }
+        let source = work.path + "/gifsicle.gif"
+        try TestVideos.run("/usr/bin/gifsicle", arguments + ["-o", source])
+        let info = try TestVideos.run("/usr/bin/gifsicle", ["--info", source])
+        #expect(info.contains("4 images"), "\(info)")
+        switch kind {
+        case "optimized": #expect(info.contains(" at 16,10") && info.contains("interlaced") && info.contains("transparent"), "\(info)")
+        case "uncovered": #expect(info.contains("image #0 14x28 at 4,10") && info.contains("logical screen 64x48"), "\(info)")
+        default: #expect(info.contains(" at 16,10") && info.contains("disposal \(kind)"), "\(info)")
+        }
+        let target = work.path + "/gifsicle.mp4"
+        let size = VideoRendition(displayWidth: 64, displayHeight: 48, maxHeight: 1080)
+        let outcome = try VideoTranscoder.makeLoopingVideo(fromAnimation: source, format: .gif, to: target, size: size)
+        #expect(outcome.cutAt == nil && outcome.damagedPackets == 0)
+        #expect(try Self.packets(target).map(\.duration) == [0.1, 0.1, 0.1, 0.1])
+        // ImageMagick's composed frames, flattened on the background transparent pixels get.
+        let background = ImageDecoder.background
+        try TestVideos.run(TestMetadata.imageMagick, [source, "-coalesce", "-background", "rgb(\(background.0),\(background.1),\(background.2))",
+                                                      "-alpha", "remove", "-alpha", "off", "PNG24:" + work.path + "/composed-%d.png"])
+        var composed = try (0 ..< 4).map { n in
+            try ImageDecoder.decode([UInt8](try Data(contentsOf: work.url.appending(path: "composed-\(n).png"))), format: .png)
+        }
+        // Our own reader's still (the poster): the first frame as browsers draw it.
+        let still = try ImageDecoder.decode(path: source, format: .gif)
+        if kind == "uncovered" {
+            // ImageMagick, like FFmpeg, paints the screen around a first frame smaller than it in
+            // the GIF's background colour; browsers leave it transparent, as our still does.
+            #expect(Self.near(Self.pixel(still, 1, 1), (Int(background.0), Int(background.1), Int(background.2)), within: 0))
+            composed[0] = still
+        } else {
+            #expect(GIFBMPDecoderTests.largestDifference(still, composed[0]) == 0, "the still differs from ImageMagick's first frame")
+        }
+        for n in 0 ..< 4 {
+            let frame = try Self.frame(n, of: target, in: work)
+            let differences = zip(frame.pixels, composed[n].pixels).map { abs(Int($0) - Int($1)) }
+            let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+            // A box left over or missing is 392 of the 3,072 pixels off by 19 or more.
+            let off = stride(from: 0, to: differences.count, by: 3).filter { differences[$0 ..< $0 + 3].max()! > 16 }.count
+            #expect(mean < 4 && off < 60, "\(kind) frame \(n): mean difference \(mean), \(off) pixels off, from ImageMagick's composed frame")
+        }
+    }
+
     @Test("an APNG: its frames at its rate, as long as it runs; one larger than the limit is scaled down")
     func apng() throws {
         let work = try TemporaryDirectory("animation-apng")
