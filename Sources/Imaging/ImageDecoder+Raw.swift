@@ -24,9 +24,18 @@ extension ImageDecoder {
     ///   sensor data each come from their own.
     ///   - sensorDataProblem: why the sensor data cannot be whole, known from the file's
     ///     structure before LibRaw reads it (`PhotoProbe.rawSensorDataProblem`).
-    static func decodeRaw(minWidth: Int, minHeight: Int, sensorDataProblem: String?, open: () throws(RawFile.OpenFailure) -> RawFile)
-        throws(CodecError) -> RGBImage {
-        let facts = try opened(open).facts()
+    ///   - embeddedPreview: the largest JPEG inside the file, found by our own reading of its
+    ///     structure (`RawEmbeddedPreview`): what is shown of a raw LibRaw cannot open.
+    static func decodeRaw(minWidth: Int, minHeight: Int, sensorDataProblem: String?, open: () throws(RawFile.OpenFailure) -> RawFile,
+                          embeddedPreview: () -> [UInt8]?) throws(CodecError) -> RGBImage {
+        let first: RawFile
+        do throws(RawFile.OpenFailure) {
+            first = try open()
+        } catch {
+            if error.isUnsupported, let jpeg = embeddedPreview() { return try decode(jpeg, format: .jpeg, minWidth: minWidth, minHeight: minHeight) }
+            throw error.codecError
+        }
+        let facts = first.facts()
         let preview = try? opened(open).preview()
         if let preview, let image = previewPicture(preview, facts: facts, minWidth: minWidth, minHeight: minHeight, mustCover: true) {
             return image
@@ -48,10 +57,12 @@ extension ImageDecoder {
     public static func rawPicture(path: String, longSide: Int = 0) -> RawPicture {
         let open = { () throws(RawFile.OpenFailure) in try RawFile(path: path) }
         let facts: RawFacts
-        do throws(CodecError) {
-            facts = try opened(open).facts()
+        do throws(RawFile.OpenFailure) {
+            facts = try open().facts()
         } catch {
-            return .unreadable(error.description)
+            // A raw LibRaw cannot open is shown from the JPEG inside it (the probe said so).
+            if error.isUnsupported, embeddedPreview(path: path) != nil { return .whole }
+            return .unreadable(error.codecError.description)
         }
         let preview = try? opened(open).preview()
         let scale = longSide > 0 ? min(1, Double(longSide) / Double(max(facts.storedWidth, facts.storedHeight))) : 1
@@ -69,6 +80,12 @@ extension ImageDecoder {
             }
             return .unreadable(error.description)
         }
+    }
+
+    /// The largest JPEG inside the raw at `path` (`RawEmbeddedPreview`), or nil.
+    static func embeddedPreview(path: String) -> [UInt8]? {
+        guard var input = try? ProbeInput(path: path) else { return nil }
+        return RawEmbeddedPreview.largest(&input)?.jpeg
     }
 
     /// `PhotoProbe.rawSensorDataProblem` of the file at `path`; nil when it cannot be read (LibRaw says why).

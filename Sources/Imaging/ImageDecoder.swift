@@ -43,9 +43,12 @@ public enum ImageDecoder {
         case .jxl: return try JPEGXLReader.decode(bytes).image
         case .raw:
             var input = ProbeInput(bytes: bytes)
-            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: PhotoProbe.rawSensorDataProblem(&input)) {
-                () throws(RawFile.OpenFailure) in try RawFile(bytes: bytes)
-            }
+            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: PhotoProbe.rawSensorDataProblem(&input),
+                                 open: { () throws(RawFile.OpenFailure) in try RawFile(bytes: bytes) },
+                                 embeddedPreview: {
+                                     var input = ProbeInput(bytes: bytes)
+                                     return RawEmbeddedPreview.largest(&input)?.jpeg
+                                 })
         }
         guard let profile else { return decoded }
         return ColorConversion.toSRGB(decoded, profile: profile)
@@ -58,9 +61,9 @@ public enum ImageDecoder {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw CodecError("cannot read \(path) (was it moved? run 'gallery import' again)")
             }
-            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: rawSensorDataProblem(path: path)) {
-                () throws(RawFile.OpenFailure) in try RawFile(path: path)
-            }
+            return try decodeRaw(minWidth: minWidth, minHeight: minHeight, sensorDataProblem: rawSensorDataProblem(path: path),
+                                 open: { () throws(RawFile.OpenFailure) in try RawFile(path: path) },
+                                 embeddedPreview: { embeddedPreview(path: path) })
         }
         if format == .tiff {
             return try decodeTIFF(path: path, profile: (try? PhotoProbe.probe(path: path))?.iccProfile, minWidth: minWidth, minHeight: minHeight)

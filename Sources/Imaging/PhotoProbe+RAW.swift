@@ -41,7 +41,7 @@ extension PhotoProbe {
                 raw = try RawFile(bytes: input.memory ?? [])
             }
         } catch {
-            if error.isUnsupported { throw .unsupportedRaw(kind) }
+            if error.isUnsupported { throw .unsupportedRaw(kind, camera: metadata?.exif.flatMap { EXIFReader.read(tiff: $0).metadata.camera }) }
             throw .corrupt(error.codecError.description)
         }
         let facts = raw.facts()

@@ -1,10 +1,12 @@
 import PhotoFacts
 
 extension PhotoProbe {
-    private enum Tag {
+    /// The TIFF tags the probe reads (and `RawEmbeddedPreview`).
+    enum Tag {
         static let newSubfileType = 254, width = 256, height = 257, bitsPerSample = 258, compression = 259
         static let photometric = 262, stripOffsets = 273, orientation = 274, samplesPerPixel = 277
         static let stripByteCounts = 279, tileOffsets = 324, tileByteCounts = 325, subIFDs = 330
+        static let jpegOffset = 513, jpegLength = 514
         static let xmp = 700, iptc = 33723, photoshop = 34377, exifIFD = 34665, gpsIFD = 34853
         static let iccProfile = 34675, dngVersion = 50706
     }
@@ -39,7 +41,21 @@ extension PhotoProbe {
         if !isRaw { isRaw = try isCameraRAW(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF) }
         if isRaw {
             let kind = rawKind(head) ?? (ifd0.entries[Tag.dngVersion] != nil ? "DNG" : "camera raw")
-            return try probeRAW(&input, kind: kind, metadata: tiffMetadata(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF))
+            let metadata = try tiffMetadata(ifd0, &input, littleEndian: littleEndian, bigTIFF: bigTIFF)
+            do throws(ProbeError) {
+                return try probeRAW(&input, kind: kind, metadata: metadata)
+            } catch {
+                // A raw LibRaw cannot read (a camera newer than it): the camera's own JPEG
+                // inside it, found by our reading of its directories, when it has one.
+                guard case .unsupportedRaw = error else { throw error }
+                let camera = metadata.exif.flatMap { EXIFReader.read(tiff: $0).metadata.camera }
+                guard let preview = RawEmbeddedPreview.largest(&input) else { throw .unsupportedRaw(kind, camera: camera) }
+                var result = ProbeResult(format: .raw, width: preview.width, height: preview.height,
+                                         orientation: Orientation(exifValue: ifd0.integer(Tag.orientation) ?? 1), endMarker: .checkedByProbe)
+                (result.xmp, result.photoshopResources, result.exif) = (metadata.xmp, metadata.photoshopResources, metadata.exif)
+                result.notes.append("LibRaw cannot read this \(kind) file\(camera.map { " of a \($0)" } ?? ""): shown from the camera's preview inside it (\(preview.width)×\(preview.height)); convert it to DNG (Adobe DNG Converter) for the whole picture")
+                return result
+            }
         }
         guard let width = ifd0.integer(Tag.width), let height = ifd0.integer(Tag.height) else {
             throw .corrupt("the TIFF's first directory has no image width or length")

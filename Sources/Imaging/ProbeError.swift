@@ -5,8 +5,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     case notAnImage
     case unsupportedFormat(String)
-    /// A camera raw LibRaw does not read (a camera newer than it, or a kind it does not know).
-    case unsupportedRaw(String)
+    /// A camera raw LibRaw does not read (a camera newer than it, or a kind it does not know),
+    /// and the camera its EXIF names, when it names one.
+    case unsupportedRaw(String, camera: String? = nil)
     case truncated(String)
     case corrupt(String)
     case zeroSize(width: Int, height: Int)
@@ -22,9 +23,9 @@ public enum ProbeError: Error, Sendable, Hashable, CustomStringConvertible {
             return "not a JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, TIFF, GIF, BMP or camera raw image, nor an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MTS, MPEG, Ogg, FLV or WMV video"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported; convert it to JPEG, PNG, HEIC, AVIF, WebP, JPEG XL, TIFF, GIF or BMP"
-        case .unsupportedRaw(let kind):
+        case .unsupportedRaw(let kind, let camera):
             let remedy = kind == "DNG" ? "export a JPEG or TIFF from the program that made it" : "convert it to DNG (Adobe DNG Converter) or export a JPEG"
-            return "LibRaw cannot read this \(kind) file (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file); \(remedy)"
+            return "LibRaw cannot read this \(kind) file\(camera.map { " of a \($0)" } ?? "") (a camera newer than the LibRaw installed, a kind of raw it does not know, or a damaged file), and it holds no preview the gallery can show; \(remedy)"
         case .truncated(let detail):
             return "truncated: \(detail); the file was probably cut short while copying, copy it again"
         case .corrupt(let detail):

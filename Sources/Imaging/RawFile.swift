@@ -170,7 +170,8 @@ final class RawFile {
         var decoder = libraw_decoder_info_t()
         guard raw.raw_image != nil, raw.iparams.filters > 1000, raw.iparams.colors == 3, raw.iparams.is_foveon == 0,
               raw.ioparams.fuji_width == 0, raw.ioparams.zero_is_bad == 0, raw.ioparams.raw_color == 0,
-              abs(sizes.pixel_aspect - 1) < 0.005, sizes.raw_pitch % 2 == 0, sizes.width >= 2, sizes.height >= 2,
+              abs(sizes.pixel_aspect - 1) < 0.005, sizes.raw_pitch % 2 == 0, Int(sizes.raw_pitch) / 2 >= Int(sizes.raw_width),
+              sizes.width >= 2, sizes.height >= 2,
               Int(sizes.top_margin) + Int(sizes.height) <= Int(sizes.raw_height),
               Int(sizes.left_margin) + Int(sizes.width) <= Int(sizes.raw_width),
               color.as_shot_wb_applied == 0, color.cam_mul.0 > 0.00001, color.cam_mul.2 > 0.00001,

@@ -11,14 +11,14 @@ import Testing
 struct RawCLITests {
     static let fixtures = TestRaws.folder
 
-    @Test("a DNG with pixels (upright, its XMP and EXIF read), one cut short (its preview, said once), a raw without data and one LibRaw does not know refused by name")
+    @Test("a DNG with pixels (upright, its XMP and EXIF read), one cut short (its preview, said once), a raw without data and one LibRaw does not know refused by name, one LibRaw does not know shown from its JPEG")
     func raws() throws {
         let work = try TemporaryDirectory("raws")
         let photos = work.url.appending(path: "photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let preview = Self.fixtures.appending(path: "preview.dng")
         try FileManager.default.copyItem(at: preview, to: photos.appending(path: "IMG_0001.DNG"))
-        for name in ["Nikon.nef", "CanonRaw.cr2"] {
+        for name in ["Nikon.nef", "CanonRaw.cr2", "cr2-preview.cr2"] {
             try FileManager.default.copyItem(at: Self.fixtures.appending(path: name), to: photos.appending(path: name))
         }
         try Data(try TestRaws.previewWithSensorDataPastTheEnd()).write(to: photos.appending(path: "cut.dng"))
@@ -28,8 +28,13 @@ struct RawCLITests {
         #expect(built.stderr.components(separatedBy: "cut.dng: its sensor data runs to byte").count == 2, "\(built.stderr)")
         #expect(built.stderr.contains("only the camera's small preview inside it is shown"), "\(built.stderr)")
         #expect(built.stderr.contains("Nikon.nef: corrupt: no picture can be read from this raw file"), "\(built.stderr)")
-        #expect(built.stderr.contains("CanonRaw.cr2: LibRaw cannot read this Canon CR2 file"), "\(built.stderr)")
-        #expect(built.stdout.contains("2 photos") && built.stdout.contains("0 failed"), "\(built.stdout)")
+        #expect(built.stderr.contains("CanonRaw.cr2: LibRaw cannot read this Canon CR2 file of a Canon EOS 350D DIGITAL"), "\(built.stderr)")
+        // A camera LibRaw does not know, with its JPEG inside: shown from it, said once.
+        #expect(built.stderr.components(separatedBy: "cr2-preview.cr2: LibRaw cannot read this Canon CR2 file of a Canon EOS 350D DIGITAL: shown from the camera's preview").count == 2,
+                "\(built.stderr)")
+        #expect(built.stdout.contains("3 photos") && built.stdout.contains("0 failed"), "\(built.stdout)")
+        let larges = try FileManager.default.contentsOfDirectory(atPath: work.path + "/site/large")
+        #expect(larges.contains { $0.hasSuffix("-432x288.jpg") }, "\(larges)")
 
         let listed = try GalleryBinary.run(["photos", "--json"], in: work.url)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])

@@ -88,8 +88,9 @@ struct DamagedMediaTests {
             sources.append((name, [UInt8](try Data(contentsOf: work.url.appending(path: name)))))
         }
         // Camera raws through LibRaw: a DNG with pixels and a preview, and a real camera's CR3
-        // (its boxes and preview; its sensor data stripped).
-        for name in ["preview.dng", "CanonRaw.cr3"] {
+        // (its boxes and preview; its sensor data stripped); a CR2 LibRaw refuses, shown from
+        // the JPEG our own walk of its directories finds; a black-level DNG our own code develops.
+        for name in ["preview.dng", "CanonRaw.cr3", "cr2-preview.cr2", "black.dng"] {
             sources.append((name, [UInt8](try Data(contentsOf: TestRaws.folder.appending(path: name)))))
         }
         var outcomes: [String: Int] = [:]

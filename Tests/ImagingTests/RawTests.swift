@@ -136,12 +136,33 @@ struct RawTests {
         #expect(try ImageDecoder.decode(path: path, format: .raw) == fromFile)
     }
 
-    @Test("raws LibRaw does not read are named, with what to do")
+    @Test("raws LibRaw does not read, with no preview inside, are named with their camera and what to do")
     func unsupported() throws {
-        for (name, kind) in [("CanonRaw.cr2", "Canon CR2"), ("Sigma.x3f", "Sigma X3F")] {
-            #expect(throws: ProbeError.unsupportedRaw(kind)) { try PhotoProbe.probe(path: Self.fixture(name)) }
+        for (name, kind, camera) in [("CanonRaw.cr2", "Canon CR2", "Canon EOS 350D DIGITAL"), ("Sigma.x3f", "Sigma X3F", nil)] {
+            #expect(throws: ProbeError.unsupportedRaw(kind, camera: camera)) { try PhotoProbe.probe(path: Self.fixture(name)) }
         }
-        #expect(ProbeError.unsupportedRaw("Canon CR2").description.contains("convert it to DNG"))
+        let line = ProbeError.unsupportedRaw("Canon CR2", camera: "Canon EOS 350D DIGITAL").description
+        #expect(line.contains("Canon CR2 file of a Canon EOS 350D DIGITAL") && line.contains("convert it to DNG"), "\(line)")
+    }
+
+    @Test("a raw LibRaw does not read, with the camera's JPEG inside: shown from that JPEG (found by our own reading of its directories), said once with its camera")
+    func unsupportedWithPreview() throws {
+        let path = Self.fixture("cr2-preview.cr2")
+        let probe = try PhotoProbe.probe(path: path)
+        #expect(probe.format == .raw && (probe.width, probe.height) == (432, 288), "\(probe.width)×\(probe.height)")
+        #expect(probe.notes.count == 1 && probe.notes[0].contains("Canon CR2 file of a Canon EOS 350D DIGITAL: shown from the camera's preview inside it (432×288)"),
+                "\(probe.notes)")
+        #expect(EXIFReader.read(tiff: try #require(probe.exif)).cameraModel == "Canon EOS 350D DIGITAL")
+        #expect(try PhotoProbe.probe(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) == probe)
+        #expect(ImageDecoder.rawPicture(path: path) == .whole)
+        // The picture is the JPEG exiftool put there, decoded as any JPEG, from the file or its bytes.
+        let work = try TemporaryDirectory("raw-embedded-preview")
+        try TestVideos.run("/usr/bin/exiftool", ["-q", "-b", "-PreviewImage", "-W", work.path + "/preview.jpg", path])
+        let expected = try ImageDecoder.decode([UInt8](try Data(contentsOf: work.url.appending(path: "preview.jpg"))), format: .jpeg)
+        #expect(try ImageDecoder.decode(path: path, format: .raw) == expected)
+        #expect(try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))), format: .raw) == expected)
+        // A smaller size asked: the JPEG scaled as libjpeg scales it.
+        #expect(try ImageDecoder.decode(path: path, format: .raw, minWidth: 100, minHeight: 60).width < 432)
     }
 
     @Test("a raw whose sensor data is gone (the real cameras' files here) says so, and no picture is made of it")
