@@ -98,7 +98,7 @@ public struct Importer: Sendable {
             // A photo imported before metadata was read is read again (its file is unchanged).
             // A pair's raw that came, went or changed is read again with its JPEG.
             let original = originals[file.path]
-            let sameOriginal = state(stored[file.path]?.original, matches: original)
+            let sameOriginal = Self.isUnchanged(stored[file.path]?.original, now: original)
             if let state = stored[file.path], state.fileSize == file.size,
                state.mtimeNanoseconds == file.mtimeNanoseconds, state.metadataRead, sameOriginal {
                 let annotation = annotation(file.path, embedded: AnnotationLayers.embedded(stored: state.embeddedDescription))
@@ -279,7 +279,7 @@ public struct Importer: Sendable {
     }
 
     /// Whether a stored original is the file now beside the photo (both none, or one path, size and time).
-    private func state(_ stored: PhotoOriginal?, matches file: ScannedFile?) -> Bool {
+    private static func isUnchanged(_ stored: PhotoOriginal?, now file: ScannedFile?) -> Bool {
         guard let stored, let file else { return stored == nil && file == nil }
         return stored.path == file.path && stored.fileSize == file.size && stored.mtimeNanoseconds == file.mtimeNanoseconds
     }
