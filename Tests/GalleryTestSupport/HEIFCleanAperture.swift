@@ -7,22 +7,23 @@ extension TestImages {
     /// blocks write (libheif 1.15 cannot). The boxes that hold it grow, and the item locations
     /// move by as much.
     public static func withCleanAperture(_ heif: [UInt8], width: Int, height: Int, dx: Int = 0, dy: Int = 0) throws -> [UInt8] {
+        func be32(_ value: Int) -> [UInt8] { (0 ..< 4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
+        // clap: width, height and offsets as fractions (N/1), the offsets signed.
+        let clap = be32(40) + Array("clap".utf8) + be32(width) + be32(1) + be32(height) + be32(1)
+            + be32(Int(UInt32(bitPattern: Int32(dx)))) + be32(1) + be32(Int(UInt32(bitPattern: Int32(dy)))) + be32(1)
+        // First in the list, and essential: a clean aperture crops the picture before it is turned.
+        return try addingProperty(heif, clap, toItem: nil, essential: true)
+    }
+
+    /// `heif` (as libheif 1.15 writes it) with the property box `property` added to `ipco` and
+    /// associated first with `item` (nil: the primary item). The boxes that hold it grow, and
+    /// the item locations move by as much.
+    static func addingProperty(_ heif: [UInt8], _ property: [UInt8], toItem item: Int?, essential: Bool) throws -> [UInt8] {
         var bytes = heif
         func u32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func put32(_ value: Int, at: Int) { for i in 0 ..< 4 { bytes[at + i] = UInt8(value >> (24 - 8 * i) & 0xFF) } }
-        func be32(_ value: Int) -> [UInt8] { (0 ..< 4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
-        /// The boxes in `range` (start, type, end).
-        func boxes(_ range: Range<Int>) -> [(start: Int, type: String, end: Int)] {
-            var found: [(Int, String, Int)] = [], at = range.lowerBound
-            while at + 8 <= range.upperBound {
-                let size = u32(at)
-                guard size >= 8 else { break }
-                found.append((at, String(decoding: bytes[at + 4 ..< at + 8], as: UTF8.self), at + size))
-                at += size
-            }
-            return found
-        }
+        func boxes(_ range: Range<Int>) -> [(start: Int, type: String, end: Int)] { heifBoxes(bytes, in: range) }
         guard let meta = boxes(0 ..< bytes.count).first(where: { $0.type == "meta" }),
               let iprp = boxes(meta.start + 12 ..< meta.end).first(where: { $0.type == "iprp" }),
               let ipco = boxes(iprp.start + 8 ..< iprp.end).first(where: { $0.type == "ipco" }),
@@ -32,21 +33,17 @@ extension TestImages {
               bytes[ipma.start + 8] == 0, bytes[ipma.start + 11] & 1 == 0, bytes[pitm.start + 8] == 0 else {
             throw CodecError("not a HEIF as libheif 1.15 writes it")
         }
-        let primary = u16(pitm.start + 12)
+        let target = item ?? u16(pitm.start + 12)
         let propertyIndex = boxes(ipco.start + 8 ..< ipco.end).count + 1
-        // clap: width, height and offsets as fractions (N/1), the offsets signed.
-        let clap = be32(40) + Array("clap".utf8) + be32(width) + be32(1) + be32(height) + be32(1)
-            + be32(Int(UInt32(bitPattern: Int32(dx)))) + be32(1) + be32(Int(UInt32(bitPattern: Int32(dy)))) + be32(1)
-        // ipma (version 0, 1-byte associations): one more association for the primary item.
+        // ipma (version 0, 1-byte associations): one more association for the item.
         var at = ipma.start + 16, insertAt: Int?
         for _ in 0 ..< u32(ipma.start + 12) {
-            let item = u16(at), count = Int(bytes[at + 2])
-            // First in the list: a clean aperture crops the picture before it is turned.
-            if item == primary { insertAt = at + 3; bytes[at + 2] = UInt8(count + 1) }
+            let count = Int(bytes[at + 2])
+            if u16(at) == target { insertAt = at + 3; bytes[at + 2] = UInt8(count + 1) }
             at += 3 + count
         }
-        guard let associationAt = insertAt else { throw CodecError("the primary item has no properties") }
-        let grown = clap.count + 1
+        guard let associationAt = insertAt else { throw CodecError("item \(target) has no properties") }
+        let grown = property.count + 1
         // iloc: every absolute offset past the meta box moves by what the meta box grows.
         let version = Int(bytes[iloc.start + 8])
         let offsetSize = Int(bytes[iloc.start + 12] >> 4), lengthSize = Int(bytes[iloc.start + 12] & 15)
@@ -76,12 +73,24 @@ extension TestImages {
         }
         // Insert the association, then the box at ipco's end (before ipma, which follows it),
         // and grow the boxes around them.
-        bytes.insert(0x80 | UInt8(propertyIndex), at: associationAt)  // essential, as clap must be
-        bytes.insert(contentsOf: clap, at: ipco.end)
-        put32(u32(ipma.start + clap.count) + 1, at: ipma.start + clap.count)
-        put32(u32(ipco.start) + clap.count, at: ipco.start)
+        bytes.insert((essential ? 0x80 : 0) | UInt8(propertyIndex), at: associationAt)
+        bytes.insert(contentsOf: property, at: ipco.end)
+        put32(u32(ipma.start + property.count) + 1, at: ipma.start + property.count)
+        put32(u32(ipco.start) + property.count, at: ipco.start)
         put32(u32(iprp.start) + grown, at: iprp.start)
         put32(u32(meta.start) + grown, at: meta.start)
         return bytes
+    }
+
+    /// The ISO boxes of `bytes` in `range`: each one's start, type and end.
+    static func heifBoxes(_ bytes: [UInt8], in range: Range<Int>) -> [(start: Int, type: String, end: Int)] {
+        var found: [(Int, String, Int)] = [], at = range.lowerBound
+        while at + 8 <= range.upperBound {
+            let size = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard size >= 8 else { break }
+            found.append((at, String(decoding: bytes[at + 4 ..< at + 8], as: UTF8.self), at + size))
+            at += size
+        }
+        return found
     }
 }

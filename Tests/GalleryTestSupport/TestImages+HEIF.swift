@@ -21,11 +21,13 @@ extension TestImages {
 
     /// A HEIC (x265) or AVIF (aom) written by libheif: the test pattern, turned by `irot`/`imir`
     /// as libheif writes them for an EXIF-style `orientation`, with an Exif item when given
-    /// (a TIFF structure), alpha when asked for, and `bitDepth` 8, 10 or 12.
+    /// (a TIFF structure), alpha when asked for, and `bitDepth` 8, 10 or 12; with a thumbnail
+    /// (one flat colour, fitted in a square of `boundingBox` pixels) when asked for.
     public static func heif(
         width: Int = 64, height: Int = 48, avif: Bool = false, orientation: Int = 1, exif: [UInt8]? = nil,
         alpha: Bool = false, bitDepth: Int = 8, quality: Int = 90, seed: UInt8 = 0,
-        profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil, nclx: (primaries: UInt16, transfer: UInt16)? = nil
+        profile: [UInt8]? = nil, color: (UInt8, UInt8, UInt8)? = nil, nclx: (primaries: UInt16, transfer: UInt16)? = nil,
+        thumbnail: (color: (UInt8, UInt8, UInt8), boundingBox: Int)? = nil
     ) throws -> [UInt8] {
         guard let context = heif_context_alloc() else { throw CodecError("libheif: no context") }
         defer { heif_context_free(context) }
@@ -89,6 +91,22 @@ extension TestImages {
         defer { heif_image_handle_release(handle) }
         if let exif {
             try exif.withUnsafeBytes { try check(heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count))) }
+        }
+        if let thumbnail {
+            var flat: OpaquePointer?
+            try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, heif_chroma_interleaved_RGB, &flat))
+            defer { heif_image_release(flat) }
+            try check(heif_image_add_plane(flat, heif_channel_interleaved, Int32(width), Int32(height), 8))
+            var flatStride: Int32 = 0
+            guard let flatPlane = heif_image_get_plane(flat, heif_channel_interleaved, &flatStride) else { throw CodecError("libheif: no plane") }
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    (flatPlane[y * Int(flatStride) + 3 * x], flatPlane[y * Int(flatStride) + 3 * x + 1], flatPlane[y * Int(flatStride) + 3 * x + 2]) = thumbnail.color
+                }
+            }
+            var thumbnailHandle: OpaquePointer?
+            try check(heif_context_encode_thumbnail(context, flat, handle, encoder, options, Int32(thumbnail.boundingBox), &thumbnailHandle))
+            heif_image_handle_release(thumbnailHandle)
         }
         let file = FileManager.default.temporaryDirectory.appending(path: "gallery-test-\(UUID().uuidString).heif").path
         defer { try? FileManager.default.removeItem(atPath: file) }

@@ -63,6 +63,28 @@ struct PhoneFormatTests {
         #expect(try ImageDecoder.decode(odd, format: avif ? .avif : .heic).width == 121)
     }
 
+    @Test("a HEIC with an auxiliary picture (an iPhone's HDR gain map, a depth map, a portrait matte): its primary shown, the auxiliary never drawn",
+          arguments: ["urn:com:apple:photo:2020:aux:hdrgainmap", "urn:mpeg:hevc:2015:auxid:2", "urn:com:apple:photo:2018:aux:portraiteffectsmatte"])
+    func auxiliaryPictures(urn: String) throws {
+        let file = try TestImages.heifWithAuxiliaryImage(urn: urn, color: (0, 255, 0))
+        // libheif takes it as phones mean it: one picture with an auxiliary one, no thumbnail.
+        let items = try TestImages.libheifItems(file)
+        #expect(items.topLevel == 1 && items.thumbnails == 0 && items.auxiliary == 1, "\(items)")
+        let probe = try PhotoProbe.probe(bytes: file)
+        #expect(probe.format == .heic && (probe.width, probe.height) == (64, 48) && probe.notes.isEmpty && probe.damage.isEmpty, "\(probe.notes)")
+        let decoded = try ImageDecoder.decode(file, format: .heic)
+        let primary = try ImageDecoder.decode(try TestImages.heif(width: 64, height: 48), format: .heic)
+        #expect((decoded.width, decoded.height) == (64, 48))
+        #expect(Self.difference(decoded, primary) < 1, "something other than the primary picture was drawn")
+        // Nowhere the auxiliary's flat green.
+        var greenest = 0
+        for index in stride(from: 0, to: decoded.pixels.count, by: 3) {
+            let (red, green, blue) = (Int(decoded.pixels[index]), Int(decoded.pixels[index + 1]), Int(decoded.pixels[index + 2]))
+            greenest = max(greenest, green - max(red, blue))
+        }
+        #expect(greenest < 100, "\(greenest)")
+    }
+
     // libaom (3.6) aborts the whole process on 10- and 12-bit RGB input through libheif 1.15
     // (an assertion on chroma subsampling), so deeper pictures are tested through HEVC; the
     // reduction to 8 bits is libheif's, the same for both.
