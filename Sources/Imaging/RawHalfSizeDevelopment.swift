@@ -3,7 +3,7 @@ import Foundation
 /// A Bayer raw developed at half size straight from its sensor data, as LibRaw's `dcraw_process`
 /// develops it with `half_size` (each 2 × 2 block of the mosaic is one pixel: no demosaicing),
 /// the camera's white balance, its matrix to sRGB, auto-brightness and sRGB's curve — step for
-/// step and number for number (held within 1 of `dcraw_emu -h` by RawTests), but without
+/// step and number for number (held within 1 of `dcraw_emu -h` by RawDevelopmentTests), but without
 /// LibRaw's 16-bit four-channel copy of the picture: for a 60 MP raw that copy is 120 MB beside
 /// the 120 MB of sensor data, and it is what kept a raw's development over 300 MB.
 ///
