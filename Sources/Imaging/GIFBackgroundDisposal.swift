@@ -10,7 +10,8 @@
 enum GIFBackgroundDisposal {
     /// `bytes` with those frames' graphic control extensions given an unused transparent
     /// index, or nil when no frame needs it (or the GIF cannot be walked: FFmpeg reads it as it is).
-    /// A frame whose palette has all 256 entries has no unused index and is left as it is.
+    /// A frame whose palette has all 256 entries has no unused index, and a first frame without
+    /// a graphic control extension has nowhere to say one: both are left as they are.
     static func asBrowsersDraw(_ bytes: [UInt8]) -> [UInt8]? {
         guard bytes.count >= 13, bytes.starts(with: Array("GIF8".utf8)) else { return nil }
         let screenWidth = Int(bytes[6]) | Int(bytes[7]) << 8, screenHeight = Int(bytes[8]) | Int(bytes[9]) << 8
