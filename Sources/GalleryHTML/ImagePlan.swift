@@ -75,13 +75,12 @@ struct ImagePlan: Sendable {
         encodings = grid.map { _ in webp ? .webp : .jpeg } + [.jpeg]
         self.source = source
         self.quality = quality
-        let name = photo.path.split(separator: "/").last.map(String.init) ?? ""
-        var ext = photo.format.rawValue
-        if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
-        let originalName = ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
+        let originalName = Self.originalName(key: key, path: photo.path, otherwise: photo.format.rawValue)
         if withOriginal && content.downloads == .original {
             // A RAW+JPEG pair's download is its raw, named by the raw's own hash.
-            original = photo.original.map { Self.originalName(of: $0) } ?? originalName
+            original = photo.original.map {
+                Self.originalName(key: String($0.contentHash.dropFirst("xxh64:".count)), path: $0.path, otherwise: ImageFormat.raw.rawValue)
+            } ?? originalName
         }
         if case .video = source {
             switch content.videos {
@@ -107,11 +106,13 @@ struct ImagePlan: Sendable {
         videoQuality = content.videoQuality
     }
 
-    /// The name of the copy of a pair's raw ("originals/HASH.cr2").
-    static func originalName(of original: PhotoOriginal) -> String {
-        let name = original.path.split(separator: "/").last.map(String.init) ?? ""
-        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
-        return ImageFileName(key: String(original.contentHash.dropFirst("xxh64:".count)), size: .original(extension: ext.lowercased())).name
+    /// The name of a copy of the file at `path` ("originals/KEY.cr2"): its own extension,
+    /// lowercased, or `otherwise` when its name has none.
+    static func originalName(key: String, path: String, otherwise: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        var ext = otherwise
+        if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex { ext = String(name[name.index(after: dot)...]) }
+        return ImageFileName(key: key, size: .original(extension: ext.lowercased())).name
     }
 
     /// The web version of a clip with this key (its file's hash) and displayed size: its name and size.

@@ -160,8 +160,6 @@ public enum VideoTranscoder {
         }
     }
 
-    /// Runs `write` on a temporary name beside `target` and renames it to `target` once it
-    /// is complete, so an interrupted encode never leaves a file that could be served.
     /// ".NAME.SUFFIX" beside `target` ("videos/.KEY.mp4.partial"): a passing file no listing
     /// of the site takes for one of its own.
     private static func hiddenSibling(of target: String, suffix: String) -> String {
@@ -170,6 +168,8 @@ public enum VideoTranscoder {
         return (directory.isEmpty ? "" : directory + "/") + ".\(name).\(suffix)"
     }
 
+    /// Runs `write` on a temporary name beside `target` and renames it to `target` once it
+    /// is complete, so an interrupted encode never leaves a file that could be served.
     private static func writing(_ target: String, _ write: (String) throws(VideoError) -> Outcome) throws(VideoError) -> Outcome {
         let temporary = hiddenSibling(of: target, suffix: "partial")
         unlink(temporary)

@@ -235,6 +235,17 @@ struct AnimationVideoTests {
         }
     }
 
+    @Test("GIFs with seeded damage through the disposal fix's walk: a patched copy of the same length or nil, never a crash")
+    func damagedDisposalWalk() throws {
+        let work = try TemporaryDirectory("animation-disposal-damaged")
+        let boxes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.threeFrames(in: work))))
+        for seed: UInt64 in [1, 2, 3] {
+            for copy in DamagedMedia.damagedCopies(of: boxes, count: 30, seed: seed) {
+                if let patched = GIFBackgroundDisposal.asBrowsersDraw(copy.bytes) { #expect(patched.count == copy.bytes.count, "\(copy.damage)") }
+            }
+        }
+    }
+
     @Test("an APNG: its frames at its rate, as long as it runs; one larger than the limit is scaled down")
     func apng() throws {
         let work = try TemporaryDirectory("animation-apng")

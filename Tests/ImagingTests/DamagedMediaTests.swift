@@ -89,7 +89,9 @@ struct DamagedMediaTests {
         }
         // Camera raws through LibRaw: a DNG with pixels and a preview, and a real camera's CR3
         // (its boxes and preview; its sensor data stripped); a CR2 LibRaw refuses, shown from
-        // the JPEG our own walk of its directories finds; a black-level DNG our own code develops.
+        // the JPEG our own walk of its directories finds; a DNG with black levels and white
+        // balance. (Grid sizes take its preview: the half-size development is fed damaged
+        // copies in RawDevelopmentTests.)
         for name in ["preview.dng", "CanonRaw.cr3", "cr2-preview.cr2", "black.dng"] {
             sources.append((name, [UInt8](try Data(contentsOf: TestRaws.folder.appending(path: name)))))
         }
