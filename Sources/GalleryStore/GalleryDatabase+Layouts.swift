@@ -85,7 +85,7 @@ extension GalleryDatabase {
         }
     }
 
-    private static func revision(_ db: Database, scope: LayoutScope) throws -> Int64 {
+    static func revision(_ db: Database, scope: LayoutScope) throws -> Int64 {
         switch scope {
         case .album(let path):
             // A deleted album reads as -1, so its layouts read as stale.

@@ -2,55 +2,55 @@ import GRDB
 
 extension GalleryDatabase {
     /// Runs `body` so that every read of this database it makes (on this thread) sees one state
-    /// of the library: one read transaction, which writes committed meanwhile do not enter
-    /// (WAL). A page made inside it cannot mix two imports, nor meet a layout an import is
-    /// replacing.
+    /// of the library: GRDB's `DatabaseSnapshot`, a read transaction on a connection of its own
+    /// which writes committed meanwhile do not enter (WAL). A page made inside it cannot mix
+    /// two imports, nor meet a layout an import is replacing.
     ///
-    /// `body` may run more than once. A transaction cannot show what is written while it is
-    /// open, so a write inside it (a layout or a measurement computed on demand) is refused;
-    /// `body` then runs once outside a snapshot, which stores what was missing, and again
-    /// inside a new one. Should the library change that fast every time, the last run is
-    /// outside a snapshot, as every read was before.
+    /// What `body` writes (a layout or a measurement computed on demand) is committed at once
+    /// and seen by its next reads: the snapshot is taken again right after the write, on the
+    /// writer's queue, so it shows the state it showed plus that write (`SnapshotState`). Only
+    /// when someone else changed the library in between (an import committed) does `body` run
+    /// again from the start, in a snapshot of the new state; should the library change that
+    /// fast every time, the last run reads as the writes come, as every read did before
+    /// snapshots.
+    ///
+    /// The snapshot is found by the reads through a task-local rather than passed: the site's
+    /// parts made once per library revision (an album's layouts, the search index) are shared
+    /// by every file made of that revision, each in a snapshot of its own.
     ///
     /// An in-memory database has one connection that serializes everything; there `body` runs
     /// as it is.
     public func snapshot<T>(attempts: Int = 4, _ body: () throws -> T) throws -> T {
-        guard writer is DatabasePool else { return try body() }
-        for _ in 0 ..< attempts {
+        guard let pool = writer as? DatabasePool, snapshotInUse == nil else { return try body() }
+        for _ in 1 ..< attempts {
             do {
-                return try Self.$isInSnapshot.withValue(true) { try read { _ in try body() } }
-            } catch is WriteInSnapshot {
-                _ = try body()
+                return try Self.$snapshotInUse.withValue(try SnapshotState(pool: pool)) { try body() }
+            } catch is SnapshotState.LibraryChanged {
+                continue
             }
         }
         return try body()
     }
 
-    /// True on a thread inside `snapshot`'s transaction, where writes are refused.
-    @TaskLocal static var isInSnapshot = false
+    /// The snapshot `snapshot` runs its body in, on this thread.
+    @TaskLocal static var snapshotInUse: SnapshotState?
 
-    /// Thrown by `write` inside a snapshot; `snapshot` handles it.
-    struct WriteInSnapshot: Error {}
-
-    /// Reads in the enclosing `snapshot`'s transaction when there is one, else in one of its
-    /// own (every store method's reads, so a method's several statements agree too).
-    func read<T>(_ value: (Database) throws -> T) throws -> T {
-        guard writer is DatabasePool else { return try writer.read(value) }
-        return try writer.unsafeReentrantRead { db in
-            if db.isInsideTransaction { return try value(db) }
-            var result: T?
-            try db.inTransaction(.deferred) {
-                result = try value(db)
-                return .commit
-            }
-            guard let result else { preconditionFailure("inTransaction ran its block") }
-            return result
-        }
+    /// The snapshot this database's reads go to now: the one in use, if it is of this database.
+    private var snapshotInUse: SnapshotState? {
+        Self.snapshotInUse.flatMap { $0.pool === writer ? $0 : nil }
     }
 
-    /// Writes in a transaction of its own; refused inside a snapshot (see `snapshot`).
+    /// Reads in the snapshot in use, else in a read transaction of its own (every store
+    /// method's reads, so that a method's several statements agree).
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        guard let snapshot = snapshotInUse else { return try writer.read(value) }
+        return try snapshot.current.unsafeReentrantRead(value)
+    }
+
+    /// Writes in a transaction of its own; in a snapshot, moves the snapshot past the write
+    /// (see `snapshot`).
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        if Self.isInSnapshot { throw WriteInSnapshot() }
-        return try writer.write(updates)
+        guard let snapshot = snapshotInUse else { return try writer.write(updates) }
+        return try snapshot.write(updates)
     }
 }

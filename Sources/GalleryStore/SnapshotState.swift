@@ -1,0 +1,47 @@
+import GRDB
+import Synchronization
+
+/// What a database made by `GalleryDatabase.snapshot` reads: GRDB's `DatabaseSnapshot` of one
+/// state of the library, taken again after each write made through that database, so that it
+/// sees its own writes and nobody else's.
+final class SnapshotState: Sendable {
+    let pool: DatabasePool
+    /// The library revision the snapshot shows (`library_revision`: every change to photos,
+    /// annotations and settings moves it; layouts and measurements, which are derived from
+    /// them, do not).
+    let revision: Int64
+    private let snapshot: Mutex<DatabaseSnapshot>
+
+    /// Thrown by a write when the library changed since the snapshot was taken: the reads
+    /// made so far and the reads to come would not be of one state.
+    struct LibraryChanged: Error {}
+
+    init(pool: DatabasePool) throws {
+        self.pool = pool
+        let snapshot = try pool.makeSnapshot()
+        revision = try snapshot.read { db in try GalleryDatabase.revision(db, scope: .library) }
+        self.snapshot = Mutex(snapshot)
+    }
+
+    /// The snapshot reads go to now.
+    var current: DatabaseSnapshot { snapshot.withLock { $0 } }
+
+    /// Commits `updates` in a transaction of its own, then takes the snapshot again on the
+    /// writer's queue, where no other write can come between: it shows what it showed, plus
+    /// this write. Throws `LibraryChanged` (after the commit: what was written is derived from
+    /// the snapshot's state and stays valid for it) when the library has moved on meanwhile.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try pool.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction {
+                result = try updates(db)
+                return .commit
+            }
+            guard try GalleryDatabase.revision(db, scope: .library) == revision else { throw LibraryChanged() }
+            let renewed = try pool.makeSnapshot()
+            snapshot.withLock { $0 = renewed }
+            guard let result else { preconditionFailure("inTransaction ran its block") }
+            return result
+        }
+    }
+}
