@@ -48,11 +48,14 @@ public enum GalleryServer {
             }
         }
 
-        // Every route reads SQLite and computes on a dispatch thread (`BlockingWork`).
+        // Every route reads SQLite and computes in a snapshot of the library, through GRDB's
+        // async read on the snapshot's dispatch queue (`GalleryDatabase.snapshot`): what it
+        // checks and what it answers are of one state, and no event loop nor the concurrency
+        // pool waits for it.
         router.get("/api/photos") { request, _ -> Response in
             let album = request.uri.queryParameters["album"].map(String.init)
             do {
-                let json = try await BlockingWork.run {
+                let json = try await database.snapshot {
                     let state = try states.current()
                     do {
                         try state.checkListed(album, in: database)
@@ -75,7 +78,7 @@ public enum GalleryServer {
         // `gallery photos --query` (places are never searched here: positions stay private).
         router.get("/api/search") { request, _ -> Response in
             let text = request.uri.queryParameters["q"].map(String.init) ?? ""
-            let json = try await BlockingWork.run {
+            let json = try await database.snapshot {
                 let state = try states.current()
                 let photos = try database.photos(search: SearchScope(query: SearchQuery(text), language: state.configuration.site.language, places: false,
                                                                      excluding: state.unlisted))
@@ -98,25 +101,24 @@ public enum GalleryServer {
             do {
                 // Answers are kept per query and library revision, so a repeated viewport costs
                 // one revision read; any change to photos or annotations changes the revision.
-                // The revision and the layout are read in one transaction: an answer is of the
+                // The revision and the layout are read in one snapshot: an answer is of the
                 // revision it is kept under, even while an import commits.
-                let answer = try await BlockingWork.run {
-                    try database.snapshot { () -> ByteBuffer in
-                        let revision = try database.libraryRevision()
-                        if let cached = responses.get(cacheKey, revision: revision) { return cached }
-                        let state = try states.current()
-                        let result: MasonryResult
-                        do {
-                            try state.checkListed(parsed.album, in: database)
-                            result = try state.layouts.masonry(parsed)
-                        } catch let error as StoreError {
-                            throw state.told(error)
-                        }
-                        guard result.items.count <= maximumItems else {
-                            throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
-                        }
-                        return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
+                if let cached = responses.get(cacheKey, revision: try await database.libraryRevision()) { return JSONResponse.ok(cached) }
+                let answer = try await database.snapshot { () -> ByteBuffer in
+                    let revision = try database.libraryRevision()
+                    if let cached = responses.get(cacheKey, revision: revision) { return cached }
+                    let state = try states.current()
+                    let result: MasonryResult
+                    do {
+                        try state.checkListed(parsed.album, in: database)
+                        result = try state.layouts.masonry(parsed)
+                    } catch let error as StoreError {
+                        throw state.told(error)
                     }
+                    guard result.items.count <= maximumItems else {
+                        throw APIError(.badRequest, "the answer would hold \(result.items.count) items, more than \(maximumItems); ask for a viewport with rect=X,Y,W,H")
+                    }
+                    return responses.set(cacheKey, revision: revision, try LayoutJSON.masonry(result, kinds: try database.mediaKinds()))
                 }
                 return JSONResponse.ok(answer)
             } catch let error as StoreError {

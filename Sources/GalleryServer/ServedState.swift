@@ -54,7 +54,7 @@ struct ServedState: Sendable {
         }
 
         /// The state of the library and folder now. Blocks (SQLite, album files): call it
-        /// from `BlockingWork`.
+        /// inside `GalleryDatabase.snapshot`, whose state it then is.
         func current() throws -> ServedState {
             let (version, configuration) = live.map { $0.current } ?? (0, configuration)
             let revision = try database.libraryRevision()

@@ -73,18 +73,18 @@ actor SiteCache {
     /// The configuration the site is made with now.
     private var currentConfiguration: GalleryConfiguration { live?.configuration ?? configuration }
 
-    /// The site of the library as it is now: read and made on a dispatch thread, once for
-    /// all the requests that ask while it is made.
+    /// The site of the library as it is now: read and made in a snapshot (off the concurrency
+    /// pool), once for all the requests that ask while it is made.
     private func site() async throws -> SiteSnapshot {
         let database = database
-        let revision = try await BlockingWork.run { try database.libraryRevision() }
+        let revision = try await database.libraryRevision()
         // A live preview's folder version changes with gallery.toml and album files too, which
         // the library revision does not see.
         let (version, configuration) = live.map { $0.current } ?? (0, configuration)
         if let snapshot, snapshot.revision == revision, snapshotVersion == version { return snapshot }
         let key = "\(revision) \(version)"
         if let running = makingSite, running.key == key { return try await running.task.value }
-        let task = Task { try await BlockingWork.run { try database.snapshot { try SiteSnapshot(database: database, configuration: configuration) } } }
+        let task = Task { try await database.snapshot { try SiteSnapshot(database: database, configuration: configuration) } }
         makingSite = (key, task)
         defer { if makingSite?.key == key { makingSite = nil } }
         let site = try await task.value
@@ -134,12 +134,10 @@ actor SiteCache {
         let task = Task { [database] in
             // One read transaction: the revision it sees, and everything the file shows. When
             // an import committed since `site` was made, the site of this state is made here.
-            let (state, bytes) = try await BlockingWork.run {
-                try database.snapshot { () -> (FileState, [UInt8]?) in
-                    let revision = try database.libraryRevision()
-                    let current = revision == site.revision ? site : try SiteSnapshot(database: database, configuration: configuration)
-                    return (FileState(revision: revision, colours: colours), try current.render(name))
-                }
+            let (state, bytes) = try await database.snapshot { () -> (FileState, [UInt8]?) in
+                let revision = try database.libraryRevision()
+                let current = revision == site.revision ? site : try SiteSnapshot(database: database, configuration: configuration)
+                return (FileState(revision: revision, colours: colours), try current.render(name))
             }
             guard let bytes else { return false }
             try self.write(bytes, named: name, madeFrom: state)

@@ -230,6 +230,12 @@ extension GalleryDatabase {
         try read { db in try Self.revision(db, scope: .library) }
     }
 
+    /// The library's revision, read through GRDB's async read (a pooled connection on its
+    /// dispatch queue): what a server asks before each answer, without a snapshot's connection.
+    public func libraryRevision() async throws -> Int64 {
+        try await writer.read { db in try Self.revision(db, scope: .library) }
+    }
+
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
     /// (through the R*Tree), or those holding `indices`, or all.
     private static func chunkRows(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil,

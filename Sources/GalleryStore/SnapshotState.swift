@@ -10,14 +10,18 @@ final class SnapshotState: Sendable {
     /// annotations and settings moves it; layouts and measurements, which are derived from
     /// them, do not).
     let revision: Int64
+    /// Whether a write after the library moved on throws `LibraryChanged`; else the snapshot
+    /// moves on with it (the last attempt, which must end).
+    let strict: Bool
     private let snapshot: Mutex<DatabaseSnapshot>
 
     /// Thrown by a write when the library changed since the snapshot was taken: the reads
     /// made so far and the reads to come would not be of one state.
     struct LibraryChanged: Error {}
 
-    init(pool: DatabasePool) throws {
+    init(pool: DatabasePool, strict: Bool) throws {
         self.pool = pool
+        self.strict = strict
         let snapshot = try pool.makeSnapshot()
         revision = try snapshot.read { db in try GalleryDatabase.revision(db, scope: .library) }
         self.snapshot = Mutex(snapshot)
@@ -28,8 +32,9 @@ final class SnapshotState: Sendable {
 
     /// Commits `updates` in a transaction of its own, then takes the snapshot again on the
     /// writer's queue, where no other write can come between: it shows what it showed, plus
-    /// this write. Throws `LibraryChanged` (after the commit: what was written is derived from
-    /// the snapshot's state and stays valid for it) when the library has moved on meanwhile.
+    /// this write. When `strict`, throws `LibraryChanged` (after the commit: what was written is
+    /// derived from the snapshot's state, and stored layouts and measurements carry what they
+    /// were made from) when the library has moved on meanwhile.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try pool.writeWithoutTransaction { db in
             var result: T?
@@ -37,7 +42,7 @@ final class SnapshotState: Sendable {
                 result = try updates(db)
                 return .commit
             }
-            guard try GalleryDatabase.revision(db, scope: .library) == revision else { throw LibraryChanged() }
+            if strict, try GalleryDatabase.revision(db, scope: .library) != revision { throw LibraryChanged() }
             let renewed = try pool.makeSnapshot()
             snapshot.withLock { $0 = renewed }
             guard let result else { preconditionFailure("inTransaction ran its block") }
