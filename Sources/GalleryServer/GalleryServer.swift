@@ -130,16 +130,15 @@ public enum GalleryServer {
             throw APIError(.notFound, "no such API route; the API has /api/photos and /api/layout")
         }
 
-        @Sendable func serveFile(_ request: Request, _: BasicRequestContext) async throws -> Response {
+        @Sendable func serveFile(_ request: Request, context: BasicRequestContext) async throws -> Response {
             var name = request.uri.path.removingPercentEncoding ?? request.uri.path
             while name.hasPrefix("/") { name.removeFirst() }
             if name.isEmpty { name = "index.html" }
             let path = request.uri.path, fileName = name
-            // The file's checks (stat, real path) and its reading are blocking calls too.
             @Sendable func served(liveVersion: Int? = nil) async throws -> Response? {
-                try await BlockingWork.run {
-                    try StaticFiles.resolve(path, in: siteFolder).map { try StaticFiles.response(for: $0, named: fileName, request: request, liveVersion: liveVersion) }
-                }
+                // The file's checks (stat, real path) are blocking calls too.
+                guard let file = try await BlockingWork.run({ StaticFiles.resolve(path, in: siteFolder) }) else { return nil }
+                return try await StaticFiles.response(for: file, named: fileName, request: request, context: context, liveVersion: liveVersion)
             }
             if ImageFileName(parsing: name) != nil {
                 // Images are named by content hash: one made earlier is served as it is; one

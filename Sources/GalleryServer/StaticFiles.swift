@@ -28,15 +28,19 @@ enum StaticFiles {
     /// The response for a file: ETag from size and modification time; content-addressed files
     /// (images and fonts, named by content) cached for a year, pages revalidated every time;
     /// 304 when the client's If-None-Match matches; gzip for text when accepted; byte ranges
-    /// (206) of everything else, which a video player asks for; large files sent in pieces.
+    /// (206) of everything else, which a video player asks for. Text is read whole (on a
+    /// dispatch thread) to be compressed or to take the live script; everything else is sent
+    /// by Hummingbird's `FileIO`, a piece at a time from NIO's thread pool.
     /// - Parameters:
     ///   - relativePath: the file's name in the site ("thumbs/…-236.webp"), which decides its type and caching.
     ///   - liveVersion: for a live preview, the folder version the page was made from: its
     ///     script (`liveScript`) is put before a page's `</body>`.
-    static func response(for url: URL, named relativePath: String, request: Request, liveVersion: Int? = nil) throws -> Response {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    static func response(for url: URL, named relativePath: String, request: Request, context: some RequestContext,
+                         liveVersion: Int? = nil) async throws -> Response {
+        let (size, modified) = try await BlockingWork.run { () -> (Int, Double) in
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            return ((attributes[.size] as? NSNumber)?.intValue ?? 0, (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+        }
         // Never into a private album's sealed page (its bytes are not HTML until opened).
         let injecting = liveVersion.map(liveScript)
         let injected = injecting != nil && url.pathExtension == "html" && !SiteFileDelivery(path: relativePath).isPrivate
@@ -65,9 +69,10 @@ enum StaticFiles {
             let current = request.headers[.ifRange].map { $0.trimmingCharacters(in: .whitespaces) == etag } ?? true
             if let asked = request.headers[.range], current {
                 switch ByteRange.parse(asked, size: size) {
-                case .range(let range):
-                    headers[.contentRange] = "bytes \(range.first)-\(range.last)/\(size)"
-                    return Response(status: .partialContent, headers: headers, body: try fileBody(url, range: range))
+                case .range(let asked):
+                    headers[.contentRange] = "bytes \(asked.first)-\(asked.last)/\(size)"
+                    return Response(status: .partialContent, headers: headers,
+                                    body: try await files.loadFile(path: url.path, range: asked.first ... asked.last, context: context))
                 case .unsatisfiable:
                     headers[.contentRange] = "bytes */\(size)"
                     return Response(status: .rangeNotSatisfiable, headers: headers)
@@ -75,11 +80,10 @@ enum StaticFiles {
                     break
                 }
             }
-            if size > pieceSize {
-                return Response(status: .ok, headers: headers, body: try fileBody(url, range: ByteRange(first: 0, last: size - 1)))
-            }
+            guard size > 0 else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
+            return Response(status: .ok, headers: headers, body: try await files.loadFile(path: url.path, range: 0 ... size - 1, context: context))
         }
-        var body = [UInt8](try Data(contentsOf: url))
+        var body = try await BlockingWork.run { [UInt8](try Data(contentsOf: url)) }
         if injected, let injecting, let html = String(bytes: body, encoding: .utf8), let end = html.range(of: "</body>", options: .backwards) {
             body = Array(html.replacingCharacters(in: end, with: injecting + "</body>").utf8)
         }
@@ -90,50 +94,12 @@ enum StaticFiles {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
+    /// Hummingbird's file reader, on NIO's shared thread pool.
+    private static let files = FileIO(threadPool: .singleton)
+
     /// The live preview's script, carrying the folder version a page was made from: a page
     /// made just before a change must not take the changed version for its own.
     static func liveScript(version: Int) -> String {
         "<script src=\"/__gallery/live.js\" data-version=\"\(version)\" defer></script>"
-    }
-
-    /// Files larger than this are read and sent a piece at a time (a video need not be in memory).
-    static let pieceSize = 1 << 20
-
-    /// The bytes `range` of the file, read a piece at a time as the client takes them.
-    private static func fileBody(_ url: URL, range: ByteRange) throws -> ResponseBody {
-        let handle = try FileHandle(forReadingFrom: url)
-        if range.count <= pieceSize {
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(range.first))
-            let bytes = try handle.read(upToCount: range.count) ?? Data()
-            return ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-        }
-        let file = SendableFileHandle(handle: handle)
-        return ResponseBody(contentLength: range.count) { writer in
-            defer { try? file.handle.close() }
-            try file.handle.seek(toOffset: UInt64(range.first))
-            var left = range.count
-            while left > 0 {
-                // Read on a dispatch thread: a disk read would hold the concurrency pool's.
-                let count = min(left, pieceSize)
-                guard let piece = try await BlockingWork.run({ try file.handle.read(upToCount: count) }), !piece.isEmpty else {
-                    throw FileShortened(path: url.path)
-                }
-                left -= piece.count
-                try await writer.write(ByteBuffer(bytes: piece))
-            }
-            try await writer.finish(nil)
-        }
-    }
-
-    /// A file that became shorter while it was being sent (replaced, truncated).
-    struct FileShortened: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "\(path) ended before its announced length" }
-    }
-
-    /// One request's file, read by the one task that sends it.
-    private struct SendableFileHandle: @unchecked Sendable {
-        let handle: FileHandle
     }
 }

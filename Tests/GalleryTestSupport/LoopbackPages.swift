@@ -132,7 +132,7 @@ final class LoopbackPages: @unchecked Sendable {
     }
 
     /// A file of the folder served now, as `gallery serve` answers it.
-    func file(_ request: Request) throws -> Response {
+    func file(_ request: Request, context: some RequestContext) async throws -> Response {
         let (folder, prefix) = lock.withLock {
             state.recent.append((request.uri.path, Date()))
             if state.recent.count > 12 { state.recent.removeFirst() }
@@ -143,7 +143,7 @@ final class LoopbackPages: @unchecked Sendable {
             guard path.hasPrefix("/" + prefix) else { return Self.notFound("not this page's") }
             path.removeFirst(prefix.count)
         }
-        return try GalleryServer.siteFile(path, in: folder, request: request) ?? Self.notFound("not found")
+        return try await GalleryServer.siteFile(path, in: folder, request: request, context: context) ?? Self.notFound("not found")
     }
 
     private static func notFound(_ text: String) -> Response {
