@@ -131,14 +131,9 @@ public enum GalleryServer {
         }
 
         @Sendable func serveFile(_ request: Request, context: BasicRequestContext) async throws -> Response {
-            var name = request.uri.path.removingPercentEncoding ?? request.uri.path
-            while name.hasPrefix("/") { name.removeFirst() }
-            if name.isEmpty { name = "index.html" }
-            let path = request.uri.path, fileName = name
+            let name = StaticFiles.name(of: request.uri.path)
             @Sendable func served(liveVersion: Int? = nil) async throws -> Response? {
-                // The file's checks (stat, real path) are blocking calls too.
-                guard let file = try await BlockingWork.run({ StaticFiles.resolve(path, in: siteFolder) }) else { return nil }
-                return try await StaticFiles.response(for: file, named: fileName, request: request, context: context, liveVersion: liveVersion)
+                try await siteFile(request.uri.path, in: siteFolder, request: request, context: context, liveVersion: liveVersion)
             }
             if ImageFileName(parsing: name) != nil {
                 // Images are named by content hash: one made earlier is served as it is; one
