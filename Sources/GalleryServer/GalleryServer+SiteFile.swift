@@ -10,8 +10,9 @@ extension GalleryServer {
     public static func siteFile(_ requestPath: String, in folder: URL, request: Request, context: some RequestContext,
                                 liveVersion: Int? = nil) async throws -> Response? {
         let name = StaticFiles.name(of: requestPath)
-        // The file's checks (stat, real path) and a small file's reading: one trip.
-        guard let file = try await BlockingWork.run({ try StaticFiles.find(requestPath, named: name, in: folder) }) else { return nil }
-        return try await StaticFiles.response(for: file, named: name, request: request, context: context, liveVersion: liveVersion)
+        guard let answer = try await BlockingWork.run({
+            try StaticFiles.answer(requestPath, named: name, in: folder, request: request, liveVersion: liveVersion)
+        }) else { return nil }
+        return try await StaticFiles.response(answer, context: context)
     }
 }

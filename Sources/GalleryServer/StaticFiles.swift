@@ -33,65 +33,61 @@ enum StaticFiles {
         return candidate
     }
 
-    /// A file of the site found for a request, as one trip to the disk found it: where it is,
-    /// its size and modification time, and its bytes when they are read whole (text, which is
-    /// compressed or takes the live script, and any file of one piece).
-    struct Found: Sendable {
-        let url: URL
-        let size: Int
-        let modified: Double
-        let bytes: [UInt8]?
+    /// What to answer for a file: made whole on the dispatch thread that found the file, or,
+    /// for a large file, everything but its bytes, which Hummingbird's `FileIO` then sends a
+    /// piece at a time from NIO's thread pool (a video need not be in memory).
+    enum Answer: Sendable {
+        case ready(Response)
+        case stream(Response, path: String, range: ClosedRange<Int>)
     }
 
-    /// Files larger than this are sent by Hummingbird's `FileIO` a piece at a time (a video
-    /// need not be in memory); smaller ones are read with their stat, in the same trip.
+    /// Files larger than this are sent a piece at a time; smaller ones are read with their
+    /// stat, in the same trip to the disk.
     static let pieceSize = 1 << 20
 
-    /// The file for `requestPath` inside `root`, stat'ed and, when small or text, read: the
-    /// blocking part of an answer, for one dispatch thread. Nil: no such file (404).
-    static func find(_ requestPath: String, named relativePath: String, in root: URL) throws -> Found? {
-        guard let url = resolve(requestPath, in: root) else { return nil }
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let whole = SiteFileDelivery(path: relativePath).isText || size <= pieceSize
-        return Found(url: url, size: size, modified: modified, bytes: whole ? [UInt8](try Data(contentsOf: url)) : nil)
-    }
-
-    /// The response for a file: ETag from size and modification time; content-addressed files
-    /// (images and fonts, named by content) cached for a year, pages revalidated every time;
-    /// 304 when the client's If-None-Match matches; gzip for text when accepted; byte ranges
-    /// (206) of everything else, which a video player asks for. A large file's bytes are sent
-    /// by Hummingbird's `FileIO`, a piece at a time from NIO's thread pool.
+    /// The answer for the file `requestPath` asks for inside `root`: found, stat'ed and, when
+    /// small or text, read and answered whole — the blocking part of an answer, in one trip
+    /// for one dispatch thread. Nil: no such file (404).
+    ///
+    /// ETag from size and modification time; content-addressed files (images and fonts, named
+    /// by content) cached for a year, pages revalidated every time; 304 when the client's
+    /// If-None-Match matches; gzip for text when accepted; byte ranges (206) of everything
+    /// else, which a video player asks for.
     /// - Parameters:
     ///   - relativePath: the file's name in the site ("thumbs/…-236.webp"), which decides its type and caching.
     ///   - liveVersion: for a live preview, the folder version the page was made from: its
     ///     script (`liveScript`) is put before a page's `</body>`.
-    static func response(for file: Found, named relativePath: String, request: Request, context: some RequestContext,
-                         liveVersion: Int? = nil) async throws -> Response {
-        let size = file.size
-        // Never into a private album's sealed page (its bytes are not HTML until opened).
-        let injecting = liveVersion.map(liveScript)
-        let injected = injecting != nil && file.url.pathExtension == "html" && !SiteFileDelivery(path: relativePath).isPrivate
-        // What is injected is part of the answer: a page kept from another folder version
-        // must not be answered 304 (the live script carries the version the page shows).
-        let injectedTag = injected ? "-live\(liveVersion ?? 0)" : ""
-        let etag = "\"\(String(size, radix: 16))-\(String(Int64(file.modified * 1_000_000), radix: 16))\(injectedTag)\""
+    static func answer(_ requestPath: String, named relativePath: String, in root: URL, request: Request, liveVersion: Int? = nil) throws -> Answer? {
+        guard let url = resolve(requestPath, in: root) else { return nil }
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         // The site's one rule (`SiteFileDelivery`, as publish sends it to a bucket); pages and
         // data are checked again every time, so that an edit shows on the next load.
         let delivery = SiteFileDelivery(path: relativePath)
+        let isText = delivery.isText
+        // Never into a private album's sealed page (its bytes are not HTML until opened).
+        let injecting = liveVersion.map(liveScript)
+        let injected = injecting != nil && url.pathExtension == "html" && !delivery.isPrivate
+        var size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        // What is injected is part of the answer: a page kept from another folder version
+        // must not be answered 304 (the live script carries the version the page shows).
+        let injectedTag = injected ? "-live\(liveVersion ?? 0)" : ""
+        let etag = "\"\(String(size, radix: 16))-\(String(Int64(modified * 1_000_000), radix: 16))\(injectedTag)\""
         var headers: HTTPFields = [
             .contentType: delivery.contentType, .eTag: etag,
             .cacheControl: delivery.cacheControl(maxAge: 0),
         ]
         // Fonts are fetched with CORS: pages of the gallery opened from another origin (a
         // copy on disk, a site that embeds them) may use them too.
-        if file.url.path.contains("/fonts/") { headers[.accessControlAllowOrigin] = "*" }
-        let isText = delivery.isText
+        if url.path.contains("/fonts/") { headers[.accessControlAllowOrigin] = "*" }
         if isText { headers[.vary] = "Accept-Encoding" }
         if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) {
-            return Response(status: .notModified, headers: headers)
+            return .ready(Response(status: .notModified, headers: headers))
         }
+        // Read now unless streamed; the size is then what was read (a file replaced since its
+        // stat is answered as it was read).
+        let bytes = !isText && !injected && size > pieceSize ? nil : try Data(contentsOf: url)
+        size = bytes?.count ?? size
         if !isText && !injected {
             headers[.acceptRanges] = "bytes"
             // If-Range: the range only while the file is the one the client has part of.
@@ -105,17 +101,16 @@ enum StaticFiles {
                     (range, status) = (asked, .partialContent)
                 case .unsatisfiable:
                     headers[.contentRange] = "bytes */\(size)"
-                    return Response(status: .rangeNotSatisfiable, headers: headers)
+                    return .ready(Response(status: .rangeNotSatisfiable, headers: headers))
                 case .whole:
                     break
                 }
             }
-            if let bytes = file.bytes {
-                return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes[range.first ... range.last])))
-            }
-            return Response(status: status, headers: headers, body: try await files.loadFile(path: file.url.path, range: range.first ... range.last, context: context))
+            guard let bytes else { return .stream(Response(status: status, headers: headers), path: url.path, range: range.first ... range.last) }
+            if size == 0 { return .ready(Response(status: status, headers: headers)) }
+            return .ready(Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes[range.first ... range.last]))))
         }
-        guard var body = file.bytes else { preconditionFailure("text is read whole") }
+        var body = [UInt8](bytes ?? Data())
         if injected, let injecting, let html = String(bytes: body, encoding: .utf8), let end = html.range(of: "</body>", options: .backwards) {
             body = Array(html.replacingCharacters(in: end, with: injecting + "</body>").utf8)
         }
@@ -123,7 +118,18 @@ enum StaticFiles {
             body = compressed
             headers[.contentEncoding] = "gzip"
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return .ready(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body))))
+    }
+
+    /// The response for `answer`: a large file's bytes sent by Hummingbird's file reader.
+    static func response(_ answer: Answer, context: some RequestContext) async throws -> Response {
+        switch answer {
+        case .ready(let response):
+            return response
+        case .stream(var response, let path, let range):
+            response.body = try await files.loadFile(path: path, range: range, context: context)
+            return response
+        }
     }
 
     /// Hummingbird's file reader, on NIO's shared thread pool.
