@@ -14,6 +14,7 @@
 # bench/run.sh tiff only TIFF thumbnails against vipsthumbnail and a 400 MP scan's peak RSS (issue 40);
 # bench/run.sh export only import + export of 200 photos of 6 and of 24 MP against sigal and vipsthumbnail (issue 40);
 # bench/run.sh serve only gallery serve under 32 clients: /api/photos, a page, a large image, /api/layout (issue 49; SERVE_BEFORE=BINARY adds an older build);
+# bench/run.sh changes only what one caption edited and 50 photos added cost a rebuild and a publish, at 10,000 photos (CHANGES_SIZES="10000 100000": also 100,000) (issue 51);
 # bench/run.sh animations only animated GIFs made looping web videos against the ffmpeg command (issue 50);
 # bench/run.sh raws only camera raws (PiDNG-made DNGs of 24 MP) against LibRaw's simple_dcraw/dcraw_emu + vipsthumbnail, and a 60 MP raw's peak RSS (issue 50);
 # bench/run.sh install only what make demo and make test install on a fresh Debian 12 (root, the mirror; not in all).
@@ -44,6 +45,25 @@ stamp=$(date -u +%Y-%m-%dT%H:%MZ)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 results=()
 record() { echo "$1"; results+=("$1"); }
+
+# A local SeaweedFS with S3 (the tests' server, signatures checked), and rclone configured for
+# it as "bench": sets $weed (its pid) and $endpoint, exports the credentials.
+start_weed() {
+  tools=.build-tools/s3
+  weed_dir=$work/weed && rm -rf "$weed_dir" && mkdir -p "$weed_dir/data"
+  echo '{"identities": [{"name": "bench", "credentials": [{"accessKey": "benchKey", "secretKey": "benchSecret"}], "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}' > "$weed_dir/s3.json"
+  read -r -a wp <<< "$(python3 -c 'import socket; s=[socket.socket() for _ in range(8)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(" ".join(str(x.getsockname()[1]) for x in s))')"
+  "$tools/bin/weed" server -dir="$weed_dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 -master.port="${wp[0]}" -master.port.grpc="${wp[1]}" \
+    -volume.port="${wp[2]}" -volume.port.grpc="${wp[3]}" -filer.port="${wp[4]}" -filer.port.grpc="${wp[5]}" -s3 -s3.port="${wp[6]}" \
+    -s3.port.grpc="${wp[7]}" -s3.port.iceberg=0 -s3.port.lance=0 -s3.config="$weed_dir/s3.json" -master.volumeSizeLimitMB=256 -volume.max=0 \
+    > "$weed_dir/weed.log" 2>&1 &
+  weed=$!
+  endpoint="http://127.0.0.1:${wp[6]}"
+  export AWS_ACCESS_KEY_ID=benchKey AWS_SECRET_ACCESS_KEY=benchSecret
+  export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=SeaweedFS RCLONE_CONFIG_BENCH_ENDPOINT="$endpoint" \
+    RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=benchKey RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=benchSecret
+  for _ in $(seq 1 600); do env -u AWS_CA_BUNDLE rclone mkdir bench:ready >/dev/null 2>&1 && break; sleep 0.2; done
+}
 
 only=${1:-all}
 if [ "$only" = all ]; then
@@ -396,22 +416,7 @@ if [ "$only" = all ] || [ "$only" = publish ]; then
 # MARK: gallery publish (issue 26) against rclone (`rclone sync --checksum`, 8 transfers as our
 # 8 jobs), both into a local SeaweedFS (the tests' server, signatures checked): first upload, a
 # rerun with nothing changed, and after one photo is removed and the site built again.
-tools=.build-tools/s3
-weed_dir=$work/weed && rm -rf "$weed_dir" && mkdir -p "$weed_dir/data"
-cat > "$weed_dir/s3.json" <<'JSON'
-{"identities": [{"name": "bench", "credentials": [{"accessKey": "benchKey", "secretKey": "benchSecret"}], "actions": ["Admin", "Read", "List", "Tagging", "Write"]}]}
-JSON
-read -r -a wp <<< "$(python3 -c 'import socket; s=[socket.socket() for _ in range(8)]; [x.bind(("127.0.0.1", 0)) for x in s]; print(" ".join(str(x.getsockname()[1]) for x in s))')"
-"$tools/bin/weed" server -dir="$weed_dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 -master.port="${wp[0]}" -master.port.grpc="${wp[1]}" \
-  -volume.port="${wp[2]}" -volume.port.grpc="${wp[3]}" -filer.port="${wp[4]}" -filer.port.grpc="${wp[5]}" -s3 -s3.port="${wp[6]}" \
-  -s3.port.grpc="${wp[7]}" -s3.port.iceberg=0 -s3.port.lance=0 -s3.config="$weed_dir/s3.json" -master.volumeSizeLimitMB=256 -volume.max=0 \
-  > "$weed_dir/weed.log" 2>&1 &
-weed=$!
-endpoint="http://127.0.0.1:${wp[6]}"
-export AWS_ACCESS_KEY_ID=benchKey AWS_SECRET_ACCESS_KEY=benchSecret
-export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=SeaweedFS RCLONE_CONFIG_BENCH_ENDPOINT="$endpoint" \
-  RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=benchKey RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=benchSecret
-for _ in $(seq 1 600); do env -u AWS_CA_BUNDLE rclone mkdir bench:ready >/dev/null 2>&1 && break; sleep 0.2; done
+start_weed
 seconds() { local start; start=$(date +%s.%N); "$@" > "$work/publish-last.out" 2>&1; awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }'; }
 ours() { "$gallery" publish "$1" "s3://$2/site" --endpoint "$endpoint" --quiet; }
 # (rclone's S3 client refuses an AWS_CA_BUNDLE that some machines set; the store is plain HTTP.)
@@ -849,6 +854,68 @@ while read -r name route; do
   best=$(awk -v n="$name" -v r="$route" '$2 == n && $3 == r' "$work/serve-load.txt" | sort -k4 -g -r | head -1)
   record "| $stamp | $commit | gallery serve ($name), GET /$route, wrk 2 threads 32 connections 10 s, 10,000 photos, best of 2 | $(echo "$best" | awk '{printf "%s req/s, p99 %s, errors: %s", $4, $5, $6}') | — | issue 49: no worse at p99 |"
 done < <(awk '{print $2, $3}' "$work/serve-load.txt" | sort -u)
+fi
+
+if [ "$only" = all ] || [ "$only" = changes ]; then
+# MARK: a small change costs a small rebuild (issue 51). The generated album (keywords, people,
+# places and ratings in XMP, captions in annotations.json) with every browse kind and
+# --publish-location: the first build, then one caption edited, 50 photos of one new day, 50
+# photos scattered over the years, each followed by `gallery build` (time, files and bytes it
+# rewrote, bytes `gallery publish --dry-run` would upload to the bucket the last build was
+# published to, a local SeaweedFS). CHANGES_SIZES="10000 100000" also runs the 100,000.
+start_weed
+for n in ${CHANGES_SIZES:-10000}; do
+  [ -d "$work/album-$n" ] || "$make_sample" --album "$n" "$work/album-$n" >/dev/null
+  lib=$work/changes-$n site=$work/changes-$n-site db=$work/changes-$n.db bucket="changes-$n-$(date +%s)"
+  rm -rf "$lib" "$site" "$db"* && cp -r "$work/album-$n" "$lib"
+  env -u AWS_CA_BUNDLE rclone mkdir "bench:$bucket"
+  build() {
+    /usr/bin/time -f '%M %e' -o "$work/changes-time.txt" "$gallery" build "$lib" --db "$db" --out "$site" --publish-location --quiet >/dev/null
+    read -r rss_kb build_seconds < "$work/changes-time.txt"
+  }
+  publish() { "$gallery" publish "$site" "s3://$bucket/site" --endpoint "$endpoint" --quiet "$@"; }
+  # Builds, and records what the build rewrote and what publish would upload; then publishes.
+  change_row() {
+    python3 bench/site_changes.py state "$site" "$work/changes-before.json"
+    build
+    read -r files bytes image_files image_bytes removed <<< "$(python3 bench/site_changes.py diff "$work/changes-before.json" "$site")"
+    upload=$(publish --dry-run | tail -1 | sed -E 's/^would upload ([0-9]+) files \(([^)]*)\).*/\1 files, \2/')
+    publish >/dev/null
+    record "| $stamp | $commit | $1, then gallery build ($n photos, every browse kind, --publish-location) | ${build_seconds} s, peak RSS $((rss_kb / 1024)) MB; rewrote $files files, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MB (pages and data: $((files - image_files)) files, $(awk -v b="$bytes" -v i="$image_bytes" 'BEGIN { printf "%.1f", (b - i) / 1048576 }') MB), removed $removed; publish would upload $upload | — | $2 |"
+  }
+  build
+  files=$(find "$site" -type f -not -name '.*' | wc -l)
+  data_bytes=$(find "$site" -type f -not -name '.*' -not -path '*/thumbs/*' -not -path '*/large/*' -not -path '*/videos/*' -not -path '*/originals/*' -printf '%s\n' | awk '{ s += $1 } END { print s }')
+  record "| $stamp | $commit | first build of $n photos (every browse kind, --publish-location) | ${build_seconds} s, peak RSS $((rss_kb / 1024)) MB; $files files; pages and data $(awk -v b="$data_bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MB = $(awk -v b="$data_bytes" -v n="$n" 'BEGIN { printf "%.1f", b / n / 1024 }') KB a photo | — | goal at 100,000: ≤ 10 min beyond the images; ≤ 15 KB a photo |"
+  publish >/dev/null
+  # One caption, of the photo in the middle of the album's file order.
+  python3 - "$lib/annotations.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+entries = json.load(open(path))
+entry = entries[len(entries) // 2]
+entry["caption"] = (entry["caption"] + " — edited, and long enough now to take another line").strip(" —")
+json.dump(entries, open(path, "w"), indent=1, ensure_ascii=False)
+PY
+  change_row "one caption edited (annotations.json)" "goal at 100,000: ≤ 10 s, ≤ 2 MB"
+  # 50 photos of one new day, after every other; then 50 scattered over the album's years.
+  rm -rf "$work/changes-new" && "$make_sample" --album 100 "$work/changes-new" >/dev/null
+  album=$(cd "$lib" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1)
+  i=0
+  for photo in $(find "$work/changes-new" -name '*.jpg' | sort | head -50); do
+    exiftool -q -overwrite_original "-AllDates=2031:06:15 $(printf '%02d' $((8 + i / 6))):$(printf '%02d' $((i * 7 % 60))):00" "$photo"
+    mv "$photo" "$lib/$album/new-day-$i.jpg"; i=$((i + 1))
+  done
+  change_row "50 photos of one new day added" "goal at 100,000: ≤ 30 s beyond their images, ≤ 5 MB of pages and data"
+  i=0
+  for photo in $(find "$work/changes-new" -name '*.jpg' | sort | tail -50); do
+    exiftool -q -overwrite_original "-AllDates=$((2004 + i % 20)):$(printf '%02d' $((1 + i % 12))):$(printf '%02d' $((1 + i * 3 % 28))) 12:00:00" "$photo"
+    mv "$photo" "$lib/$album/old-card-$i.jpg"; i=$((i + 1))
+  done
+  change_row "50 photos scattered over 20 years added (an old memory card)" "goal at 100,000: ≤ 60 s beyond their images, ≤ 20 MB"
+done
+kill "$weed" 2>/dev/null; wait "$weed" 2>/dev/null || true
+unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
 fi
 
 if [ "$only" = all ] || [ "$only" = animations ]; then

@@ -154,7 +154,8 @@ do {
     } else if arguments.first == "--album", arguments.count == 3, let count = Int(arguments[1]), count >= 0 {
         try GeneratedAlbum.write(count: count, into: URL(fileURLWithPath: arguments[2]))
         print("wrote \(count) photos under \(arguments[2])/big")
-    } else if arguments.count == 1 {
+    } else if arguments.count == 1, !arguments[0].hasPrefix("-") {
+        // An option it does not know ("--help") is not a folder to fill.
         let folder = URL(fileURLWithPath: arguments[0])
         for (i, photo) in demo.enumerated() {
             // The coast taken with a phone in July, the highlands with a camera in October, in
