@@ -1,11 +1,11 @@
+import GRDB
 import GalleryJSON
 import PhotoFacts
 
 /// The columns of an annotation beyond caption and comment (`AnnotationColumnsSQL.select`, with
 /// the photo as `p` and its annotation as `n`), declared once: a row record that selects them
-/// holds one of these as a property whose name is no column, which GRDB decodes from the same
-/// row (`PhotoRow.annotationColumns`).
-struct AnnotationColumns: Decodable {
+/// holds one of these, read from the same row (`PhotoRow.annotationColumns`).
+struct AnnotationColumns {
     var rating: Int?
     var rejected: Bool?
     var favorite: Bool?
@@ -17,11 +17,16 @@ struct AnnotationColumns: Decodable {
     var keywords: String
     var people: String
 
-    /// The columns' own names: decoded as part of another record's row, this type gets none of
-    /// that record's key decoding strategy.
-    private enum CodingKeys: String, CodingKey {
-        case rating, rejected, favorite, keywords, people
-        case placeSublocation = "place_sublocation", placeCity = "place_city", placeState = "place_state", placeCountry = "place_country"
+    init(row: Row) throws {
+        rating = try row.decode(forColumn: "rating")
+        rejected = try row.decode(forColumn: "rejected")
+        favorite = try row.decode(forColumn: "favorite")
+        placeSublocation = try row.decode(forColumn: "place_sublocation")
+        placeCity = try row.decode(forColumn: "place_city")
+        placeState = try row.decode(forColumn: "place_state")
+        placeCountry = try row.decode(forColumn: "place_country")
+        keywords = try row.decode(forColumn: "keywords")
+        people = try row.decode(forColumn: "people")
     }
 }
 

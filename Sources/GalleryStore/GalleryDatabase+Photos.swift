@@ -121,9 +121,8 @@ extension GalleryDatabase {
 
     /// What is stored for every path, for the importer's change detection.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
-        /// One row of the query below, by column name.
-        struct StateRow: Decodable, FetchableRecord {
-            static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+        /// One row of the query below, by column name (read by hand, as `PhotoRow`).
+        struct StateRow: FetchableRecord {
             var path: String
             var id: Int64
             var fileSize: Int64
@@ -140,6 +139,25 @@ extension GalleryDatabase {
             var originalMtimeNs: Int64?
             var originalHash: String?
             var annotationColumns: AnnotationColumns
+
+            init(row: Row) throws {
+                path = try row.decode(forColumn: "path")
+                id = try row.decode(forColumn: "id")
+                fileSize = try row.decode(forColumn: "file_size")
+                mtimeNs = try row.decode(forColumn: "mtime_ns")
+                contentHash = try row.decode(forColumn: "content_hash")
+                album = try row.decode(forColumn: "album")
+                caption = try row.decode(forColumn: "caption")
+                comment = try row.decode(forColumn: "comment")
+                source = try row.decode(forColumn: "source")
+                metadataRead = try row.decode(forColumn: "metadata_read")
+                embeddedDescription = try row.decode(forColumn: "embedded_description")
+                originalPath = try row.decode(forColumn: "original_path")
+                originalSize = try row.decode(forColumn: "original_size")
+                originalMtimeNs = try row.decode(forColumn: "original_mtime_ns")
+                originalHash = try row.decode(forColumn: "original_hash")
+                annotationColumns = try AnnotationColumns(row: row)
+            }
         }
         return try read { db in
             let rows = try StateRow.fetchCursor(db, sql: """
