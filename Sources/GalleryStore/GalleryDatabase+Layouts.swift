@@ -272,8 +272,17 @@ extension GalleryDatabase {
     /// index), kept where `keep` says: the one decoding loop of masonry items and free frames.
     private static func decodedChunks<Item>(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil, in rect: LayoutRect? = nil,
                                             decode: ([UInt8], Int) -> [Item], keep: (Item) -> Bool) throws -> [Item] {
+        let rows = try chunkRows(db, of: layout, indices: indices, in: rect)
+        // A layout someone else stored after this snapshot began (a site's album source made
+        // by a concurrent request, shared with this one) has no chunks here: the snapshot is
+        // older than what it is asked about, and is taken again (`GalleryDatabase.snapshot`),
+        // rather than answering an empty page.
+        if rows.isEmpty, snapshotInUse != nil, let indices, indices.lowerBound < layout.itemCount,
+           try Int.fetchOne(db, sql: "SELECT 1 FROM layouts WHERE id = ?", arguments: [layout.id]) == nil {
+            throw SnapshotState.LibraryChanged()
+        }
         var items: [Item] = []
-        for row in try chunkRows(db, of: layout, indices: indices, in: rect) {
+        for row in rows {
             let chunk: Int = row["chunk"]
             items += decode([UInt8](row["items"] as Data), chunk * LayoutChunkCodec.itemsPerChunk).filter(keep)
         }

@@ -15,8 +15,9 @@ final class SnapshotState: Sendable {
     let strict: Bool
     private let snapshot: Mutex<DatabaseSnapshot>
 
-    /// Thrown by a write when the library changed since the snapshot was taken: the reads
-    /// made so far and the reads to come would not be of one state.
+    /// Thrown by a write when the library changed since the snapshot was taken (the reads made
+    /// so far and the reads to come would not be of one state), and by a read of a layout
+    /// stored after it was taken: `GalleryDatabase.snapshot` runs its body again in a new one.
     struct LibraryChanged: Error {}
 
     init(pool: DatabasePool, strict: Bool) throws {

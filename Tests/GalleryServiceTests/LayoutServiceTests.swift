@@ -5,6 +5,7 @@ import GalleryLayout
 import GalleryService
 import GalleryStore
 import GalleryTestSupport
+import Synchronization
 import Testing
 
 @Suite("Layouts persisted per width: round trip, staleness, append")
@@ -23,6 +24,30 @@ struct LayoutServiceTests {
 
     func importFolder(_ folder: TemporaryDirectory, _ database: GalleryDatabase) throws {
         _ = try Importer(database: database, folder: folder.path).run()
+    }
+
+    @Test("a layout another connection stored after a snapshot began: its items are read in a new snapshot, never as an empty page")
+    func layoutNewerThanSnapshot() async throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(30, in: folder)
+        let storeFolder = try TemporaryDirectory()
+        let database = try GalleryDatabase(path: storeFolder.path + "/g.db")
+        try importFolder(folder, database)
+        // A second connection to the file: a concurrent request's, or another process's.
+        let other = LayoutService(database: try GalleryDatabase(path: storeFolder.path + "/g.db"))
+        let runs = Atomic(0)
+        let stored = Mutex<StoredMasonryLayout?>(nil)
+        let items = try await database.snapshot { () -> [StoredLayoutItem] in
+            if runs.add(1, ordering: .relaxed).newValue == 1 {
+                // Stored after this snapshot was taken: as a site's album source made by another
+                // request is shared with this one.
+                let layout = try other.masonryLayout(MasonryRequest(width: 800))
+                stored.withLock { $0 = layout }
+            }
+            return try database.layoutItems(of: try #require(stored.withLock { $0 }), indices: 0 ..< 12)
+        }
+        #expect(items.map(\.index) == Array(0 ..< 12))
+        #expect(runs.load(ordering: .relaxed) == 2)
     }
 
     @Test("computed once, then read from the store; rect queries from SQLite equal the engine's")
