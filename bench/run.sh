@@ -901,17 +901,24 @@ PY
   # 50 photos of one new day, after every other; then 50 scattered over the album's years.
   rm -rf "$work/changes-new" && "$make_sample" --album 100 "$work/changes-new" >/dev/null
   album=$(cd "$lib" && find . -mindepth 1 -maxdepth 1 -type d | sort | head -1)
-  i=0
-  for photo in $(find "$work/changes-new" -name '*.jpg' | sort | head -50); do
-    exiftool -q -overwrite_original "-AllDates=2031:06:15 $(printf '%02d' $((8 + i / 6))):$(printf '%02d' $((i * 7 % 60))):00" "$photo"
-    mv "$photo" "$lib/$album/new-day-$i.jpg"; i=$((i + 1))
-  done
+  # A new photo's date: PREFIX "new-day" (one day after every other) or "old-card" (over 20 years).
+  date_of() {
+    case $1 in
+      new-day) printf '2031:06:15 %02d:%02d:00' $((8 + $2 / 6)) $(($2 * 7 % 60)) ;;
+      old-card) printf '%d:%02d:%02d 12:00:00' $((2004 + $2 % 20)) $((1 + $2 % 12)) $((1 + $2 * 3 % 28)) ;;
+    esac
+  }
+  # Puts 50 of the new photos ($1: head or tail of them) into the album as $2-N.jpg, dated.
+  add_photos() {
+    local i=0 photo
+    for photo in $(find "$work/changes-new" -name '*.jpg' | sort | "$1" -50); do
+      exiftool -q -overwrite_original "-AllDates=$(date_of "$2" "$i")" "$photo"
+      mv "$photo" "$lib/$album/$2-$i.jpg"; i=$((i + 1))
+    done
+  }
+  add_photos head new-day
   change_row "50 photos of one new day added" "goal at 100,000: ≤ 30 s beyond their images, ≤ 5 MB of pages and data"
-  i=0
-  for photo in $(find "$work/changes-new" -name '*.jpg' | sort | tail -50); do
-    exiftool -q -overwrite_original "-AllDates=$((2004 + i % 20)):$(printf '%02d' $((1 + i % 12))):$(printf '%02d' $((1 + i * 3 % 28))) 12:00:00" "$photo"
-    mv "$photo" "$lib/$album/old-card-$i.jpg"; i=$((i + 1))
-  done
+  add_photos tail old-card
   change_row "50 photos scattered over 20 years added (an old memory card)" "goal at 100,000: ≤ 60 s beyond their images, ≤ 20 MB"
 done
 kill "$weed" 2>/dev/null; wait "$weed" 2>/dev/null || true
