@@ -83,7 +83,10 @@ struct ParityPage {
 
     /// The page drawn by `engine`.
     func open(in engine: BrowserEngine) throws -> Result {
-        let data = try engine.open("parity.html", in: folder.url, width: 1000, height: 800)
+        // Thousands of boxes measured in one page: beside the whole suite on two busy cores
+        // (another engine's parity page among it) it once took longer than the usual 240 s to
+        // report, where alone it takes seconds. The deadline guards against a hang, not speed.
+        let data = try engine.open("parity.html", in: folder.url, width: 1000, height: 800, timeout: 600)
         return try JSONDecoder().decode(Result.self, from: data)
     }
 
