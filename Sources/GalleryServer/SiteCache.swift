@@ -132,7 +132,7 @@ actor SiteCache {
         filesMade += 1
         let configuration = snapshotConfiguration
         let task = Task { [database] in
-            // One read transaction: the revision it sees, and everything the file shows. When
+            // One snapshot: the revision it sees, and everything the file shows. When
             // an import committed since `site` was made, the site of this state is made here.
             let (state, bytes) = try await database.snapshot { () -> (FileState, [UInt8]?) in
                 let revision = try database.libraryRevision()

@@ -134,10 +134,7 @@ extension GalleryDatabase {
             var source: String?
             var metadataRead: Bool
             var embeddedDescription: String?
-            var originalPath: String?
-            var originalSize: Int64?
-            var originalMtimeNs: Int64?
-            var originalHash: String?
+            var original: PhotoOriginal?
             var annotationColumns: AnnotationColumns
 
             init(row: Row) throws {
@@ -152,10 +149,7 @@ extension GalleryDatabase {
                 source = try row.decode(forColumn: "source")
                 metadataRead = try row.decode(forColumn: "metadata_read")
                 embeddedDescription = try row.decode(forColumn: "embedded_description")
-                originalPath = try row.decode(forColumn: "original_path")
-                originalSize = try row.decode(forColumn: "original_size")
-                originalMtimeNs = try row.decode(forColumn: "original_mtime_ns")
-                originalHash = try row.decode(forColumn: "original_hash")
+                original = try PhotoOriginal(row: row)
                 annotationColumns = try AnnotationColumns(row: row)
             }
         }
@@ -175,8 +169,7 @@ extension GalleryDatabase {
                     id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
                     albumName: row.album, annotation: annotation, metadataRead: row.metadataRead,
                     embeddedDescription: row.embeddedDescription,
-                    original: PhotoOriginal(path: row.originalPath, fileSize: row.originalSize, mtimeNanoseconds: row.originalMtimeNs,
-                                            contentHash: row.originalHash))
+                    original: row.original)
             }
             return states
         }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// The file a photo's original download is made from when it is not the shown file: a RAW+JPEG
 /// pair's raw (Migrations/0022_pair_originals.sql).
 public struct PhotoOriginal: Sendable, Hashable {
@@ -16,9 +18,13 @@ public struct PhotoOriginal: Sendable, Hashable {
         self.contentHash = contentHash
     }
 
-    /// From a row's columns: nil unless all four are there.
-    init?(path: String?, fileSize: Int64?, mtimeNanoseconds: Int64?, contentHash: String?) {
-        guard let path, let fileSize, let mtimeNanoseconds, let contentHash else { return nil }
+    /// From a photo row's `original_*` columns: nil unless all four are there (a photo that is
+    /// its own original has none).
+    init?(row: Row) throws {
+        guard let path: String = try row.decode(forColumn: "original_path"),
+              let fileSize: Int64 = try row.decode(forColumn: "original_size"),
+              let mtimeNanoseconds: Int64 = try row.decode(forColumn: "original_mtime_ns"),
+              let contentHash: String = try row.decode(forColumn: "original_hash") else { return nil }
         self.init(path: path, fileSize: fileSize, mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash)
     }
 }

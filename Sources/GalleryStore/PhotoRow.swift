@@ -39,10 +39,7 @@ struct PhotoRow: FetchableRecord {
     var motionWidth: Int?
     var motionHeight: Int?
     // A RAW+JPEG pair's raw, its original download.
-    var originalPath: String?
-    var originalSize: Int64?
-    var originalMtimeNs: Int64?
-    var originalHash: String?
+    var original: PhotoOriginal?
     /// Read from the same row.
     var annotationColumns: AnnotationColumns
 
@@ -83,10 +80,7 @@ struct PhotoRow: FetchableRecord {
         motionOffset = try row.decode(forColumn: "motion_offset")
         motionWidth = try row.decode(forColumn: "motion_width")
         motionHeight = try row.decode(forColumn: "motion_height")
-        originalPath = try row.decode(forColumn: "original_path")
-        originalSize = try row.decode(forColumn: "original_size")
-        originalMtimeNs = try row.decode(forColumn: "original_mtime_ns")
-        originalHash = try row.decode(forColumn: "original_hash")
+        original = try PhotoOriginal(row: row)
         annotationColumns = try AnnotationColumns(row: row)
     }
 
@@ -139,7 +133,7 @@ struct PhotoRow: FetchableRecord {
                 takenAt: takenAt, cameraMake: cameraMake, cameraModel: cameraModel, lens: lens, fNumber: fNumber,
                 exposureTime: exposureTime, iso: iso, focalLength: focalLength, latitude: latitude, longitude: longitude))
         photo.describe(with: annotationColumns.annotation(caption: caption, comment: comment, source: ""))
-        photo.original = PhotoOriginal(path: originalPath, fileSize: originalSize, mtimeNanoseconds: originalMtimeNs, contentHash: originalHash)
+        photo.original = original
         return photo
     }
 }

@@ -1,9 +1,9 @@
 import GRDB
 import Synchronization
 
-/// What a database made by `GalleryDatabase.snapshot` reads: GRDB's `DatabaseSnapshot` of one
-/// state of the library, taken again after each write made through that database, so that it
-/// sees its own writes and nobody else's.
+/// What the reads inside `GalleryDatabase.snapshot`'s body go to: GRDB's `DatabaseSnapshot` of
+/// one state of the library, taken again after each write the body makes, so that it sees its
+/// own writes and nobody else's.
 final class SnapshotState: Sendable {
     let pool: DatabasePool
     /// The library revision the snapshot shows (`library_revision`: every change to photos,
