@@ -10,7 +10,7 @@ extension GalleryServer {
     public static func siteFile(_ requestPath: String, in folder: URL, request: Request, context: some RequestContext,
                                 liveVersion: Int? = nil) async throws -> Response? {
         let name = StaticFiles.name(of: requestPath)
-        guard let answer = try await BlockingWork.run({
+        guard let answer = try await BlockingWork.fileAccess({
             try StaticFiles.answer(requestPath, named: name, in: folder, request: request, liveVersion: liveVersion)
         }) else { return nil }
         return try await StaticFiles.response(answer, context: context)

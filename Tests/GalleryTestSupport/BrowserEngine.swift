@@ -66,6 +66,18 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
         \(PageWaits.script)
         """
 
+    /// What a framed page that never reported was doing: its load state, its fonts' states and
+    /// the files it has whole (a file asked for and missing here never arrived).
+    static let pageStateProbe = """
+        (() => {
+          const frame = document.querySelector('iframe'), view = frame && frame.contentWindow;
+          if (!view) return 'no frame';
+          const fonts = [...view.document.fonts].map((face) => face.family + ' ' + face.status);
+          const files = view.performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop() + ' ' + Math.round(entry.responseEnd) + ' ms');
+          return 'ready state ' + view.document.readyState + '; fonts: ' + fonts.join(', ') + '; files whole: ' + files.join(', ');
+        })()
+        """
+
     /// `await galleryFontsReady()` loads every font the page declares and resolves to the
     /// families that failed to load: measuring before fonts are in gives fallback metrics.
     public static let fontsReadyScript = """
@@ -106,14 +118,12 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
             var frame = URLComponents(url: server.baseURL.appending(path: "__frame.html"), resolvingAgainstBaseURL: false)!
             frame.queryItems = [URLQueryItem(name: "page", value: page), URLQueryItem(name: "width", value: String(width)), URLQueryItem(name: "height", value: String(height))]
             // The tests' one Chromium driver; the frame page sizes the page itself.
-            let posted = try withExtendedLifetime(try ChromiumSession(arguments: arguments, environment: environment)) { chromium in
+            result = try withExtendedLifetime(try ChromiumSession(arguments: arguments, environment: environment)) { chromium in
                 try chromium.open(frame.url!, width: width + 200, height: height + 200, scale: scale)
-                return server.waitForResult(timeout: timeout)
+                if let posted = server.waitForResult(timeout: timeout) { return posted }
+                let state = (try? chromium.evaluate(Self.pageStateProbe)).flatMap { $0 as? String } ?? "no answer"
+                throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s (\(server.recentRequests); the page: \(state))")
             }
-            guard let posted else {
-                throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s")
-            }
-            result = posted
         } else {
             result = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height,
                                           environment: environment, arguments: arguments, timeout: timeout, keep: !registersServiceWorker)

@@ -24,9 +24,18 @@ final class LoopbackPages: @unchecked Sendable {
         /// The request for `__next` waiting for a page. One browser asks at a time: a newer
         /// request (the browser gave up on the older and asked again) answers the older one.
         var waiting: CheckedContinuation<NextPage?, Never>?
-        /// The last requests for files, with when they came: what a page that never reported
-        /// last asked for (`recentRequests`).
-        var recent: [(path: String, at: Date)] = []
+        /// The last requests for files, with when they came and how far their answers got:
+        /// what a page that never reported last asked for (`recentRequests`).
+        var recent: [FileAsked] = []
+        var requestCount = 0
+    }
+
+    /// A file asked for, and how far its answer got.
+    struct FileAsked {
+        var number: Int
+        var path: String
+        var at: Date
+        var progress = "asked"
     }
 
     struct NextPage: Encodable {
@@ -103,12 +112,19 @@ final class LoopbackPages: @unchecked Sendable {
     }
 
     /// For a page that never reported: whether the browser took it, and the last files asked
-    /// for (seconds ago).
+    /// for (seconds ago) with how far each answer got (a body not sent whole is a stalled
+    /// server; every body sent, a stalled page).
     var recentRequests: String {
         lock.withLock {
             let now = Date()
-            let paths = state.recent.map { "\($0.path) (\(Int(now.timeIntervalSince($0.at))) s ago)" }
+            let paths = state.recent.map { "\($0.path) (\(Int(now.timeIntervalSince($0.at))) s ago, \($0.progress))" }
             return "page taken: \(state.pageTaken); last requests: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
+        }
+    }
+
+    private func record(_ number: Int, _ progress: String) {
+        lock.withLock {
+            if let index = state.recent.firstIndex(where: { $0.number == number }) { state.recent[index].progress = progress }
         }
     }
 
@@ -133,17 +149,34 @@ final class LoopbackPages: @unchecked Sendable {
 
     /// A file of the folder served now, as `gallery serve` answers it.
     func file(_ request: Request, context: some RequestContext) async throws -> Response {
-        let (folder, prefix) = lock.withLock {
-            state.recent.append((request.uri.path, Date()))
+        let (folder, prefix, number) = lock.withLock {
+            state.requestCount += 1
+            state.recent.append(FileAsked(number: state.requestCount, path: request.uri.path, at: Date()))
             if state.recent.count > 12 { state.recent.removeFirst() }
-            return (state.folder, state.pagePrefix)
+            return (state.folder, state.pagePrefix, state.requestCount)
         }
         var path = request.uri.path
         if !prefix.isEmpty {
             guard path.hasPrefix("/" + prefix) else { return Self.notFound("not this page's") }
             path.removeFirst(prefix.count)
         }
-        return try await GalleryServer.siteFile(path, in: folder, request: request, context: context) ?? Self.notFound("not found")
+        guard var response = try await GalleryServer.siteFile(path, in: folder, request: request, context: context) else {
+            record(number, "not found")
+            return Self.notFound("not found")
+        }
+        let status = response.status.code
+        record(number, "\(status), body not sent yet")
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { [self] writer in
+            do {
+                try await body.write(writer)
+                record(number, "\(status), sent")
+            } catch {
+                record(number, "\(status), body failed: \(error)")
+                throw error
+            }
+        }
+        return response
     }
 
     private static func notFound(_ text: String) -> Response {
