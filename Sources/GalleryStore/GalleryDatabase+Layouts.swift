@@ -85,15 +85,44 @@ extension GalleryDatabase {
         }
     }
 
-    static func revision(_ db: Database, scope: LayoutScope) throws -> Int64 {
+    /// What a scope's stored layouts were computed from, compared for equality
+    /// (`LayoutRecord.layout(currentRevision:)`): an album's own revision; for a browse page,
+    /// how many photos it has and the latest change among them (`photos.changed`, migration
+    /// 0023) — any photo that comes onto the page, or changes on it, carries a change newer
+    /// than all before, and one that goes lowers the count — so a change elsewhere in the
+    /// library leaves its layouts fresh. The whole library and searches follow the library's
+    /// revision. A browse page's count is a scan of its photos: kept per library revision
+    /// (`scopeRevisions`), as every change moves that.
+    func revision(_ db: Database, scope: LayoutScope) throws -> Int64 {
         switch scope {
         case .album(let path):
             // A deleted album reads as -1, so its layouts read as stale.
             return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM albums WHERE path = ?"), arguments: [path]) ?? -1
-        case .library, .browse, .search:
-            // A browse page draws from every album: any change may be one of its photos.
-            return try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
+        case .library, .search:
+            return try Self.libraryRevision(db)
+        case .browse(let selection, let excluding):
+            let library = try Self.libraryRevision(db)
+            if let known = scopeRevisions.revision(of: scope.stored, at: library) { return known }
+            let row = try SQLRequest<Row>(literal: """
+                SELECT count(*) AS photos, coalesce(max(p.changed), 0) AS latest
+                FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id
+                WHERE \(selection.condition) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL
+                """).fetchOne(db)
+            let photos: Int64 = row?["photos"] ?? 0, latest: Int64 = row?["latest"] ?? 0
+            // Both in one number (the column stored layouts keep): the latest change above the
+            // count's 24 bits; two states of a page that differ have different pairs. Bit 62
+            // is set, as no library revision (what browse layouts stored before 0023 carry)
+            // ever is: those can never read as fresh.
+            let revision = 1 &<< 62 | (latest & (1 &<< 38 - 1)) &<< 24 | (photos & 0xFF_FFFF)
+            scopeRevisions.keep(revision, of: scope.stored, at: library)
+            return revision
         }
+    }
+
+    /// The library's revision: every change to photos, annotations, keywords, people and
+    /// measured heights moves it.
+    static func libraryRevision(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT revision FROM library_revision WHERE id = 1")) ?? 0
     }
 
     /// `select` (over photos `p` joined to albums `a` and annotations `n`) kept to the scope's
@@ -127,7 +156,7 @@ extension GalleryDatabase {
             let photos = try SQLRequest<Row>(literal: sql).fetchAll(db).map { row in
                 LayoutInput(photoID: row["photo_id"], aspectRatio: Self.aspectRatio(row), caption: row["caption"], comment: row["comment"])
             }
-            return LayoutInputs(revision: try Self.revision(db, scope: scope), photos: photos)
+            return LayoutInputs(revision: try self.revision(db, scope: scope), photos: photos)
         }
     }
 
@@ -142,9 +171,9 @@ extension GalleryDatabase {
     private static let headerByKey = "SELECT \(LayoutRecord.selection) FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"
 
     /// The header stored under `key`, if any.
-    private static func header(_ db: Database, _ key: LayoutKey) throws -> StoredLayout? {
+    private func header(_ db: Database, _ key: LayoutKey) throws -> StoredLayout? {
         // Cached statements: this is the hot path of the layout API.
-        let record = try LayoutRecord.fetchOne(db.cachedStatement(sql: headerByKey),
+        let record = try LayoutRecord.fetchOne(db.cachedStatement(sql: Self.headerByKey),
                                                arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options])
         return try record?.layout(currentRevision: revision(db, scope: key.scope))
     }
@@ -161,27 +190,27 @@ extension GalleryDatabase {
         guard key.kind == kind else { throw StoreError.layoutKind(stored: key.kind, asked: kind) }
     }
 
-    private static func storedMasonry(_ db: Database, _ key: LayoutKey) throws -> StoredMasonryLayout? {
-        try expect(.masonry, of: key)
+    private func storedMasonry(_ db: Database, _ key: LayoutKey) throws -> StoredMasonryLayout? {
+        try Self.expect(.masonry, of: key)
         guard let header = try header(db, key) else { return nil }
-        return try masonry(db, header)
+        return try Self.masonry(db, header)
     }
 
-    private static func storedFrames(_ db: Database, _ key: LayoutKey) throws -> StoredFrameLayout? {
-        try expect(.justified, of: key)
+    private func storedFrames(_ db: Database, _ key: LayoutKey) throws -> StoredFrameLayout? {
+        try Self.expect(.justified, of: key)
         return try header(db, key).map(StoredFrameLayout.init)
     }
 
     /// The masonry layout stored under `key`, if any (stale or not: see `isStale`).
     /// - Throws: `StoreError.layoutKind` when `key` is not a masonry key.
     public func storedMasonryLayout(_ key: LayoutKey) throws -> StoredMasonryLayout? {
-        try read { db in try Self.storedMasonry(db, key) }
+        try read { db in try self.storedMasonry(db, key) }
     }
 
     /// The layout of free frames stored under `key`, if any (stale or not: see `isStale`).
     /// - Throws: `StoreError.layoutKind` when `key` is not a justified key.
     public func storedFrameLayout(_ key: LayoutKey) throws -> StoredFrameLayout? {
-        try read { db in try Self.storedFrames(db, key) }
+        try read { db in try self.storedFrames(db, key) }
     }
 
     /// Every stored layout, with whether it is stale.
@@ -191,7 +220,7 @@ extension GalleryDatabase {
                                                  LayoutRecord.Columns.width, LayoutRecord.Columns.options).fetchAll(db)
             return try records.compactMap { record -> AnyStoredLayout? in
                 guard let scope = LayoutScope(stored: record.scope),
-                      let layout = record.layout(currentRevision: try Self.revision(db, scope: scope)) else { return nil }
+                      let layout = record.layout(currentRevision: try self.revision(db, scope: scope)) else { return nil }
                 switch layout.key.kind {
                 case .masonry: return try Self.masonry(db, layout).map(AnyStoredLayout.masonry)
                 case .justified: return .frames(StoredFrameLayout(layout: layout))
@@ -220,20 +249,20 @@ extension GalleryDatabase {
     /// snapshot: a writer replacing the layout meanwhile is seen entirely or not at all.
     public func storedLayoutWithItems(_ key: LayoutKey, in rect: LayoutRect?) throws -> MasonryLayoutWithItems? {
         try read { db in
-            guard let layout = try Self.storedMasonry(db, key) else { return nil }
+            guard let layout = try self.storedMasonry(db, key) else { return nil }
             return MasonryLayoutWithItems(layout: layout, items: layout.layout.isStale ? [] : try Self.layoutItems(db, of: layout, in: rect))
         }
     }
 
     /// The library's revision: it changes with every change to photos or annotations.
     public func libraryRevision() throws -> Int64 {
-        try read { db in try Self.revision(db, scope: .library) }
+        try read { db in try Self.libraryRevision(db) }
     }
 
     /// The library's revision, read through GRDB's async read (a pooled connection on its
     /// dispatch queue): what a server asks before each answer, without a snapshot's connection.
     public func libraryRevision() async throws -> Int64 {
-        try await writer.read { db in try Self.revision(db, scope: .library) }
+        try await writer.read { db in try Self.libraryRevision(db) }
     }
 
     /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
@@ -346,7 +375,12 @@ extension GalleryDatabase {
                               chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> Layout {
         try write { db in
             let key = layout.key
-            if let stored = try Self.header(db, key), stored.revision >= layout.revision, let kept = try existing(db, stored) {
+            // Kept when it is of the state this one was computed from, or of the state now
+            // (this one was computed from an older state: a writer that read before another's
+            // commit). Revisions are compared for equality only: a browse page's can go down.
+            if let stored = try self.header(db, key),
+               try stored.revision == layout.revision || stored.revision == self.revision(db, scope: key.scope),
+               let kept = try existing(db, stored) {
                 return kept
             }
             try LayoutRecord.filter(LayoutRecord.Columns.scope == key.scope.stored && LayoutRecord.Columns.kind == key.kind.rawValue
@@ -404,7 +438,7 @@ extension GalleryDatabase {
             while let row = try rows.next() {
                 photos.append(PhotoShape(id: row["id"], aspectRatio: Self.aspectRatio(row)))
             }
-            return LayoutShapes(revision: try Self.revision(db, scope: scope), photos: photos)
+            return LayoutShapes(revision: try self.revision(db, scope: scope), photos: photos)
         }
     }
 

@@ -35,6 +35,8 @@ extension GalleryDatabase {
             try db.execute(sql: "INSERT OR REPLACE INTO library_settings (key, value) VALUES ('sort', ?)", arguments: [order.rawValue])
             try db.execute(sql: "UPDATE albums SET revision = revision + 1")
             try db.execute(sql: "UPDATE library_revision SET revision = revision + 1")
+            // Browse pages follow their photos' changes (migration 0023): every photo moved.
+            try db.execute(sql: "UPDATE photos SET changed = (SELECT revision FROM library_revision WHERE id = 1)")
         }
     }
 }

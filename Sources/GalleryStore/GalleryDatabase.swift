@@ -10,6 +10,8 @@ public final class GalleryDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Where the file is, for messages; ":memory:" for an in-memory database.
     public let path: String
+    /// Browse pages' revisions counted at the current library revision.
+    let scopeRevisions = ScopeRevisions()
 
     /// Opens (creating it if needed) and migrates the database at `path`.
     public init(path: String) throws {

@@ -24,7 +24,7 @@ final class SnapshotState: Sendable {
         self.pool = pool
         self.strict = strict
         let snapshot = try pool.makeSnapshot()
-        revision = try snapshot.read { db in try GalleryDatabase.revision(db, scope: .library) }
+        revision = try snapshot.read { db in try GalleryDatabase.libraryRevision(db) }
         self.snapshot = Mutex(snapshot)
     }
 
@@ -43,7 +43,7 @@ final class SnapshotState: Sendable {
                 result = try updates(db)
                 return .commit
             }
-            if strict, try GalleryDatabase.revision(db, scope: .library) != revision { throw LibraryChanged() }
+            if strict, try GalleryDatabase.libraryRevision(db) != revision { throw LibraryChanged() }
             let renewed = try pool.makeSnapshot()
             snapshot.withLock { $0 = renewed }
             guard let result else { preconditionFailure("inTransaction ran its block") }

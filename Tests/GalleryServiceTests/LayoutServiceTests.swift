@@ -131,6 +131,60 @@ struct LayoutServiceTests {
         try expectStaleThenFresh("emptying an annotation", origin: .recomputed)
     }
 
+    @Test("a browse page's layouts go stale only when one of its photos changes, comes or goes; a change elsewhere leaves them fresh")
+    func browseStaleness() throws {
+        let folder = try TemporaryDirectory()
+        for i in 0 ..< 6 {
+            let (keyword, year) = i < 3 ? ("boats", 2023) : ("sea", 2024)
+            try TestMetadata.jpeg("trip/img-\(i).jpg", in: folder, exiftool: ["-XMP-dc:Subject=\(keyword)", "-DateTimeOriginal=\(year):0\(i + 1):01 10:00:00"])
+        }
+        let database = try GalleryDatabase()
+        try importFolder(folder, database)
+        let service = LayoutService(database: database)
+        let pages = ["keyword:boats", "keyword:sea", "year:2023", "year:2024", "all"]
+        func layOut() throws {
+            for page in pages { _ = try service.masonry(MasonryRequest(width: 600, album: page)) }
+            _ = try service.masonry(MasonryRequest(width: 600, album: "trip"))
+        }
+        func stale() throws -> Set<String> {
+            Set(try database.storedLayouts().filter(\.layout.isStale).map(\.layout.key.scope.stored))
+        }
+        try layOut()
+        #expect(try database.storedLayouts().count == 6)
+        #expect(try stale().isEmpty)
+
+        try folder.write("trip/img-4.txt", text: "A caption\nAnd a comment long enough to wrap at this width, twice over at the least.")
+        try importFolder(folder, database)
+        #expect(try stale() == ["browse:keyword:sea", "browse:year:2024", "browse:all", "album:trip"], "a caption of the sea in 2024")
+        // Laid out again from the photos as they are now: the caption's height is in the page.
+        let sea = try service.masonry(MasonryRequest(width: 600, album: "keyword:sea"))
+        #expect(sea.origin == .recomputed && sea.items.count == 3 && sea.items.contains { $0.captionHeight > 0 && $0.commentHeight > 0 })
+        try layOut()
+        #expect(try stale().isEmpty)
+
+        try folder.remove("trip/img-1.jpg")
+        try importFolder(folder, database)
+        #expect(try stale() == ["browse:keyword:boats", "browse:year:2023", "browse:all", "album:trip"], "a photo of boats in 2023 taken away")
+        #expect(try service.masonry(MasonryRequest(width: 600, album: "keyword:boats")).items.count == 2)
+        try layOut()
+
+        try TestMetadata.write(["-XMP-dc:Subject=boats"], to: folder.path + "/trip/img-5.jpg")
+        try importFolder(folder, database)
+        #expect(try stale() == ["browse:keyword:boats", "browse:keyword:sea", "browse:year:2024", "browse:all", "album:trip"], "a photo of the sea is of boats now")
+        #expect(try service.masonry(MasonryRequest(width: 600, album: "keyword:boats")).items.count == 3)
+        #expect(try service.masonry(MasonryRequest(width: 600, album: "keyword:sea")).items.count == 2)
+        try layOut()
+
+        // A photo of another album, with no date and no keyword: only the page of all photos.
+        try folder.write("other/new.jpg", TestImages.jpeg(width: 50, height: 80))
+        try importFolder(folder, database)
+        #expect(try stale() == ["browse:all"], "a photo no other page shows")
+
+        // The order photos are shown in moves every page.
+        try database.setPhotoOrder(.name)
+        #expect(try stale() == Set(pages.map { "browse:" + $0 } + ["album:trip"]), "another order")
+    }
+
     @Test("each kind is its own record: a key of one kind is refused by the other's lookup, and the schema refuses a kind no codec reads")
     func recordsByKind() throws {
         let folder = try TemporaryDirectory()

@@ -156,6 +156,62 @@ struct MigrationTests {
         #expect(read == [["a.jpg": 1], ["b.gif": 0], ["c.png": 0], ["d.webp": 0]])
     }
 
+    @Test("0023: browse pages' layouts are computed again once (their revision is their photos' now), albums' stay fresh; every change stamps its photo")
+    func photoChanges() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0022_pair_originals").migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            for (id, name) in [(1, "a.jpg"), (2, "b.jpg")] {
+                try db.execute(sql: """
+                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
+                                        orientation, display_width, display_height, kind, metadata_read)
+                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', 'jpeg', 4, 3, 1, 4, 3, 'photo', 1)
+                    """, arguments: [id, name, name])
+            }
+            // Each stored at its scope's revision then: fresh before the migration.
+            for (id, scope) in [(1, "album:"), (2, "browse:all")] {
+                try db.execute(sql: """
+                    INSERT INTO layouts (id, scope, kind, width, options, content_width, content_height, item_count, revision, computed_at)
+                    VALUES (?, ?, 'justified', 800, 'o', 800, 0, 0,
+                            CASE WHEN ? = 'album:' THEN (SELECT revision FROM albums WHERE path = '') ELSE (SELECT revision FROM library_revision) END,
+                            '2026-01-01T00:00:00Z')
+                    """, arguments: [id, scope, scope])
+            }
+        }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        let states = Dictionary(uniqueKeysWithValues: try database.storedLayouts().map { ($0.layout.key.scope.stored, $0.layout.isStale) })
+        #expect(states == ["album:": false, "browse:all": true])
+
+        func changed() throws -> [Int64] {
+            try database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT changed FROM photos ORDER BY id") }
+        }
+        // Stamped by the migration, with a revision of its own.
+        let migrated = try changed(), library = try database.libraryRevision()
+        #expect(migrated == [library, library] && library > 0)
+        // Each kind of change stamps the photo it is of with the library's revision, once.
+        let changes: [(sql: String, photo: Int)] = [
+            ("UPDATE photos SET mtime_ns = 2 WHERE id = 1", 1),
+            ("INSERT INTO annotations (photo_id, caption, comment, source) VALUES (2, 'c', '', 'file')", 2),
+            ("UPDATE annotations SET caption = 'd' WHERE photo_id = 2", 2),
+            ("INSERT INTO keywords (name) VALUES ('k'); INSERT INTO photo_keywords (photo_id, keyword_id, position) VALUES (1, 1, 0)", 1),
+            ("INSERT INTO people (name) VALUES ('p'); INSERT INTO photo_people (photo_id, person_id, position) VALUES (2, 1, 0)", 2),
+            ("DELETE FROM photo_keywords WHERE photo_id = 1", 1),
+            ("DELETE FROM annotations WHERE photo_id = 2", 2),
+        ]
+        for change in changes {
+            let before = try changed()
+            try database.writer.write { db in try db.execute(sql: change.sql) }
+            let after = try changed(), library = try database.libraryRevision()
+            let stamped = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
+            #expect(stamped == [change.photo], "\(change.sql)")
+            #expect(after[change.photo - 1] == library, "\(change.sql): stamped \(after), library at \(library)")
+        }
+    }
+
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
     func layoutsKeptAcrossKindRecords() throws {
         let folder = try TemporaryDirectory()
