@@ -6,13 +6,12 @@ extension GalleryServer {
     /// `gallery serve` answers its site's files: the site's type and caching rule, ETag and
     /// 304, gzip for text, byte ranges; nil when the folder has no such file (or the path leaves
     /// it). The tests' page server answers with this too, so browsers see in tests what they
-    /// see from `gallery serve`. `liveVersion`: see `StaticFiles.response`.
-    public static func siteFile(_ requestPath: String, in folder: URL, request: Request, context: some RequestContext,
-                                liveVersion: Int? = nil) async throws -> Response? {
+    /// see from `gallery serve`. `liveVersion`: see `StaticFiles.answer`.
+    public static func siteFile(_ requestPath: String, in folder: URL, request: Request, liveVersion: Int? = nil) async throws -> Response? {
         let name = StaticFiles.name(of: requestPath)
         guard let answer = try await BlockingWork.fileAccess({
             try StaticFiles.answer(requestPath, named: name, in: folder, request: request, liveVersion: liveVersion)
         }) else { return nil }
-        return try await StaticFiles.response(answer, context: context)
+        return StaticFiles.response(answer)
     }
 }

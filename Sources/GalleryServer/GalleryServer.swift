@@ -133,7 +133,7 @@ public enum GalleryServer {
         @Sendable func serveFile(_ request: Request, context: BasicRequestContext) async throws -> Response {
             let name = StaticFiles.name(of: request.uri.path)
             @Sendable func served(liveVersion: Int? = nil) async throws -> Response? {
-                try await siteFile(request.uri.path, in: siteFolder, request: request, context: context, liveVersion: liveVersion)
+                try await siteFile(request.uri.path, in: siteFolder, request: request, liveVersion: liveVersion)
             }
             if ImageFileName(parsing: name) != nil {
                 // Images are named by content hash: one made earlier is served as it is; one

@@ -34,8 +34,8 @@ enum StaticFiles {
     }
 
     /// What to answer for a file: made whole on the dispatch thread that found the file, or,
-    /// for a large file, everything but its bytes, which Hummingbird's `FileIO` then sends a
-    /// piece at a time from NIO's thread pool (a video need not be in memory).
+    /// for a large file, everything but its bytes, which `response` then sends a piece at a
+    /// time (a video need not be in memory).
     enum Answer: Sendable {
         case ready(Response)
         case stream(Response, path: String, range: ClosedRange<Int>)
@@ -121,19 +121,57 @@ enum StaticFiles {
         return .ready(Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body))))
     }
 
-    /// The response for `answer`: a large file's bytes sent by Hummingbird's file reader.
-    static func response(_ answer: Answer, context: some RequestContext) async throws -> Response {
+    /// The response for `answer`: a large file's bytes read a piece at a time, as the client
+    /// takes them, on the file queue (`BlockingWork.fileAccess`).
+    ///
+    /// Not Hummingbird's `FileIO`: NIOFileSystem closes the file in a task of its own on Swift's
+    /// shared pool (`withoutCancellation`), and the response is not over, nor its connection
+    /// free for the next request, until that task has run. Where the shared pool is busy the
+    /// connection waits: beside the test suite (whose tests wait for browsers on that pool) a
+    /// page's result, sent on such a connection, waited over ten minutes (CI, stop 60).
+    static func response(_ answer: Answer) -> Response {
         switch answer {
         case .ready(let response):
             return response
         case .stream(var response, let path, let range):
-            response.body = try await files.loadFile(path: path, range: range, context: context)
+            response.body = ResponseBody(contentLength: range.count) { writer in
+                let file = try await BlockingWork.fileAccess { try OpenFile(path: path, offset: range.lowerBound) }
+                defer { file.close() }
+                var left = range.count
+                while left > 0 {
+                    let count = min(left, pieceSize)
+                    guard let piece = try await BlockingWork.fileAccess({ try file.read(count) }), !piece.isEmpty else {
+                        throw FileShortened(path: path)
+                    }
+                    left -= piece.count
+                    try await writer.write(ByteBuffer(bytes: piece))
+                }
+                try await writer.finish(nil)
+            }
             return response
         }
     }
 
-    /// Hummingbird's file reader, on NIO's shared thread pool.
-    private static let files = FileIO(threadPool: .singleton)
+    /// A file that became shorter while it was being sent (replaced, truncated).
+    struct FileShortened: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path) ended before its announced length" }
+    }
+
+    /// One response's file, read by the one task that sends it, a piece at a time.
+    private struct OpenFile: @unchecked Sendable {
+        // @unchecked: the handle is used by one task, one read after another.
+        private let handle: FileHandle
+
+        init(path: String, offset: Int) throws {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            try handle.seek(toOffset: UInt64(offset))
+        }
+
+        func read(_ count: Int) throws -> Data? { try handle.read(upToCount: count) }
+
+        func close() { try? handle.close() }
+    }
 
     /// The live preview's script, carrying the folder version a page was made from: a page
     /// made just before a change must not take the changed version for its own.

@@ -148,7 +148,7 @@ final class LoopbackPages: @unchecked Sendable {
     }
 
     /// A file of the folder served now, as `gallery serve` answers it.
-    func file(_ request: Request, context: some RequestContext) async throws -> Response {
+    func file(_ request: Request) async throws -> Response {
         let (folder, prefix, number) = lock.withLock {
             state.requestCount += 1
             state.recent.append(FileAsked(number: state.requestCount, path: request.uri.path, at: Date()))
@@ -160,7 +160,7 @@ final class LoopbackPages: @unchecked Sendable {
             guard path.hasPrefix("/" + prefix) else { return Self.notFound("not this page's") }
             path.removeFirst(prefix.count)
         }
-        guard var response = try await GalleryServer.siteFile(path, in: folder, request: request, context: context) else {
+        guard var response = try await GalleryServer.siteFile(path, in: folder, request: request) else {
             record(number, "not found")
             return Self.notFound("not found")
         }

@@ -30,8 +30,8 @@ public final class LoopbackServer: Sendable {
         router.get("/__next") { _, _ in try await pages.nextPage() }
         router.get("/__frame.html") { request, _ in LoopbackPages.framePage(request) }
         router.post("/**") { request, _ in try await pages.takeResult(request) }
-        router.get("/") { request, context in try await pages.file(request, context: context) }
-        router.get("/**") { request, context in try await pages.file(request, context: context) }
+        router.get("/") { request, _ in try await pages.file(request) }
+        router.get("/**") { request, _ in try await pages.file(request) }
         let started = StartSignal()
         let quiet = Logger(label: "loopback-server", factory: { _ in SwiftLogNoOpLogHandler() })
         let app = Application(
