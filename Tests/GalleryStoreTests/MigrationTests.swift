@@ -7,6 +7,26 @@ import Testing
 
 @Suite("Store: migrations, WAL, embedded schema")
 struct MigrationTests {
+    /// A library file at the schema of `migration`: one album, and `photos` in it (ids from 1,
+    /// their metadata read), as an older binary left it. Returns its path.
+    static func library(in folder: TemporaryDirectory, upTo migration: String, photos: [(path: String, format: String, kind: String)]) throws -> String {
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: migration).migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            for (id, photo) in photos.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
+                                        orientation, display_width, display_height, kind, metadata_read)
+                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', ?, 4, 3, 1, 4, 3, ?, 1)
+                    """, arguments: [id + 1, photo.path, photo.path, photo.format, photo.kind])
+            }
+        }
+        try queue.close()
+        return path
+    }
+
     @Test("the SQL embedded in the binary equals Migrations/*.sql, file for file")
     func embeddedEqualsFolder() throws {
         let folder = GalleryBinary.packageRoot.appending(path: "Migrations")
@@ -115,20 +135,7 @@ struct MigrationTests {
     @Test("0018: a library's photos are read again once by the next import (their words are read more fully); its videos are not")
     func fileWordsReadAgain() throws {
         let folder = try TemporaryDirectory()
-        let path = folder.path + "/old.db"
-        let queue = try DatabaseQueue(path: path)
-        try GalleryDatabase.migrator(upTo: "0017_tiff").migrate(queue)
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
-            for (id, name, kind) in [(1, "a.jpg", "photo"), (2, "b.mp4", "video"), (3, "c.heic", "live")] {
-                try db.execute(sql: """
-                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
-                                        orientation, display_width, display_height, kind, metadata_read)
-                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', ?, 4, 3, 1, 4, 3, ?, 1)
-                    """, arguments: [id, name, name, name.hasSuffix("mp4") ? "mp4" : name.hasSuffix("jpg") ? "jpeg" : "heic", kind])
-            }
-        }
-        try queue.close()
+        let path = try Self.library(in: folder, upTo: "0017_tiff", photos: [("a.jpg", "jpeg", "photo"), ("b.mp4", "mp4", "video"), ("c.heic", "heic", "live")])
         let database = try GalleryDatabase(path: path)
         let read = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT path, metadata_read FROM photos ORDER BY id").map { [$0["path"] as String: $0["metadata_read"] as Int] } }
         #expect(read == [["a.jpg": 0], ["b.mp4": 1], ["c.heic": 0]])
@@ -137,20 +144,8 @@ struct MigrationTests {
     @Test("0020 and 0021: GIFs, PNGs and WebPs are read again once by the next import (which of them move); JPEGs are not")
     func animationsReadAgain() throws {
         let folder = try TemporaryDirectory()
-        let path = folder.path + "/old.db"
-        let queue = try DatabaseQueue(path: path)
-        try GalleryDatabase.migrator(upTo: "0019_open_formats").migrate(queue)
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
-            for (id, name, format) in [(1, "a.jpg", "jpeg"), (2, "b.gif", "gif"), (3, "c.png", "png"), (4, "d.webp", "webp")] {
-                try db.execute(sql: """
-                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
-                                        orientation, display_width, display_height, kind, metadata_read)
-                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', ?, 4, 3, 1, 4, 3, 'photo', 1)
-                    """, arguments: [id, name, name, format])
-            }
-        }
-        try queue.close()
+        let path = try Self.library(in: folder, upTo: "0019_open_formats",
+                                    photos: [("a.jpg", "jpeg", "photo"), ("b.gif", "gif", "photo"), ("c.png", "png", "photo"), ("d.webp", "webp", "photo")])
         let database = try GalleryDatabase(path: path)
         let read = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT path, metadata_read FROM photos ORDER BY id").map { [$0["path"] as String: $0["metadata_read"] as Int] } }
         #expect(read == [["a.jpg": 1], ["b.gif": 0], ["c.png": 0], ["d.webp": 0]])
@@ -159,18 +154,9 @@ struct MigrationTests {
     @Test("0023: browse pages' layouts are computed again once (their revision is their photos' now), albums' stay fresh; every change stamps its photo")
     func photoChanges() throws {
         let folder = try TemporaryDirectory()
-        let path = folder.path + "/old.db"
+        let path = try Self.library(in: folder, upTo: "0022_pair_originals", photos: [("a.jpg", "jpeg", "photo"), ("b.jpg", "jpeg", "photo")])
         let queue = try DatabaseQueue(path: path)
-        try GalleryDatabase.migrator(upTo: "0022_pair_originals").migrate(queue)
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
-            for (id, name) in [(1, "a.jpg"), (2, "b.jpg")] {
-                try db.execute(sql: """
-                    INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format, width, height,
-                                        orientation, display_width, display_height, kind, metadata_read)
-                    VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', 'jpeg', 4, 3, 1, 4, 3, 'photo', 1)
-                    """, arguments: [id, name, name])
-            }
             // Each stored at its scope's revision then: fresh before the migration.
             for (id, scope) in [(1, "album:"), (2, "browse:all")] {
                 try db.execute(sql: """

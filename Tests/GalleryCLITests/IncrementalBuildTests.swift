@@ -1,0 +1,65 @@
+import Foundation
+import GalleryTestSupport
+import Testing
+
+/// A rebuild after a change must write the site a first build of the changed folder writes:
+/// whatever a rebuild keeps (stored layouts, pages not rendered again, files not written again)
+/// is only a shortcut to the same bytes. The guard for every shortcut issue 51 takes.
+@Suite("A rebuild after a change writes what a first build of the changed folder writes")
+struct IncrementalBuildTests {
+    /// Two albums whose photos share keywords, people, places, years and ratings, with captions.
+    static func library(in work: TemporaryDirectory) throws {
+        try TestMetadata.jpeg("lib/coast/a.jpg", in: work, exiftool: [
+            "-DateTimeOriginal=2024:07:14 18:00:00", "-XMP-dc:Subject=sunset", "-XMP-iptcExt:PersonInImage=Anna Berg",
+            "-XMP-photoshop:City=Brest", "-XMP-photoshop:Country=France", "-XMP-xmp:Rating=5",
+        ])
+        try TestMetadata.jpeg("lib/coast/b.jpg", in: work, exiftool: ["-DateTimeOriginal=2023:05:01 09:00:00", "-XMP-dc:Subject=boats", "-XMP-xmp:Rating=3"])
+        try TestMetadata.jpeg("lib/hills/c.jpg", in: work, exiftool: [
+            "-DateTimeOriginal=2024:07:02 07:30:00", "-XMP-dc:Subject=sunset", "-XMP-photoshop:Country=France", "-XMP-xmp:Rating=4",
+        ])
+        try TestMetadata.jpeg("lib/hills/d.jpg", in: work, exiftool: ["-DateTimeOriginal=2024:12:31 23:59:00", "-XMP-iptcExt:PersonInImage=anna berg"])
+        try work.write("lib/coast/a.txt", text: "Evening at the harbour\nThe boats came in one after another as the light went.")
+        try work.write("lib/hills/d.txt", text: "New Year's Eve\n")
+    }
+
+    /// Every file of the site at `folder` (but the export's own hidden files), by name.
+    static func files(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        while let url = enumerator?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    static func build(_ work: TemporaryDirectory, database: String, out: String) throws {
+        let built = try GalleryBinary.run(["build", "lib", "--db", database, "--out", out, "--quiet"], in: work.url)
+        #expect(built.status == 0, "gallery build --out \(out): \(built.stderr)")
+    }
+
+    @Test("after a caption, a keyword, a date, a rating and a place changed, one after another: the same files, byte for byte")
+    func sameAsFirstBuild() throws {
+        let work = try TemporaryDirectory("incremental")
+        try Self.library(in: work)
+        try Self.build(work, database: "kept.db", out: "site")
+        let changes: [(String, () throws -> Void)] = [
+            ("a caption", { try work.write("lib/coast/a.txt", text: "Evening at the harbour\nThe last boat came in after dark, long after the others.") }),
+            ("a keyword", { try TestMetadata.write(["-XMP-dc:Subject=boats"], to: work.path + "/lib/hills/c.jpg") }),
+            ("a date", { try TestMetadata.write(["-DateTimeOriginal=2023:05:02 10:00:00"], to: work.path + "/lib/hills/d.jpg") }),
+            ("a rating", { try TestMetadata.write(["-XMP-xmp:Rating=5"], to: work.path + "/lib/coast/b.jpg") }),
+            ("a place", { try TestMetadata.write(["-XMP-photoshop:City=Quimper"], to: work.path + "/lib/coast/a.jpg") }),
+        ]
+        for (number, (change, make)) in changes.enumerated() {
+            try make()
+            try Self.build(work, database: "kept.db", out: "site")
+            // A first build of the folder as it is now: a new library, a new site.
+            try Self.build(work, database: "fresh-\(number).db", out: "fresh-\(number)")
+            let rebuilt = try Self.files(work.url.appending(path: "site")), first = try Self.files(work.url.appending(path: "fresh-\(number)"))
+            #expect(rebuilt.count > 20 && Set(rebuilt.keys) == Set(first.keys),
+                    "after \(change): only rebuilt \(Set(rebuilt.keys).subtracting(first.keys).sorted()), only first \(Set(first.keys).subtracting(rebuilt.keys).sorted())")
+            let differing = rebuilt.keys.filter { first[$0] != nil && rebuilt[$0] != first[$0] }.sorted()
+            #expect(differing.isEmpty, "after \(change), these differ from a first build's: \(differing)")
+        }
+    }
+}
