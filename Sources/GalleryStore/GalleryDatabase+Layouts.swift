@@ -106,7 +106,7 @@ extension GalleryDatabase {
             let row = try SQLRequest<Row>(literal: """
                 SELECT count(*) AS photos, coalesce(max(p.changed), 0) AS latest
                 FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id
-                WHERE \(selection.condition) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL
+                WHERE \(Self.onPage(selection, excluding: excluding))
                 """).fetchOne(db)
             let photos: Int64 = row?["photos"] ?? 0, latest: Int64 = row?["latest"] ?? 0
             // Both in one number (the column stored layouts keep): the latest change above the
@@ -140,8 +140,15 @@ extension GalleryDatabase {
             let ids = "[" + (try found(db, search)).map { String($0.id) }.joined(separator: ",") + "]"
             return "\(sql: select) WHERE p.id IN (SELECT value FROM json_each(\(ids))) AND p.live_still_id IS NULL ORDER BY \(sql: acrossAlbums)"
         case .browse(let selection, let excluding):
-            return "\(sql: select) WHERE \(selection.condition) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL ORDER BY \(sql: acrossAlbums)"
+            return "\(sql: select) WHERE \(onPage(selection, excluding: excluding)) ORDER BY \(sql: acrossAlbums)"
         }
+    }
+
+    /// The photos a browse page holds, as a condition on photos `p`, albums `a` and annotations
+    /// `n`: those `selection` names, from every album but `excluding`, Live Photos' clips left
+    /// out. What the page shows and what its revision counts.
+    static func onPage(_ selection: BrowseSelection, excluding: [String]) -> SQL {
+        "\(selection.condition) AND \(BrowseSelection.listed(excluding)) AND p.live_still_id IS NULL"
     }
 
     /// The photos of a scope in display order, with the scope's revision, read in one snapshot.
@@ -364,7 +371,7 @@ extension GalleryDatabase {
     /// The header, then the kind's own row (`insertKind`, given the stored header), then the
     /// items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
     ///
-    /// A layout stored from the same or a newer state of its scope is kept, and returned
+    /// A layout stored from the same state of its scope, or from the state now, is kept, and returned
     /// (`existing` reads its kind's record): two writers that computed one layout at once (the
     /// server and `gallery import`) store it once, and a reader holding its id (a served site)
     /// keeps finding its items. One layout key and revision give one layout (the key holds
@@ -375,11 +382,10 @@ extension GalleryDatabase {
                               chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> Layout {
         try write { db in
             let key = layout.key
-            // Kept when it is of the state this one was computed from, or of the state now
-            // (this one was computed from an older state: a writer that read before another's
-            // commit). Revisions are compared for equality only: a browse page's can go down.
-            if let stored = try self.header(db, key),
-               try stored.revision == layout.revision || stored.revision == self.revision(db, scope: key.scope),
+            // Kept when it is of the state this one was computed from, or of the state now (not
+            // stale: this one was computed from an older state, by a writer that read before
+            // another's commit). Equality only: a browse page's revision can go down.
+            if let stored = try self.header(db, key), stored.revision == layout.revision || !stored.isStale,
                let kept = try existing(db, stored) {
                 return kept
             }

@@ -83,9 +83,9 @@ struct ParityPage {
 
     /// The page drawn by `engine`.
     func open(in engine: BrowserEngine) throws -> Result {
-        // Thousands of boxes measured in one page: beside the whole suite on two busy cores
-        // (another engine's parity page among it) it once took longer than the usual 240 s to
-        // report, where alone it takes seconds. The deadline guards against a hang, not speed.
+        // Thousands of boxes measured in one page: beside the whole suite under load such a
+        // test ran 500 to 930 s in all, where alone it takes seconds. The deadline guards
+        // against a hang, not speed.
         let data = try engine.open("parity.html", in: folder.url, width: 1000, height: 800, timeout: 600)
         return try JSONDecoder().decode(Result.self, from: data)
     }
