@@ -25,6 +25,9 @@ struct BrowseLinks: Sendable {
         kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping
     }
 
+    /// Every page, by kind and name, in order (what the pages' digest reads: `SiteSnapshot.sharedInputs`).
+    var sortedFiles: [String] { files.sorted { $0.key < $1.key }.map { $0.key + " " + $0.value } }
+
     /// A cell's links: "person:NAME", "keyword:NAME" and "place:NAME" (the names as the cell
     /// has them; a place's parts, from its sublocation to its country) to their pages' files,
     /// for those that have one.

@@ -19,6 +19,11 @@ public struct ExportSummary: Sendable {
     /// Videos' web renditions made (or originals copied for the lightbox to play).
     public var videosWritten = 0
     public var filesRemoved = 0
+    /// Albums, browse pages and the search whose files were made again (by their page's name, or
+    /// "search"), and how many were kept as the last export wrote them (nothing they are made from changed: `ExportInputs`). A private
+    /// album's password page is made each time, and counted in neither.
+    public var albumsRendered: [String] = []
+    public var albumsKept = 0
     /// Photos shown as placeholders, with the reason.
     public var failures: [(path: String, reason: String)] = []
     /// The unlisted albums' pages (`access = "unlisted"`), which no page links: their title and
@@ -29,6 +34,7 @@ public struct ExportSummary: Sendable {
         "\(pages) page\(pages == 1 ? "" : "s"), \(photos) photos, \(imagesWritten) images written, \(imagesReused) reused, "
             + (videosWritten > 0 ? "\(videosWritten) video\(videosWritten == 1 ? "" : "s") written, " : "")
             + "\(filesRemoved) removed, \(failures.count) failed"
+            + (albumsKept > 0 ? "; \(albumsKept) of \(albumsKept + albumsRendered.count) albums and pages unchanged" : "")
     }
 }
 
@@ -90,6 +96,9 @@ public struct SiteExporter: Sendable {
         let previousFiles = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         let marker = outFolder.appending(path: Self.runningMarkerName)
+        // Left by an export that was killed or failed: some albums' files are of another state
+        // than the inputs kept say.
+        let interrupted = FileManager.default.fileExists(atPath: marker.path)
         guard FileManager.default.createFile(atPath: marker.path, contents: Data("\(getpid())\n".utf8)) else {
             throw ExportError.cannotWrite(path: marker.path, reason: "the folder cannot be written")
         }
@@ -114,6 +123,11 @@ public struct SiteExporter: Sendable {
         // `gallery serve`), on all cores; an album's source is let go once its files are
         // written, so memory does not grow with the library.
         let done = Mutex<Set<String>>([])
+        // What each album's files were made from last time: an album whose inputs are the same
+        // and whose files are all there is not rendered again (`ExportInputs`).
+        let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)
+        var inputs = ExportInputs()
+        let shared = try site.sharedInputs()
         for entry in try site.fileList() {
             switch entry {
             case .files(let files):
@@ -133,22 +147,46 @@ public struct SiteExporter: Sendable {
                 }
                 let source = try site.source(album)
                 let files = site.files(of: album)
+                summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
+                let key = album.name(.page(.masonry))
+                if let digest = try site.inputsDigest(of: album, source: source, shared: shared) {
+                    inputs.entries[key] = ExportInputs.Entry(digest: digest)
+                    if previousInputs.entries[key]?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
+                        written.formUnion(files.map(\.name))
+                        summary.albumsKept += 1
+                        try writeZip(of: album, site: site, into: &written, events: events)
+                        site.forget(album)
+                        continue
+                    }
+                }
+                summary.albumsRendered.append(key)
                 try ParallelWork.forEach(files, jobs: jobs) { name, file in
                     try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
                     done.withLock { _ = $0.insert(name) }
                 }
-                summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
                 try writeZip(of: album, site: site, into: &written, events: events)
                 site.forget(album)
             case .search:
                 // The search page and its index: every listed photo's words and cells, in search order.
+                summary.pages += 1
+                let album = site.searchAlbum
+                let digest = try site.inputsDigest(of: album, source: try site.source(album), shared: shared + site.searchInputs)
+                let key = ExportInputs.searchKey
+                if let digest, let kept = previousInputs.entries[key], kept.digest == digest, let names = kept.files,
+                   isWhole(names, previous: previousFiles) {
+                    inputs.entries[key] = kept
+                    written.formUnion(names)
+                    summary.albumsKept += 1
+                    continue
+                }
+                summary.albumsRendered.append(key)
                 let files = try site.search().files.map { (name: SiteFileName.search($0).name, file: $0) }
+                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name)) }
                 try ParallelWork.forEach(files, jobs: jobs) { name, file in
                     guard let text = try site.render(file) else { return }
                     try writeIfChanged(name, Data(text.utf8))
                     done.withLock { _ = $0.insert(name) }
                 }
-                summary.pages += 1
                 site.forget(site.searchAlbum)
             }
         }
@@ -178,8 +216,21 @@ public struct SiteExporter: Sendable {
         // or a library made anew) goes too, and only if nothing else is in it.
         for folder in emptied.sorted() { Self.removeEmptyFolders(outFolder.appending(path: folder)) }
         try writeManifest(files: written, complete: true)
+        // After the manifest (inputs would vouch for files it does not own) and before the
+        // marker goes (while it lies there, they are not trusted).
+        do {
+            try inputs.write(into: outFolder)
+        } catch {
+            events(.warning("\(outFolder.appending(path: ExportFolder.inputsName).path): cannot be written (\(error.localizedDescription)); the next export renders every page again"))
+        }
         try? FileManager.default.removeItem(at: marker)
         return summary
+    }
+
+    /// Whether every one of `names` was written by the last export and is still in the folder:
+    /// what lets an album whose inputs did not change keep its files (someone may have deleted one).
+    private func isWhole(_ names: [String], previous: ExportFiles) -> Bool {
+        names.allSatisfy { name in previous.contains(name) && access(outFolder.appending(path: name).path, F_OK) == 0 }
     }
 
     // MARK: - Folder

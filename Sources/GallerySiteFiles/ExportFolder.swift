@@ -6,4 +6,7 @@ public enum ExportFolder {
     /// Lies in the folder while an export writes into it, and stays when one is killed or
     /// fails part-way: the folder may then hold new pages beside old images, or the reverse.
     public static let runningMarkerName = ".gallery-export.running"
+    /// `.gallery-export-inputs.json`: what each album's files were made from, as the last
+    /// complete export wrote them (`ExportInputs`); taken away while an export runs.
+    public static let inputsName = ".gallery-export-inputs.json"
 }

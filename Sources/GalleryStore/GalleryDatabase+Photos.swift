@@ -85,6 +85,33 @@ extension GalleryDatabase {
         }
     }
 
+    /// A text per photo that changes whenever anything a page shows of it may have: its change
+    /// stamp (`photos.changed`: its row, annotation, keywords, people, measured heights), its
+    /// Live Photo clip's, its album's name and its dominant colour (kept by content, outside
+    /// the stamp). What an export compares to know an album's files are as it wrote them
+    /// (`SiteSnapshot.inputsDigest`). Ids no photo has are left out.
+    public func renderStamps(ids: some Collection<Int64>) throws -> [Int64: String] {
+        try read { db in
+            var result: [Int64: String] = [:]
+            result.reserveCapacity(ids.count)
+            try Self.inParts(ids) { part in
+                let rows = try SQLRequest<Row>(literal: """
+                    SELECT p.id, p.changed, a.name, c.color,
+                           (SELECT max(m.changed) FROM photos m WHERE m.live_still_id = p.id) AS clip_changed
+                    FROM photos p JOIN albums a ON a.id = p.album_id
+                    LEFT JOIN photo_colors c ON c.content_hash = p.content_hash
+                    WHERE p.id IN \(part)
+                    """).fetchCursor(db)
+                while let row = try rows.next() {
+                    let changed: Int64 = row["changed"], clip: Int64? = row["clip_changed"]
+                    let album: String = row["name"], color: String? = row["color"]
+                    result[row["id"]] = "\(changed) \(clip ?? -1) \(color ?? "-") \(album)"
+                }
+            }
+            return result
+        }
+    }
+
     /// The paths of the albums with a photo whose location is known (the map's), but those in
     /// `excluding`.
     public func locatedAlbums(excluding: [String] = []) throws -> Set<String> {

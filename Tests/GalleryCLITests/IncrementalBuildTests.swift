@@ -33,9 +33,19 @@ struct IncrementalBuildTests {
         return files
     }
 
-    static func build(_ work: TemporaryDirectory, database: String, out: String) throws {
-        let built = try GalleryBinary.run(["build", "lib", "--db", database, "--out", out, "--quiet"], in: work.url)
+    /// Builds `lib` into `out` with the library `database`; returns what the build printed.
+    @discardableResult
+    static func build(_ work: TemporaryDirectory, database: String, out: String) throws -> String {
+        let built = try GalleryBinary.run(["build", "lib", "--db", database, "--out", out], in: work.url)
         #expect(built.status == 0, "gallery build --out \(out): \(built.stderr)")
+        return built.stdout
+    }
+
+    /// The albums (and browse pages, and the search) a build kept unchanged and how many it had,
+    /// from its summary ("; 12 of 15 albums and pages unchanged"); (0, 0) when it kept none.
+    static func kept(_ output: String) -> (kept: Int, of: Int) {
+        guard let match = output.firstMatch(of: /; (\d+) of (\d+) albums and pages unchanged/) else { return (0, 0) }
+        return (Int(match.1) ?? -1, Int(match.2) ?? -1)
     }
 
     @Test("after a caption, a keyword, a date, a rating and a place changed, one after another: the same files, byte for byte")
@@ -43,16 +53,33 @@ struct IncrementalBuildTests {
         let work = try TemporaryDirectory("incremental")
         try Self.library(in: work)
         try Self.build(work, database: "kept.db", out: "site")
+        // Nothing changed, in another process: every album's inputs read the same (no digest
+        // may depend on a process's hashing seed or a dictionary's order).
+        let unchanged = Self.kept(try Self.build(work, database: "kept.db", out: "site"))
+        #expect(unchanged.kept > 5 && unchanged.kept == unchanged.of, "\(unchanged)")
         let changes: [(String, () throws -> Void)] = [
             ("a caption", { try work.write("lib/coast/a.txt", text: "Evening at the harbour\nThe last boat came in after dark, long after the others.") }),
             ("a keyword", { try TestMetadata.write(["-XMP-dc:Subject=boats"], to: work.path + "/lib/hills/c.jpg") }),
             ("a date", { try TestMetadata.write(["-DateTimeOriginal=2023:05:02 10:00:00"], to: work.path + "/lib/hills/d.jpg") }),
             ("a rating", { try TestMetadata.write(["-XMP-xmp:Rating=5"], to: work.path + "/lib/coast/b.jpg") }),
             ("a place", { try TestMetadata.write(["-XMP-photoshop:City=Quimper"], to: work.path + "/lib/coast/a.jpg") }),
+            // Last in the folder's order and last removed: a first build numbers the photos as
+            // the kept library does, so their pages are comparable byte for byte.
+            ("a photo added", {
+                try TestMetadata.jpeg("lib/hills/e.jpg", in: work, exiftool: ["-DateTimeOriginal=2024:07:20 12:00:00", "-XMP-dc:Subject=sunset"])
+                try work.write("lib/hills/e.txt", text: "A last look at the hills")
+            }),
+            ("the configuration", { try work.write("lib/gallery.toml", text: "[site]\ntitle = \"Shores and hills\"\n[look]\naccent = \"#2a6f97\"\n") }),
+            ("a photo removed", {
+                try FileManager.default.removeItem(at: work.url.appending(path: "lib/hills/e.jpg"))
+                try FileManager.default.removeItem(at: work.url.appending(path: "lib/hills/e.txt"))
+            }),
         ]
         for (number, (change, make)) in changes.enumerated() {
             try make()
-            try Self.build(work, database: "kept.db", out: "site")
+            let kept = Self.kept(try Self.build(work, database: "kept.db", out: "site"))
+            // Only the configuration touches every page.
+            #expect(change == "the configuration" ? kept.kept == 0 : kept.kept > 0, "after \(change): \(kept)")
             // A first build of the folder as it is now: a new library, a new site.
             try Self.build(work, database: "fresh-\(number).db", out: "fresh-\(number)")
             let rebuilt = try Self.files(work.url.appending(path: "site")), first = try Self.files(work.url.appending(path: "fresh-\(number)"))

@@ -170,6 +170,57 @@ struct SiteExporterTests {
         #expect(rewritten.allSatisfy { !$0.hasPrefix("thumbs/") && !$0.hasPrefix("large/") }, "\(rewritten.sorted())")
     }
 
+    @Test("a rerun renders only the albums whose inputs changed; a file gone, or an export that did not finish, renders again")
+    func rendersOnlyChangedAlbums() throws {
+        let photos = try TemporaryDirectory("photos")
+        for (i, album) in ["coast", "coast", "coast", "hills", "hills", "hills"].enumerated() {
+            try photos.write("\(album)/p\(i).jpg", TestImages.jpeg(width: 100 + i * 9, height: 80, seed: UInt8(i)))
+            try photos.write("\(album)/p\(i).txt", text: "Caption \(i)\nComment \(i)")
+        }
+        let database = try GalleryDatabase()
+        _ = try Importer(database: database, folder: photos.path).run()
+        let out = try TemporaryDirectory("site")
+        let first = try SiteExporter(database: database, outFolder: out.path).run()
+        let coast = try #require(first.albumsRendered.first { $0.contains("coast") })
+        let hills = try #require(first.albumsRendered.first { $0.contains("hills") })
+        #expect(first.albumsKept == 0 && first.albumsRendered.contains("search"), "\(first.albumsRendered)")
+
+        let unchanged = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(unchanged.albumsRendered.isEmpty && unchanged.albumsKept == first.albumsRendered.count, "\(unchanged.albumsRendered)")
+        #expect(unchanged.line.hasSuffix("; \(first.albumsRendered.count) of \(first.albumsRendered.count) albums and pages unchanged"), "\(unchanged.line)")
+
+        // A caption in the hills: the hills and the search show it; the coast does not.
+        try photos.write("hills/p4.txt", text: "Caption 4, longer now\nComment 4")
+        _ = try Importer(database: database, folder: photos.path).run()
+        let edited = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(edited.albumsRendered.contains(hills) && edited.albumsRendered.contains("search") && !edited.albumsRendered.contains(coast),
+                "\(edited.albumsRendered)")
+        #expect(try String(contentsOf: out.url.appending(path: hills), encoding: .utf8).contains("Caption 4, longer now"))
+
+        // One of the coast's files deleted by hand: the coast is made again, and the file is back.
+        let coastFiles = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.contains("coast") && !$0.hasPrefix("downloads/") }
+        let gone = try #require(coastFiles.first { $0.hasPrefix("data/") })
+        try FileManager.default.removeItem(at: out.url.appending(path: gone))
+        let repaired = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(repaired.albumsRendered == [coast], "\(repaired.albumsRendered)")
+        #expect(FileManager.default.fileExists(atPath: out.path + "/" + gone))
+
+        // An export that fails half-way (the hills changed, and a folder is where their page
+        // goes) leaves its marker: the next one trusts no kept inputs and renders every album again.
+        try photos.write("hills/p4.txt", text: "Caption 4, longer still\nComment 4")
+        _ = try Importer(database: database, folder: photos.path).run()
+        try FileManager.default.removeItem(at: out.url.appending(path: hills))
+        try FileManager.default.createDirectory(at: out.url.appending(path: hills + "/in-the-way"), withIntermediateDirectories: true)
+        #expect(throws: ExportError.self) { try SiteExporter(database: database, outFolder: out.path).run() }
+        #expect(FileManager.default.fileExists(atPath: out.path + "/" + SiteExporter.runningMarkerName))
+        try FileManager.default.removeItem(at: out.url.appending(path: hills))
+        let after = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(after.albumsKept == 0 && Set(after.albumsRendered) == Set(first.albumsRendered), "\(after.albumsRendered)")
+        #expect(!FileManager.default.fileExists(atPath: out.path + "/" + SiteExporter.runningMarkerName))
+        let again = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(again.albumsRendered.isEmpty, "\(again.albumsRendered)")
+    }
+
     @Test("a folder that is not an export is refused, --force writes into it, foreign files are never deleted")
     func folderSafety() throws {
         let (_, database) = try library(2)

@@ -1,0 +1,80 @@
+import Crypto
+import Foundation
+import GalleryJSON
+import GalleryStore
+
+/// What an album's files are made from, as one digest: an export that finds an album's digest as
+/// the last complete export left it, and the album's files still there, writes none of them
+/// again and does not even render them (issue 51: one caption edited renders its album and the
+/// browse pages and search that show its photo, not the site).
+///
+/// Every input of the renderer is in it, so that two equal digests mean equal bytes: the site's
+/// shared inputs (`sharedInputs`), the album as listed (title, settings, links, counts), its
+/// stored layouts (ids and revisions: a layout computed again is a new row) and, photo by photo
+/// in the album's order, what may change how it is drawn (`GalleryDatabase.renderStamps`) and
+/// whether its images or clip failed this time. Erring is one-sided on purpose: an input left
+/// out would keep a stale file, so anything doubtful is in (the program's own file, the
+/// whole configuration, the fonts).
+extension SiteSnapshot {
+    /// What every file of the site is made from: this program (another build may write other
+    /// bytes), the configuration, the grid, the site's title, style sheet and fonts, which pages
+    /// the site has and where its browse pages are.
+    func sharedInputs() throws -> String {
+        let renderer = try pageRenderer()
+        let style = try style()
+        var text = "gallery site inputs 1\n" + Self.programIdentity + "\n"
+        text += try JSON.string(context.configuration, JSONOutput(sortedKeys: true)) + "\n"
+        text += String(reflecting: context.geometry) + "\n"
+        text += "location \(context.publishLocation) map \(hasMap) index \(hasIndexPage) browse \(hasBrowsePage) search \(hasSearch) private \(hasPrivateAlbums)\n"
+        text += "only \(context.onlyAlbum ?? "-") excluded \(context.excludedAlbums)\n"
+        text += "title \(renderer.siteTitle) search \(renderer.searchPage ?? "-") map \(renderer.mapPage ?? "-") fonts \(renderer.preloadedFonts)\n"
+        text += "browse \(browseLinks.sortedFiles)\n"
+        text += "font files \(style.fonts.keys.sorted())\n" + style.css
+        return text
+    }
+
+    /// The digest of everything `album`'s files are made from (its source `source`, the site's
+    /// `shared` inputs). Nil for a private album: its one page is its password box, made each time.
+    func inputsDigest(of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
+        guard !album.isPrivate else { return nil }
+        var listed = album
+        // Never kept, not even digested: a password has no place in a file beside the site.
+        listed.settings?.password = nil
+        listed.settings?.passwordFile = nil
+        var text = shared + "\nalbum " + String(reflecting: listed) + "\n"
+        text += "source \(source.name) \(source.count) \(source.videoCount) \(source.coverFile ?? "-") \(String(reflecting: source.scope))\n"
+        text += "links " + String(reflecting: source.links) + "\n"
+        text += "description " + String(reflecting: source.description) + "\n"
+        text += "masonry " + source.layouts.map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
+        if views(of: album).contains(.justified) {
+            text += "justified " + (try source.justifiedLayouts()).map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
+        }
+        var hash = SHA256()
+        hash.update(data: Data(text.utf8))
+        let ids = try source.photoIDs()
+        for start in stride(from: 0, to: ids.count, by: 2_000) {
+            let part = ids[start ..< min(start + 2_000, ids.count)]
+            let stamps = try context.database.renderStamps(ids: part)
+            var lines = ""
+            for id in part {
+                lines += "\(id) \(stamps[id] ?? "gone") \(context.imageFailures[id] ?? "-") \(context.videoFailures[id] ?? "-")\n"
+            }
+            hash.update(data: Data(lines.utf8))
+        }
+        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// What the search's files are made from beyond its photos (`sharedInputs` and the search's
+    /// own album): each album's stem by its name, which its map points carry.
+    var searchInputs: String {
+        "\nsearch albums " + albums.all.map { "\($0.name)=\($0.links.stem ?? "")" }.joined(separator: " ")
+    }
+
+    /// The running program's file, by size and modification time: a rebuilt or upgraded gallery
+    /// renders everything once, as its pages may differ.
+    private static let programIdentity: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "program unknown \(UInt64.random(in: .min ... .max))" }
+        return "program \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+    }()
+}
