@@ -17,6 +17,10 @@ struct ExportInputs: Codable, Equatable {
         /// The files, for the search (whose list is known only once its index is made); nil
         /// for an album, whose list follows from what is listed of it.
         var files: [String]?
+        /// The digests of the album's files that show a run of its photos only, by name
+        /// (`SiteSnapshot.partDigest`): when the album changed, those whose run did not are
+        /// kept.
+        var parts: [String: String]?
     }
 
     /// By the album's page ("album-coast.html", "year-2024.html") or "search".

@@ -24,6 +24,9 @@ public struct ExportSummary: Sendable {
     /// album's password page is made each time, and counted in neither.
     public var albumsRendered: [String] = []
     public var albumsKept = 0
+    /// Of the albums made again, the files kept: those showing only photos of theirs that did
+    /// not change (or move).
+    public var filesKept = 0
     /// Photos shown as placeholders, with the reason.
     public var failures: [(path: String, reason: String)] = []
     /// The unlisted albums' pages (`access = "unlisted"`), which no page links: their title and
@@ -35,6 +38,7 @@ public struct ExportSummary: Sendable {
             + (videosWritten > 0 ? "\(videosWritten) video\(videosWritten == 1 ? "" : "s") written, " : "")
             + "\(filesRemoved) removed, \(failures.count) failed"
             + (albumsKept > 0 ? "; \(albumsKept) of \(albumsKept + albumsRendered.count) albums and pages unchanged" : "")
+            + (filesKept > 0 ? "; \(filesKept) files of the others unchanged" : "")
     }
 }
 
@@ -149,21 +153,35 @@ public struct SiteExporter: Sendable {
                 let files = site.files(of: album)
                 summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
                 let key = album.name(.page(.masonry))
-                if let digest = try site.inputsDigest(of: album, source: source, shared: shared) {
-                    inputs.entries[key] = ExportInputs.Entry(digest: digest)
-                    if previousInputs.entries[key]?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
-                        written.formUnion(files.map(\.name))
-                        summary.albumsKept += 1
-                        try writeZip(of: album, site: site, into: &written, events: events)
-                        site.forget(album)
-                        continue
-                    }
+                let previous = previousInputs.entries[key]
+                let digest = try site.inputsDigest(of: album, source: source, shared: shared)
+                if let digest, previous?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
+                    inputs.entries[key] = previous
+                    written.formUnion(files.map(\.name))
+                    summary.albumsKept += 1
+                    try writeZip(of: album, site: site, into: &written, events: events)
+                    site.forget(album)
+                    continue
                 }
                 summary.albumsRendered.append(key)
+                // Its files that show a run of its photos only are made again when that run changed.
+                let parts = Mutex<[String: String]>([:])
+                let keptParts = Atomic<Int>(0)
                 try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                    let part = try site.partDigest(file, of: album, source: source, shared: shared)
+                    if let part {
+                        parts.withLock { $0[name] = part }
+                        if previous?.parts?[name] == part, isWhole([name], previous: previousFiles) {
+                            keptParts.add(1, ordering: .relaxed)
+                            done.withLock { _ = $0.insert(name) }
+                            return
+                        }
+                    }
                     try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
                     done.withLock { _ = $0.insert(name) }
                 }
+                summary.filesKept += keptParts.load(ordering: .relaxed)
+                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, parts: parts.withLock { $0 }) }
                 try writeZip(of: album, site: site, into: &written, events: events)
                 site.forget(album)
             case .search:

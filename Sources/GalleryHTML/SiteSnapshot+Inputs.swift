@@ -37,12 +37,8 @@ extension SiteSnapshot {
     /// `shared` inputs). Nil for a private album: its one page is its password box, made each time.
     func inputsDigest(of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
         guard !album.isPrivate else { return nil }
-        var listed = album
-        // Never kept, not even digested: a password has no place in a file beside the site.
-        listed.settings?.password = nil
-        listed.settings?.passwordFile = nil
-        var text = shared + "\nalbum " + String(reflecting: listed) + "\n"
-        text += "source \(source.name) \(source.count) \(source.videoCount) \(source.coverFile ?? "-") \(String(reflecting: source.scope))\n"
+        var text = partsInputs(of: album, source: source, shared: shared)
+        text += "whole \(source.count) \(source.videoCount) \(album.count) \(album.videoCount) \(album.dates ?? "-") \(source.coverFile ?? "-")\n"
         text += "links " + String(reflecting: source.links) + "\n"
         text += "description " + String(reflecting: source.description) + "\n"
         text += "masonry " + source.layouts.map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
@@ -53,15 +49,88 @@ extension SiteSnapshot {
         hash.update(data: Data(text.utf8))
         let ids = try source.photoIDs()
         for start in stride(from: 0, to: ids.count, by: 2_000) {
-            let part = ids[start ..< min(start + 2_000, ids.count)]
-            let stamps = try context.database.renderStamps(ids: part)
-            var lines = ""
-            for id in part {
-                lines += "\(id) \(stamps[id] ?? "gone") \(context.imageFailures[id] ?? "-") \(context.videoFailures[id] ?? "-")\n"
-            }
-            hash.update(data: Data(lines.utf8))
+            hash.update(data: Data(try photoLines(ids[start ..< min(start + 2_000, ids.count)]).utf8))
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return Self.hex(hash)
+    }
+
+    /// The digest of one of `album`'s files that shows a run of its photos only — a data chunk,
+    /// a justified frames file, a plain page — from that run's own inputs: when one photo
+    /// changes, the files of the runs before it (and, where positions did not move, after it)
+    /// keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
+    func partDigest(_ file: AlbumFile, of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
+        guard !album.isPrivate else { return nil }
+        var text = partsInputs(of: album, source: source, shared: shared) + "file \(file)\n"
+        let database = context.database
+        switch file {
+        case .chunk(let number):
+            // Its cells: each photo's place in every band (`AlbumSource.cells`), and the photo.
+            let range = number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize
+            var ids: [Int64] = []
+            for layout in source.layouts {
+                let items = try database.layoutItems(of: layout, indices: range)
+                if ids.isEmpty { ids = items.map(\.photoID) }
+                text += items.map { "\($0.index) \($0.photoID) \($0.column) \($0.y) \($0.height) \($0.photoHeight) \($0.photoTop) \($0.captionHeight) \($0.commentHeight)" }
+                    .joined(separator: ",") + "\n"
+            }
+            text += try photoLines(ids)
+        case .justifiedFrames(let number):
+            // Frames only, and how many photos the album has (`AlbumData.justifiedFramesScript`).
+            text += "count \(source.count)\n"
+            let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, source.count)
+            for layout in try source.justifiedLayouts() {
+                text += try database.layoutFrames(of: layout, indices: range).map { "\($0.index) \($0.photoID) \($0.x) \($0.y) \($0.width) \($0.height)" }
+                    .joined(separator: ",") + "\n"
+            }
+        case .plainPage(let number):
+            // Its photos laid out on their own (`plainPage`): their sizes and measured heights,
+            // not their places in the album; the header's links; whether a next page follows.
+            text += "links " + String(reflecting: source.links) + "\n"
+            text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
+            let first = (number - 1) * AlbumData.pageSize
+            var ids: [Int64] = []
+            for layout in source.layouts {
+                let items = try database.layoutItems(of: layout, indices: first ..< first + AlbumData.pageSize)
+                if ids.isEmpty { ids = items.map(\.photoID) }
+                text += items.map { "\($0.index) \($0.photoID) \($0.captionHeight) \($0.commentHeight)" }.joined(separator: ",") + "\n"
+            }
+            text += try photoLines(ids)
+        case .index, .ids, .dates, .justifiedIndex, .page:
+            return nil
+        }
+        var hash = SHA256()
+        hash.update(data: Data(text.utf8))
+        return Self.hex(hash)
+    }
+
+    /// What every file of `album` is made from but its photos and their places: the site's
+    /// shared inputs and the album as listed, without what adding a photo changes (its counts,
+    /// dates and ZIP), which the files that show them add (`inputsDigest`, `partDigest`).
+    private func partsInputs(of album: SiteAlbums.Album, source: AlbumSource, shared: String) -> String {
+        var listed = album
+        // Never kept, not even digested: a password has no place in a file beside the site.
+        listed.settings?.password = nil
+        listed.settings?.passwordFile = nil
+        (listed.count, listed.videoCount, listed.dates, listed.links.zip) = (0, 0, nil, nil)
+        var links = source.links
+        links.zip = nil
+        return shared + "\nalbum " + String(reflecting: listed) + "\nsource \(source.name) \(String(reflecting: source.scope)) "
+            + String(reflecting: links) + " views \(views(of: album))\n"
+    }
+
+    /// A line per photo of `ids`, in their order: what may change how it is drawn
+    /// (`GalleryDatabase.renderStamps`) and whether its images or its clip failed this time.
+    private func photoLines(_ ids: some Collection<Int64>) throws -> String {
+        let stamps = try context.database.renderStamps(ids: ids)
+        var lines = ""
+        for id in ids {
+            lines += "\(id) \(stamps[id] ?? "gone") \(context.imageFailures[id] ?? "-") \(context.videoFailures[id] ?? "-")\n"
+        }
+        return lines
+    }
+
+    private static func hex(_ hash: SHA256) -> String {
+        hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// What the search's files are made from beyond its photos (`sharedInputs` and the search's

@@ -1,0 +1,76 @@
+import Foundation
+import GalleryHTML
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+/// An album made again after one photo changed keeps the files of the runs of photos that did
+/// not (its data chunks, justified frames, plain pages: `SiteSnapshot.partDigest`), and what it
+/// writes is what a fresh export of the library writes.
+@Suite("A changed photo remakes only the files of its run")
+struct PartialRebuildTests {
+    /// Every file of the site at `folder` (but the export's own hidden files), by name.
+    static func files(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        while let url = enumerator?.nextObject() as? URL {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("a caption near the end keeps the runs before it; one near the start keeps the plain pages after it; each site equals a fresh export")
+    func keepsUnchangedRuns() throws {
+        let work = try TemporaryDirectory("partial-rebuild")
+        // 300 photos in date order, file by file: three data chunks of 128, two plain pages of 200
+        // (the generator is seeded: photos 2 and 288 have a caption and a long comment).
+        let made = try GalleryBinary.run(["--album", "300", "photos"], in: work.url, executable: GalleryBinary.sampleData)
+        try #require(made.status == 0, "\(made.stderr)")
+        func importPhotos() throws {
+            let imported = try GalleryBinary.run(["import", "photos", "--db", "library.db", "--quiet"], in: work.url)
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        try importPhotos()
+        let database = try GalleryDatabase(path: work.path + "/library.db")
+        let site = work.url.appending(path: "site")
+        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+
+        // `keeps`: files of runs before the photo (or, for plain pages, after it); `moves`: a file
+        // of a run after it whose cells moved (the change is real: a digest that missed the
+        // places would keep it, stale).
+        // (The justified rows are of the photos alone: a text changed moves none of their frames.)
+        let changes = [(photo: 288, keeps: ["data/index.chunk-0.js", "data/index.chunk-1.js", "data/index.justified-0.js", "data/index.justified-1.js", "index.page-1.html"],
+                        moves: ["data/index.chunk-2.js"]),
+                       (photo: 2, keeps: ["index.page-2.html", "data/index.justified-1.js", "data/index.justified-2.js"], moves: ["data/index.chunk-1.js", "data/index.chunk-2.js"])]
+        for (number, change) in changes.enumerated() {
+            // Its caption and comment taken away: its cell shrinks, the cells after it move up.
+            // (Growing one would not do: a caption is set in two lines at most.)
+            let annotations = work.url.appending(path: "photos/annotations.json")
+            var entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: annotations)) as? [[String: Any]])
+            let index = try #require(entries.firstIndex { ($0["photo"] as? String)?.hasSuffix(String(format: "photo-%06d.jpg", change.photo)) == true })
+            try #require(!((entries[index]["comment"] as? String) ?? "").isEmpty, "the generator gave photo \(change.photo) no comment")
+            entries[index]["caption"] = ""
+            entries[index]["comment"] = ""
+            try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
+            try importPhotos()
+            let before = try Self.files(site)
+            let rebuilt = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+            let after = try Self.files(site)
+            #expect(rebuilt.filesKept >= change.keeps.count, "after photo \(change.photo): \(rebuilt.line)")
+            for name in change.keeps {
+                #expect(before[name] != nil && before[name] == after[name], "after photo \(change.photo): \(name)")
+            }
+            for name in change.moves {
+                #expect(before[name] != nil && before[name] != after[name], "after photo \(change.photo): \(name) should have changed")
+            }
+
+            let fresh = work.url.appending(path: "fresh-\(number)")
+            _ = try SiteExporter(database: database, outFolder: fresh.path, encodeImages: false).run()
+            let first = try Self.files(fresh)
+            #expect(Set(after.keys) == Set(first.keys), "after photo \(change.photo): \(Set(after.keys).symmetricDifference(first.keys).sorted())")
+            let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
+            #expect(differing.isEmpty, "after photo \(change.photo), these differ from a fresh export's: \(differing)")
+        }
+    }
+}
