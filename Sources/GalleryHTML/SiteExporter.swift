@@ -24,6 +24,10 @@ public struct ExportSummary: Sendable {
     /// album's password page is made each time, and counted in neither.
     public var albumsRendered: [String] = []
     public var albumsKept = 0
+    /// Why no album could be kept, when the folder holds an earlier export: it did not
+    /// finish, or it left no record of its inputs (made by an older version, or the record
+    /// deleted). Nil otherwise.
+    public var renderedAllBecause: String?
     /// Of the albums made again, the files kept: those showing only photos of theirs that did
     /// not change (or move).
     public var filesKept = 0
@@ -39,6 +43,7 @@ public struct ExportSummary: Sendable {
             + "\(filesRemoved) removed, \(failures.count) failed"
             + (albumsKept > 0 ? "; \(albumsKept) of \(albumsKept + albumsRendered.count) albums and pages unchanged" : "")
             + (filesKept > 0 ? "; \(filesKept) files of the others unchanged" : "")
+            + (renderedAllBecause.map { "; every page made again: \($0)" } ?? "")
     }
 }
 
@@ -130,6 +135,10 @@ public struct SiteExporter: Sendable {
         // What each album's files were made from last time: an album whose inputs are the same
         // and whose files are all there is not rendered again (`ExportInputs`).
         let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)
+        if previousInputs.entries.isEmpty && previousFiles.count > 0 {
+            summary.renderedAllBecause = interrupted ? "the last export into \(outFolder.lastPathComponent) did not finish"
+                : "no record of what its pages were made from (\(ExportFolder.inputsName), written from this version on)"
+        }
         var inputs = ExportInputs()
         let shared = try site.sharedInputs()
         for entry in try site.fileList() {

@@ -216,6 +216,8 @@ struct SiteExporterTests {
         try FileManager.default.removeItem(at: out.url.appending(path: hills))
         let after = try SiteExporter(database: database, outFolder: out.path).run()
         #expect(after.albumsKept == 0 && Set(after.albumsRendered) == Set(first.albumsRendered), "\(after.albumsRendered)")
+        #expect(after.line.hasSuffix("every page made again: the last export into \(out.url.lastPathComponent) did not finish"), "\(after.line)")
+        #expect(first.renderedAllBecause == nil && edited.renderedAllBecause == nil)
         #expect(!FileManager.default.fileExists(atPath: out.path + "/" + SiteExporter.runningMarkerName))
         let again = try SiteExporter(database: database, outFolder: out.path).run()
         #expect(again.albumsRendered.isEmpty, "\(again.albumsRendered)")
