@@ -17,19 +17,21 @@ import GalleryStore
 /// whole configuration, the fonts).
 extension SiteSnapshot {
     /// What every file of the site is made from: this program (another build may write other
-    /// bytes), the configuration, the grid, the site's title, style sheet and fonts, which pages
-    /// the site has and where its browse pages are.
+    /// bytes), the configuration, the grid, the site's title, the fonts the texts are set in
+    /// (their files' content, through the styles' fingerprints: line breaks are measured with
+    /// them), which pages the site has and where its browse pages are. Not the style sheet
+    /// (every page links it by one name) nor the cut fonts' names, which change with every
+    /// character new to the site: only pages name those, in their preloads (`inputsDigest`).
     func sharedInputs() throws -> String {
-        let renderer = try pageRenderer()
         let style = try style()
-        var text = "gallery site inputs 1\n" + Self.programIdentity + "\n"
+        var text = "gallery site inputs 2\n" + Self.programIdentity + "\n"
         text += try JSON.string(context.configuration, JSONOutput(sortedKeys: true)) + "\n"
         text += String(reflecting: context.geometry) + "\n"
         text += "location \(context.publishLocation) map \(hasMap) index \(hasIndexPage) browse \(hasBrowsePage) search \(hasSearch) private \(hasPrivateAlbums)\n"
         text += "only \(context.onlyAlbum ?? "-") excluded \(context.excludedAlbums)\n"
-        text += "title \(renderer.siteTitle) search \(renderer.searchPage ?? "-") map \(renderer.mapPage ?? "-") fonts \(renderer.preloadedFonts)\n"
+        text += "title \(renderer.siteTitle) search \(renderer.searchPage ?? "-") map \(renderer.mapPage ?? "-")\n"
         text += "browse \(browseLinks.sortedFiles)\n"
-        text += "font files \(style.fonts.keys.sorted())\n" + style.css
+        text += "set in \(context.caption.fingerprint) \(context.comment.fingerprint) faces \(style.faces)\n"
         return text
     }
 
@@ -37,7 +39,7 @@ extension SiteSnapshot {
     /// `shared` inputs). Nil for a private album: its one page is its password box, made each time.
     func inputsDigest(of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
         guard !album.isPrivate else { return nil }
-        var text = partsInputs(of: album, source: source, shared: shared)
+        var text = try partsInputs(of: album, source: source, shared: shared) + preloads
         text += "whole \(source.count) \(source.videoCount) \(album.count) \(album.videoCount) \(album.dates ?? "-") \(source.coverFile ?? "-")\n"
         text += "links " + String(reflecting: source.links) + "\n"
         text += "description " + String(reflecting: source.description) + "\n"
@@ -86,6 +88,7 @@ extension SiteSnapshot {
             // Its photos laid out on their own (`plainPage`): their sizes and measured heights,
             // not their places in the album; the header's links; whether a next page follows.
             text += "links " + String(reflecting: source.links) + "\n"
+            text += try preloads
             text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
             let first = (number - 1) * AlbumData.pageSize
             var ids: [Int64] = []
@@ -101,6 +104,11 @@ extension SiteSnapshot {
         var hash = SHA256()
         hash.update(data: Data(text.utf8))
         return Self.hex(hash)
+    }
+
+    /// The fonts every page preloads, by their cut files' names (pages only: no data file names them).
+    private var preloads: String {
+        get throws { "preloads \(try style().firstScreenFonts)\n" }
     }
 
     /// What every file of `album` is made from but its photos and their places: the site's

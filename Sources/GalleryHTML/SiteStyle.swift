@@ -16,6 +16,10 @@ struct SiteStyle: Sendable {
     /// unpainted until its font is in, and the style sheet alone names them too late on a
     /// slow phone (they would wait for it, then share the line with the first images).
     var firstScreenFonts: [String]
+    /// Every face a font file is cut from ("family path index"), in order: what the texts are
+    /// set in, which a page's digest reads (`SiteSnapshot.sharedInputs`) without the cut
+    /// files' names, which change with every character new to the site.
+    var faces: [String]
 
     /// What the pages write beside the captions, comments and `SiteWords`, each part from the
     /// code that writes it: its characters go into the fonts too.
@@ -46,6 +50,7 @@ struct SiteStyle: Sendable {
         var fonts: [String: [UInt8]] = [:]
         var urls: [String: String] = [:]
         var seen = Set<String>()
+        var faces: [String] = []
         let fallbacks = characters.keys.filter { face in !styles.contains { $0.fonts.contains(face) } }
             .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
         for face in styles.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
@@ -54,6 +59,7 @@ struct SiteStyle: Sendable {
             let name = SiteFileName.font(Self.fileName(face, bytes: bytes)).name
             fonts[name] = bytes
             urls[face.family] = name
+            faces.append("\(face.family) \(face.path) \(face.index)")
         }
         let listed = Set(styles.flatMap(\.fonts))
         let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
@@ -66,6 +72,7 @@ struct SiteStyle: Sendable {
             if let face = style.fonts.first, let name = urls[face.family], !firstScreen.contains(name) { firstScreen.append(name) }
         }
         firstScreenFonts = firstScreen
+        self.faces = faces
     }
 
     /// "dejavu-sans-0123456789ab.ttf": the family, and a digest of the subset's bytes, so the

@@ -197,6 +197,16 @@ struct SiteExporterTests {
                 "\(edited.albumsRendered)")
         #expect(try String(contentsOf: out.url.appending(path: hills), encoding: .utf8).contains("Caption 4, longer now"))
 
+        // A character new to the site: the fonts are cut again and every page preloads them by
+        // name, so every album's pages are made again; its data files are kept.
+        let fonts = { try FileManager.default.contentsOfDirectory(atPath: out.path + "/fonts").sorted() }
+        let fontsBefore = try fonts()
+        try photos.write("hills/p4.txt", text: "Caption 4, at Ørsted's fjord\nComment 4")
+        _ = try Importer(database: database, folder: photos.path).run()
+        let newCharacter = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(try fonts() != fontsBefore)
+        #expect(newCharacter.albumsRendered.contains(coast) && newCharacter.filesKept >= 2, "\(newCharacter.line)")
+
         // One of the coast's files deleted by hand: the coast is made again, and the file is back.
         let coastFiles = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.contains("coast") && !$0.hasPrefix("downloads/") }
         let gone = try #require(coastFiles.first { $0.hasPrefix("data/") })
