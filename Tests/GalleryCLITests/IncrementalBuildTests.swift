@@ -22,17 +22,6 @@ struct IncrementalBuildTests {
         try work.write("lib/hills/d.txt", text: "New Year's Eve\n")
     }
 
-    /// Every file of the site at `folder` (but the export's own hidden files), by name.
-    static func files(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            files[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
     /// Builds `lib` into `out` with the library `database`; returns what the build printed.
     @discardableResult
     static func build(_ work: TemporaryDirectory, database: String, out: String) throws -> String {
@@ -90,7 +79,7 @@ struct IncrementalBuildTests {
             }
             // A first build of the folder as it is now: a new library, a new site.
             try Self.build(work, database: "fresh-\(number).db", out: "fresh-\(number)")
-            let rebuilt = try Self.files(work.url.appending(path: "site")), first = try Self.files(work.url.appending(path: "fresh-\(number)"))
+            let rebuilt = try SiteDigest.byPath(of: work.url.appending(path: "site")), first = try SiteDigest.byPath(of: work.url.appending(path: "fresh-\(number)"))
             #expect(rebuilt.count > 20 && Set(rebuilt.keys) == Set(first.keys),
                     "after \(change): only rebuilt \(Set(rebuilt.keys).subtracting(first.keys).sorted()), only first \(Set(first.keys).subtracting(rebuilt.keys).sorted())")
             let differing = rebuilt.keys.filter { first[$0] != nil && rebuilt[$0] != first[$0] }.sorted()

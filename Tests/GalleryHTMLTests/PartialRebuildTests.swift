@@ -9,17 +9,6 @@ import Testing
 /// writes is what a fresh export of the library writes.
 @Suite("A changed photo remakes only the files of its run")
 struct PartialRebuildTests {
-    /// Every file of the site at `folder` (but the export's own hidden files), by name.
-    static func files(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-            files[String(url.path.dropFirst(folder.path.count + 1))] = try Data(contentsOf: url)
-        }
-        return files
-    }
-
     @Test("a caption near the end keeps the runs before it; one near the start keeps the plain pages after it; each site equals a fresh export")
     func keepsUnchangedRuns() throws {
         let work = try TemporaryDirectory("partial-rebuild")
@@ -54,9 +43,9 @@ struct PartialRebuildTests {
             entries[index]["comment"] = ""
             try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
             try importPhotos()
-            let before = try Self.files(site)
+            let before = try SiteDigest.byPath(of: site)
             let rebuilt = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
-            let after = try Self.files(site)
+            let after = try SiteDigest.byPath(of: site)
             #expect(rebuilt.filesKept >= change.keeps.count, "after photo \(change.photo): \(rebuilt.line)")
             for name in change.keeps {
                 #expect(before[name] != nil && before[name] == after[name], "after photo \(change.photo): \(name)")
@@ -67,7 +56,7 @@ struct PartialRebuildTests {
 
             let fresh = work.url.appending(path: "fresh-\(number)")
             _ = try SiteExporter(database: database, outFolder: fresh.path, encodeImages: false).run()
-            let first = try Self.files(fresh)
+            let first = try SiteDigest.byPath(of: fresh)
             #expect(Set(after.keys) == Set(first.keys), "after photo \(change.photo): \(Set(after.keys).symmetricDifference(first.keys).sorted())")
             let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
             #expect(differing.isEmpty, "after photo \(change.photo), these differ from a fresh export's: \(differing)")

@@ -21,6 +21,11 @@ public enum SiteDigest {
         }
     }
 
+    /// The digest of each of `site`'s files (as `lines`), by path: two sites compared file for file.
+    public static func byPath(of site: URL) throws -> [String: String] {
+        Dictionary(try lines(of: site).map { (String($0.dropFirst(66)), String($0.prefix(64))) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The files whose digest differs from `golden`'s (or that only one side has), as lines
     /// that say so; empty when the site is the recorded one. Records `golden` first under
     /// `RECORD_SNAPSHOTS=1`.
