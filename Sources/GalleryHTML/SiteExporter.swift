@@ -20,8 +20,9 @@ public struct ExportSummary: Sendable {
     public var videosWritten = 0
     public var filesRemoved = 0
     /// Albums, browse pages and the search whose files were made again (by their page's name, or
-    /// "search"), and how many were kept as the last export wrote them (nothing they are made from changed: `ExportInputs`). A private
-    /// album's password page is made each time, and counted in neither.
+    /// "search"), and how many were kept as the last export wrote them (nothing they are made
+    /// from changed: `ExportInputs`). A private album's password page is made each time, and
+    /// counted in neither.
     public var albumsRendered: [String] = []
     public var albumsKept = 0
     /// Why no album could be kept, when the folder holds an earlier export: it did not
@@ -207,13 +208,28 @@ public struct SiteExporter: Sendable {
                     continue
                 }
                 summary.albumsRendered.append(key)
-                let files = try site.search().files.map { (name: SiteFileName.search($0).name, file: $0) }
-                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name)) }
+                let search = try site.search(), source = try site.source(album)
+                let files = search.files.map { (name: SiteFileName.search($0).name, file: $0) }
+                // Its blocks of documents are made again when their photos changed (its words'
+                // shards and its index read every photo).
+                let parts = Mutex<[String: String]>([:])
+                let keptParts = Atomic<Int>(0)
                 try ParallelWork.forEach(files, jobs: jobs) { name, file in
+                    if case .docs(let number) = file {
+                        let part = try site.searchDocsDigest(number, count: search.count, source: source, shared: shared + site.searchInputs)
+                        parts.withLock { $0[name] = part }
+                        if previousInputs.entries[key]?.parts?[name] == part, isWhole([name], previous: previousFiles) {
+                            keptParts.add(1, ordering: .relaxed)
+                            done.withLock { _ = $0.insert(name) }
+                            return
+                        }
+                    }
                     guard let text = try site.render(file) else { return }
                     try writeIfChanged(name, Data(text.utf8))
                     done.withLock { _ = $0.insert(name) }
                 }
+                summary.filesKept += keptParts.load(ordering: .relaxed)
+                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: parts.withLock { $0 }) }
                 site.forget(site.searchAlbum)
             }
         }

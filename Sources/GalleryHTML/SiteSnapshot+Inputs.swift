@@ -91,19 +91,37 @@ extension SiteSnapshot {
             text += try preloads
             text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
             let first = (number - 1) * AlbumData.pageSize
-            var ids: [Int64] = []
-            for layout in source.layouts {
-                let items = try database.layoutItems(of: layout, indices: first ..< first + AlbumData.pageSize)
-                if ids.isEmpty { ids = items.map(\.photoID) }
-                text += items.map { "\($0.index) \($0.photoID) \($0.captionHeight) \($0.commentHeight)" }.joined(separator: ",") + "\n"
-            }
-            text += try photoLines(ids)
+            text += try heightsAndPhotos(first ..< first + AlbumData.pageSize, of: source)
         case .index, .ids, .dates, .justifiedIndex, .page:
             return nil
         }
         var hash = SHA256()
         hash.update(data: Data(text.utf8))
         return Self.hex(hash)
+    }
+
+    /// The digest of the search's block of documents `number` (of `count`), from its photos alone:
+    /// their cells carry their texts' heights, not places (`SiteSearch.documentsScript`), so one
+    /// changed photo changes one block.
+    func searchDocsDigest(_ number: Int, count: Int, source: AlbumSource, shared: String) throws -> String {
+        var text = partsInputs(of: searchAlbum, source: source, shared: shared) + "docs \(number) of \(count)\n"
+        let range = number * SiteSearch.docsPerBlock ..< min((number + 1) * SiteSearch.docsPerBlock, count)
+        text += try heightsAndPhotos(range, of: source)
+        var hash = SHA256()
+        hash.update(data: Data(text.utf8))
+        return Self.hex(hash)
+    }
+
+    /// The photos at `indices` of `source`, with their texts' heights in every band (not their
+    /// places): what a run laid out on its own, or placed by the page, is made from.
+    private func heightsAndPhotos(_ indices: Range<Int>, of source: AlbumSource) throws -> String {
+        var text = "", ids: [Int64] = []
+        for layout in source.layouts {
+            let items = try context.database.layoutItems(of: layout, indices: indices)
+            if ids.isEmpty { ids = items.map(\.photoID) }
+            text += items.map { "\($0.index) \($0.photoID) \($0.captionHeight) \($0.commentHeight)" }.joined(separator: ",") + "\n"
+        }
+        return try text + photoLines(ids)
     }
 
     /// The fonts every page preloads, by their cut files' names (pages only: no data file names them).

@@ -25,13 +25,14 @@ struct PartialRebuildTests {
         let site = work.url.appending(path: "site")
         _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
 
-        // `keeps`: files of runs before the photo (or, for plain pages, after it); `moves`: a file
+        // `keeps`: files of runs before the photo (or, for plain pages and the search's blocks of
+        // documents, which place nothing, after it too); `moves`: a file
         // of a run after it whose cells moved (the change is real: a digest that missed the
         // places would keep it, stale).
         // (The justified rows are of the photos alone: a text changed moves none of their frames.)
-        let changes = [(photo: 288, keeps: ["data/index.chunk-0.js", "data/index.chunk-1.js", "data/index.justified-0.js", "data/index.justified-1.js", "index.page-1.html"],
+        let changes = [(photo: 288, keeps: ["data/index.chunk-0.js", "data/index.chunk-1.js", "data/index.justified-0.js", "data/index.justified-1.js", "index.page-1.html", "data/search.docs-0.js"],
                         moves: ["data/index.chunk-2.js"]),
-                       (photo: 2, keeps: ["index.page-2.html", "data/index.justified-1.js", "data/index.justified-2.js"], moves: ["data/index.chunk-1.js", "data/index.chunk-2.js"])]
+                       (photo: 2, keeps: ["index.page-2.html", "data/index.justified-1.js", "data/index.justified-2.js", "data/search.docs-9.js"], moves: ["data/index.chunk-1.js", "data/index.chunk-2.js"])]
         for (number, change) in changes.enumerated() {
             // Its caption and comment taken away: its cell shrinks, the cells after it move up.
             // (Growing one would not do: a caption is set in two lines at most.)
