@@ -11,8 +11,8 @@ import GallerySiteFiles
 /// export then renders everything once (slower, never wrong). Written after the manifest and
 /// before the marker goes, and only when it changed, so a rerun that changes nothing leaves
 /// it untouched like every other file.
-struct ExportInputs: Codable, Equatable {
-    struct Entry: Codable, Equatable {
+struct ExportInputs: Codable {
+    struct Entry: Codable {
         var digest: String
         /// The files, for the search (whose list is known only once its index is made); nil
         /// for an album, whose list follows from what is listed of it.

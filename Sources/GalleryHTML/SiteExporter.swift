@@ -128,11 +128,6 @@ public struct SiteExporter: Sendable {
             database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
             publishLocation: publishLocation,
             configuration: configuration, onlyAlbum: onlyAlbum))
-        // The site's one list of files (`SiteSnapshot.fileList`), in its order. Album by album,
-        // each file made from the library on its own (the same code makes them for
-        // `gallery serve`), on all cores; an album's source is let go once its files are
-        // written, so memory does not grow with the library.
-        let done = Mutex<Set<String>>([])
         // What each album's files were made from last time: an album whose inputs are the same
         // and whose files are all there is not rendered again (`ExportInputs`).
         let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)
@@ -140,8 +135,13 @@ public struct SiteExporter: Sendable {
             summary.renderedAllBecause = interrupted ? "the last export into \(outFolder.lastPathComponent) did not finish"
                 : "no record of what its pages were made from (\(ExportFolder.inputsName), written from this version on)"
         }
-        var inputs = ExportInputs()
+        // What this export's files are made from, for the next one.
+        var nextInputs = ExportInputs()
         let shared = try site.sharedInputs()
+        // The site's one list of files (`SiteSnapshot.fileList`), in its order. Album by album,
+        // each file made from the library on its own (the same code makes them for
+        // `gallery serve`), on all cores; an album's source is let go once its files are
+        // written, so memory does not grow with the library.
         for entry in try site.fileList() {
             switch entry {
             case .files(let files):
@@ -164,9 +164,10 @@ public struct SiteExporter: Sendable {
                 summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
                 let key = album.name(.page(.masonry))
                 let previous = previousInputs.entries[key]
-                let digest = try site.inputsDigest(of: album, source: source, shared: shared)
-                if let digest, previous?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
-                    inputs.entries[key] = previous
+                let inputs = site.albumInputs(of: album, source: source, shared: shared)
+                let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
+                if previous?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
+                    nextInputs.entries[key] = previous
                     written.formUnion(files.map(\.name))
                     summary.albumsKept += 1
                     try writeZip(of: album, site: site, into: &written, events: events)
@@ -174,66 +175,40 @@ public struct SiteExporter: Sendable {
                     continue
                 }
                 summary.albumsRendered.append(key)
-                // Its files that show a run of its photos only are made again when that run changed.
-                let parts = Mutex<[String: String]>([:])
-                let keptParts = Atomic<Int>(0)
-                try ParallelWork.forEach(files, jobs: jobs) { name, file in
-                    let part = try site.partDigest(file, of: album, source: source, shared: shared)
-                    if let part {
-                        parts.withLock { $0[name] = part }
-                        if previous?.parts?[name] == part, isWhole([name], previous: previousFiles) {
-                            keptParts.add(1, ordering: .relaxed)
-                            done.withLock { _ = $0.insert(name) }
-                            return
-                        }
-                    }
-                    try writeIfChanged(name, Data(try site.render(file, of: source).utf8))
-                    done.withLock { _ = $0.insert(name) }
-                }
-                summary.filesKept += keptParts.load(ordering: .relaxed)
-                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, parts: parts.withLock { $0 }) }
+                let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary,
+                                     part: { try site.partDigest($0, source: source, albumInputs: inputs) },
+                                     render: { try site.render($0, of: source) })
+                written.formUnion(made.names)
+                nextInputs.entries[key] = ExportInputs.Entry(digest: digest, parts: made.parts)
                 try writeZip(of: album, site: site, into: &written, events: events)
                 site.forget(album)
             case .search:
                 // The search page and its index: every listed photo's words and cells, in search order.
                 summary.pages += 1
-                let album = site.searchAlbum
-                let digest = try site.inputsDigest(of: album, source: try site.source(album), shared: shared + site.searchInputs)
-                let key = ExportInputs.searchKey
-                if let digest, let kept = previousInputs.entries[key], kept.digest == digest, let names = kept.files,
-                   isWhole(names, previous: previousFiles) {
-                    inputs.entries[key] = kept
+                let album = site.searchAlbum, source = try site.source(album)
+                let inputs = site.albumInputs(of: album, source: source, shared: shared + site.searchInputs)
+                let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
+                let key = ExportInputs.searchKey, previous = previousInputs.entries[key]
+                if let previous, previous.digest == digest, let names = previous.files, isWhole(names, previous: previousFiles) {
+                    nextInputs.entries[key] = previous
                     written.formUnion(names)
                     summary.albumsKept += 1
                     continue
                 }
                 summary.albumsRendered.append(key)
-                let search = try site.search(), source = try site.source(album)
+                let search = try site.search()
                 let files = search.files.map { (name: SiteFileName.search($0).name, file: $0) }
                 // Its blocks of documents are made again when their photos changed (its words'
                 // shards and its index read every photo).
-                let parts = Mutex<[String: String]>([:])
-                let keptParts = Atomic<Int>(0)
-                try ParallelWork.forEach(files, jobs: jobs) { name, file in
-                    if case .docs(let number) = file {
-                        let part = try site.searchDocsDigest(number, count: search.count, source: source, shared: shared + site.searchInputs)
-                        parts.withLock { $0[name] = part }
-                        if previousInputs.entries[key]?.parts?[name] == part, isWhole([name], previous: previousFiles) {
-                            keptParts.add(1, ordering: .relaxed)
-                            done.withLock { _ = $0.insert(name) }
-                            return
-                        }
-                    }
-                    guard let text = try site.render(file) else { return }
-                    try writeIfChanged(name, Data(text.utf8))
-                    done.withLock { _ = $0.insert(name) }
-                }
-                summary.filesKept += keptParts.load(ordering: .relaxed)
-                if let digest { inputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: parts.withLock { $0 }) }
+                let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary, part: { file in
+                    guard case .docs(let number) = file else { return nil }
+                    return try site.searchDocsDigest(number, count: search.count, source: source, albumInputs: inputs)
+                }, render: { try site.render($0) })
+                written.formUnion(made.names)
+                nextInputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts)
                 site.forget(site.searchAlbum)
             }
         }
-        written.formUnion(done.withLock { $0 })
         if !site.hasMap && !site.mappedAlbums.isEmpty {
             events(.warning("the map needs Leaflet, which is not installed (sudo apt-get install \(SiteLeaflet.packages)); the site has no map page this time"))
         }
@@ -262,12 +237,39 @@ public struct SiteExporter: Sendable {
         // After the manifest (inputs would vouch for files it does not own) and before the
         // marker goes (while it lies there, they are not trusted).
         do {
-            try inputs.write(into: outFolder)
+            try nextInputs.write(into: outFolder)
         } catch {
             events(.warning("\(outFolder.appending(path: ExportFolder.inputsName).path): cannot be written (\(error.localizedDescription)); the next export renders every page again"))
         }
         try? FileManager.default.removeItem(at: marker)
         return summary
+    }
+
+    /// Writes `files` (an album's or the search's) on all cores, but those whose run's digest
+    /// (`part`; nil for a file that reads all of its album) is the one the last export kept
+    /// (`kept`) and that are still there. Returns the files the site now has of them (kept or
+    /// written) and the runs' digests, for the next export.
+    private func write<File: Sendable>(
+        _ files: [(name: String, file: File)], keeping kept: [String: String]?, previousFiles: ExportFiles, summary: inout ExportSummary,
+        part: @escaping @Sendable (File) throws -> String?, render: @escaping @Sendable (File) throws -> String?
+    ) throws -> (names: Set<String>, parts: [String: String]) {
+        let made = Mutex<(names: Set<String>, parts: [String: String])>(([], [:]))
+        let keptParts = Atomic<Int>(0)
+        try ParallelWork.forEach(files, jobs: jobs) { name, file in
+            if let digest = try part(file) {
+                made.withLock { $0.parts[name] = digest }
+                if kept?[name] == digest, isWhole([name], previous: previousFiles) {
+                    keptParts.add(1, ordering: .relaxed)
+                    made.withLock { _ = $0.names.insert(name) }
+                    return
+                }
+            }
+            guard let text = try render(file) else { return }
+            try writeIfChanged(name, Data(text.utf8))
+            made.withLock { _ = $0.names.insert(name) }
+        }
+        summary.filesKept += keptParts.load(ordering: .relaxed)
+        return made.withLock { $0 }
     }
 
     /// Whether every one of `names` was written by the last export and is still in the folder:

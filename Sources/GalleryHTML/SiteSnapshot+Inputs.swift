@@ -35,11 +35,11 @@ extension SiteSnapshot {
         return text
     }
 
-    /// The digest of everything `album`'s files are made from (its source `source`, the site's
-    /// `shared` inputs). Nil for a private album: its one page is its password box, made each time.
-    func inputsDigest(of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
-        guard !album.isPrivate else { return nil }
-        var text = try partsInputs(of: album, source: source, shared: shared) + preloads
+    /// The digest of everything `album`'s files are made from (its source `source`; `albumInputs`:
+    /// what all of them share). Not for a private album, whose one page, its password box, is
+    /// made each time.
+    func inputsDigest(of album: SiteAlbums.Album, source: AlbumSource, albumInputs: String) throws -> String {
+        var text = try albumInputs + preloads
         text += "whole \(source.count) \(source.videoCount) \(album.count) \(album.videoCount) \(album.dates ?? "-") \(source.coverFile ?? "-")\n"
         text += "links " + String(reflecting: source.links) + "\n"
         text += "description " + String(reflecting: source.description) + "\n"
@@ -60,9 +60,8 @@ extension SiteSnapshot {
     /// a justified frames file, a plain page — from that run's own inputs: when one photo
     /// changes, the files of the runs before it (and, where positions did not move, after it)
     /// keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
-    func partDigest(_ file: AlbumFile, of album: SiteAlbums.Album, source: AlbumSource, shared: String) throws -> String? {
-        guard !album.isPrivate else { return nil }
-        var text = partsInputs(of: album, source: source, shared: shared) + "file \(file)\n"
+    func partDigest(_ file: AlbumFile, source: AlbumSource, albumInputs: String) throws -> String? {
+        var text = albumInputs + "file \(file)\n"
         let database = context.database
         switch file {
         case .chunk(let number):
@@ -95,21 +94,15 @@ extension SiteSnapshot {
         case .index, .ids, .dates, .justifiedIndex, .page:
             return nil
         }
-        var hash = SHA256()
-        hash.update(data: Data(text.utf8))
-        return Self.hex(hash)
+        return Self.digest(text)
     }
 
     /// The digest of the search's block of documents `number` (of `count`), from its photos alone:
     /// their cells carry their texts' heights, not places (`SiteSearch.documentsScript`), so one
     /// changed photo changes one block.
-    func searchDocsDigest(_ number: Int, count: Int, source: AlbumSource, shared: String) throws -> String {
-        var text = partsInputs(of: searchAlbum, source: source, shared: shared) + "docs \(number) of \(count)\n"
+    func searchDocsDigest(_ number: Int, count: Int, source: AlbumSource, albumInputs: String) throws -> String {
         let range = number * SiteSearch.docsPerBlock ..< min((number + 1) * SiteSearch.docsPerBlock, count)
-        text += try heightsAndPhotos(range, of: source)
-        var hash = SHA256()
-        hash.update(data: Data(text.utf8))
-        return Self.hex(hash)
+        return Self.digest(albumInputs + "docs \(number) of \(count)\n" + (try heightsAndPhotos(range, of: source)))
     }
 
     /// The photos at `indices` of `source`, with their texts' heights in every band (not their
@@ -130,9 +123,10 @@ extension SiteSnapshot {
     }
 
     /// What every file of `album` is made from but its photos and their places: the site's
-    /// shared inputs and the album as listed, without what adding a photo changes (its counts,
-    /// dates and ZIP), which the files that show them add (`inputsDigest`, `partDigest`).
-    private func partsInputs(of album: SiteAlbums.Album, source: AlbumSource, shared: String) -> String {
+    /// `shared` inputs and the album as listed, without what adding a photo changes (its counts,
+    /// dates and ZIP), which the files that show them add (`inputsDigest`, `partDigest`). Made
+    /// once per album, for all of its files' digests.
+    func albumInputs(of album: SiteAlbums.Album, source: AlbumSource, shared: String) -> String {
         var listed = album
         // Never kept, not even digested: a password has no place in a file beside the site.
         listed.settings?.password = nil
@@ -157,6 +151,12 @@ extension SiteSnapshot {
 
     private static func hex(_ hash: SHA256) -> String {
         hash.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func digest(_ text: String) -> String {
+        var hash = SHA256()
+        hash.update(data: Data(text.utf8))
+        return hex(hash)
     }
 
     /// What the search's files are made from beyond its photos (`sharedInputs` and the search's
