@@ -283,7 +283,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextMetricsTests",
-            dependencies: ["TextMetrics", "GalleryTestSupport"],
+            dependencies: ["TextMetrics", "GalleryTestSupport", "GalleryZip"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -313,7 +313,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryHTMLTests",
-            dependencies: ["GalleryHTML", "GalleryLayout", "GallerySearch", "TextMetrics", "Imaging", "GalleryTestSupport", "GalleryCrypt"]
+            dependencies: ["GalleryHTML", "GalleryLayout", "GallerySearch", "TextMetrics", "Imaging", "GalleryTestSupport", "GalleryCrypt", "GalleryZip"]
         ),
         .testTarget(
             name: "GalleryServerTests",

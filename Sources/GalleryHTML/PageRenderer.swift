@@ -416,7 +416,7 @@ struct PageRenderer {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
         let fonts = preloadedFonts.map { font in
-            "<link rel=\"preload\" href=\"\(HTML.escape(font))\" as=\"font\" type=\"font/\(font.hasSuffix(".ttf") ? "ttf" : "otf")\" crossorigin>\n"
+            "<link rel=\"preload\" href=\"\(HTML.escape(font))\" as=\"font\" type=\"font/\(font.split(separator: ".").last ?? "woff")\" crossorigin>\n"
         }.joined()
         let data = fonts + scripts.map { "<link rel=\"preload\" href=\"\(HTML.escape($0))\" as=\"script\">\n" }.joined()
         var meta = ""

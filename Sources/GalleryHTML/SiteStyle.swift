@@ -1,5 +1,6 @@
 import Foundation
 import GalleryService
+import GalleryZip
 import GallerySitePlan
 import TextMetrics
 import GalleryLayout
@@ -11,13 +12,13 @@ struct SiteStyle: Sendable {
     var css: String
     /// Font files by name ("fonts/…").
     var fonts: [String: [UInt8]]
-    /// The fonts every page's first screen sets its texts in (each style's first font, as
-    /// written in `fonts`): pages preload them, because `font-display: block` keeps a text
+    /// The fonts every page's first screen sets its texts in (the base file, `FontCut`, of
+    /// each style's first font, as written in `fonts`): pages preload them, because `font-display: block` keeps a text
     /// unpainted until its font is in, and the style sheet alone names them too late on a
     /// slow phone (they would wait for it, then share the line with the first images).
     var firstScreenFonts: [String]
     /// Every face a font file is cut from ("family path index"), in order: what the texts are
-    /// set in, which a page's digest reads (`SiteSnapshot.sharedInputs`) without the cut
+    /// set in, which a page's digest reads (`SiteSnapshot.sharedInputs`) without the rest
     /// files' names, which change with every character new to the site.
     var faces: [String]
 
@@ -48,38 +49,50 @@ struct SiteStyle: Sendable {
             characters.merge(try measurer.charactersByFace(shown, style: style)) { $0.union($1) }
         }
         var fonts: [String: [UInt8]] = [:]
-        var urls: [String: String] = [:]
+        var urls: [FontKey: String] = [:]
         var seen = Set<String>()
         var faces: [String] = []
         let fallbacks = characters.keys.filter { face in !styles.contains { $0.fonts.contains(face) } }
             .sorted { ($0.family, $0.path) < ($1.family, $1.path) }
         for face in styles.flatMap(\.fonts) + fallbacks where seen.insert(face.family).inserted {
-            guard let used = characters[face], !used.isEmpty,
-                  let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
-            let name = SiteFileName.font(Self.fileName(face, bytes: bytes)).name
-            fonts[name] = bytes
-            urls[face.family] = name
-            faces.append("\(face.family) \(face.path) \(face.index)")
+            guard let used = characters[face], !used.isEmpty else { continue }
+            let files = try FontFile.cuts(of: face, used: used)
+            for file in files {
+                // WOFF: half the bytes on a host that does not compress (object storage).
+                let (bytes, ext) = WOFF.encode(file.bytes).map { ($0, "woff") } ?? (file.bytes, face.path.hasSuffix(".ttf") ? "ttf" : "otf")
+                let name = SiteFileName.font(Self.fileName(face, bytes: bytes, ext: ext)).name
+                fonts[name] = bytes
+                urls[FontKey(family: face.family, cut: file.cut)] = name
+            }
+            if !files.isEmpty { faces.append("\(face.family) \(face.path) \(face.index)") }
         }
         let listed = Set(styles.flatMap(\.fonts))
-        let fallbackFaces = characters.keys.filter { !listed.contains($0) && urls[$0.family] != nil }
-        let textCSS = TextStyle.css(for: styles, fallbackFaces: fallbackFaces) { urls[$0.family] }
+        let fallbackFaces = characters.keys.filter { face in !listed.contains(face) && FontCut.allCases.contains { urls[FontKey(family: face.family, cut: $0)] != nil } }
+        let textCSS = TextStyle.css(for: styles, fallbackFaces: fallbackFaces) { urls[FontKey(family: $0.family, cut: $1)] }
         css = SiteAssets.stylesheet(geometry: context.geometry, textCSS: textCSS, fallbackFaces: fallbackFaces,
                                     styles: (context.caption, context.comment), accent: context.configuration.look.accent)
         self.fonts = fonts
+        // The base files only: their names stay while the site's characters change, so a
+        // caption with a new character does not rewrite every page. The rest files, when a
+        // text needs them, come by the style sheet.
         var firstScreen: [String] = []
         for style in styles {
-            if let face = style.fonts.first, let name = urls[face.family], !firstScreen.contains(name) { firstScreen.append(name) }
+            if let face = style.fonts.first, let name = urls[FontKey(family: face.family, cut: .base)], !firstScreen.contains(name) { firstScreen.append(name) }
         }
         firstScreenFonts = firstScreen
         self.faces = faces
     }
 
-    /// "dejavu-sans-0123456789ab.ttf": the family, and a digest of the subset's bytes, so the
-    /// file changes whenever the site's characters do (`gallery serve` and the exported site
+    private struct FontKey: Hashable {
+        var family: String
+        var cut: FontCut
+    }
+
+    /// "dejavu-sans-0123456789ab.woff": the family, and a digest of the subset's bytes, so the
+    /// name changes whenever the file does (a rest file with the site's characters, a base
+    /// file with the font package) (`gallery serve` and the exported site
     /// let browsers keep fonts/ for a year).
-    private static func fileName(_ face: FontFace, bytes: [UInt8]) -> String {
-        let ext = face.path.hasSuffix(".ttf") ? "ttf" : "otf"
+    private static func fileName(_ face: FontFace, bytes: [UInt8], ext: String) -> String {
         let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: names, not security
         for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }

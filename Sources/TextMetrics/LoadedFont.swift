@@ -9,6 +9,10 @@ final class LoadedFont: @unchecked Sendable {
     // them as safe to shape with from several threads at once.
     let face: FontFace
     let font: OpaquePointer
+    /// The font as each of the two files a site ships of it (`FontCut`): the same glyphs and
+    /// metrics, with no glyph for a character of the other file, so shaping stops at the
+    /// border between them as the browser's does. Indexed by `FontCut.rawValue`.
+    let cutFonts: [OpaquePointer]
     private let hbFace: OpaquePointer
     /// Advances are in units of 1/65536 CSS px.
     static let unitsPerPixel = 65536.0
@@ -30,11 +34,39 @@ final class LoadedFont: @unchecked Sendable {
         let scale = Int32((size * Self.unitsPerPixel).rounded())
         hb_font_set_scale(font, scale, scale)
         self.font = font
+        cutFonts = FontCut.allCases.map { cut in
+            let sub = hb_font_create_sub_font(font)!
+            hb_font_set_funcs(sub, Self.cutFuncs[cut.rawValue], nil, nil)
+            return sub
+        }
     }
 
     deinit {
+        for sub in cutFonts { hb_font_destroy(sub) }
         hb_font_destroy(font)
         hb_face_destroy(hbFace)
+    }
+
+    /// Glyph lookups that answer for the characters of one cut and defer to the parent font
+    /// (what Blink's `HarfBuzzGetGlyph` does with a face's `unicode-range`); every other
+    /// function is the parent's. Made once, immutable, shared by every font.
+    // nonisolated(unsafe): made immutable before anyone sees them (hb_font_funcs_make_immutable);
+    // HarfBuzz reads immutable function tables from any thread.
+    nonisolated(unsafe) private static let cutFuncs: [OpaquePointer] = FontCut.allCases.map { cut in
+        let funcs = hb_font_funcs_create()!
+        // The cut travels as the callbacks' user data (its raw value as a pointer's bits):
+        // C function pointers cannot capture it.
+        let tag = UnsafeMutableRawPointer(bitPattern: cut.rawValue + 1)
+        hb_font_funcs_set_nominal_glyph_func(funcs, { font, _, unicode, glyph, tag in
+            guard let cut = FontCut(rawValue: Int(bitPattern: tag) - 1), cut.holds(unicode) else { return 0 }
+            return hb_font_get_nominal_glyph(hb_font_get_parent(font), unicode, glyph)
+        }, tag, nil)
+        hb_font_funcs_set_variation_glyph_func(funcs, { font, _, unicode, selector, glyph, tag in
+            guard let cut = FontCut(rawValue: Int(bitPattern: tag) - 1), cut.holds(unicode) else { return 0 }
+            return hb_font_get_variation_glyph(hb_font_get_parent(font), unicode, selector, glyph)
+        }, tag, nil)
+        hb_font_funcs_make_immutable(funcs)
+        return funcs
     }
 
     func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {

@@ -53,9 +53,20 @@ struct ParagraphShaper: Sendable {
                     ? emojiFonts + fonts.indices.filter { !emojiFonts.contains($0) }
                     : Array(fonts.indices)
                 var pending = [segment.range]
+                // Each font as the site's two files of it (`FontCut`), base first, as the
+                // browser reaches them: what one has no glyph for is shaped again with the next.
                 func shape(_ range: Range<Int>, with font: LoadedFont, into missing: inout [Range<Int>]) {
+                    var pending = [range]
+                    for cut in FontCut.allCases where !pending.isEmpty {
+                        var left: [Range<Int>] = []
+                        for range in pending { shape(range, with: font, cut, into: &left) }
+                        pending = left
+                    }
+                    missing += pending
+                }
+                func shape(_ range: Range<Int>, with font: LoadedFont, _ cut: FontCut, into missing: inout [Range<Int>]) {
                     let face = index(of: font)
-                    shapeRange(bytes, range, run, language, font) { cluster, advance, isMissing in
+                    shapeRange(bytes, range, run, language, font.cutFonts[cut.rawValue]) { cluster, advance, isMissing in
                         if isMissing {
                             if let last = missing.last, last.upperBound == cluster.lowerBound {
                                 missing[missing.count - 1] = last.lowerBound ..< cluster.upperBound
@@ -90,7 +101,7 @@ struct ParagraphShaper: Sendable {
                 }
                 // Nobody has these: the primary font's .notdef, as the browser draws them.
                 for range in pending {
-                    shapeRange(bytes, range, run, language, fonts[0]) { cluster, advance, _ in
+                    shapeRange(bytes, range, run, language, fonts[0].font) { cluster, advance, _ in
                         advances[cluster.lowerBound] += advance
                     }
                     uncovered += String(decoding: bytes[range], as: UTF8.self).unicodeScalars.filter(Self.isVisible)
@@ -128,7 +139,7 @@ struct ParagraphShaper: Sendable {
     /// order: its byte range, its advance and whether any of its glyphs is .notdef.
     private func shapeRange(
         _ bytes: [UInt8], _ range: Range<Int>, _ run: Segmentation.Run, _ language: hb_language_t?,
-        _ font: LoadedFont, _ report: (Range<Int>, Int64, Bool) -> Void
+        _ font: OpaquePointer, _ report: (Range<Int>, Int64, Bool) -> Void
     ) {
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
@@ -140,7 +151,7 @@ struct ParagraphShaper: Sendable {
         hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(run.script))
         hb_buffer_set_language(buffer, language)
-        hb_shape(font.font, buffer, nil, 0)
+        hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count), count > 0

@@ -1,37 +1,49 @@
 extension TextStyle {
-    /// The CSS that sets text exactly as `TextMeasurer` measures it: an `@font-face` rule per
-    /// font file, then one rule per style, selected by its class name (`.caption`, `.comment`).
+    /// The CSS that sets text exactly as `TextMeasurer` measures it: two `@font-face` rules
+    /// per face, one per `FontCut` with its `unicode-range`, then one rule per style, selected
+    /// by its class name (`.caption`, `.comment`).
     ///
-    /// - Parameter fontURL: where the page finds each font file (a `file://` URL, or the
-    ///   exported copy's relative URL); nil leaves a font out (a site that uses none of its
-    ///   characters does not need it).
+    /// - Parameters:
+    ///   - fontFile: where the page finds each face's file of a cut (the exported copy's
+    ///     relative URL); nil leaves it out (a site that uses none of its characters does not
+    ///     need it).
     ///   - fallbackFaces: faces from outside the styles' lists that the texts need (the
     ///     system's fallback for characters no listed font has, `charactersByFace`); declared
     ///     after every style's own list, so the browser reaches them only for those characters.
-    public static func css(for styles: [TextStyle], fallbackFaces: [FontFace] = [], fontURL: (FontFace) -> String?) -> String {
+    public static func css(for styles: [TextStyle], fallbackFaces: [FontFace] = [], fontFile: (FontFace, FontCut) -> String?) -> String {
         var css = ""
         var declared = Set<String>()
         let fallbacks = fallbackFaces.sorted { ($0.family, $0.path) < ($1.family, $1.path) }
+        func hasFile(_ face: FontFace) -> Bool { FontCut.allCases.contains { fontFile(face, $0) != nil } }
         for face in styles.flatMap(\.fonts) + fallbacks where declared.insert(face.family).inserted {
-            guard let url = fontURL(face) else { continue }
-            // One weight range per file: the browser then never synthesises bold or italic,
-            // which would change advances that the measurement did not see.
-            css += """
-                @font-face {
-                  font-family: "\(face.family)";
-                  src: url("\(url)");
-                  font-weight: 1 1000;
-                  font-style: normal;
-                  font-display: block;
-                }
+            for cut in FontCut.allCases {
+                guard let url = fontFile(face, cut) else { continue }
+                // One weight range per file: the browser then never synthesises bold or
+                // italic, which would change advances that the measurement did not see.
+                css += """
+                    @font-face {
+                      font-family: "\(face.family)";
+                      src: url("\(url)");
+                      unicode-range: \(cut.unicodeRange);
+                      font-weight: 1 1000;
+                      font-style: normal;
+                      font-display: block;
+                    }
 
-                """
+                    """
+            }
         }
-        let extra = fallbacks.filter { fontURL($0) != nil }
+        let extra = fallbacks.filter(hasFile)
         for style in styles {
             css += style.ruleCSS(fallbackFaces: extra)
         }
         return css
+    }
+
+    /// The same for whole font files: each is declared for both cuts (the browser loads it
+    /// once), so it shapes as the measurement does.
+    public static func css(for styles: [TextStyle], fallbackFaces: [FontFace] = [], fontURL: (FontFace) -> String?) -> String {
+        css(for: styles, fallbackFaces: fallbackFaces) { face, _ in fontURL(face) }
     }
 
     /// The rule for this style's class. Every property that changes line breaking or advances is

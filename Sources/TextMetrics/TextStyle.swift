@@ -30,6 +30,8 @@ public struct TextStyle: Sendable, Hashable {
 
     private mutating func refreshFingerprint() {
         let fontList = fonts.map { "\($0.path)#\($0.index)@\($0.contentStamp)" }.joined(separator: ",")
-        fingerprint = "\(name);\(fontSize);\(lineHeight);\(maxLines.map(String.init) ?? "-");\(fontList)"
+        // "cut": each face is shaped as the two files a site ships of it (`FontCut`);
+        // measurements kept from before that are made again.
+        fingerprint = "\(name);\(fontSize);\(lineHeight);\(maxLines.map(String.init) ?? "-");\(fontList);cut"
     }
 }

@@ -197,15 +197,25 @@ struct SiteExporterTests {
                 "\(edited.albumsRendered)")
         #expect(try String(contentsOf: out.url.appending(path: hills), encoding: .utf8).contains("Caption 4, longer now"))
 
-        // A character new to the site: the fonts are cut again and every page preloads them by
-        // name, so every album's pages are made again; its data files are kept.
+        // A character new to the site, outside the fonts' fixed base (`FontCut`): the face's
+        // rest file is cut and the style sheet names it; pages preload only the base files,
+        // whose names stay, so the coast is not made again.
         let fonts = { try FileManager.default.contentsOfDirectory(atPath: out.path + "/fonts").sorted() }
-        let fontsBefore = try fonts()
-        try photos.write("hills/p4.txt", text: "Caption 4, at Ørsted's fjord\nComment 4")
+        let preloads = {
+            try String(contentsOf: out.url.appending(path: coast), encoding: .utf8)
+                .matches(of: #/<link rel="preload" href="(?<href>fonts/[^"]+)"/#).map { String($0.output.href) }
+        }
+        let fontsBefore = try fonts(), preloadsBefore = try preloads()
+        #expect(!preloadsBefore.isEmpty)
+        try photos.write("hills/p4.txt", text: "Caption 4, at Łeba's harbour\nComment 4")
         _ = try Importer(database: database, folder: photos.path).run()
         let newCharacter = try SiteExporter(database: database, outFolder: out.path).run()
-        #expect(try fonts() != fontsBefore)
-        #expect(newCharacter.albumsRendered.contains(coast) && newCharacter.filesKept >= 2, "\(newCharacter.line)")
+        let fontsAfter = try fonts()
+        #expect(fontsAfter != fontsBefore && Set(preloadsBefore.map { String($0.dropFirst("fonts/".count)) }).isSubset(of: fontsAfter), "\(fontsBefore) → \(fontsAfter)")
+        #expect(try preloads() == preloadsBefore)
+        let css = try String(contentsOf: out.url.appending(path: "gallery.css"), encoding: .utf8)
+        #expect(fontsAfter.allSatisfy { css.contains("fonts/" + $0) }, "\(fontsAfter)")
+        #expect(newCharacter.albumsRendered.contains(hills) && !newCharacter.albumsRendered.contains(coast), "\(newCharacter.albumsRendered)")
 
         // One of the coast's files deleted by hand: the coast is made again, and the file is back.
         let coastFiles = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.contains("coast") && !$0.hasPrefix("downloads/") }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GalleryStore
 import GalleryTestSupport
+import GalleryZip
 import GRDB
 import Testing
 @testable import TextMetrics
@@ -41,7 +42,10 @@ struct SiteFontsTests {
         var declared: [(family: String, font: LoadedFont)] = []
         let faceRule = #/@font-face \{\s*font-family: "(?<family>[^"]+)";\s*src: url\("(?<url>[^"]+)"\);/#
         for match in css.matches(of: faceRule) {
-            let file = site.appending(path: String(match.output.url)).path
+            // HarfBuzz reads sfnt, the site ships WOFF: read back into a file of its own.
+            let woff = try [UInt8](Data(contentsOf: site.appending(path: String(match.output.url))))
+            let file = work.url.appending(path: "sfnt-\(declared.count)").path
+            try Data(try #require(WOFF.decode(woff), "\(match.output.url) is not WOFF")).write(to: URL(fileURLWithPath: file))
             declared.append((String(match.output.family), try LoadedFont(FontFace(family: String(match.output.family), path: file, package: "site"), size: 16)))
         }
         let fallbacks = declared.filter { $0.family.hasPrefix("Gallery Fallback") }

@@ -1,5 +1,7 @@
 import Foundation
 import GalleryTestSupport
+import GalleryZip
+import Testing
 @testable import TextMetrics
 
 /// A page of texts in boxes of given widths, for a browser to draw: each box reports the
@@ -90,7 +92,7 @@ struct ParityPage {
         return try JSONDecoder().decode(Result.self, from: data)
     }
 
-    /// Fonts as a site ships them: each face cut to what it draws here; their CSS.
+    /// Fonts as a site ships them: each face's two files (`FontFile.cuts`), as WOFF; their CSS.
     private static func subsetFontsCSS(_ texts: [String], styles: [TextStyle], measurer: TextMeasurer, into folder: URL) throws -> String {
         var characters: [FontFace: Set<Unicode.Scalar>] = [:]
         for style in styles {
@@ -98,14 +100,16 @@ struct ParityPage {
         }
         try FileManager.default.createDirectory(at: folder.appending(path: "fonts"), withIntermediateDirectories: true)
         var urls: [String: String] = [:]
-        for (face, used) in characters where urls[face.family] == nil {
-            guard let bytes = try FontSubsetter.subset(face, characters: used) else { continue }
-            let name = "fonts/font-\(urls.count).font"
-            try Data(bytes).write(to: folder.appending(path: name))
-            urls[face.family] = name
+        var done = Set<String>()
+        for (face, used) in characters where done.insert(face.family).inserted {
+            for file in try FontFile.cuts(of: face, used: used) {
+                let name = "fonts/font-\(urls.count).woff"
+                try Data(try #require(WOFF.encode(file.bytes))).write(to: folder.appending(path: name))
+                urls["\(face.family) \(file.cut)"] = name
+            }
         }
         let listed = Set(styles.flatMap(\.fonts))
-        return TextStyle.css(for: styles, fallbackFaces: characters.keys.filter { !listed.contains($0) }) { urls[$0.family] }
+        return TextStyle.css(for: styles, fallbackFaces: characters.keys.filter { !listed.contains($0) }) { urls["\($0.family) \($1)"] }
     }
 
     /// The system's font files themselves (beside the page, which is served over HTTP and may
