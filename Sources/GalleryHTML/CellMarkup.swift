@@ -108,8 +108,11 @@ struct CellMarkup {
     /// The image's `sizes` in a box of `box` (CSS px) that it covers (`object-fit: cover`): the
     /// box's width, or wider where the photo is wider than the box; never more than the window.
     /// The script sets the same on the items it adds (`galleryMakeItem`), whose box it knows.
+    /// A media condition rather than `min()`, which WebKit does not read in `sizes`
+    /// (`FluidMasonry.imageSizes`).
     static func imageSizes(box: LayoutSize, aspectRatio: Double) -> String {
-        "min(\(HTML.px(max(box.width, box.height * aspectRatio).rounded(.up)))px, 100vw)"
+        let width = HTML.px(max(box.width, box.height * aspectRatio).rounded(.up))
+        return "(max-width:\(width)px) 100vw,\(width)px"
     }
 
     /// A link to the large image, or a box when the photo has none.

@@ -233,7 +233,7 @@ struct DeepLinkTests {
         }
         let expected = Set(firstFamilies.compactMap { faces[$0] })
         #expect(firstFamilies.count == 2 && !expected.isEmpty, "\(firstFamilies) \(faces)")
-        let preloadRule = #/<link rel="preload" href="(?<href>fonts/[^"]+)" as="font" type="font/(otf|ttf)" crossorigin>/#
+        let preloadRule = #/<link rel="preload" href="(?<href>fonts/[^"]+)" as="font" type="font/(otf|ttf|woff)" crossorigin>/#
         for page in try FileManager.default.contentsOfDirectory(atPath: site.path) where page.hasSuffix(".html") && !page.hasPrefix("engine-probe") {
             let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
             let head = html.components(separatedBy: "</head>")[0]

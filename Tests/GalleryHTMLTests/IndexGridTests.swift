@@ -67,6 +67,59 @@ struct IndexGridTests {
         }
     }
 
+    @Test("the grid images' sizes are the engine's item width at a phone, a desktop and the widest band",
+          arguments: BrowserEngine.allCases)
+    func gridImageSizes(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        // An image of a w-described srcset reports as its natural width the length `sizes`
+        // gives it (HTML's density-corrected width), whichever source was picked.
+        let probe = try EngineExportTests.probe("album-coast.html", in: site, script: """
+            window.addEventListener('load', async () => {
+              const images = [...document.querySelectorAll('.cell img.photo')].filter((image) => image.loading === 'eager');
+              await galleryWaitFor(() => images.every((image) => image.complete && image.naturalWidth > 0), 'the first images to load', 60);
+              galleryTestReport(images.map((image) => image.naturalWidth));
+            });
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        for (width, height) in [(390, 844), (1280, 900), (2100, 900)] {
+            let layout = try GalleryBinary.run(["layout", "--album", "coast", "--viewport", "\(width)x\(height)", "--json"], in: SampleSite.folder)
+            #expect(layout.status == 0, "\(layout.stderr)")
+            let grid = try #require(JSONSerialization.jsonObject(with: Data(layout.stdout.utf8)) as? [String: Any])
+            let itemWidth = try #require((grid["items"] as? [[String: Any]])?.first?["width"] as? Double)
+            let widths = try JSONDecoder().decode([Double].self, from: engine.open(probe, in: site, width: width, height: height))
+            #expect(!widths.isEmpty, "\(engine) \(width): no image loaded eagerly")
+            // naturalWidth is a whole number of CSS px.
+            #expect(widths.allSatisfy { abs($0 - itemWidth) <= 1 }, "\(engine) \(width): sizes give \(widths), the engine's items are \(itemWidth) px")
+        }
+    }
+
+    @Test("the carousel's images are sized to their box, capped at the window, in every engine",
+          arguments: BrowserEngine.allCases)
+    func viewImageSizes(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        // The carousel's items are drawn untransformed (the wheel's and the circle's rotated
+        // boxes are not the boxes their sizes name); their sizes come from the same writer.
+        for view in ["carousel"] {
+            let probe = try EngineExportTests.probe("album-coast-\(view).html", in: site, script: """
+                window.addEventListener('load', async () => {
+                  const images = [...document.querySelectorAll('main img[sizes]')].filter((image) => image.loading === 'eager');
+                  await galleryWaitFor(() => images.every((image) => image.complete && image.naturalWidth > 0), 'the first images to load', 60);
+                  // The box each image covers: as wide as its box, or wider where the photo is.
+                  galleryTestReport(images.map((image) => {
+                    const box = image.getBoundingClientRect(), ratio = image.naturalWidth / image.naturalHeight;
+                    const wanted = Math.min(Math.ceil(Math.max(box.width, box.height * ratio)), window.innerWidth);
+                    return [image.naturalWidth, wanted];
+                  }));
+                });
+                """)
+            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+            let pairs = try JSONDecoder().decode([[Double]].self, from: engine.open(probe, in: site, width: 390, height: 844))
+            #expect(!pairs.isEmpty, "\(engine) \(view): no image loaded eagerly")
+            // Rounded both ways, and the ratio read back from whole pixels.
+            #expect(pairs.allSatisfy { abs($0[0] - $0[1]) <= 3 }, "\(engine) \(view): [sizes, box] \(pairs)")
+        }
+    }
+
     @Test("a cover's sources and sizes give a phone at 3× enough pixels for its square card")
     func coverSizes() throws {
         let site = try SampleSite.site

@@ -93,7 +93,8 @@ const galleryMakeItem = (cell, i, className, box) => {
   element.className = className;
   element.dataset.index = String(i);
   const image = element.querySelector('img');
-  if (image) image.sizes = `min(${Math.ceil(Math.max(box.width, box.height * cell.ar))}px, 100vw)`;
+  const width = Math.ceil(Math.max(box.width, box.height * cell.ar));
+  if (image) image.sizes = `(max-width:${width}px) 100vw,${width}px`;
   return element;
 };
 
