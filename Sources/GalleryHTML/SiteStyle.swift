@@ -13,9 +13,10 @@ struct SiteStyle: Sendable {
     /// Font files by name ("fonts/…").
     var fonts: [String: [UInt8]]
     /// The fonts every page's first screen sets its texts in (the base file, `FontCut`, of
-    /// each style's first font, as written in `fonts`): pages preload them, because `font-display: block` keeps a text
-    /// unpainted until its font is in, and the style sheet alone names them too late on a
-    /// slow phone (they would wait for it, then share the line with the first images).
+    /// each style's first font, as written in `fonts`): pages preload them, because
+    /// `font-display: block` keeps a text unpainted until its font is in, and the style sheet
+    /// alone names them too late on a slow phone (they would wait for it, then share the line
+    /// with the first images).
     var firstScreenFonts: [String]
     /// Every face a font file is cut from ("family path index"), in order: what the texts are
     /// set in, which a page's digest reads (`SiteSnapshot.sharedInputs`) without the rest
@@ -88,10 +89,10 @@ struct SiteStyle: Sendable {
         var cut: FontCut
     }
 
-    /// "dejavu-sans-0123456789ab.woff": the family, and a digest of the subset's bytes, so the
-    /// name changes whenever the file does (a rest file with the site's characters, a base
-    /// file with the font package) (`gallery serve` and the exported site
-    /// let browsers keep fonts/ for a year).
+    /// "dejavu-sans-0123456789ab.woff": the family, and a digest of the file's bytes, so the
+    /// name changes whenever the file does (`gallery serve` and the exported site let browsers
+    /// keep fonts/ for a year): a rest file with the site's characters, a base file with the
+    /// font package.
     private static func fileName(_ face: FontFace, bytes: [UInt8], ext: String) -> String {
         let slug = face.family.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0" ... "9").contains($0) ? String($0) : "-" }.joined()
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: names, not security

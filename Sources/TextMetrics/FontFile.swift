@@ -5,8 +5,10 @@ public struct FontFile: Sendable {
     public var bytes: [UInt8]
 
     /// The files of `face` for texts that draw `used` with it: the whole base range the face
-    /// has (the same bytes whatever the texts are), with the marks and joiners they use, when
-    /// they use any of its other characters; and the rest cut to what they use.
+    /// has, with the marks and joiners they use (`FontCut.glueRanges`), when they use any of its
+    /// other characters; and the rest cut to what they use. The base file's bytes change only
+    /// with the font, or when the texts first use a mark or joiner with this face (text in NFD:
+    /// Inter's marks for Latin-1 would make every site's base file 10 KB larger).
     public static func cuts(of face: FontFace, used: Set<Unicode.Scalar>) throws(TextMetricsError) -> [FontFile] {
         let glue = used.filter(FontCut.isGlue)
         let needsBase = used.contains { !FontCut.isGlue($0) && FontCut.base.holds($0) }
