@@ -54,7 +54,8 @@ test_packages=(
   unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
-bench_packages=(time libvips-tools wrk curl libheif-examples webp rclone)
+# stress-ng: the suite run once beside two busy cores after browser or server tests change.
+bench_packages=(time libvips-tools wrk curl libheif-examples webp rclone stress-ng)
 case "$mode" in
   --test) packages+=("${test_packages[@]}") ;;
   --bench) packages+=("${test_packages[@]}" "${bench_packages[@]}") ;;
