@@ -20,8 +20,9 @@ extension SiteSnapshot {
     /// bytes), the configuration, the grid, the site's title, the fonts the texts are set in
     /// (their files' content, through the styles' fingerprints: line breaks are measured with
     /// them), which pages the site has and where its browse pages are. Not the style sheet
-    /// (every page links it by one name) nor the cut fonts' names, which change with every
-    /// character new to the site: only pages name those, in their preloads (`inputsDigest`).
+    /// (every page links it by one name) nor the font files' names: the rest files' change with
+    /// every character new to the site and only the style sheet names them; pages name the base
+    /// files, in their preloads (`inputsDigest`).
     func sharedInputs() throws -> String {
         let style = try style()
         var text = "gallery site inputs 2\n" + Self.programIdentity + "\n"
@@ -117,7 +118,8 @@ extension SiteSnapshot {
         return try text + photoLines(ids)
     }
 
-    /// The fonts every page preloads, by their cut files' names (pages only: no data file names them).
+    /// The fonts every page preloads, by their base files' names (pages only: no data file names
+    /// them). They change with the font package, or a face's first mark or joiner (`FontFile`).
     private var preloads: String {
         get throws { "preloads \(try style().firstScreenFonts)\n" }
     }

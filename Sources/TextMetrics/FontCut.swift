@@ -44,7 +44,7 @@ public enum FontCut: Int, Sendable, CaseIterable {
         return Self.contains(Self.baseRanges, value) == (self == .base)
     }
 
-    public func holds(_ scalar: Unicode.Scalar) -> Bool { holds(scalar.value) }
+    func holds(_ scalar: Unicode.Scalar) -> Bool { holds(scalar.value) }
 
     /// Whether `value` is glue (`glueRanges`): in either file.
     static func isGlue(_ scalar: Unicode.Scalar) -> Bool { contains(glueRanges, scalar.value) }
@@ -59,7 +59,7 @@ public enum FontCut: Int, Sendable, CaseIterable {
     }
 
     /// Its CSS `unicode-range` ("U+0-7E, U+A0-FF, …"): what `holds` says, as ranges.
-    public var unicodeRange: String {
+    var unicodeRange: String {
         var ranges: [ClosedRange<UInt32>]
         switch self {
         case .base:
