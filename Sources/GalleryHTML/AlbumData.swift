@@ -7,12 +7,15 @@ import GallerySitePlan
 /// the page itself stays the same size however many photos the album holds.
 ///
 /// The photos are cut, in album order, into chunks of `chunkSize`; each chunk is one file
-/// holding everything its cells need (frame at every column count, image names, placeholder
-/// colour, caption and comment in their measured lines). The index file says, per column
-/// count, which part of the grid each chunk's frames cover (the top of its highest cell, the
-/// bottom of its lowest), so the page loads exactly the chunks the viewport meets: masonry
-/// places cells in album order, so a viewport meets one or two chunks. The photo IDs are a
-/// file of their own, read only to follow a deep link (`#photo-ID`).
+/// holding everything its cells need but their places (shape, texts' measured heights, image
+/// names, placeholder colour, caption and comment in their measured lines), so that a chunk's
+/// bytes depend on its own photos only: a caption edited rewrites the chunk that shows it,
+/// not every chunk after it (issue 51). The index file says, per band of the grid, where the
+/// columns end before each chunk (`starts`), exactly as the engine left them; the page places
+/// a chunk's cells from there with the engine's rule, term for term (`galleryMasonryPlacement`,
+/// held to `gallery layout --viewport` by the browser tests), and loads exactly the chunks the
+/// viewport meets (a chunk lies between its columns' starts and the next chunk's). The photo
+/// IDs are a file of their own, read only to follow a deep link (`#photo-ID`).
 ///
 /// Every file is a script calling `galleryData({...})` with JSON: unlike `fetch()`, a script
 /// element loads from `file://` as well as from any static host, and the browser parses it
@@ -54,18 +57,22 @@ struct AlbumData: Sendable {
         var kind = "index"
         var count: Int
         var chunkSize: Int
-        /// Masonry: per band b (entry b), for each chunk the lines its top and bottom stay
-        /// within at the band's widths w: top ≥ a·w + b, bottom ≤ c·w + d, flat ([a0, b0, c0,
-        /// d0, a1, …]). Rows: per band b (entry b), each chunk's top and bottom at the band's
-        /// rows width.
-        var bounds: [[Double]]
+        /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
+        var bounds: [[Double]]?
+        /// Masonry: per band b (entry b), where each of its columns ends before each chunk and
+        /// after the last (`AlbumSource.chunkStarts`): [height, photos] a column, the columns of
+        /// chunk 0, then of chunk 1, …; the height at the band's layout width and the photos'
+        /// share of it (what scales with the width drawn), exactly as the engine adds them up:
+        /// the page goes on from them.
+        var starts: [[Double]]?
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
         var bands: [Band]?
         /// Masonry: what a cell's height is made of besides its photo and texts.
         var padding: Double?
         var gutter: Double?
-        var annotationPadding: Double?
+        var annotationTop: Double?
+        var annotationBottom: Double?
         /// Masonry: the grid images' `sizes`.
         var sizes: String?
         /// Rows: per band, the rows width its frames and bounds are at (drawn scaled to the
@@ -125,20 +132,37 @@ struct AlbumData: Sendable {
     }
 
     /// One photo of a chunk or a search block: its markup as `CellMarkup` writes it, without
-    /// its place on a page, which the page script adds (`galleryMakeCell`, `galleryMakeItem`),
-    /// and what the script needs to place it: its shape and its places in the bands.
+    /// its place on a page, and what the page script needs to place it with the engine's rule
+    /// (`galleryMasonryPlacement`) and draw it (`galleryMakeCell`, `galleryMakeItem`): its shape
+    /// and its texts' heights. Nothing in it depends on the photos before it.
     struct Cell: Encodable {
         var id: Int64
         /// Displayed width / height: the photo is inner width / ar tall.
         var ar: Double
-        /// Its places in the bands (`CellModel.bandFields`): per field ("c", "t", "y", "ch",
-        /// "mh") runs of equal values, [value, how many bands, …]. A search block's has only
-        /// its texts' heights: the page places the photos found.
+        /// Its texts' heights in the bands as measured, unrounded, so that the page's placement
+        /// adds up exactly what the engine's does: "ch" (caption), "mh" (comment), each runs of
+        /// equal values, [value, how many bands, …]; absent without the text.
         var place: [String: [Double]]
         /// The masonry cell (`CellMarkup.cell`): the lightbox reads a photo from it as well.
         var html: String
         /// Its item in the album's other views (`CellMarkup.item`), when it has some.
         var item: String?
+
+        /// `cell` as data, with its item when `withItem`.
+        init(_ cell: CellModel, markup: CellMarkup, withItem: Bool) {
+            func runs(_ values: [Double]) -> [Double] {
+                CellModel.BandField(name: "", values: values, isLength: true).runs
+            }
+            var place: [String: [Double]] = [:]
+            if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
+            if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
+            self.init(id: cell.photoID, ar: cell.aspectRatio, place: place, html: markup.cell(cell, placed: nil),
+                      item: withItem ? markup.item(cell, in: nil) : nil)
+        }
+
+        init(id: Int64, ar: Double, place: [String: [Double]], html: String, item: String?) {
+            (self.id, self.ar, self.place, self.html, self.item) = (id, ar, place, html, item)
+        }
     }
 
     struct Chunk: Encodable {
@@ -152,12 +176,14 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The masonry index file, from where each chunk lies in each band (`bounds[b]`).
-    func indexScript(count: Int, bounds: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
-        try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth,
+    /// The masonry index file, from where each band's columns end before each chunk (`starts[b]`).
+    func indexScript(count: Int, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
+        let options = fluid.options(fluid.bands[0])
+        return try Self.script(Index(
+            count: count, chunkSize: Self.chunkSize, starts: starts, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
-            padding: fluid.cellPadding, gutter: fluid.gutter, annotationPadding: Self.annotationPadding, sizes: fluid.imageSizes,
+            padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
+            annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
             chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile, dates: datesFile))
     }
 
@@ -172,10 +198,7 @@ struct AlbumData: Sendable {
     /// Chunk `number`: the cells of its photos, in album order; `withItems` when the album has
     /// views other than masonry, which make their items from the same chunks.
     func chunkScript(number: Int, cells: [CellModel], markup: CellMarkup, withItems: Bool) throws -> String {
-        try Self.script(Chunk(number: number, cells: cells.map { cell in
-            Cell(id: cell.photoID, ar: cell.aspectRatio, place: Dictionary(uniqueKeysWithValues: cell.bandFields(markup.fluid).map { ($0.name, $0.runs) }),
-                 html: markup.cell(cell, placed: nil), item: withItems ? markup.item(cell, in: nil) : nil)
-        }))
+        try Self.script(Chunk(number: number, cells: cells.map { Cell($0, markup: markup, withItem: withItems) }))
     }
 
     /// The justified view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
@@ -196,19 +219,6 @@ struct AlbumData: Sendable {
             count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()),
             chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(justifiedFramesFile), ids: idsFile, dates: datesFile))
-    }
-
-    /// A cell of the search index (`SiteSearch`): no column or y (the page places the photos
-    /// found), its texts' heights in every band as measured, unrounded, so that the page's
-    /// placement adds up exactly what the engine's does.
-    static func searchCell(for cell: CellModel, markup: CellMarkup) -> Cell {
-        func runs(_ values: [Double]) -> [Double] {
-            CellModel.BandField(name: "", values: values, isLength: true).runs
-        }
-        var place: [String: [Double]] = [:]
-        if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
-        if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
-        return Cell(id: cell.photoID, ar: cell.aspectRatio, place: place, html: markup.cell(cell, placed: nil))
     }
 
     static func script(_ value: some Encodable) throws -> String {

@@ -170,33 +170,30 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each data chunk's cells lie in band `band` at any of its widths `w`: from
-    /// `top(w) = a·w + b` to `bottom(w) = c·w + d` (the cells' own y and bottom are such lines
-    /// in w; these bound them all), flat ([a0, b0, c0, d0, a1, …]).
-    func chunkBounds(band: FluidMasonry.Band) throws -> [Double] {
-        let layout = layouts[band.number]
-        let chunks = AlbumData.chunkCount(photos: count)
-        var bounds = [Double](repeating: 0, count: 4 * chunks)
-        var seen = [Bool](repeating: false, count: chunks)
+    /// Where each of band `band`'s columns ends before each data chunk and after the last:
+    /// [height, photos] a column, chunk after chunk (`AlbumData.Index.starts`). The layout is
+    /// replayed from its stored items in the engine's own arithmetic (a column grows by
+    /// padding + item + padding, `MasonryLayout.placeOneByOne`), so the heights are the bits the
+    /// engine compared, and a page that places the chunk from them with the same rule places
+    /// every cell where the engine did; the photos' share too (as `LayoutService` adds up
+    /// `photoTop`), so that the page writes the same rounded places the album page does.
+    func chunkStarts(band: FluidMasonry.Band) throws -> [Double] {
+        let layout = layouts[band.number], padding = context.fluid.cellPadding
+        var heights = [Double](repeating: 0, count: band.columns), photos = heights
+        var starts: [Double] = []
+        starts.reserveCapacity(2 * band.columns * (AlbumData.chunkCount(photos: count) + 1))
+        func record() {
+            for column in 0 ..< band.columns { starts += [heights[column], photos[column]] }
+        }
         for part in parts {
             for item in try context.database.layoutItems(of: layout, indices: part) {
-                let chunk = item.index / AlbumData.chunkSize
-                guard chunk < chunks else { continue }
-                let top = (item.photoTop / band.innerWidth, item.y - item.photoTop)
-                let bottomPhotos = item.photoTop + item.photoHeight
-                let bottom = (bottomPhotos / band.innerWidth, item.y + item.height - bottomPhotos)
-                if !seen[chunk] {
-                    seen[chunk] = true
-                    bounds.replaceSubrange(4 * chunk ..< 4 * chunk + 4, with: [top.0, top.1, bottom.0, bottom.1])
-                } else {
-                    bounds[4 * chunk] = min(bounds[4 * chunk], top.0)
-                    bounds[4 * chunk + 1] = min(bounds[4 * chunk + 1], top.1)
-                    bounds[4 * chunk + 2] = max(bounds[4 * chunk + 2], bottom.0)
-                    bounds[4 * chunk + 3] = max(bounds[4 * chunk + 3], bottom.1)
-                }
+                if item.index % AlbumData.chunkSize == 0 { record() }
+                heights[item.column] = heights[item.column] + (padding + item.height + padding)
+                photos[item.column] += item.photoHeight
             }
         }
-        return bounds.map { HTML.rounded($0, digits: 7) }
+        record()
+        return starts
     }
 
     /// The grid's height in band `band` at any of its widths `w`: the tallest column's, each

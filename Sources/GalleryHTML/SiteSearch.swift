@@ -176,7 +176,7 @@ struct SiteSearch: Sendable {
         guard number >= 0, number < Self.blockCount(documents: count) else { return nil }
         let range = number * Self.docsPerBlock ..< min((number + 1) * Self.docsPerBlock, count)
         var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
-        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.searchCell(for: cell, markup: markup) }
+        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.Cell(cell, markup: markup, withItem: false) }
         return try AlbumData.script(Documents(number: number, cells: cells))
     }
 

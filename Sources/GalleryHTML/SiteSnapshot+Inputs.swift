@@ -59,23 +59,16 @@ extension SiteSnapshot {
 
     /// The digest of one of `album`'s files that shows a run of its photos only — a data chunk,
     /// a justified frames file, a plain page — from that run's own inputs: when one photo
-    /// changes, the files of the runs before it (and, where positions did not move, after it)
+    /// changes, the files of the runs before it (and, but for frames that moved, after it)
     /// keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
     func partDigest(_ file: AlbumFile, source: AlbumSource, albumInputs: String) throws -> String? {
         var text = albumInputs + "file \(file)\n"
         let database = context.database
         switch file {
         case .chunk(let number):
-            // Its cells: each photo's place in every band (`AlbumSource.cells`), and the photo.
-            let range = number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize
-            var ids: [Int64] = []
-            for layout in source.layouts {
-                let items = try database.layoutItems(of: layout, indices: range)
-                if ids.isEmpty { ids = items.map(\.photoID) }
-                text += items.map { "\($0.index) \($0.photoID) \($0.column) \($0.y) \($0.height) \($0.photoHeight) \($0.photoTop) \($0.captionHeight) \($0.commentHeight)" }
-                    .joined(separator: ",") + "\n"
-            }
-            text += try photoLines(ids)
+            // Its photos and their texts' heights, not their places: the page places them from
+            // the index (`AlbumData.Cell`), so a photo changed before them leaves them as they are.
+            text += try heightsAndPhotos(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize, of: source)
         case .justifiedFrames(let number):
             // Frames only, and how many photos the album has (`AlbumData.justifiedFramesScript`).
             text += "count \(source.count)\n"

@@ -268,7 +268,7 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            return try album.data.indexScript(count: album.count, bounds: try context.fluid.bands.map { try album.chunkBounds(band: $0) },
+            return try album.data.indexScript(count: album.count, starts: try context.fluid.bands.map { try album.chunkStarts(band: $0) },
                                               geometry: geometry, fluid: context.fluid)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())

@@ -5,11 +5,11 @@ import GalleryTestSupport
 import Testing
 
 /// An album made again after one photo changed keeps the files of the runs of photos that did
-/// not (its data chunks, justified frames, plain pages: `SiteSnapshot.partDigest`), and what it
-/// writes is what a fresh export of the library writes.
+/// not (its data chunks, before it and after it, justified frames, plain pages:
+/// `SiteSnapshot.partDigest`), and what it writes is what a fresh export of the library writes.
 @Suite("A changed photo remakes only the files of its run")
 struct PartialRebuildTests {
-    @Test("a caption near the end keeps the runs before it; one near the start keeps the plain pages after it; each site equals a fresh export")
+    @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
     func keepsUnchangedRuns() throws {
         let work = try TemporaryDirectory("partial-rebuild")
         // 300 photos in date order, file by file: three data chunks of 128, two plain pages of 200
@@ -25,14 +25,16 @@ struct PartialRebuildTests {
         let site = work.url.appending(path: "site")
         _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
 
-        // `keeps`: files of runs before the photo (or, for plain pages and the search's blocks of
-        // documents, which place nothing, after it too); `moves`: a file
-        // of a run after it whose cells moved (the change is real: a digest that missed the
-        // places would keep it, stale).
+        // `keeps`: files of runs before the photo and after it (chunks, plain pages and the
+        // search's blocks of documents place nothing: the page places their cells from the
+        // index); `moves`: the files that must change (the photo's own chunk, and the index,
+        // whose columns' ends moved after it: the change is real, a digest that missed it would
+        // keep them, stale).
         // (The justified rows are of the photos alone: a text changed moves none of their frames.)
         let changes = [(photo: 288, keeps: ["data/index.chunk-0.js", "data/index.chunk-1.js", "data/index.justified-0.js", "data/index.justified-1.js", "index.page-1.html", "data/search.docs-0.js"],
-                        moves: ["data/index.chunk-2.js"]),
-                       (photo: 2, keeps: ["index.page-2.html", "data/index.justified-1.js", "data/index.justified-2.js", "data/search.docs-9.js"], moves: ["data/index.chunk-1.js", "data/index.chunk-2.js"])]
+                        moves: ["data/index.chunk-2.js", "data/index.index.js"]),
+                       (photo: 2, keeps: ["index.page-2.html", "data/index.chunk-1.js", "data/index.chunk-2.js", "data/index.justified-1.js", "data/index.justified-2.js", "data/search.docs-9.js"],
+                        moves: ["data/index.chunk-0.js", "data/index.index.js"])]
         for (number, change) in changes.enumerated() {
             // Its caption and comment taken away: its cell shrinks, the cells after it move up.
             // (Growing one would not do: a caption is set in two lines at most.)

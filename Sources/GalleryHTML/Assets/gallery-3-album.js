@@ -98,34 +98,108 @@ const galleryMakeItem = (cell, i, className, box) => {
   return element;
 };
 
-// A masonry cell's places in the grid's bands (AlbumData `place`, CellModel.bandFields): per
-// field, a value per band. The data files keep runs of equal values, [value, count, …].
-const galleryBandFields = ['c', 't', 'y', 'ch', 'mh'];
-const galleryPlaces = (cell) => {
-  if (cell.places) return cell.places;
-  const places = { ar: cell.ar };
-  for (const name of galleryBandFields) {
-    const runs = cell.place[name];
-    if (!runs) continue;
-    places[name] = [];
-    for (let r = 0; r < runs.length; r += 2) for (let n = 0; n < runs[r + 1]; n++) places[name].push(runs[r]);
+// A band's run-length values ([value, count, …], AlbumData `place`) at band `b`; 0 without.
+const galleryBandValue = (runs, b) => {
+  if (!runs) return 0;
+  let seen = 0;
+  for (let r = 0; r + 1 < runs.length; r += 2) {
+    seen += runs[r + 1];
+    if (b < seen) return runs[r];
   }
-  cell.places = places;
+  return runs.length >= 2 ? runs[runs.length - 2] : 0;
+};
+
+// The engine's inner width in band b of `index` (an album's or the search's): the column's
+// width (inner + 2 × padding) less the padding, as MasonryLayout computes it.
+const galleryMasonryInner = (index, b) => (index.bands[b].innerWidth + 2 * index.padding) - 2 * index.padding;
+
+// The engine's masonry placement (MasonryLayout.swift, `placeOneByOne`), term for term, in
+// band `b` of the grid (index.bands[b]) at its inner width: each cell to the shortest column,
+// the leftmost of equals, at that column's height plus the padding; the column then grows by
+// padding + photo + texts + padding. It goes on from `start` ([height, photos] a column, as
+// AlbumData `starts` holds them: the exact sums the engine had there) or from empty columns.
+// `photos[c]` is the column's photos' share of its height (what scales with the width drawn).
+// The album grid places each chunk from its start; the search places what it found from
+// empty columns.
+const galleryMasonryPlacement = (index, b, start = null) => {
+  const columns = index.bands[b].columns, padding = index.padding, inner = galleryMasonryInner(index, b);
+  const top = index.annotationTop, bottom = index.annotationBottom;
+  const heights = new Array(columns).fill(0), photos = new Array(columns).fill(0);
+  if (start) for (let c = 0; c < columns; c++) [heights[c], photos[c]] = [start[2 * c], start[2 * c + 1]];
+  const placed = [];
+  return {
+    band: b, columns, inner, placed,
+    add(cell) {
+      const ch = galleryBandValue(cell.place && cell.place.ch, b), mh = galleryBandValue(cell.place && cell.place.mh, b);
+      let column = 0;
+      for (let c = 1; c < columns; c++) if (heights[c] < heights[column]) column = c;
+      const y = heights[column];
+      const photo = inner / cell.ar;
+      const item = photo + (top + ch + mh + bottom);
+      placed.push({ column, y: y + padding, photoTop: photos[column], ar: cell.ar, ch, mh });
+      heights[column] = y + (padding + item + padding);
+      photos[column] += photo;
+    },
+    // Where placed photo i is drawn when items are `w` wide: its photos above scale, the rest
+    // does not (FluidMasonry.frame).
+    span(i, w) {
+      const entry = placed[i], scale = w / inner;
+      return { y: entry.y - entry.photoTop + entry.photoTop * scale, height: w / entry.ar + top + bottom + entry.ch + entry.mh };
+    },
+    // The bottom of each column drawn at `w`, paddings included.
+    bottoms: (w) => heights.map((height, c) => photos[c] * (w / inner) + (height - photos[c])),
+  };
+};
+
+// The fields of a masonry cell's place in a band, as custom properties (--c0, --t0, …):
+// column, the share of the width its top grows by, the rest of its top, its texts' heights.
+const galleryBandFields = ['c', 't', 'y', 'ch', 'mh'];
+
+// `value` to `digits` decimals, as HTML.rounded: what the page writes of a place.
+const galleryRounded = (value, digits) => {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+};
+
+// The places of chunk `number`'s cells in every band of `index` (an album's): each band's
+// placement goes on from where the engine's columns ended before the chunk (index.starts), so
+// a chunk is placed without the ones before it. Per cell: { ar, c: [per band], t, y, ch, mh },
+// t and y such that its top is t·w + y at items w wide, rounded as CellModel.bandFields
+// rounds them: the same numbers the album page writes for the cells it holds.
+const galleryPlaceChunk = (index, number, cells) => {
+  const places = cells.map((cell) => {
+    const place = { ar: cell.ar, c: [], t: [], y: [] };
+    if (cell.place && cell.place.ch) place.ch = [];
+    if (cell.place && cell.place.mh) place.mh = [];
+    return place;
+  });
+  index.bands.forEach((band, b) => {
+    const width = 2 * band.columns, starts = index.starts[b];
+    const placement = galleryMasonryPlacement(index, b, starts.slice(number * width, number * width + width));
+    cells.forEach((cell, j) => {
+      placement.add(cell);
+      const entry = placement.placed[j], place = places[j];
+      place.c.push(entry.column);
+      place.t.push(galleryRounded(entry.photoTop / band.innerWidth, 5));
+      place.y.push(galleryRounded(entry.y - entry.photoTop, 3));
+      if (place.ch) place.ch.push(galleryRounded(entry.ch, 3));
+      if (place.mh) place.mh.push(galleryRounded(entry.mh, 3));
+    });
+  });
   return places;
 };
 
 // A masonry cell from its data: the cell CellMarkup wrote, with its index, its place in the
-// list, the grid images' `sizes` (the index's) and its place in every band, each value only
-// where it differs from the band before (the style sheet falls back band by band and draws the
-// current band at the width shown).
-const galleryMakeCell = (cell, i, index) => {
+// list, the grid images' `sizes` (the index's) and its `places` in the bands (each field a
+// value per band, galleryPlaceChunk), each value only where it differs from the band before
+// (the style sheet falls back band by band and draws the current band at the width shown).
+const galleryMakeCell = (cell, i, index, places) => {
   const element = galleryElement(cell.html);
   element.dataset.index = String(i);
   element.setAttribute('aria-posinset', String(i + 1));
   element.setAttribute('aria-setsize', String(index.count));
   const image = element.querySelector('img.photo');
   if (image) image.sizes = index.sizes;
-  const places = galleryPlaces(cell);
   for (const name of galleryBandFields) {
     const values = places[name];
     if (!values) continue;

@@ -4,11 +4,12 @@
 
 // How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
 // cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
-// rows' frames in their band, scaled to the rows' width shown (FluidJustified). `place` is what the
-// script knows of an item (a
-// masonry cell's data, or a row item's frames); `at(index, key)` measures the layout once and
-// gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid a
-// chunk's items stay within.
+// rows' frames in their band, scaled to the rows' width shown (FluidJustified). `place` is what
+// the script knows of an item (a masonry cell's places in the bands, or a row item's frames),
+// `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the layout once
+// and gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid
+// a chunk's items stay within.
+
 // The band a grid is drawn in: its media query's --band.
 const galleryBandShown = (grid) => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
 
@@ -23,13 +24,27 @@ const galleryMasonryPlacing = (grid) => ({
   key: () => galleryBandShown(grid),
   at(index, b) {
     const w = galleryItemWidth(grid, index, b);
-    const bounds = index.bounds[b];
+    const columns = index.bands[b].columns, starts = index.starts[b], scale = w / galleryMasonryInner(index, b);
+    // Where column c ends before chunk k (after the last: k = the chunks' count), drawn at w.
+    const end = (k, c) => {
+      const at = 2 * (k * columns + c);
+      return starts[at + 1] * scale + (starts[at] - starts[at + 1]);
+    };
     return {
       span(place) {
         const text = (name) => (place[name] ? place[name][b] : 0);
-        return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationPadding + text('ch') + text('mh') };
+        return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationTop + index.annotationBottom + text('ch') + text('mh') };
       },
-      chunkSpan: (c) => ({ top: bounds[4 * c] * w + bounds[4 * c + 1], bottom: bounds[4 * c + 2] * w + bounds[4 * c + 3] }),
+      // A chunk's cells go to the shortest columns from where the columns ended before it,
+      // and end above where the tallest ends after it (columns only grow, at every width).
+      chunkSpan(k) {
+        let top = Infinity, bottom = -Infinity;
+        for (let c = 0; c < columns; c++) {
+          top = Math.min(top, end(k, c));
+          bottom = Math.max(bottom, end(k + 1, c));
+        }
+        return { top, bottom };
+      },
     };
   },
   // A cell written in the page: its places from its custom properties, as CellMarkup.cell
@@ -47,8 +62,12 @@ const galleryMasonryPlacing = (grid) => ({
     }
     return places;
   },
-  placeOf: (chunk, j) => galleryPlaces(chunk.cells[j]),
-  make: (cell, i, place, index) => galleryMakeCell(cell, i, index),
+  // The chunk is placed in every band the first time one of its cells is asked for.
+  placeOf(index, chunk, j) {
+    if (!chunk.places) chunk.places = galleryPlaceChunk(index, chunk.number, chunk.cells);
+    return chunk.places[j];
+  },
+  make: (cell, i, place, index) => galleryMakeCell(cell, i, index, place),
 });
 
 const galleryJustifiedPlacing = (grid) => ({
@@ -66,7 +85,7 @@ const galleryJustifiedPlacing = (grid) => ({
     for (let b = 0; element.hasAttribute('data-frame-' + b); b++) frame.push(...element.getAttribute('data-frame-' + b).split(',').map(Number));
     return frame;
   },
-  placeOf: (chunk, j) => chunk.frames[j],
+  placeOf: (index, chunk, j) => chunk.frames[j],
   make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
 });
 
@@ -83,7 +102,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     rendered.set(Number(element.dataset.index), { element, place: placing.written(element) });
   });
   let index = null;
-  const chunks = [];  // chunk number → { cells, frames }, once loaded
+  const chunks = [];  // chunk number → { number, cells, frames }, once loaded
   const requested = new Map();  // chunk number → promise of it
   const failures = new Map();  // chunk number → the message shown in its place
   const busy = galleryBusy(grid);
@@ -98,7 +117,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       const content = galleryLoad(index.chunks[number]).then((payload) => payload.cells);
       const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => payload.frames) : content;
       requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
-        chunks[number] = { cells, frames };
+        chunks[number] = { number, cells, frames };
         update();
         return chunks[number];
       }, (error) => {
@@ -136,7 +155,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       const chunk = chunks[c];
       if (!chunk) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
       chunk.cells.forEach((cell, j) => {
-        const { y, height } = span(placing.placeOf(chunk, j));
+        const { y, height } = span(placing.placeOf(index, chunk, j));
         if (y < bottom && y + height > top) wanted.set(c * index.chunkSize + j, j);
       });
     }
@@ -157,7 +176,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       for (const i of added) {
         while (next < order.length && order[next] < i) next++;
         const chunk = chunks[Math.floor(i / index.chunkSize)], j = wanted.get(i);
-        const place = placing.placeOf(chunk, j);
+        const place = placing.placeOf(index, chunk, j);
         const element = placing.make(chunk.cells[j], i, place, index);
         grid.insertBefore(element, next < order.length ? rendered.get(order[next]).element : null);
         rendered.set(i, { element, place });
@@ -177,7 +196,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const number = Math.floor(i / index.chunkSize);
     const chunk = chunks[number] || await loadChunk(number);
     const j = i - number * index.chunkSize;
-    return { cell: chunk.cells[j], place: placing.placeOf(chunk, j) };
+    return { cell: chunk.cells[j], place: placing.placeOf(index, chunk, j) };
   };
   // Scrolls the grid to photo i (as a link to #photo-ID would) and draws it.
   const reveal = async (i) => {

@@ -1,57 +1,10 @@
 // Part of the page script (see gallery-1-words.js): the search page. It searches the index
 // the export wrote (SiteSearch.swift) as the visitor types, and lays out what it found as
-// the album grid is laid out: the engine's shortest-column placement (MasonryLayout.swift,
-// `placeOneByOne`), term for term, at the band's inner width, from the photos' stored aspect
-// ratios and measured text heights; `gallery layout --query TEXT --viewport WxH` prints the
-// same positions. Only the photos near the viewport are placed and drawn: a query that finds
+// the album grid is laid out: the engine's shortest-column placement (galleryMasonryPlacement,
+// from empty columns) from the photos' stored aspect ratios and measured text heights;
+// `gallery layout --query TEXT --viewport WxH` prints the same positions. Only the photos near the viewport are placed and drawn: a query that finds
 // 100,000 photos costs what its first screens cost, and more are placed as the visitor scrolls
 // (placing appends: no photo moves when more come).
-
-// A band's run-length values ([value, count, …], AlbumData `place`) at band `b`; 0 without.
-const galleryBandValue = (runs, b) => {
-  if (!runs) return 0;
-  let seen = 0;
-  for (let r = 0; r + 1 < runs.length; r += 2) {
-    seen += runs[r + 1];
-    if (b < seen) return runs[r];
-  }
-  return runs.length >= 2 ? runs[runs.length - 2] : 0;
-};
-
-// The photos found, placed one by one in band `b` of the grid (index.bands[b]) at its inner
-// width: each to the shortest column, the leftmost of equals, at that column's height plus the
-// padding; the column then grows by padding + photo + texts + padding. `photos[c]` is the
-// column's photos' share of its height (what scales with the width drawn).
-const gallerySearchPlacement = (index, b) => {
-  const band = index.bands[b], columns = band.columns, padding = index.padding;
-  // The engine's inner width: the column's width (inner + 2 × padding) less the padding.
-  const inner = (band.innerWidth + 2 * padding) - 2 * padding;
-  const top = index.annotationTop, bottom = index.annotationBottom;
-  const heights = new Array(columns).fill(0), photos = new Array(columns).fill(0);
-  const placed = [];
-  return {
-    band: b, columns, inner, placed,
-    add(cell) {
-      const ch = galleryBandValue(cell.place && cell.place.ch, b), mh = galleryBandValue(cell.place && cell.place.mh, b);
-      let column = 0;
-      for (let c = 1; c < columns; c++) if (heights[c] < heights[column]) column = c;
-      const y = heights[column];
-      const photo = inner / cell.ar;
-      const item = photo + (top + ch + mh + bottom);
-      placed.push({ column, y: y + padding, photoTop: photos[column], ar: cell.ar, ch, mh });
-      heights[column] = y + (padding + item + padding);
-      photos[column] += photo;
-    },
-    // Where placed photo i is drawn when items are `w` wide: its photos above scale, the rest
-    // does not (FluidMasonry.frame).
-    span(i, w) {
-      const entry = placed[i], scale = w / inner;
-      return { y: entry.y - entry.photoTop + entry.photoTop * scale, height: w / entry.ar + top + bottom + entry.ch + entry.mh };
-    },
-    // The bottom of each column drawn at `w`, paddings included.
-    bottoms: (w) => heights.map((height, c) => photos[c] * (w / inner) + (height - photos[c])),
-  };
-};
 
 // A text as a URL keeps it: lone surrogates (which no URL can carry) as U+FFFD.
 const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? text.toWellFormed()
@@ -137,7 +90,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     const places = { ar: cell.ar, c: bands(entry.column), t: bands(entry.photoTop / placement.inner), y: bands(entry.y - entry.photoTop) };
     if (cell.place.ch) places.ch = bands(entry.ch);
     if (cell.place.mh) places.mh = bands(entry.mh);
-    return galleryMakeCell(Object.assign({}, cell, { places }), i, { count: shown.results.length, sizes: index.sizes });
+    return galleryMakeCell(cell, i, { count: shown.results.length, sizes: index.sizes }, places);
   };
   // Places results while `wanted()` and their cells are in; true when it stopped for a cell
   // not yet loaded.
@@ -187,7 +140,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     const b = galleryBandShown(grid);
     if (!placement || placement.band !== b) {
       clear();
-      placement = gallerySearchPlacement(index, b);
+      placement = galleryMasonryPlacement(index, b);
     }
     const w = itemWidth();
     const gridTop = grid.getBoundingClientRect().top;

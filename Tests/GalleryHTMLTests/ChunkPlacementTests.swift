@@ -1,0 +1,89 @@
+import Foundation
+import GalleryHTML
+import GalleryStore
+import GalleryTestSupport
+import Testing
+
+/// The album page places each data chunk's cells itself, from where the engine's columns ended
+/// before the chunk (`AlbumData.Index.starts`, `galleryPlaceChunk`): its chunks carry no places,
+/// so a caption edited rewrites one chunk, not every one after it. The placement must be the
+/// engine's to the bit: a column chosen otherwise at one tie would move every cell after it
+/// in the chunk and overlap the next chunk's.
+@Suite("Data chunks placed by the page: every cell where the engine put it", .serialized)
+struct ChunkPlacementTests {
+    /// 500 photos of one size and no text (four chunks; the generator puts 500 in a folder):
+    /// the columns grow by the same steps, so the engine meets exact ties at almost every photo
+    /// and takes the leftmost.
+    static let site: Swift.Result<(work: TemporaryDirectory, site: URL), any Error> = Swift.Result {
+        let work = try TemporaryDirectory("chunk-placement")
+        let made = try GalleryBinary.run(["--many", "500", "--size", "300x200", "photos"], in: work.url, executable: GalleryBinary.sampleData)
+        guard made.status == 0 else { throw HeadlessChromium.Failure(description: "make-sample-data failed: \(made.stderr)") }
+        let imported = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
+        guard imported.status == 0 else { throw HeadlessChromium.Failure(description: "gallery import failed: \(imported.stderr)") }
+        let site = work.url.appending(path: "site")
+        _ = try SiteExporter(database: try GalleryDatabase(path: work.path + "/gallery.db"), outFolder: site.path, encodeImages: false).run()
+        return (work, site)
+    }
+
+    struct Report: Decodable {
+        struct Placed: Decodable { var index: Int; var column: Int; var y: Double }
+        struct Drawn: Decodable { var index: Int; var x: Double; var y: Double }
+        var chunks: Int
+        var placed: [Placed]
+        var drawn: [Drawn]
+    }
+
+    /// Every chunk placed by the page's own function (the band shown, at the width drawn), and
+    /// every cell drawn as the page scrolls from top to bottom a screen at a time.
+    static let probe = """
+        window.addEventListener('load', async () => {
+          const grid = document.querySelector('.grid[data-layout]');
+          const index = await galleryLoad(grid.dataset.layout);
+          const b = galleryBandShown(grid), w = galleryItemWidth(grid, index, b);
+          const placed = [];
+          for (let k = 0; k < index.chunks.length; k++) {
+            const cells = (await galleryLoad(index.chunks[k])).cells;
+            galleryPlaceChunk(index, k, cells).forEach((place, j) => {
+              placed.push({ index: k * index.chunkSize + j, column: place.c[b], y: place.t[b] * w + place.y[b] });
+            });
+          }
+          const drawn = new Map();
+          for (let top = 0; ; top += innerHeight / 2) {
+            window.scrollTo(0, top);
+            window.dispatchEvent(new Event('scroll'));
+            await galleryDrawn(grid);
+            const g = grid.getBoundingClientRect();
+            for (const cell of grid.querySelectorAll('.cell')) {
+              const r = cell.getBoundingClientRect();
+              drawn.set(cell.dataset.index, { index: Number(cell.dataset.index), x: r.left - g.left, y: r.top - g.top });
+            }
+            if (top > g.height) break;
+          }
+          galleryTestReport({ chunks: index.chunks.length, placed, drawn: [...drawn.values()] });
+        });
+        """
+
+    @Test("500 photos of one shape (ties at every step), at a phone's, a laptop's and a wide screen's width", arguments: BrowserEngine.allCases)
+    func tiesAtEveryStep(engine: BrowserEngine) throws {
+        let (work, site) = try Self.site.get()
+        let page = try EngineExportTests.probe("index.html", in: site, script: Self.probe)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: page)) }
+        for (width, height) in [(390, 844), (1280, 900), (2100, 1000)] {
+            let expected = try GridOracle(folder: work.url).expected(width: width, height: height)
+            try #require(expected.items.count == 500)
+            let result = try JSONDecoder().decode(Report.self, from: engine.open(page, in: site, width: width, height: height))
+            #expect(result.chunks == 4)
+            #expect(result.placed.count == 500 && result.drawn.count == 500, "\(engine) at \(width): \(result.placed.count) placed, \(result.drawn.count) drawn")
+            for placed in result.placed {
+                let item = expected.items[placed.index]
+                #expect(placed.column == item.column && abs(placed.y - item.y) <= 0.5,
+                        "\(engine) at \(width), photo \(placed.index): placed in column \(placed.column) at \(placed.y), the engine's \(item.column) at \(item.y)")
+            }
+            for drawn in result.drawn {
+                let item = expected.items[drawn.index]
+                #expect(abs(drawn.x - item.x) <= 0.5 && abs(drawn.y - item.y) <= 0.5,
+                        "\(engine) at \(width), photo \(drawn.index): drawn at \(drawn.x), \(drawn.y), the engine's \(item.x), \(item.y)")
+            }
+        }
+    }
+}
