@@ -10,12 +10,17 @@ import GallerySitePlan
 /// holding everything its cells need but their places (shape, texts' measured heights, image
 /// names, placeholder colour, caption and comment in their measured lines), so that a chunk's
 /// bytes depend on its own photos only: a caption edited rewrites the chunk that shows it,
-/// not every chunk after it (issue 51). The index file says, per band of the grid, where the
-/// columns end before each chunk (`starts`), exactly as the engine left them; the page places
-/// a chunk's cells from there with the engine's rule, term for term (`galleryMasonryPlacement`,
-/// held to `gallery layout --viewport` by the browser tests), and loads exactly the chunks the
-/// viewport meets (a chunk lies between its columns' starts and the next chunk's). The photo
-/// IDs are a file of their own, read only to follow a deep link (`#photo-ID`).
+/// not every chunk after it (issue 51). The page places the cells itself, a group of
+/// `groupSize` photos at a time: the index says, per band of the grid, where the columns end
+/// before each group (`starts`), exactly as the engine left them, and a group's shapes file
+/// holds what its photos' heights are made of (`Shape`); from there the engine's rule, term for
+/// term (`galleryMasonryPlacement`, held to `gallery layout --viewport` by the browser tests),
+/// places every cell where the engine did. A group lies between its columns' ends before it
+/// and after it, so the page loads the shapes of the groups the viewport meets, then exactly
+/// the chunks it meets. A group is eight chunks: the index holds an eighth of the columns'
+/// ends a chunk would need (they change after any photo that changed, and every band has
+/// them), for a small file more to load. The photo IDs are a file of their own, read only to
+/// follow a deep link (`#photo-ID`).
 ///
 /// Every file is a script calling `galleryData({...})` with JSON: unlike `fetch()`, a script
 /// element loads from `file://` as well as from any static host, and the browser parses it
@@ -23,6 +28,8 @@ import GallerySitePlan
 struct AlbumData: Sendable {
     /// Photos per chunk: about 50 KB, a few screens of cells at 8 columns.
     static let chunkSize = 128
+    /// Photos the page places at once, from one shapes file (`Shapes`): eight chunks.
+    static let groupSize = chunkSize * 8
     /// Photos per plain page (the album without script).
     static let pageSize = 200
     /// The part of the grid the album page writes as HTML: enough for the first screen of a
@@ -45,11 +52,13 @@ struct AlbumData: Sendable {
     var idsFile: String { name(.ids) }
     var datesFile: String { name(.dates) }
     func chunkFile(_ number: Int) -> String { name(.chunk(number)) }
+    func shapesFile(_ number: Int) -> String { name(.shapes(number)) }
     /// The plain page `number` (from 1).
     func plainPage(_ number: Int) -> String { name(.plainPage(number)) }
 
     static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
     static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }
+    static func groupCount(photos: Int) -> Int { (photos + groupSize - 1) / groupSize }
 
     /// What the page learns first: sizes, where each chunk lies in each band (masonry's or the
     /// rows'), and the names of the other files.
@@ -59,12 +68,15 @@ struct AlbumData: Sendable {
         var chunkSize: Int
         /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
         var bounds: [[Double]]?
-        /// Masonry: per band b (entry b), where each of its columns ends before each chunk and
-        /// after the last (`AlbumSource.chunkStarts`): [height, photos] a column, the columns of
-        /// chunk 0, then of chunk 1, …; the height at the band's layout width and the photos'
-        /// share of it (what scales with the width drawn), exactly as the engine adds them up:
-        /// the page goes on from them.
+        /// Masonry: per band b (entry b), where each of its columns ends before each group of
+        /// `groupSize` photos and after the last (`AlbumSource.groupStarts`): [height, photos] a
+        /// column, the columns of group 0, then of group 1, …; the height at the band's layout
+        /// width and the photos' share of it (what scales with the width drawn), exactly as the
+        /// engine adds them up: the page goes on from them.
         var starts: [[Double]]?
+        /// Masonry: photos per group, and each group's shapes file.
+        var groupSize: Int?
+        var shapes: [String]?
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
         var bands: [Band]?
@@ -150,12 +162,8 @@ struct AlbumData: Sendable {
 
         /// `cell` as data, with its item when `withItem`.
         init(_ cell: CellModel, markup: CellMarkup, withItem: Bool) {
-            func runs(_ values: [Double]) -> [Double] {
-                CellModel.BandField(name: "", values: values, isLength: true).runs
-            }
-            var place: [String: [Double]] = [:]
-            if !cell.caption.isEmpty { place["ch"] = runs(cell.placements.map(\.captionHeight)) }
-            if !cell.comment.isEmpty { place["mh"] = runs(cell.placements.map(\.commentHeight)) }
+            let place = Shape.place(captions: cell.caption.isEmpty ? nil : cell.placements.map(\.captionHeight),
+                                    comments: cell.comment.isEmpty ? nil : cell.placements.map(\.commentHeight))
             self.init(id: cell.photoID, ar: cell.aspectRatio, place: place, html: markup.cell(cell, placed: nil),
                       item: withItem ? markup.item(cell, in: nil) : nil)
         }
@@ -163,6 +171,36 @@ struct AlbumData: Sendable {
         init(id: Int64, ar: Double, place: [String: [Double]], html: String, item: String?) {
             (self.id, self.ar, self.place, self.html, self.item) = (id, ar, place, html, item)
         }
+    }
+
+    /// What one photo's place in the grid is made of, in every band: its shape and its texts'
+    /// heights as measured (`Cell.place`), the same numbers the engine laid it out with.
+    struct Shape: Encodable {
+        var ar: Double
+        var place: [String: [Double]]
+
+        /// A photo's texts' heights in the bands (nil: it has no such text) as `Cell.place`
+        /// keeps them: runs of equal values, unrounded.
+        static func place(captions: [Double]?, comments: [Double]?) -> [String: [Double]] {
+            func runs(_ values: [Double]) -> [Double] {
+                CellModel.BandField(name: "", values: values, isLength: true).runs
+            }
+            var place: [String: [Double]] = [:]
+            if let captions { place["ch"] = runs(captions) }
+            if let comments { place["mh"] = runs(comments) }
+            return place
+        }
+    }
+
+    /// Group `number`'s photos' shapes, in album order: what the page places them from.
+    struct Shapes: Encodable {
+        var kind = "shapes"
+        var number: Int
+        var cells: [Shape]
+    }
+
+    func shapesScript(number: Int, shapes: [Shape]) throws -> String {
+        try Self.script(Shapes(number: number, cells: shapes))
     }
 
     struct Chunk: Encodable {
@@ -176,11 +214,12 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The masonry index file, from where each band's columns end before each chunk (`starts[b]`).
+    /// The masonry index file, from where each band's columns end before each group (`starts[b]`).
     func indexScript(count: Int, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
         let options = fluid.options(fluid.bands[0])
         return try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, starts: starts, innerWidth: geometry.innerWidth,
+            count: count, chunkSize: Self.chunkSize, starts: starts, groupSize: Self.groupSize,
+            shapes: (0 ..< Self.groupCount(photos: count)).map(shapesFile), innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,

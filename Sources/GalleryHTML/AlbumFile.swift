@@ -11,6 +11,9 @@ enum AlbumFile: Hashable, Sendable {
     case index, ids, dates
     /// The cells of `AlbumData.chunkSize` photos, from 0.
     case chunk(Int)
+    /// What the page places `AlbumData.groupSize` photos from (their shapes and texts'
+    /// heights), from 0.
+    case shapes(Int)
     /// The justified view's index, and the frames of one chunk's photos in it.
     case justifiedIndex
     case justifiedFrames(Int)

@@ -6,8 +6,10 @@ import GalleryLayout
 struct AlbumFiles: Sendable, Equatable {
     /// A private album has its password page only.
     var isPrivate: Bool
-    /// Data chunks (`AlbumData.chunkCount`) and plain pages (`AlbumData.pageCount`).
+    /// Data chunks (`AlbumData.chunkCount`), groups' shapes (`AlbumData.groupCount`) and plain
+    /// pages (`AlbumData.pageCount`).
     var chunks: Int
+    var groups: Int
     var plainPages: Int
     /// The views it offers; the justified view has data files of its own.
     var views: [LayoutKind]
@@ -15,6 +17,7 @@ struct AlbumFiles: Sendable, Equatable {
     init(isPrivate: Bool, photoCount: Int, views: [LayoutKind]) {
         self.isPrivate = isPrivate
         chunks = AlbumData.chunkCount(photos: photoCount)
+        groups = AlbumData.groupCount(photos: photoCount)
         plainPages = AlbumData.pageCount(photos: photoCount)
         self.views = views
     }
@@ -24,7 +27,7 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< chunks).map(AlbumFile.chunk)
+        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< groups).map(AlbumFile.shapes) + (0 ..< chunks).map(AlbumFile.chunk)
         if hasJustified { files += (0 ..< chunks).map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
         files += (0 ..< plainPages).map { .plainPage($0 + 1) }
@@ -37,6 +40,7 @@ struct AlbumFiles: Sendable, Equatable {
         switch file {
         case .index, .ids, .dates: return true
         case .chunk(let number): return (0 ..< chunks).contains(number)
+        case .shapes(let number): return (0 ..< groups).contains(number)
         case .justifiedFrames(let number): return hasJustified && (0 ..< chunks).contains(number)
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)

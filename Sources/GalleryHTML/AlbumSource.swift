@@ -170,30 +170,49 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each of band `band`'s columns ends before each data chunk and after the last:
-    /// [height, photos] a column, chunk after chunk (`AlbumData.Index.starts`). The layout is
-    /// replayed from its stored items in the engine's own arithmetic (a column grows by
-    /// padding + item + padding, `MasonryLayout.placeOneByOne`), so the heights are the bits the
-    /// engine compared, and a page that places the chunk from them with the same rule places
-    /// every cell where the engine did; the photos' share too (as `LayoutService` adds up
-    /// `photoTop`), so that the page writes the same rounded places the album page does.
-    func chunkStarts(band: FluidMasonry.Band) throws -> [Double] {
+    /// Where each of band `band`'s columns ends before each group of `AlbumData.groupSize`
+    /// photos and after the last: [height, photos] a column, group after group
+    /// (`AlbumData.Index.starts`). The layout is replayed from its stored items in the engine's
+    /// own arithmetic (a column grows by padding + item + padding, `MasonryLayout.placeOneByOne`),
+    /// so the heights are the bits the engine compared, and a page that places the group from
+    /// them with the same rule places every cell where the engine did; the photos' share too
+    /// (as `LayoutService` adds up `photoTop`), so that the page writes the same rounded places
+    /// the album page does.
+    func groupStarts(band: FluidMasonry.Band) throws -> [Double] {
         let layout = layouts[band.number], padding = context.fluid.cellPadding
         var heights = [Double](repeating: 0, count: band.columns), photos = heights
         var starts: [Double] = []
-        starts.reserveCapacity(2 * band.columns * (AlbumData.chunkCount(photos: count) + 1))
+        starts.reserveCapacity(2 * band.columns * (AlbumData.groupCount(photos: count) + 1))
         func record() {
             for column in 0 ..< band.columns { starts += [heights[column], photos[column]] }
         }
         for part in parts {
             for item in try context.database.layoutItems(of: layout, indices: part) {
-                if item.index % AlbumData.chunkSize == 0 { record() }
+                if item.index % AlbumData.groupSize == 0 { record() }
                 heights[item.column] = heights[item.column] + (padding + item.height + padding)
                 photos[item.column] += item.photoHeight
             }
         }
         record()
         return starts
+    }
+
+    /// The shapes of the photos at `indices`, in album order (`AlbumData.Shape`): their aspect
+    /// ratios and their texts' heights in every band, as the stored layouts have them.
+    func shapes(_ indices: Range<Int>) throws -> [AlbumData.Shape] {
+        let indices = indices.clamped(to: 0 ..< count)
+        let items = try layouts.map { try context.database.layoutItems(of: $0, indices: indices) }
+        guard let first = items.first else { return [] }
+        let photos = try context.database.storedPhotos(ids: first.map(\.photoID))
+        return first.indices.map { position in
+            // Every band's items of one index range, the same photos unless the library changed in between.
+            let captions = items.map { $0.indices.contains(position) ? $0[position].captionHeight : 0 }
+            let comments = items.map { $0.indices.contains(position) ? $0[position].commentHeight : 0 }
+            // A photo gone since the layout was stored: the shape the layout has of it.
+            let ar = photos[first[position].photoID]?.photo.aspectRatio ?? context.fluid.bands[0].innerWidth / max(first[position].photoHeight, 1)
+            return AlbumData.Shape(ar: ar, place: AlbumData.Shape.place(captions: captions.contains { $0 > 0 } ? captions : nil,
+                                                                        comments: comments.contains { $0 > 0 } ? comments : nil))
+        }
     }
 
     /// The grid's height in band `band` at any of its widths `w`: the tallest column's, each

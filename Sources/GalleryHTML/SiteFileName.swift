@@ -79,6 +79,7 @@ enum SiteFileName: Hashable, Sendable {
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
             case .chunk(let number): return "data/\(base).chunk-\(number).js"
+            case .shapes(let number): return "data/\(base).shapes-\(number).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
             case .justifiedFrames(let number): return "data/\(base).justified-\(number).js"
             }
@@ -193,6 +194,7 @@ enum SiteFileName: Hashable, Sendable {
         case "justified.index.js": return .justifiedIndex
         default:
             if let chunk = number("chunk-", ".js") { return .chunk(chunk) }
+            if let group = number("shapes-", ".js") { return .shapes(group) }
             if let chunk = number("justified-", ".js") { return .justifiedFrames(chunk) }
             return nil
         }

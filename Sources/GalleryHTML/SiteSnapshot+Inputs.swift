@@ -69,6 +69,14 @@ extension SiteSnapshot {
             // Its photos and their texts' heights, not their places: the page places them from
             // the index (`AlbumData.Cell`), so a photo changed before them leaves them as they are.
             text += try heightsAndPhotos(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize, of: source)
+        case .shapes(let number):
+            // Its photos' shapes and texts' heights in every band (`AlbumSource.shapes`): the
+            // layouts' photo heights are the engine's inner width / aspect ratio.
+            let range = number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize
+            for layout in source.layouts {
+                text += try database.layoutItems(of: layout, indices: range).map { "\($0.index) \($0.photoID) \($0.photoHeight) \($0.captionHeight) \($0.commentHeight)" }
+                    .joined(separator: ",") + "\n"
+            }
         case .justifiedFrames(let number):
             // Frames only, and how many photos the album has (`AlbumData.justifiedFramesScript`).
             text += "count \(source.count)\n"

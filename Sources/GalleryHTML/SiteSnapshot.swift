@@ -268,7 +268,7 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            return try album.data.indexScript(count: album.count, starts: try context.fluid.bands.map { try album.chunkStarts(band: $0) },
+            return try album.data.indexScript(count: album.count, starts: try context.fluid.bands.map { try album.groupStarts(band: $0) },
                                               geometry: geometry, fluid: context.fluid)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
@@ -278,6 +278,8 @@ public final class SiteSnapshot: Sendable {
             let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
             let views = album.links.views ?? renderer.views
             return try album.data.chunkScript(number: number, cells: cells, markup: renderer.markup, withItems: views.contains { $0 != .masonry && $0 != .circle })
+        case .shapes(let number):
+            return try album.data.shapesScript(number: number, shapes: try album.shapes(number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize))
         case .justifiedFrames(let number):
             let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
             return try album.data.justifiedFramesScript(number: number, frames: try album.justifiedFrames(range), count: album.count)

@@ -52,7 +52,7 @@ struct CellMarkupBrowserTests {
     @Test("a masonry cell: every cell the album page writes, made again from its chunk", arguments: BrowserEngine.allCases)
     func cells(engine: BrowserEngine) throws {
         let result = try Self.compare(engine, page: "album-coast.html", selector: ".grid .cell",
-                                      make: "galleryMakeCell(cell, i, { ...index, count: index.count }, galleryPlaceChunk(index, 0, chunk.cells)[chunk.cells.indexOf(cell)])")
+                                      make: "galleryMakeCell(cell, i, { ...index, count: index.count }, galleryPlaceGroup(index, 0, chunk.cells)[chunk.cells.indexOf(cell)])")
         #expect(result.pairs.count >= 4, "\(engine): \(result.pairs.count) cells written")
         for pair in result.pairs {
             #expect(pair.written == pair.made, "\(engine) photo \(pair.id)\nwritten \(pair.written)\nmade    \(pair.made)")

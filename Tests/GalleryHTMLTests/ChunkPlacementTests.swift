@@ -4,20 +4,29 @@ import GalleryStore
 import GalleryTestSupport
 import Testing
 
-/// The album page places each data chunk's cells itself, from where the engine's columns ended
-/// before the chunk (`AlbumData.Index.starts`, `galleryPlaceChunk`): its chunks carry no places,
-/// so a caption edited rewrites one chunk, not every one after it. The placement must be the
-/// engine's to the bit: a column chosen otherwise at one tie would move every cell after it
-/// in the chunk and overlap the next chunk's.
+/// The album page places its cells itself, a group of photos at a time, from where the engine's
+/// columns ended before the group (`AlbumData.Index.starts`) and the group's shapes
+/// (`galleryPlaceGroup`): its data chunks carry no places, so a caption edited rewrites one
+/// chunk, not every one after it. The placement must be the engine's to the bit: a column
+/// chosen otherwise at one tie would move every cell after it in the group and overlap the
+/// next group's.
 @Suite("Data chunks placed by the page: every cell where the engine put it", .serialized)
 struct ChunkPlacementTests {
-    /// 500 photos of one size and no text (four chunks; the generator puts 500 in a folder):
-    /// the columns grow by the same steps, so the engine meets exact ties at almost every photo
-    /// and takes the leftmost.
+    /// 1,100 photos of one size and no text in one folder (two groups, nine chunks): the
+    /// columns grow by the same steps, so the engine meets exact ties at almost every photo and
+    /// takes the leftmost.
     static let site: Swift.Result<(work: TemporaryDirectory, site: URL), any Error> = Swift.Result {
         let work = try TemporaryDirectory("chunk-placement")
-        let made = try GalleryBinary.run(["--many", "500", "--size", "300x200", "photos"], in: work.url, executable: GalleryBinary.sampleData)
+        let made = try GalleryBinary.run(["--many", "1100", "--size", "300x200", "made"], in: work.url, executable: GalleryBinary.sampleData)
         guard made.status == 0 else { throw HeadlessChromium.Failure(description: "make-sample-data failed: \(made.stderr)") }
+        // The generator puts 500 in a folder: one album of them all.
+        let photos = work.url.appending(path: "photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for folder in try FileManager.default.contentsOfDirectory(at: work.url.appending(path: "made"), includingPropertiesForKeys: nil) {
+            for file in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+                try FileManager.default.moveItem(at: file, to: photos.appending(path: file.lastPathComponent))
+            }
+        }
         let imported = try GalleryBinary.run(["import", "photos", "--quiet"], in: work.url)
         guard imported.status == 0 else { throw HeadlessChromium.Failure(description: "gallery import failed: \(imported.stderr)") }
         let site = work.url.appending(path: "site")
@@ -28,23 +37,24 @@ struct ChunkPlacementTests {
     struct Report: Decodable {
         struct Placed: Decodable { var index: Int; var column: Int; var y: Double }
         struct Drawn: Decodable { var index: Int; var x: Double; var y: Double }
+        var groups: Int
         var chunks: Int
         var placed: [Placed]
         var drawn: [Drawn]
     }
 
-    /// Every chunk placed by the page's own function (the band shown, at the width drawn), and
-    /// every cell drawn as the page scrolls from top to bottom a screen at a time.
+    /// Every group placed by the page's own function (the band shown, at the width drawn), and
+    /// every cell drawn as the page scrolls from top to bottom half a screen at a time.
     static let probe = """
         window.addEventListener('load', async () => {
           const grid = document.querySelector('.grid[data-layout]');
           const index = await galleryLoad(grid.dataset.layout);
           const b = galleryBandShown(grid), w = galleryItemWidth(grid, index, b);
           const placed = [];
-          for (let k = 0; k < index.chunks.length; k++) {
-            const cells = (await galleryLoad(index.chunks[k])).cells;
-            galleryPlaceChunk(index, k, cells).forEach((place, j) => {
-              placed.push({ index: k * index.chunkSize + j, column: place.c[b], y: place.t[b] * w + place.y[b] });
+          for (let g = 0; g < index.shapes.length; g++) {
+            const shapes = (await galleryLoad(index.shapes[g])).cells;
+            galleryPlaceGroup(index, g, shapes).forEach((place, j) => {
+              placed.push({ index: g * index.groupSize + j, column: place.c[b], y: place.t[b] * w + place.y[b] });
             });
           }
           const drawn = new Map();
@@ -59,21 +69,21 @@ struct ChunkPlacementTests {
             }
             if (top > g.height) break;
           }
-          galleryTestReport({ chunks: index.chunks.length, placed, drawn: [...drawn.values()] });
+          galleryTestReport({ groups: index.shapes.length, chunks: index.chunks.length, placed, drawn: [...drawn.values()] });
         });
         """
 
-    @Test("500 photos of one shape (ties at every step), at a phone's, a laptop's and a wide screen's width", arguments: BrowserEngine.allCases)
+    @Test("1,100 photos of one size (ties at almost every step), at a phone's, a laptop's and a wide screen's width", arguments: BrowserEngine.allCases)
     func tiesAtEveryStep(engine: BrowserEngine) throws {
         let (work, site) = try Self.site.get()
         let page = try EngineExportTests.probe("index.html", in: site, script: Self.probe)
         defer { try? FileManager.default.removeItem(at: site.appending(path: page)) }
         for (width, height) in [(390, 844), (1280, 900), (2100, 1000)] {
             let expected = try GridOracle(folder: work.url).expected(width: width, height: height)
-            try #require(expected.items.count == 500)
+            try #require(expected.items.count == 1_100)
             let result = try JSONDecoder().decode(Report.self, from: engine.open(page, in: site, width: width, height: height))
-            #expect(result.chunks == 4)
-            #expect(result.placed.count == 500 && result.drawn.count == 500, "\(engine) at \(width): \(result.placed.count) placed, \(result.drawn.count) drawn")
+            #expect(result.groups == 2 && result.chunks == 9)
+            #expect(result.placed.count == 1_100 && result.drawn.count == 1_100, "\(engine) at \(width): \(result.placed.count) placed, \(result.drawn.count) drawn")
             for placed in result.placed {
                 let item = expected.items[placed.index]
                 #expect(placed.column == item.column && abs(placed.y - item.y) <= 0.5,

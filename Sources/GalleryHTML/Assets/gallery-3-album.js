@@ -161,12 +161,13 @@ const galleryRounded = (value, digits) => {
   return Math.round(value * scale) / scale;
 };
 
-// The places of chunk `number`'s cells in every band of `index` (an album's): each band's
-// placement goes on from where the engine's columns ended before the chunk (index.starts), so
-// a chunk is placed without the ones before it. Per cell: { ar, c: [per band], t, y, ch, mh },
-// t and y such that its top is t·w + y at items w wide, rounded as CellModel.bandFields
-// rounds them: the same numbers the album page writes for the cells it holds.
-const galleryPlaceChunk = (index, number, cells) => {
+// The places of group `number`'s photos (`cells`: their shapes, AlbumData `Shapes`, or the
+// first of them) in every band of `index` (an album's): each band's placement goes on from
+// where the engine's columns ended before the group (index.starts), so a group is placed
+// without the ones before it. Per photo: { ar, c: [per band], t, y, ch, mh }, t and y such that
+// its top is t·w + y at items w wide, rounded as CellModel.bandFields rounds them: the same
+// numbers the album page writes for the cells it holds.
+const galleryPlaceGroup = (index, number, cells) => {
   const places = cells.map((cell) => {
     const place = { ar: cell.ar, c: [], t: [], y: [] };
     if (cell.place && cell.place.ch) place.ch = [];

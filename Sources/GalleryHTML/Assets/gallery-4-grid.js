@@ -20,33 +20,74 @@ const galleryItemWidth = (grid, index, b) => {
   return (grid.getBoundingClientRect().width - (k - 1) * index.gutter) / k - 2 * index.padding;
 };
 
-const galleryMasonryPlacing = (grid) => ({
-  key: () => galleryBandShown(grid),
-  at(index, b) {
-    const w = galleryItemWidth(grid, index, b);
-    const columns = index.bands[b].columns, starts = index.starts[b], scale = w / galleryMasonryInner(index, b);
-    // Where column c ends before chunk k (after the last: k = the chunks' count), drawn at w.
-    const end = (k, c) => {
-      const at = 2 * (k * columns + c);
-      return starts[at + 1] * scale + (starts[at] - starts[at + 1]);
-    };
-    return {
-      span(place) {
+// Masonry cells are placed by the page a group of photos at a time (AlbumData.swift): a
+// chunk's cells can be placed once its group's shapes are in and placed (`prepare`).
+const galleryMasonryPlacing = (grid) => {
+  const groups = new Map();  // group number → { places (per photo), lines (per band, per chunk: [a, b, c, d]) }
+  const requested = new Map();  // group number → the promise of its placing
+  const groupOf = (index, c) => Math.floor(c * index.chunkSize / index.groupSize);
+  // The group's places, and per band and chunk the lines its cells' tops and bottoms stay
+  // within at items w wide: top ≥ a·w + b, bottom ≤ c·w + d (each cell's are such lines).
+  const place = (index, number, shapes) => {
+    const places = galleryPlaceGroup(index, number, shapes);
+    const pads = index.annotationTop + index.annotationBottom;
+    const lines = index.bands.map((band, b) => {
+      const perChunk = [];
+      places.forEach((place, j) => {
+        const k = Math.floor(j / index.chunkSize);
         const text = (name) => (place[name] ? place[name][b] : 0);
-        return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationTop + index.annotationBottom + text('ch') + text('mh') };
-      },
-      // A chunk's cells go to the shortest columns from where the columns ended before it,
-      // and end above where the tallest ends after it (columns only grow, at every width).
-      chunkSpan(k) {
-        let top = Infinity, bottom = -Infinity;
-        for (let c = 0; c < columns; c++) {
-          top = Math.min(top, end(k, c));
-          bottom = Math.max(bottom, end(k + 1, c));
-        }
-        return { top, bottom };
-      },
-    };
-  },
+        const top = [place.t[b], place.y[b]], bottom = [place.t[b] + 1 / place.ar, place.y[b] + pads + text('ch') + text('mh')];
+        const line = perChunk[k];
+        if (!line) perChunk[k] = [...top, ...bottom];
+        else perChunk[k] = [Math.min(line[0], top[0]), Math.min(line[1], top[1]), Math.max(line[2], bottom[0]), Math.max(line[3], bottom[1])];
+      });
+      return perChunk;
+    });
+    return { places, lines };
+  };
+  return {
+    key: () => galleryBandShown(grid),
+    // Null when chunk c's cells can be placed; else the promise of its group's shapes, loaded
+    // and placed (the same promise each time).
+    prepare(index, c) {
+      const g = groupOf(index, c);
+      if (groups.has(g)) return null;
+      if (!requested.has(g)) {
+        requested.set(g, galleryLoad(index.shapes[g]).then((payload) => { groups.set(g, place(index, g, payload.cells)); }));
+      }
+      return requested.get(g);
+    },
+    at(index, b) {
+      const w = galleryItemWidth(grid, index, b);
+      const columns = index.bands[b].columns, starts = index.starts[b], scale = w / galleryMasonryInner(index, b);
+      // Where column c ends before group g (after the last: g = the groups' count), drawn at w.
+      const end = (g, c) => {
+        const at = 2 * (g * columns + c);
+        return starts[at + 1] * scale + (starts[at] - starts[at + 1]);
+      };
+      return {
+        span(place) {
+          const text = (name) => (place[name] ? place[name][b] : 0);
+          return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationTop + index.annotationBottom + text('ch') + text('mh') };
+        },
+        // A placed group's chunk: its cells' lines. Else its group's: cells go to the shortest
+        // columns from where the columns ended before it, and end above where the tallest ends
+        // after it (columns only grow, at every width).
+        chunkSpan(k) {
+          const g = groupOf(index, k), group = groups.get(g);
+          if (group) {
+            const line = group.lines[b][k - g * index.groupSize / index.chunkSize];
+            return { top: line[0] * w + line[1], bottom: line[2] * w + line[3] };
+          }
+          let top = Infinity, bottom = -Infinity;
+          for (let c = 0; c < columns; c++) {
+            top = Math.min(top, end(g, c));
+            bottom = Math.max(bottom, end(g + 1, c));
+          }
+          return { top, bottom };
+        },
+      };
+    },
   // A cell written in the page: its places from its custom properties, as CellMarkup.cell
   // writes them (a band without a value has the band before's).
   written(element) {
@@ -62,13 +103,14 @@ const galleryMasonryPlacing = (grid) => ({
     }
     return places;
   },
-  // The chunk is placed in every band the first time one of its cells is asked for.
-  placeOf(index, chunk, j) {
-    if (!chunk.places) chunk.places = galleryPlaceChunk(index, chunk.number, chunk.cells);
-    return chunk.places[j];
-  },
-  make: (cell, i, place, index) => galleryMakeCell(cell, i, index, place),
-});
+    // Its group is placed (`prepare`).
+    placeOf(index, chunk, j) {
+      const i = chunk.number * index.chunkSize + j, g = Math.floor(i / index.groupSize);
+      return groups.get(g).places[i - g * index.groupSize];
+    },
+    make: (cell, i, place, index) => galleryMakeCell(cell, i, index, place),
+  };
+};
 
 const galleryJustifiedPlacing = (grid) => ({
   key: () => galleryBandShown(grid),
@@ -85,6 +127,7 @@ const galleryJustifiedPlacing = (grid) => ({
     for (let b = 0; element.hasAttribute('data-frame-' + b); b++) frame.push(...element.getAttribute('data-frame-' + b).split(',').map(Number));
     return frame;
   },
+  prepare: () => null,
   placeOf: (index, chunk, j) => chunk.frames[j],
   make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
 });
@@ -105,6 +148,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const chunks = [];  // chunk number → { number, cells, frames }, once loaded
   const requested = new Map();  // chunk number → promise of it
   const failures = new Map();  // chunk number → the message shown in its place
+  const preparing = new Set();  // the promises of `placing.prepare` under way
   const busy = galleryBusy(grid);
 
   const fail = (text, inGrid) => {
@@ -151,9 +195,22 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const wanted = new Map();
     for (let c = 0; c < index.chunks.length; c++) {
       const bounds = layoutNow.chunkSpan(c);
-      if (bounds.top >= bottom || bounds.bottom <= top) continue;
+      if (bounds.top >= bottom || bounds.bottom <= top || failures.has(c)) continue;
+      // What the chunk's cells are placed from first (a masonry group's shapes): its bounds
+      // are then its own, and the next update sees whether it meets the viewport.
+      const prepared = placing.prepare(index, c);
+      if (prepared) {
+        if (!preparing.has(prepared)) {
+          preparing.add(prepared);
+          busy(prepared.then(update, (error) => {
+            failures.set(c, fail(galleryWords.someFailed.replace('{error}', error.message), true));
+            update();
+          }));
+        }
+        continue;
+      }
       const chunk = chunks[c];
-      if (!chunk) { if (!failures.has(c)) loadChunk(c).catch(() => null); continue; }
+      if (!chunk) { loadChunk(c).catch(() => null); continue; }
       chunk.cells.forEach((cell, j) => {
         const { y, height } = span(placing.placeOf(index, chunk, j));
         if (y < bottom && y + height > top) wanted.set(c * index.chunkSize + j, j);
@@ -194,6 +251,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
 
   const entry = async (i) => {
     const number = Math.floor(i / index.chunkSize);
+    await placing.prepare(index, number);
     const chunk = chunks[number] || await loadChunk(number);
     const j = i - number * index.chunkSize;
     return { cell: chunk.cells[j], place: placing.placeOf(index, chunk, j) };
