@@ -24,15 +24,19 @@ struct LargeAlbumTests {
         #expect(html.contains("data-layout=\"data/index.index.js\""))
         let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.chunk-") }
         #expect(chunks.count == (LargeAlbum.photoCount + 127) / 128)
+        let shapes = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.shapes-") }
+        #expect(shapes.count == (LargeAlbum.photoCount + 1_023) / 1_024)
     }
 
     @Test("a missing or damaged data file shows a message where its photos would be; the rest of the album still draws")
     func damagedData() throws {
         let site = try LargeAlbum.work.get().site
-        // A copy of the index whose second chunk is missing and third is damaged.
+        // A copy of the index whose second chunk is missing and third is damaged, and whose
+        // second group of photos (from photo 1,024) has no shapes to be placed from.
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
         try index.replacingOccurrences(of: "data/index.chunk-1.js", with: "data/gone.js")
             .replacingOccurrences(of: "data/index.chunk-2.js", with: "data/damaged.js")
+            .replacingOccurrences(of: "data/index.shapes-1.js", with: "data/gone-shapes.js")
             .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
         try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
         let probe = try LargeAlbum.probe(script: """
@@ -42,8 +46,8 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos 128-255 and 256-383 of \(LargeAlbum.photoCount)) are drawn, then the middle.
-              for (const fraction of [192 / \(LargeAlbum.photoCount), 320 / \(LargeAlbum.photoCount), 0.5]) {
+              // Where chunks 1 and 2 (photos 128-255 and 256-383 of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
+              for (const fraction of [192 / \(LargeAlbum.photoCount), 320 / \(LargeAlbum.photoCount), 0.5, 0.98]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
                 steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
@@ -60,13 +64,16 @@ struct LargeAlbumTests {
         }
         struct Step: Decodable { var messages: [String]; var cells: Int }
         let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 800))
-        #expect(steps.count == 3)
-        guard steps.count == 3 else { return }
+        #expect(steps.count == 4)
+        guard steps.count == 4 else { return }
         // Each broken file named where its photos would be, as what it is.
         #expect(steps[0].messages.contains { $0.contains("data/gone.js is missing") }, "no message for the missing chunk: \(steps[0])")
         #expect(steps[1].messages.contains { $0.contains("data/damaged.js is damaged") }, "no message for the damaged chunk: \(steps[1])")
         #expect(!steps[1].messages.contains { $0.contains("data/damaged.js is missing") }, "a damaged chunk called missing: \(steps[1])")
         #expect(steps[2].cells > 5, "the rest of the album is not drawn: \(steps[2])")
+        if LargeAlbum.photoCount > 1_024 {
+            #expect(steps[3].messages.contains { $0.contains("data/gone-shapes.js is missing") }, "no message for the missing shapes: \(steps[3])")
+        }
     }
 
     @Test("without script, the plain pages, linked in order, show every photo of the album as a masonry grid of their own")

@@ -60,7 +60,7 @@ struct SiteExporterTests {
         #expect(html.components(separatedBy: "class=\"cell\"").count - 1 == 10)
         #expect(html.contains("srcset=\"thumbs/") && html.contains(" 236w, thumbs/") && html.contains(" 472w\""))
         // The grid images' sizes follow the column width at each column count.
-        #expect(html.contains("sizes=\"(min-width:2048px) calc((100vw - 32px)/8 - 16px),") && html.contains("decoding=\"async\""))
+        #expect(html.contains("sizes=\"(min-width:2048px) calc(12.5vw - 20px),") && html.contains("decoding=\"async\""))
         #expect(html.contains("loading=\"eager\"") && html.contains("loading=\"lazy\""))
         #expect(html.contains("alt=\"Caption 3\""))
         // Every cell has its place in the first band, and in the others where it differs.
