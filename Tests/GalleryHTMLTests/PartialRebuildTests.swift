@@ -12,7 +12,7 @@ struct PartialRebuildTests {
     @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
     func keepsUnchangedRuns() throws {
         let work = try TemporaryDirectory("partial-rebuild")
-        // 300 photos in date order, file by file: three data chunks of 128, two plain pages of 200
+        // 300 photos in date order, file by file: three data chunks of 128, three plain pages of 100
         // (the generator is seeded: photos 2 and 288 have a caption and a long comment).
         let made = try GalleryBinary.run(["--album", "300", "photos"], in: work.url, executable: GalleryBinary.sampleData)
         try #require(made.status == 0, "\(made.stderr)")
