@@ -163,14 +163,12 @@ struct AlbumData: Sendable {
 
         /// `cell` as data, with its item when `withItem`.
         init(_ cell: CellModel, markup: CellMarkup, withItem: Bool) {
-            let place = Shape.place(captions: cell.caption.isEmpty ? nil : cell.placements.map(\.captionHeight),
-                                    comments: cell.comment.isEmpty ? nil : cell.placements.map(\.commentHeight))
-            self.init(id: cell.photoID, ar: cell.aspectRatio, place: place, html: markup.cell(cell, placed: nil),
-                      item: withItem ? markup.item(cell, in: nil) : nil)
-        }
-
-        init(id: Int64, ar: Double, place: [String: [Double]], html: String, item: String?) {
-            (self.id, self.ar, self.place, self.html, self.item) = (id, ar, place, html, item)
+            id = cell.photoID
+            ar = cell.aspectRatio
+            place = Shape.place(captions: cell.caption.isEmpty ? nil : cell.placements.map(\.captionHeight),
+                                comments: cell.comment.isEmpty ? nil : cell.placements.map(\.commentHeight))
+            html = markup.cell(cell, placed: nil)
+            item = withItem ? markup.item(cell, in: nil) : nil
         }
     }
 

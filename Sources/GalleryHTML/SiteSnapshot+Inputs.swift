@@ -58,9 +58,9 @@ extension SiteSnapshot {
     }
 
     /// The digest of one of `album`'s files that shows a run of its photos only — a data chunk,
-    /// a justified frames file, a plain page — from that run's own inputs: when one photo
-    /// changes, the files of the runs before it (and, but for frames that moved, after it)
-    /// keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
+    /// a group's shapes, a justified frames file, a plain page — from that run's own inputs:
+    /// when one photo changes, the files of the runs before it (and, but for frames that moved,
+    /// after it) keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
     func partDigest(_ file: AlbumFile, source: AlbumSource, albumInputs: String) throws -> String? {
         var text = albumInputs + "file \(file)\n"
         let database = context.database

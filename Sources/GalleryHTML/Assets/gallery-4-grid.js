@@ -5,10 +5,11 @@
 // How a grid places its items, at the layout the style sheet shows now (`key()`): masonry
 // cells in the band of the window's width, drawn at the width shown (FluidMasonry), or the
 // rows' frames in their band, scaled to the rows' width shown (FluidJustified). `place` is what
-// the script knows of an item (a masonry cell's places in the bands, or a row item's frames),
-// `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the layout once
-// and gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part of the grid
-// a chunk's items stay within.
+// the script knows of an item (a masonry cell's places in the bands, or a row item's frames):
+// `prepare(index, c)` loads what chunk c's items are placed from, if anything (null once it
+// is in), `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the
+// layout once and gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part
+// of the grid a chunk's items stay within.
 
 // The band a grid is drawn in: its media query's --band.
 const galleryBandShown = (grid) => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
@@ -28,7 +29,7 @@ const galleryMasonryPlacing = (grid) => {
   const groupOf = (index, c) => Math.floor(c * index.chunkSize / index.groupSize);
   // The group's places, and per band and chunk the lines its cells' tops and bottoms stay
   // within at items w wide: top ≥ a·w + b, bottom ≤ c·w + d (each cell's are such lines).
-  const place = (index, number, shapes) => {
+  const placeGroup = (index, number, shapes) => {
     const places = galleryPlaceGroup(index, number, shapes);
     const pads = index.annotationTop + index.annotationBottom;
     const lines = index.bands.map((band, b) => {
@@ -53,7 +54,7 @@ const galleryMasonryPlacing = (grid) => {
       const g = groupOf(index, c);
       if (groups.has(g)) return null;
       if (!requested.has(g)) {
-        requested.set(g, galleryLoad(index.shapes[g]).then((payload) => { groups.set(g, place(index, g, payload.cells)); }));
+        requested.set(g, galleryLoad(index.shapes[g]).then((payload) => { groups.set(g, placeGroup(index, g, payload.cells)); }));
       }
       return requested.get(g);
     },
@@ -88,21 +89,21 @@ const galleryMasonryPlacing = (grid) => {
         },
       };
     },
-  // A cell written in the page: its places from its custom properties, as CellMarkup.cell
-  // writes them (a band without a value has the band before's).
-  written(element) {
-    const style = element.style, places = { ar: parseFloat(style.getPropertyValue('--ar')) };
-    const bands = Number(getComputedStyle(grid).getPropertyValue('--bands')) || 1;
-    for (const name of galleryBandFields) {
-      if (style.getPropertyValue('--' + name + '0') === '') continue;
-      places[name] = [];
-      for (let b = 0; b < bands; b++) {
-        const own = style.getPropertyValue('--' + name + b);
-        places[name].push(own === '' ? places[name][b - 1] : parseFloat(own));
+    // A cell written in the page: its places from its custom properties, as CellMarkup.cell
+    // writes them (a band without a value has the band before's).
+    written(element) {
+      const style = element.style, places = { ar: parseFloat(style.getPropertyValue('--ar')) };
+      const bands = Number(getComputedStyle(grid).getPropertyValue('--bands')) || 1;
+      for (const name of galleryBandFields) {
+        if (style.getPropertyValue('--' + name + '0') === '') continue;
+        places[name] = [];
+        for (let b = 0; b < bands; b++) {
+          const own = style.getPropertyValue('--' + name + b);
+          places[name].push(own === '' ? places[name][b - 1] : parseFloat(own));
+        }
       }
-    }
-    return places;
-  },
+      return places;
+    },
     // Its group is placed (`prepare`).
     placeOf(index, chunk, j) {
       const i = chunk.number * index.chunkSize + j, g = Math.floor(i / index.groupSize);
