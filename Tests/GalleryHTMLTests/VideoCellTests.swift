@@ -69,7 +69,8 @@ struct VideoCellTests {
               const chunk = \(payload(chunk)), index = \(payload(index));
               const position = chunk.cells.findIndex((c) => c.id === \(id));
               const written = document.getElementById('photo-\(id)');
-              const made = galleryMakeCell(chunk.cells[position], Number(written.dataset.index), { ...index, count: 3, sizes: document.querySelector('.grid img').sizes });
+              const made = galleryMakeCell(chunk.cells[position], Number(written.dataset.index), { ...index, count: 3, sizes: document.querySelector('.grid img').sizes },
+                                          galleryPlaceGroup(index, 0, chunk.cells)[position]);
               const badge = written.querySelector('.media-badge').getBoundingClientRect(), picture = written.querySelector('.photo').getBoundingClientRect();
               galleryTestReport({ written: JSON.stringify(describe(written)), made: JSON.stringify(describe(made)),
                                   badgeInside: badge.left >= picture.left && badge.right <= picture.right && badge.top >= picture.top && badge.bottom <= picture.bottom });

@@ -192,7 +192,7 @@ const galleryPlaceGroup = (index, number, cells) => {
 
 // A masonry cell from its data: the cell CellMarkup wrote, with its index, its place in the
 // list, the grid images' `sizes` (the index's) and its `places` in the bands (each field a
-// value per band, galleryPlaceChunk), each value only where it differs from the band before
+// value per band, galleryPlaceGroup), each value only where it differs from the band before
 // (the style sheet falls back band by band and draws the current band at the width shown).
 const galleryMakeCell = (cell, i, index, places) => {
   const element = galleryElement(cell.html);
