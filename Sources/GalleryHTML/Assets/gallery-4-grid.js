@@ -252,8 +252,8 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
 
   const entry = async (i) => {
     const number = Math.floor(i / index.chunkSize);
-    await placing.prepare(index, number);
-    const chunk = chunks[number] || await loadChunk(number);
+    // What it is placed from and its chunk at once: a deep link waits for one round trip.
+    const [, chunk] = await Promise.all([placing.prepare(index, number), chunks[number] || loadChunk(number)]);
     const j = i - number * index.chunkSize;
     return { cell: chunk.cells[j], place: placing.placeOf(index, chunk, j) };
   };
