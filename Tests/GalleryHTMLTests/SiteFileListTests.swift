@@ -57,7 +57,8 @@ struct SiteFileListTests {
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
             let chunks = AlbumData.chunkCount(photos: album.count), pages = AlbumData.pageCount(photos: album.count)
-            asked += [album.name(.chunk(chunks)), album.name(.justifiedFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1))]
+            asked += [album.name(.chunk(chunks)), album.name(.justifiedFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1)),
+                      album.name(.shapes(AlbumData.groupCount(photos: album.count)))]
             asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
         }
         for name in asked where !listed.contains(name) {
@@ -68,7 +69,7 @@ struct SiteFileListTests {
     @Test("an album's files: contains answers exactly what all lists, at every size and set of views")
     func albumFilesContains() {
         let viewSets: [[LayoutKind]] = [[.masonry], [.masonry, .justified], LayoutKind.allCases, [.justified]]
-        for count in [0, 1, AlbumData.chunkSize - 1, AlbumData.chunkSize, AlbumData.pageSize + 1, 3 * AlbumData.chunkSize + 7] {
+        for count in [0, 1, AlbumData.chunkSize - 1, AlbumData.chunkSize, AlbumData.pageSize + 1, 3 * AlbumData.chunkSize + 7, AlbumData.groupSize + 1] {
             for views in viewSets {
                 for isPrivate in [false, true] {
                     let files = AlbumFiles(isPrivate: isPrivate, photoCount: count, views: views)
@@ -78,6 +79,7 @@ struct SiteFileListTests {
                     var candidates: [AlbumFile] = [.index, .ids, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     candidates += (-1 ..< chunks).flatMap { [AlbumFile.chunk($0), .justifiedFrames($0)] }
                     candidates += (-1 ..< pages).map(AlbumFile.plainPage)
+                    candidates += (-1 ..< AlbumData.groupCount(photos: count) + 2).map(AlbumFile.shapes)
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")
                     }

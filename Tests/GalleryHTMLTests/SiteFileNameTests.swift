@@ -26,7 +26,7 @@ struct SiteFileNameTests {
                                      .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
                                      .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
+            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .shapes(0), .shapes(97), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }
