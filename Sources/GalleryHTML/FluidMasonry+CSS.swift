@@ -62,9 +62,7 @@ extension FluidMasonry {
             let k = Double(columns), gutters = Double(columns - 1) * gutter
             let viewport = (fixedMargin ? 100 : 100 - 2 * marginFraction * 100) / k * factor
             let length = ((fixedMargin ? 2 * pageMargin : 0) + gutters) / k * factor + 2 * cellPadding * factor
-            let vw = HTML.rounded(viewport, digits: 4)
-            let vwText = vw == vw.rounded() ? String(Int64(vw)) : String(vw)
-            return "calc(\(vwText)vw - \(HTML.px(length))px)"
+            return "calc(\(HTML.factor(HTML.rounded(viewport, digits: 4)))vw - \(HTML.px(length))px)"
         }
         // From which viewport width each column count holds, and where the margin turns fixed.
         var runs: [(from: Double, columns: Int, fixedMargin: Bool)] = []
