@@ -296,7 +296,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GallerySearchTests",
-            dependencies: ["GallerySearch"]
+            dependencies: ["GallerySearch", "GalleryTestSupport"]
         ),
         .testTarget(
             name: "GalleryStoreTests",

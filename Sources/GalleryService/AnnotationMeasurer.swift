@@ -30,32 +30,53 @@ public struct AnnotationMeasurer: Sendable {
     @discardableResult
     public func ensureMeasured(widths: [Double], only subset: AnnotationTexts? = nil) throws -> Int {
         let texts = try subset ?? database.annotationTexts()
-        var measured = 0
-        var measuredTexts: [TextStyle: Set<String>] = [:]
+        var measured: [TextStyle: Set<String>] = [:], count = 0
         for width in widths {
-            for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
-                let key = style.fingerprint
-                let stored = subset == nil ? try database.measurements(style: key, width: width)
-                    : try database.measurements(style: key, width: width, texts: list)
-                var missing: [String: StoredMeasurement] = [:]
-                for text in list {
-                    if let known = stored[text] {
-                        if known.fontSignature.isEmpty { continue }
-                        if known.fontSignature == (try measurer.fontSignature(text, style: style)) { continue }
-                    }
-                    let result = try measurer.measure(text, style: style, width: width)
-                    missing[text] = StoredMeasurement(lines: result.lines, height: result.height,
-                                                      fontSignature: try measurer.fontSignature(text, style: style))
-                }
-                if !missing.isEmpty {
-                    try database.saveMeasurements(style: key, width: width, missing)
-                    measured += missing.count
-                    measuredTexts[style, default: []].formUnion(missing.keys)
-                }
-            }
+            count += try measure(texts, width: width, whole: subset == nil, measured: &measured).count
         }
-        try keepFontCharacters(all: { try subset == nil ? texts : database.annotationTexts() }, measured: measuredTexts)
-        return measured
+        try keepFontCharacters(all: { try subset == nil ? texts : database.annotationTexts() }, measured: measured)
+        return count
+    }
+
+    /// The measurements of `texts` at `width` (one layout's), measuring and storing first
+    /// what is missing: one lookup of the store a style, which the layout then reads.
+    public func measurements(of texts: AnnotationTexts, width: Double)
+        throws -> (captions: [String: StoredMeasurement], comments: [String: StoredMeasurement]) {
+        var measured: [TextStyle: Set<String>] = [:]
+        let found = try measure(texts, width: width, whole: false, measured: &measured)
+        try keepFontCharacters(all: { try database.annotationTexts() }, measured: measured)
+        return (found.captions, found.comments)
+    }
+
+    /// Looks up `texts` at `width` in each style (all of that width's rows when they are the
+    /// whole library's), measures and stores what is missing, and gives both together with
+    /// how many measurements were made; `measured` gains the texts measured now.
+    private func measure(_ texts: AnnotationTexts, width: Double, whole: Bool, measured: inout [TextStyle: Set<String>])
+        throws -> (captions: [String: StoredMeasurement], comments: [String: StoredMeasurement], count: Int) {
+        var found: [[String: StoredMeasurement]] = [], count = 0
+        for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
+            let key = style.fingerprint
+            var stored = whole ? try database.measurements(style: key, width: width)
+                : try database.measurements(style: key, width: width, texts: list)
+            var missing: [String: StoredMeasurement] = [:]
+            for text in list {
+                if let known = stored[text] {
+                    if known.fontSignature.isEmpty { continue }
+                    if known.fontSignature == (try measurer.fontSignature(text, style: style)) { continue }
+                }
+                let result = try measurer.measure(text, style: style, width: width)
+                missing[text] = StoredMeasurement(lines: result.lines, height: result.height,
+                                                  fontSignature: try measurer.fontSignature(text, style: style))
+            }
+            if !missing.isEmpty {
+                try database.saveMeasurements(style: key, width: width, missing)
+                measured[style, default: []].formUnion(missing.keys)
+                count += missing.count
+                stored.merge(missing) { $1 }
+            }
+            found.append(stored)
+        }
+        return (found[0], found[1], count)
     }
 
     /// What the kept font characters were found for (`library_settings` 'font_characters'):

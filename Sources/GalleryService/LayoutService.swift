@@ -113,10 +113,8 @@ public final class LayoutService: Sendable {
         // This scope's texts only: an album's layout must not cost the whole library's.
         let texts = AnnotationTexts(captions: Array(Set(inputs.photos.map(\.caption).filter { !$0.isEmpty })),
                                     comments: Array(Set(inputs.photos.map(\.comment).filter { !$0.isEmpty })))
-        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
-            .ensureMeasured(widths: [geometry.innerWidth], only: texts)
-        let captionHeights = try database.measurements(style: caption.fingerprint, width: geometry.innerWidth, texts: texts.captions)
-        let commentHeights = try database.measurements(style: comment.fingerprint, width: geometry.innerWidth, texts: texts.comments)
+        let (captionHeights, commentHeights) = try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
+            .measurements(of: texts, width: geometry.innerWidth)
         func height(_ text: String, _ stored: [String: StoredMeasurement], _ style: TextStyle) throws -> Double {
             if text.isEmpty { return 0 }
             if let known = stored[text] { return known.height }

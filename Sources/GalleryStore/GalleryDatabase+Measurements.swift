@@ -1,3 +1,4 @@
+import GalleryJSON
 import GRDB
 
 /// A stored text measurement.
@@ -47,17 +48,31 @@ extension GalleryDatabase {
         }
     }
 
+    /// The texts' array outside and the table's key inside, by CROSS JOIN: left to itself
+    /// SQLite's planner walks every row of the width and scans the array for each (minutes at
+    /// 10,000 photos).
+    static let measurementsOfTexts = """
+        SELECT t.key, m.lines, m.height, m.font_signature
+        FROM json_each(?) t CROSS JOIN text_measurements m ON m.style = ? AND m.width = ? AND m.text = t.value
+        """
+
     /// Measurements stored for `style` at `width` of `texts` only (one album's, one browse
-    /// page's), by text: looked up one by one in the table's (style, width, text) index, so
-    /// that laying out a page of a few photos does not read every text of the library.
+    /// page's), by text: found through the table's (style, width, text) index, so that laying
+    /// out a page of a few photos does not read every text of the library. One statement
+    /// joins the texts (a JSON array) to the table and answers each by its place in the
+    /// array: a statement a text cost the layouts of a large library seconds.
     public func measurements(style: String, width: Double, texts: some Collection<String>) throws -> [String: StoredMeasurement] {
-        try read { db in
+        let texts = Array(texts)
+        guard !texts.isEmpty else { return [:] }
+        let list = try JSON.string(texts)
+        return try read { db in
             var result: [String: StoredMeasurement] = [:]
             result.reserveCapacity(texts.count)
-            let lookup = try db.cachedStatement(sql: "SELECT lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ? AND text = ?")
-            for text in texts {
-                guard let row = try Row.fetchOne(lookup, arguments: [style, width, text]) else { continue }
-                result[text] = StoredMeasurement(lines: row["lines"], height: row["height"], fontSignature: row["font_signature"])
+            let rows = try Row.fetchCursor(db, sql: Self.measurementsOfTexts, arguments: [list, style, width])
+            while let row = try rows.next() {
+                let index: Int = row[0]
+                guard texts.indices.contains(index) else { continue }
+                result[texts[index]] = StoredMeasurement(lines: row[1], height: row[2], fontSignature: row[3])
             }
             return result
         }

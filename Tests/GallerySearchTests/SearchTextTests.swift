@@ -1,4 +1,5 @@
-import GallerySearch
+@testable import GallerySearch
+import GalleryTestSupport
 import Testing
 
 /// Search's folding and tokens: what the Swift side and the page's script must agree on.
@@ -23,6 +24,20 @@ struct SearchTextTests {
         #expect(SearchText.tokens("Tokyo東京tower") == ["tokyo", "東京", "tower"])
         #expect(SearchText.tokens("नमस्ते दुनिया").count == 2, "Devanagari: two words, whole (its vowel signs are marks)")
         #expect(SearchText.tokens("🌊🏊‍♀️ \u{200F}") == [], "emoji and marks of direction are no words")
+    }
+
+    @Test("ASCII text folds and cuts on its shortcut exactly as on the Unicode path (seeded)")
+    func asciiShortcut() {
+        var random = SplitMix64(seed: 51)
+        // Every ASCII byte, words and separators alike, in runs long enough to make words.
+        let alphabet = (0 ..< 128).map { Character(Unicode.Scalar(UInt8($0))) } + Array("Harbour at dusk IMG_0412 2024-07-14")
+        for _ in 0 ..< 2_000 {
+            let text = String((0 ..< Int.random(in: 0 ... 40, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            #expect(SearchText.isASCII(text))
+            #expect(SearchText.fold(text) == SearchText.foldUnicode(text), "\(text.debugDescription)")
+            #expect(SearchText.asciiTokens(text) == SearchText.unicodeTokens(text), "\(text.debugDescription)")
+        }
+        #expect(!SearchText.isASCII("Maël") && SearchText.tokens("Maël Le Goff") == ["mael", "le", "goff"])
     }
 
     @Test("a query: every word begins a word of the photo; duplicates once; hostile text finds nothing it does not say")
