@@ -29,12 +29,15 @@ public struct AnnotationMeasurer: Sendable {
     /// - Returns: how many texts were measured (0 when everything was stored already).
     @discardableResult
     public func ensureMeasured(widths: [Double], only subset: AnnotationTexts? = nil) throws -> Int {
-        let texts = try subset ?? database.annotationTexts()
         var measured: [TextStyle: Set<String>] = [:], count = 0
         for width in widths {
-            count += try measure(texts, width: width, whole: subset == nil, measured: &measured).count
+            if let subset {
+                count += try measure(subset, width: width, measured: &measured).count
+            } else {
+                count += try measureLibrary(width: width, measured: &measured)
+            }
         }
-        try keepFontCharacters(all: { try subset == nil ? texts : database.annotationTexts() }, measured: measured)
+        try keepFontCharacters(all: { try database.annotationTexts() }, measured: measured)
         return count
     }
 
@@ -43,40 +46,57 @@ public struct AnnotationMeasurer: Sendable {
     public func measurements(of texts: AnnotationTexts, width: Double)
         throws -> (captions: [String: StoredMeasurement], comments: [String: StoredMeasurement]) {
         var measured: [TextStyle: Set<String>] = [:]
-        let found = try measure(texts, width: width, whole: false, measured: &measured)
+        let found = try measure(texts, width: width, measured: &measured)
         try keepFontCharacters(all: { try database.annotationTexts() }, measured: measured)
         return (found.captions, found.comments)
     }
 
-    /// Looks up `texts` at `width` in each style (all of that width's rows when they are the
-    /// whole library's), measures and stores what is missing, and gives both together with
-    /// how many measurements were made; `measured` gains the texts measured now.
-    private func measure(_ texts: AnnotationTexts, width: Double, whole: Bool, measured: inout [TextStyle: Set<String>])
+    /// Looks up `texts` at `width` in each style, measures and stores what is missing, and
+    /// gives both together with how many measurements were made; `measured` gains the texts
+    /// measured now.
+    private func measure(_ texts: AnnotationTexts, width: Double, measured: inout [TextStyle: Set<String>])
         throws -> (captions: [String: StoredMeasurement], comments: [String: StoredMeasurement], count: Int) {
         var found: [[String: StoredMeasurement]] = [], count = 0
         for (style, list) in [(styles.caption, texts.captions), (styles.comment, texts.comments)] {
-            let key = style.fingerprint
-            var stored = whole ? try database.measurements(style: key, width: width)
-                : try database.measurements(style: key, width: width, texts: list)
-            var missing: [String: StoredMeasurement] = [:]
-            for text in list {
-                if let known = stored[text] {
-                    if known.fontSignature.isEmpty { continue }
-                    if known.fontSignature == (try measurer.fontSignature(text, style: style)) { continue }
-                }
-                let result = try measurer.measure(text, style: style, width: width)
-                missing[text] = StoredMeasurement(lines: result.lines, height: result.height,
-                                                  fontSignature: try measurer.fontSignature(text, style: style))
-            }
-            if !missing.isEmpty {
-                try database.saveMeasurements(style: key, width: width, missing)
-                measured[style, default: []].formUnion(missing.keys)
-                count += missing.count
-                stored.merge(missing) { $1 }
-            }
+            var stored = try database.measurements(style: style.fingerprint, width: width, texts: list)
+            let missing = try measureMissing(list.map { ($0, stored[$0]?.fontSignature) }, style: style, width: width)
+            measured[style, default: []].formUnion(missing.keys)
+            count += missing.count
+            stored.merge(missing) { $1 }
             found.append(stored)
         }
         return (found[0], found[1], count)
+    }
+
+    /// `measure` for every text of the library, which asks the store only for the texts it
+    /// has no measurement of and those set in fallback faces: a library's measurements are
+    /// not read into memory to find the few an import added.
+    private func measureLibrary(width: Double, measured: inout [TextStyle: Set<String>]) throws -> Int {
+        var count = 0
+        for (style, field) in [(styles.caption, AnnotationField.caption), (styles.comment, .comment)] {
+            let candidates = try database.textsToMeasure(field, style: style.fingerprint, width: width)
+            let missing = try measureMissing(candidates.map { ($0.text, $0.fontSignature) }, style: style, width: width)
+            measured[style, default: []].formUnion(missing.keys)
+            count += missing.count
+        }
+        return count
+    }
+
+    /// Measures and stores the texts without a stored measurement (`known` nil) or whose
+    /// fallback faces are no longer the system's; gives what it measured.
+    private func measureMissing(_ texts: [(text: String, known: String?)], style: TextStyle, width: Double) throws -> [String: StoredMeasurement] {
+        var missing: [String: StoredMeasurement] = [:]
+        for (text, known) in texts {
+            if let known {
+                if known.isEmpty { continue }
+                if known == (try measurer.fontSignature(text, style: style)) { continue }
+            }
+            let result = try measurer.measure(text, style: style, width: width)
+            missing[text] = StoredMeasurement(lines: result.lines, height: result.height,
+                                              fontSignature: try measurer.fontSignature(text, style: style))
+        }
+        if !missing.isEmpty { try database.saveMeasurements(style: style.fingerprint, width: width, missing) }
+        return missing
     }
 
     /// What the kept font characters were found for (`library_settings` 'font_characters'):

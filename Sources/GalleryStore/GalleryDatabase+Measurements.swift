@@ -16,6 +16,11 @@ public struct StoredMeasurement: Sendable, Hashable {
     }
 }
 
+/// An annotation's text that is measured: the caption or the comment (the column's name).
+public enum AnnotationField: String, Sendable {
+    case caption, comment
+}
+
 /// The distinct captions and comments of a library.
 public struct AnnotationTexts: Sendable {
     public var captions: [String]
@@ -45,6 +50,20 @@ extension GalleryDatabase {
                 result[row["text"]] = StoredMeasurement(lines: row["lines"], height: row["height"], fontSignature: row["font_signature"])
             }
             return result
+        }
+    }
+
+    /// The library's distinct captions (or comments) that measuring at `width` in `style`
+    /// must look at: those without a measurement (`fontSignature` nil), and those measured
+    /// with fallback faces (their signature: measured again when the system's faces changed).
+    /// A text measured with the style's own fonts alone is not listed.
+    public func textsToMeasure(_ field: AnnotationField, style: String, width: Double) throws -> [(text: String, fontSignature: String?)] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT DISTINCT n.\(field.rawValue), m.font_signature
+                FROM annotations n LEFT JOIN text_measurements m ON m.style = ? AND m.width = ? AND m.text = n.\(field.rawValue)
+                WHERE n.\(field.rawValue) != '' AND (m.text IS NULL OR m.font_signature != '')
+                """, arguments: [style, width]).map { ($0[0], $0[1]) }
         }
     }
 

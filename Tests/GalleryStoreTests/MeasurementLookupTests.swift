@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import GalleryStore
 import GalleryTestSupport
+import PhotoFacts
 import Testing
 
 /// `GalleryDatabase.measurements(style:width:texts:)`: one layout's texts looked up in the
@@ -39,5 +40,30 @@ struct MeasurementLookupTests {
         #expect(plan.count == 2)
         #expect(plan.first?.hasPrefix("SCAN t") == true, "\(plan)")
         #expect(plan.last?.contains("style=? AND width=? AND text=?") == true, "\(plan)")
+    }
+
+    @Test("what a whole-library pass must measure: texts with no measurement at that style and width, and those set in fallback faces")
+    func textsToMeasure() throws {
+        let folder = try TemporaryDirectory("gallery-texts-to-measure")
+        let database = try GalleryDatabase(path: folder.url.appending(path: "library.db").path)
+        var changes = LibraryChanges()
+        for (index, (caption, comment)) in [("Harbour", "Boats"), ("東京", "Boats"), ("New one", ""), ("Harbour", "Dusk")].enumerated() {
+            changes.upserts.append((PhotoFile(
+                albumPath: "", albumName: "root", path: "\(index).jpg", sortKey: "\(index).jpg", fileSize: 10, mtimeNanoseconds: 1,
+                contentHash: "xxh64:000000000000000\(index)", format: .image(.jpeg), width: 4, height: 3, orientation: Orientation(exifValue: 1),
+                displayWidth: 4, displayHeight: 3), Annotation(caption: caption, comment: comment, source: "sidecar")))
+        }
+        try database.apply(changes)
+        try database.saveMeasurements(style: "caption", width: 100, [
+            "Harbour": StoredMeasurement(lines: 1, height: 18), "東京": StoredMeasurement(lines: 1, height: 18, fontSignature: "Noto Sans CJK")])
+        try database.saveMeasurements(style: "caption", width: 200, ["New one": StoredMeasurement(lines: 1, height: 18)])
+        try database.saveMeasurements(style: "comment", width: 100, ["Boats": StoredMeasurement(lines: 1, height: 18)])
+
+        let captions = try database.textsToMeasure(.caption, style: "caption", width: 100)
+        #expect(captions.map(\.text).sorted() == ["New one", "東京"])
+        #expect(captions.first { $0.text == "東京" }?.fontSignature == "Noto Sans CJK")
+        #expect(captions.first { $0.text == "New one" }?.fontSignature == nil)
+        #expect(try database.textsToMeasure(.comment, style: "comment", width: 100).map(\.text) == ["Dusk"], "a comment once, the empty one never")
+        #expect(try database.textsToMeasure(.caption, style: "other", width: 100).map(\.text).sorted() == ["Harbour", "New one", "東京"])
     }
 }
