@@ -26,13 +26,14 @@ import GallerySitePlan
 /// element loads from `file://` as well as from any static host, and the browser parses it
 /// without a second pass through `JSON.parse`.
 struct AlbumData: Sendable {
-    /// Photos per chunk: about 50 KB, a few screens of cells at 8 columns.
-    static let chunkSize = 128
-    /// Photos the page places at once, from one shapes file (`Shapes`): eight chunks.
-    static let groupSize = chunkSize * 8
-    /// Photos per plain page (the album without script): 100, so that a caption edited
-    /// rewrites 230 KB of plain page for every page that shows the photo, not 460.
-    static let pageSize = 100
+    /// Photos per chunk: about 100 KB, a few screens of cells at 8 columns. A caption edited
+    /// rewrites one chunk of every page that shows the photo: 64 keeps that near 100 KB a page.
+    static let chunkSize = 64
+    /// Photos the page places at once, from one shapes file (`Shapes`): sixteen chunks.
+    static let groupSize = chunkSize * 16
+    /// Photos per plain page (the album without script): 50, so that a caption edited
+    /// rewrites about 120 KB of plain page for every page that shows the photo (460 at 200).
+    static let pageSize = 50
     /// The part of the grid the album page writes as HTML: enough for the first screen of a
     /// tall window, at every column count.
     static let firstScreenHeight = 1600.0

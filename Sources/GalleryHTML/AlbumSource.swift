@@ -59,10 +59,10 @@ final class AlbumSource: Sendable {
 
     var subtitle: String { context.words.itemCount(count, videos: videoCount) }
 
-    /// The album's photos in runs of 25,600 (200 chunks): how a pass over a whole layout reads
+    /// The album's photos in runs of 25,600 (25 groups): how a pass over a whole layout reads
     /// it, so that it is never all in memory.
     private var parts: [Range<Int>] {
-        let step = AlbumData.chunkSize * 200
+        let step = AlbumData.groupSize * 25
         return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
     }
 
@@ -225,7 +225,7 @@ final class AlbumSource: Sendable {
         // column has shown its last.
         var end = count
         while end > 0, found.count < band.columns {
-            let start = max(0, end - AlbumData.chunkSize * 8)
+            let start = max(0, end - AlbumData.groupSize)
             for item in try context.database.layoutItems(of: layout, indices: start ..< end).reversed() where !found.contains(item.column) {
                 found.insert(item.column)
                 let photos = item.photoTop + item.photoHeight

@@ -12,7 +12,7 @@ import Testing
 /// next group's.
 @Suite("Data chunks placed by the page: every cell where the engine put it", .serialized)
 struct ChunkPlacementTests {
-    /// 1,100 photos of one size and no text in one folder (two groups, nine chunks): the
+    /// 1,100 photos of one size and no text in one folder (two groups, eighteen chunks): the
     /// columns grow by the same steps, so the engine meets exact ties at almost every photo and
     /// takes the leftmost.
     static let site: Swift.Result<(work: TemporaryDirectory, site: URL), any Error> = Swift.Result {
@@ -82,7 +82,7 @@ struct ChunkPlacementTests {
             let expected = try GridOracle(folder: work.url).expected(width: width, height: height)
             try #require(expected.items.count == 1_100)
             let result = try JSONDecoder().decode(Report.self, from: engine.open(page, in: site, width: width, height: height))
-            #expect(result.groups == 2 && result.chunks == 9)
+            #expect(result.groups == 2 && result.chunks == 18)
             #expect(result.placed.count == 1_100 && result.drawn.count == 1_100, "\(engine) at \(width): \(result.placed.count) placed, \(result.drawn.count) drawn")
             for placed in result.placed {
                 let item = expected.items[placed.index]

@@ -23,7 +23,7 @@ struct LargeAlbumTests {
         #expect(cells > 10 && cells < 200, "\(cells) cells written as HTML")
         #expect(html.contains("data-layout=\"data/index.index.js\""))
         let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.chunk-") }
-        #expect(chunks.count == (LargeAlbum.photoCount + 127) / 128)
+        #expect(chunks.count == (LargeAlbum.photoCount + 63) / 64)
         let shapes = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.shapes-") }
         #expect(shapes.count == (LargeAlbum.photoCount + 1_023) / 1_024)
     }
@@ -46,8 +46,8 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos 128-255 and 256-383 of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
-              for (const fraction of [192 / \(LargeAlbum.photoCount), 320 / \(LargeAlbum.photoCount), 0.5, 0.98]) {
+              // Where chunks 1 and 2 (photos 64-127 and 128-191 of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
+              for (const fraction of [96 / \(LargeAlbum.photoCount), 160 / \(LargeAlbum.photoCount), 0.5, 0.98]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
                 steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
@@ -96,8 +96,8 @@ struct LargeAlbumTests {
             if pages > 100 { break }
         }
         #expect(seen == album.map(\.id), "the plain pages show \(seen.count) of \(album.count) photos, or not in order")
-        // 100 photos a plain page (`AlbumData.pageSize`).
-        #expect(pages == (LargeAlbum.photoCount + 99) / 100)
+        // 50 photos a plain page (`AlbumData.pageSize`).
+        #expect(pages == (LargeAlbum.photoCount + 49) / 50)
         // One of them in a browser: every cell at its frame, none overlapping.
         // Its own layout (its photos alone), so the album's is no oracle for it: drawn in the
         // band's lines, nothing overlapping, filling the window.
@@ -243,7 +243,8 @@ struct LargeAlbumTests {
         for unchanged in ["data/index.chunk-0.js", "data/index.chunk-3.js", "index.page-1.html", "index.page-2.html", "data/index.justified-0.js", "gallery.js"] {
             #expect(!changed.contains(unchanged), "\(unchanged) was rewritten")
         }
-        #expect(changed.contains("data/index.chunk-4.js") && changed.contains("index.page-7.html"), "\(changed)")
+        // 600 photos filled chunks 0-8 and half of 9, and plain pages 1-12: the ten new photos end chunk 9 and open page 13.
+        #expect(changed.contains("data/index.chunk-9.js") && changed.contains("index.page-13.html") && !changed.contains("data/index.chunk-8.js"), "\(changed)")
         // The search index's words are shared by photos old and new: its shards change with
         // any photo added (as a search engine's would); its blocks of cells only at the end.
         // The browse pages (a year's, a month's…) that gather the new photos change too.
