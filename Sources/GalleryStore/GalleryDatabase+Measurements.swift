@@ -45,7 +45,7 @@ extension GalleryDatabase {
     public func measurements(style: String, width: Double) throws -> [String: StoredMeasurement] {
         try read { db in
             var result: [String: StoredMeasurement] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height, font_signature FROM text_measurements WHERE style = ? AND width = ?", arguments: [style, width])
+            let rows = try Row.fetchCursor(db, sql: "SELECT text, lines, height, font_signature FROM text_measurements WHERE style_id = \(Self.styleID) AND width = ?", arguments: [style, width])
             while let row = try rows.next() {
                 result[row["text"]] = StoredMeasurement(lines: row["lines"], height: row["height"], fontSignature: row["font_signature"])
             }
@@ -61,18 +61,22 @@ extension GalleryDatabase {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT DISTINCT n.\(field.rawValue), m.font_signature
-                FROM annotations n LEFT JOIN text_measurements m ON m.style = ? AND m.width = ? AND m.text = n.\(field.rawValue)
+                FROM annotations n LEFT JOIN text_measurements m ON m.style_id = \(Self.styleID) AND m.width = ? AND m.text = n.\(field.rawValue)
                 WHERE n.\(field.rawValue) != '' AND (m.text IS NULL OR m.font_signature != '')
                 """, arguments: [style, width]).map { ($0[0], $0[1]) }
         }
     }
+
+    /// A style's number (`text_styles`), from its fingerprint, the statement's next argument:
+    /// measurements name their style by number, not by its ~700 characters.
+    static let styleID = "(SELECT id FROM text_styles WHERE fingerprint = ?)"
 
     /// The texts' array outside and the table's key inside, by CROSS JOIN: left to itself
     /// SQLite's planner walks every row of the width and scans the array for each (minutes at
     /// 10,000 photos).
     static let measurementsOfTexts = """
         SELECT t.key, m.lines, m.height, m.font_signature
-        FROM json_each(?) t CROSS JOIN text_measurements m ON m.style = ? AND m.width = ? AND m.text = t.value
+        FROM json_each(?) t CROSS JOIN text_measurements m ON m.style_id = \(styleID) AND m.width = ? AND m.text = t.value
         """
 
     /// Measurements stored for `style` at `width` of `texts` only (one album's, one browse
@@ -101,12 +105,14 @@ extension GalleryDatabase {
     public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
         try write { db in
             // An upsert, not a replace: a changed height fires the trigger that makes layouts stale.
+            try db.execute(sql: "INSERT INTO text_styles (fingerprint) VALUES (?) ON CONFLICT (fingerprint) DO NOTHING", arguments: [style])
+            let styleID = try Int64.fetchOne(db, sql: "SELECT id FROM text_styles WHERE fingerprint = ?", arguments: [style])
             let insert = try db.cachedStatement(sql: """
-                INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (style, width, text) DO UPDATE SET lines = excluded.lines, height = excluded.height, font_signature = excluded.font_signature
+                INSERT INTO text_measurements (style_id, width, text, lines, height, font_signature) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (style_id, width, text) DO UPDATE SET lines = excluded.lines, height = excluded.height, font_signature = excluded.font_signature
                 """)
             for (text, measurement) in measurements {
-                try insert.execute(arguments: [style, width, text, measurement.lines, measurement.height, measurement.fontSignature])
+                try insert.execute(arguments: [styleID, width, text, measurement.lines, measurement.height, measurement.fontSignature])
             }
         }
     }

@@ -198,6 +198,43 @@ struct MigrationTests {
         }
     }
 
+    @Test("0024: measurements name their style by number; every measurement is kept, and a changed height still stamps its photos")
+    func textStyles() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0023_photo_changes").migrate(queue)
+        let caption = String(repeating: "caption style: Inter 15px, faces and digests … ", count: 14), comment = caption + "comment"
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+            try db.execute(sql: """
+                INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
+                                    width, height, orientation, display_width, display_height)
+                VALUES (1, 'a.jpg', 'a.jpg', 10, 1, 'xxh64:0', 'jpeg', 4, 3, 1, 4, 3)
+                """)
+            try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, 'Harbour', 'Boats at dusk', 'sidecar')")
+            for (style, width, text, height) in [(caption, 236.0, "Harbour", 18.0), (caption, 126.5, "Harbour", 18.0),
+                                                 (comment, 236.0, "Boats at dusk", 36.0), (comment, 236.0, "東京", 20.0)] {
+                try db.execute(sql: "INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, 1, ?, ?)",
+                               arguments: [style, width, text, height, text == "東京" ? "Noto Sans CJK" : ""])
+            }
+        }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        #expect(try database.measurements(style: caption, width: 236) == ["Harbour": StoredMeasurement(lines: 1, height: 18)])
+        #expect(try database.measurements(style: caption, width: 126.5, texts: ["Harbour"]) == ["Harbour": StoredMeasurement(lines: 1, height: 18)])
+        #expect(try database.measurements(style: comment, width: 236) == ["Boats at dusk": StoredMeasurement(lines: 1, height: 36),
+                                                                          "東京": StoredMeasurement(lines: 1, height: 20, fontSignature: "Noto Sans CJK")])
+        let revision = try database.libraryRevision()
+        try database.saveMeasurements(style: comment, width: 236, ["Boats at dusk": StoredMeasurement(lines: 2, height: 54)])
+        #expect(try database.measurements(style: comment, width: 236)["Boats at dusk"]?.height == 54)
+        #expect(try database.libraryRevision() > revision, "the height trigger is back")
+        // A style never seen gets a number of its own.
+        try database.saveMeasurements(style: "another style", width: 236, ["Harbour": StoredMeasurement(lines: 1, height: 20)])
+        #expect(try database.measurements(style: "another style", width: 236, texts: ["Harbour"])["Harbour"]?.height == 20)
+        #expect(try database.measurements(style: caption, width: 236)["Harbour"]?.height == 18)
+    }
+
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
     func layoutsKeptAcrossKindRecords() throws {
         let folder = try TemporaryDirectory()
