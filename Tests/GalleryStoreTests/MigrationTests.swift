@@ -68,6 +68,19 @@ struct MigrationTests {
         #expect(try GalleryDatabase(path: path).albumKey(path: "trip") { Array(repeating: 9, count: 32) } == Array(repeating: 9, count: 32))
     }
 
+    /// One album holding one 4×3 photo (turned to 3×4 by EXIF orientations 5 to 8) with its
+    /// caption and comment, as every schema since the first holds them.
+    static func insertPhoto(_ db: Database, orientation: Int, caption: String, comment: String) throws {
+        let turned = (5 ... 8).contains(orientation)
+        try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
+        try db.execute(sql: """
+            INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
+                                width, height, orientation, display_width, display_height)
+            VALUES (1, 'a.jpg', 'a.jpg', 10, 1, 'xxh64:0', 'jpeg', 4, 3, ?, ?, ?)
+            """, arguments: [orientation, turned ? 3 : 4, turned ? 4 : 3])
+        try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, ?, ?, 'sidecar')", arguments: [caption, comment])
+    }
+
     @Test("a database at every older schema is upgraded, keeping its rows")
     func upgradeFromEveryOlderSchema() throws {
         for older in GalleryDatabase.migrationIdentifiers {
@@ -75,15 +88,7 @@ struct MigrationTests {
             let path = folder.path + "/old.db"
             let queue = try DatabaseQueue(path: path)
             try GalleryDatabase.migrator(upTo: older).migrate(queue)
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
-                try db.execute(sql: """
-                    INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
-                                        width, height, orientation, display_width, display_height)
-                    VALUES (1, 'a.jpg', 'a.jpg', 10, 1, 'xxh64:0', 'jpeg', 4, 3, 6, 3, 4)
-                    """)
-                try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, 'Kept', '', 'sidecar')")
-            }
+            try queue.write { db in try Self.insertPhoto(db, orientation: 6, caption: "Kept", comment: "") }
             try queue.close()
             let database = try GalleryDatabase(path: path)
             #expect(try database.appliedMigrations() == GalleryDatabase.migrationIdentifiers)
@@ -206,13 +211,7 @@ struct MigrationTests {
         try GalleryDatabase.migrator(upTo: "0023_photo_changes").migrate(queue)
         let caption = String(repeating: "caption style: Inter 15px, faces and digests … ", count: 14), comment = caption + "comment"
         try queue.write { db in
-            try db.execute(sql: "INSERT INTO albums (path, name) VALUES ('', 'root')")
-            try db.execute(sql: """
-                INSERT INTO photos (album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
-                                    width, height, orientation, display_width, display_height)
-                VALUES (1, 'a.jpg', 'a.jpg', 10, 1, 'xxh64:0', 'jpeg', 4, 3, 1, 4, 3)
-                """)
-            try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, 'Harbour', 'Boats at dusk', 'sidecar')")
+            try Self.insertPhoto(db, orientation: 1, caption: "Harbour", comment: "Boats at dusk")
             for (style, width, text, height) in [(caption, 236.0, "Harbour", 18.0), (caption, 126.5, "Harbour", 18.0),
                                                  (comment, 236.0, "Boats at dusk", 36.0), (comment, 236.0, "東京", 20.0)] {
                 try db.execute(sql: "INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, 1, ?, ?)",
