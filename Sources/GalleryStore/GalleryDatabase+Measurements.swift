@@ -104,9 +104,9 @@ extension GalleryDatabase {
     /// Stores measurements (one transaction), and drops those of texts no annotation uses any more.
     public func saveMeasurements(style: String, width: Double, _ measurements: [String: StoredMeasurement]) throws {
         try write { db in
-            // An upsert, not a replace: a changed height fires the trigger that makes layouts stale.
             try db.execute(sql: "INSERT INTO text_styles (fingerprint) VALUES (?) ON CONFLICT (fingerprint) DO NOTHING", arguments: [style])
-            let styleID = try Int64.fetchOne(db, sql: "SELECT id FROM text_styles WHERE fingerprint = ?", arguments: [style])
+            let styleID = try Int64.fetchOne(db, sql: "SELECT \(Self.styleID)", arguments: [style])
+            // An upsert, not a replace: a changed height fires the trigger that makes layouts stale.
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO text_measurements (style_id, width, text, lines, height, font_signature) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (style_id, width, text) DO UPDATE SET lines = excluded.lines, height = excluded.height, font_signature = excluded.font_signature
