@@ -61,7 +61,7 @@ final class AlbumSource: Sendable {
 
     /// The album's photos in runs of 25,600 (25 groups): how a pass over a whole layout reads
     /// it, so that it is never all in memory.
-    private var parts: [Range<Int>] {
+    var parts: [Range<Int>] {
         let step = AlbumData.groupSize * 25
         return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
     }
@@ -280,6 +280,10 @@ final class AlbumSource: Sendable {
         }
     }
     private let storedRows = Mutex<[StoredFrameLayout]?>(nil)
+
+    /// Each photo's digest for the files that show a run of photos, once made
+    /// (`SiteSnapshot.photoDigests`).
+    let photoDigests = Mutex<[UInt8]?>(nil)
 
     /// The justified view's frames of the photos at `indices`, per band (entry b), by index: at the
     /// band's rows width, where the page scales them from.

@@ -68,15 +68,11 @@ extension SiteSnapshot {
         case .chunk(let number):
             // Its photos and their texts' heights, not their places: the page places them from
             // the index (`AlbumData.Cell`), so a photo changed before them leaves them as they are.
-            text += try heightsAndPhotos(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize, of: source)
+            return try digest(text, run: number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize, of: source)
         case .shapes(let number):
             // Its photos' shapes and texts' heights in every band (`AlbumSource.shapes`): the
             // layouts' photo heights are the engine's inner width / aspect ratio.
-            let range = number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize
-            for layout in source.layouts {
-                text += try database.layoutItems(of: layout, indices: range).map { "\($0.index) \($0.photoID) \($0.photoHeight) \($0.captionHeight) \($0.commentHeight)" }
-                    .joined(separator: ",") + "\n"
-            }
+            return try digest(text, run: number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize, of: source)
         case .justifiedFrames(let number):
             // Frames only, and how many photos the album has (`AlbumData.justifiedFramesScript`).
             text += "count \(source.count)\n"
@@ -92,7 +88,7 @@ extension SiteSnapshot {
             text += try preloads
             text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
             let first = (number - 1) * AlbumData.pageSize
-            text += try heightsAndPhotos(first ..< first + AlbumData.pageSize, of: source)
+            return try digest(text, run: first ..< first + AlbumData.pageSize, of: source)
         case .index, .ids, .dates, .justifiedIndex, .page:
             return nil
         }
@@ -104,19 +100,59 @@ extension SiteSnapshot {
     /// changed photo changes one block.
     func searchDocsDigest(_ number: Int, count: Int, source: AlbumSource, albumInputs: String) throws -> String {
         let range = number * SiteSearch.docsPerBlock ..< min((number + 1) * SiteSearch.docsPerBlock, count)
-        return Self.digest(albumInputs + "docs \(number) of \(count)\n" + (try heightsAndPhotos(range, of: source)))
+        return try digest(albumInputs + "docs \(number) of \(count)\n", run: range, of: source)
     }
 
-    /// The photos at `indices` of `source`, with their texts' heights in every band (not their
-    /// places): what a run laid out on its own, or placed by the page, is made from.
-    private func heightsAndPhotos(_ indices: Range<Int>, of source: AlbumSource) throws -> String {
-        var text = "", ids: [Int64] = []
-        for layout in source.layouts {
-            let items = try context.database.layoutItems(of: layout, indices: indices)
-            if ids.isEmpty { ids = items.map(\.photoID) }
-            text += items.map { "\($0.index) \($0.photoID) \($0.captionHeight) \($0.commentHeight)" }.joined(separator: ",") + "\n"
+    /// The digest of `text` and then of the photos at `indices` of `source`, each by its digest
+    /// (`photoDigests`): what a run laid out on its own, or placed by the page, is made from.
+    private func digest(_ text: String, run indices: Range<Int>, of source: AlbumSource) throws -> String {
+        let digests = try photoDigests(of: source), size = SHA256.byteCount
+        let run = indices.clamped(to: 0 ..< digests.count / size)
+        var hash = SHA256()
+        hash.update(data: Data(text.utf8))
+        hash.update(data: Data("run \(run.lowerBound) \(run.upperBound)\n".utf8))
+        digests.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[run.lowerBound * size ..< run.upperBound * size])) }
+        return Self.hex(hash)
+    }
+
+    /// Each photo's digest, `SHA256.byteCount` bytes in album order, of all that the files
+    /// showing a run of photos read of it: its index and id, its photo's and texts' heights in
+    /// every band (not its places), what may change how it is drawn (`renderStamps`) and whether
+    /// its images or clip failed. Made once per album, in one pass over its layouts and stamps:
+    /// each chunk, group and plain page reading its run from every band and the stamps again
+    /// was a fifth of a caption's export.
+    private func photoDigests(of source: AlbumSource) throws -> [UInt8] {
+        try source.photoDigests.withLock { known in
+            if let known { return known }
+            let database = context.database
+            var digests: [UInt8] = []
+            digests.reserveCapacity(source.count * SHA256.byteCount)
+            for part in source.parts {
+                let bands = try source.layouts.map { try database.layoutItems(of: $0, indices: part) }
+                guard let first = bands.first else { break }
+                let stamps = try database.renderStamps(ids: first.map(\.photoID))
+                var numbers: [UInt64] = []
+                numbers.reserveCapacity(2 + 4 * bands.count)
+                for (position, item) in first.enumerated() {
+                    numbers = [UInt64(item.index), UInt64(bitPattern: item.photoID)]
+                    for band in bands {
+                        // Every band's items of one index range: the same photos unless the
+                        // library changed in between (then another id is digested, not skipped).
+                        guard position < band.count else { numbers.append(.max); continue }
+                        let placed = band[position]
+                        numbers += [UInt64(bitPattern: placed.photoID), placed.photoHeight.bitPattern,
+                                    placed.captionHeight.bitPattern, placed.commentHeight.bitPattern]
+                    }
+                    var hash = SHA256()
+                    numbers.withUnsafeBytes { hash.update(bufferPointer: $0) }
+                    let id = item.photoID
+                    hash.update(data: Data("\(stamps[id] ?? "gone") \(context.imageFailures[id] ?? "-") \(context.videoFailures[id] ?? "-")".utf8))
+                    digests += hash.finalize()
+                }
+            }
+            known = digests
+            return digests
         }
-        return try text + photoLines(ids)
     }
 
     /// The fonts every page preloads, by their base files' names (pages only: no data file names

@@ -38,6 +38,8 @@ public struct Importer: Sendable {
         guard isDirectory.boolValue else { throw ImportError.notAFolder(path: root) }
 
         var summary = ImportSummary()
+        // What this import changes is what comes after: its texts are the ones to measure.
+        let revisionBefore = try database.libraryRevision()
         var scan = LibraryScanner(root: root).scan()
         if !options.includeVideos {
             // Told by their first bytes, as the probe tells them; one line for all of them.
@@ -188,18 +190,18 @@ public struct Importer: Sendable {
         try database.apply(finalChanges)
         try database.pruneNames()
         try database.setLibraryRoot(URL(fileURLWithPath: root).standardizedFileURL.path)
-        measureAnnotations(events: events)
+        measureAnnotations(changedAfter: revisionBefore, events: events)
         return summary
     }
 
     /// Stores caption and comment heights at the default widths. A missing font costs no photo:
     /// it is one warning, and the layout reports it again when it needs the heights.
-    private func measureAnnotations(events: @escaping @Sendable (ProgressEvent) -> Void) {
+    private func measureAnnotations(changedAfter revision: Int64, events: @escaping @Sendable (ProgressEvent) -> Void) {
         guard !options.textWidths.isEmpty else { return }
         let measurer = TextMeasurer { events(.warning($0)) }
         do {
             try AnnotationMeasurer(database: database, measurer: measurer, caption: options.captionStyle, comment: options.commentStyle)
-                .ensureMeasured(widths: options.textWidths)
+                .ensureMeasured(widths: options.textWidths, changedAfter: revision)
             // Texts no annotation uses any more can only appear after an import.
             try database.pruneMeasurements()
         } catch {

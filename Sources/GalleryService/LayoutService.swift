@@ -109,12 +109,28 @@ public final class LayoutService: Sendable {
             return MasonryResult(layout: found.layout, items: found.items, placement: request.options.placement, origin: .stored)
         }
 
-        let inputs = try database.layoutInputs(scope: scope)
-        // This scope's texts only: an album's layout must not cost the whole library's.
-        let texts = AnnotationTexts(captions: Array(Set(inputs.photos.map(\.caption).filter { !$0.isEmpty })),
-                                    comments: Array(Set(inputs.photos.map(\.comment).filter { !$0.isEmpty })))
+        let shapes = try database.layoutShapes(scope: scope)
+        // The layout this one replaces, by photo: a photo unchanged since its inputs were read
+        // keeps its texts' heights (same key: same width and styles), so only the texts of the
+        // others are read and measured — one caption edited in an album of 100,000 photos
+        // measures one text, not every text of the album in every band.
+        let old = try previous.map { try database.layoutItems(of: $0) } ?? []
+        let horizon = previous?.layout.inputsRevision
+        var kept: [Int64: StoredLayoutItem] = [:]
+        if horizon != nil {
+            kept.reserveCapacity(old.count)
+            for item in old { kept[item.photoID] = item }
+        }
+        func keeps(_ photo: PhotoShape) -> StoredLayoutItem? {
+            guard let horizon, photo.changed <= horizon else { return nil }
+            return kept[photo.id]
+        }
+        let texts = try database.annotationTexts(ids: shapes.photos.filter { keeps($0) == nil }.map(\.id))
+        // The texts measured here only: an album's layout must not cost the whole library's.
         let (captionHeights, commentHeights) = try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment)
-            .measurements(of: texts, width: geometry.innerWidth)
+            .measurements(of: AnnotationTexts(captions: Array(Set(texts.values.map(\.caption).filter { !$0.isEmpty })),
+                                              comments: Array(Set(texts.values.map(\.comment).filter { !$0.isEmpty }))),
+                          width: geometry.innerWidth)
         func height(_ text: String, _ stored: [String: StoredMeasurement], _ style: TextStyle) throws -> Double {
             if text.isEmpty { return 0 }
             if let known = stored[text] { return known.height }
@@ -122,12 +138,17 @@ public final class LayoutService: Sendable {
             return try measurer.measure(text, style: style, width: geometry.innerWidth).height
         }
         var masonryItems: [MasonryItem] = []
-        masonryItems.reserveCapacity(inputs.photos.count)
-        for photo in inputs.photos {
+        masonryItems.reserveCapacity(shapes.photos.count)
+        for photo in shapes.photos {
+            if let item = keeps(photo) {
+                masonryItems.append(MasonryItem(aspectRatio: photo.aspectRatio, captionHeight: item.captionHeight, commentHeight: item.commentHeight))
+                continue
+            }
+            let text = texts[photo.id] ?? ("", "")
             masonryItems.append(MasonryItem(
                 aspectRatio: photo.aspectRatio,
-                captionHeight: try height(photo.caption, captionHeights, caption),
-                commentHeight: try height(photo.comment, commentHeights, comment)))
+                captionHeight: try height(text.caption, captionHeights, caption),
+                commentHeight: try height(text.comment, commentHeights, comment)))
         }
         let layout = try MasonryLayout(width: request.width, items: masonryItems, options: request.options)
         var items: [StoredLayoutItem] = []
@@ -135,11 +156,11 @@ public final class LayoutService: Sendable {
         // Items stack in their columns in index order: the photos above one are those placed
         // in its column before it.
         var photoTops = [Double](repeating: 0, count: geometry.columns)
-        for (photo, item) in zip(inputs.photos, masonryItems) {
+        for (photo, item) in zip(shapes.photos, masonryItems) {
             guard let attributes = layout.attributes(at: items.count) else { break }
             let column = attributes.column ?? 0, photoHeight = attributes.photoHeight ?? 0
             items.append(StoredLayoutItem(
-                index: attributes.index, photoID: photo.photoID, column: column,
+                index: attributes.index, photoID: photo.id, column: column,
                 y: attributes.frame.y, height: attributes.frame.height, photoHeight: photoHeight,
                 captionHeight: item.captionHeight, commentHeight: item.commentHeight, photoTop: photoTops[column]))
             photoTops[column] += photoHeight
@@ -148,15 +169,13 @@ public final class LayoutService: Sendable {
         // Placement is sequential, so when the old items are a prefix of the new ones with the
         // same inputs, the full computation kept them in place: report it as an append.
         var origin: MasonryResult.Origin = previous == nil ? .computed : .recomputed
-        if let previous {
-            let old = try database.layoutItems(of: previous)
-            if old.count <= items.count, zip(old, items).allSatisfy({ $0 == $1 }) {
-                origin = .appended(items.count - old.count)
-            }
+        if previous != nil, old.count <= items.count, zip(old, items).allSatisfy({ $0 == $1 }) {
+            origin = .appended(items.count - old.count)
         }
         let stored = try database.saveLayout(StoredMasonryLayout(
             layout: StoredLayout(key: key, contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
-                                 itemCount: items.count, revision: inputs.revision, computedAt: GalleryDatabase.timestamp()),
+                                 itemCount: items.count, revision: shapes.revision, computedAt: GalleryDatabase.timestamp(),
+                                 inputsRevision: shapes.libraryRevision),
             geometry: geometry, cellPadding: request.options.cellPadding, columnHeights: layout.columnHeights), items: items)
         let shown = request.rect.map { rect in layout.attributes(in: rect).map { items[$0.index] } } ?? items
         return MasonryResult(layout: stored, items: shown, placement: request.options.placement, origin: origin)

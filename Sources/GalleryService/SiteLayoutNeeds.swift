@@ -20,11 +20,13 @@ public struct SiteLayoutNeeds: Sendable {
 extension LayoutService {
     /// Computes and stores what `needs` asks for in every album that has photos, where the
     /// store has no current layout (only albums that changed since cost anything).
-    public func prepare(_ needs: SiteLayoutNeeds) throws {
+    /// - Parameter revision: the library's revision before the import this follows: only the
+    ///   texts it changed are measured ahead (`AnnotationMeasurer.ensureMeasured`).
+    public func prepare(_ needs: SiteLayoutNeeds, changedAfter revision: Int64? = nil) throws {
         // Every width's texts measured in one pass first (each text shaped once, broken at
         // every width), not band by band as each layout finds them missing.
         let widths = try needs.masonry.map { try MasonryLayout.geometry(width: $0.width, options: $0.options).innerWidth }
-        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment).ensureMeasured(widths: widths)
+        try AnnotationMeasurer(database: database, measurer: measurer, caption: caption, comment: comment).ensureMeasured(widths: widths, changedAfter: revision)
         // By path, not by name: an album may be named as another's folder is.
         for album in try database.albums() where album.photoCount > 0 {
             for (width, options) in needs.masonry {

@@ -432,19 +432,43 @@ extension GalleryDatabase {
         }
     }
 
-    /// The ids and display aspect ratios of a scope's photos in display order, with the scope's
-    /// revision, read in one snapshot: what a layout that needs no text is computed from.
+    /// The ids, display aspect ratios and last changes of a scope's photos in display order,
+    /// with the scope's revision and the library's, read in one snapshot: what a layout that
+    /// needs no text is computed from, and what a masonry layout finds its changed photos by.
+    /// The last scope's are kept while neither revision moves (`LastShapes`).
     public func layoutShapes(scope: LayoutScope) throws -> LayoutShapes {
         try read { db in
+            let revision = try self.revision(db, scope: scope), library = try Self.libraryRevision(db)
+            if let kept = lastShapes.shapes(of: scope.stored, revision: revision, library: library) { return kept }
             let sql = try Self.inDisplayOrder(db,
-                "SELECT p.id, p.display_width, p.display_height FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id",
+                "SELECT p.id, p.display_width, p.display_height, p.changed FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id",
                 scope: scope)
             var photos: [PhotoShape] = []
             let rows = try SQLRequest<Row>(literal: sql).fetchCursor(db)
             while let row = try rows.next() {
-                photos.append(PhotoShape(id: row["id"], aspectRatio: Self.aspectRatio(row)))
+                photos.append(PhotoShape(id: row[0], aspectRatio: Self.aspectRatio(row), changed: row[3]))
             }
-            return LayoutShapes(revision: try self.revision(db, scope: scope), photos: photos)
+            let shapes = LayoutShapes(revision: revision, libraryRevision: library, photos: photos)
+            lastShapes.keep(shapes, of: scope.stored)
+            return shapes
+        }
+    }
+
+    /// The caption and comment of each photo of `ids` (none for a photo without an annotation
+    /// or gone), in one statement: the texts a layout computed again must measure.
+    public func annotationTexts(ids: some Collection<Int64>) throws -> [Int64: (caption: String, comment: String)] {
+        guard !ids.isEmpty else { return [:] }
+        // One bound JSON array, whatever the count (a statement takes 32,766 parameters).
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return try read { db in
+            var texts: [Int64: (caption: String, comment: String)] = [:]
+            texts.reserveCapacity(ids.count)
+            let rows = try Row.fetchCursor(db, sql: "SELECT photo_id, caption, comment FROM annotations WHERE photo_id IN (SELECT value FROM json_each(?))",
+                                           arguments: [list])
+            while let row = try rows.next() {
+                texts[row[0]] = (row[1], row[2])
+            }
+            return texts
         }
     }
 

@@ -41,6 +41,39 @@ extension GalleryDatabase {
         }
     }
 
+    /// The distinct captions and comments of the photos changed after the library's revision
+    /// `revision` (`photos.changed`): what an import added or edited.
+    public func annotationTexts(changedAfter revision: Int64) throws -> AnnotationTexts {
+        try read { db in
+            func texts(_ field: String) throws -> [String] {
+                try String.fetchAll(db, sql: """
+                    SELECT DISTINCT n.\(field) FROM photos p JOIN annotations n ON n.photo_id = p.id
+                    WHERE p.changed > ? AND n.\(field) != '' ORDER BY 1
+                    """, arguments: [revision])
+            }
+            return AnnotationTexts(captions: try texts("caption"), comments: try texts("comment"))
+        }
+    }
+
+    /// The texts measured in `style` that needed the system's fallback faces, at any width
+    /// (through their partial index, 0025): those whose measurements a change of the system's
+    /// fonts changes.
+    public func fallbackTexts(style: String) throws -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT text FROM text_measurements WHERE style_id = \(Self.styleID) AND font_signature != ''",
+                                arguments: [style])
+        }
+    }
+
+    /// Whether any text is measured in `style` at `width`: a width new to the library (another
+    /// grid) has every text to measure.
+    public func hasMeasurements(style: String, width: Double) throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM text_measurements WHERE style_id = \(Self.styleID) AND width = ?)",
+                              arguments: [style, width]) ?? false
+        }
+    }
+
     /// Measurements stored for `style` at `width`, by text.
     public func measurements(style: String, width: Double) throws -> [String: StoredMeasurement] {
         try read { db in

@@ -12,6 +12,8 @@ public final class GalleryDatabase: Sendable {
     public let path: String
     /// Browse pages' revisions counted at the current library revision.
     let scopeRevisions = ScopeRevisions()
+    /// The last scope's photo shapes, for the layouts of its other bands.
+    let lastShapes = LastShapes()
 
     /// Opens (creating it if needed) and migrates the database at `path`.
     public init(path: String) throws {

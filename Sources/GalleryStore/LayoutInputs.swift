@@ -16,10 +16,16 @@ public struct LayoutInputs: Sendable {
 public struct PhotoShape: Sendable, Hashable {
     public var id: Int64
     public var aspectRatio: Double
+    /// The library's revision of its last change (`photos.changed`): its row, its texts, a
+    /// height measured again for one of them.
+    public var changed: Int64
 }
 
-/// A scope's photo shapes in display order, read with the scope's revision in one snapshot.
+/// A scope's photo shapes in display order, read with the scope's revision and the library's
+/// in one snapshot.
 public struct LayoutShapes: Sendable {
     public var revision: Int64
+    /// The library's revision they were read at: no photo's `changed` is later.
+    public var libraryRevision: Int64
     public var photos: [PhotoShape]
 }

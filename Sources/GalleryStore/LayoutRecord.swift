@@ -10,7 +10,7 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     enum Columns: String, ColumnExpression, CaseIterable {
         case id, scope, kind, width, options
         case contentWidth = "content_width", contentHeight = "content_height", itemCount = "item_count"
-        case revision, computedAt = "computed_at"
+        case revision, computedAt = "computed_at", inputsRevision = "inputs_revision"
     }
 
     /// Columns by name, not `*`: a query prepared against a schema that changes before it runs
@@ -30,6 +30,7 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var itemCount: Int
     var revision: Int64
     var computedAt: String
+    var inputsRevision: Int64?
 
     init(_ layout: StoredLayout) {
         id = nil
@@ -42,6 +43,7 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
         itemCount = layout.itemCount
         revision = layout.revision
         computedAt = layout.computedAt
+        inputsRevision = layout.inputsRevision
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -54,6 +56,6 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
         guard let id, let kind = LayoutKind(rawValue: kind), let scope = LayoutScope(stored: scope) else { return nil }
         return StoredLayout(id: id, key: LayoutKey(scope: scope, kind: kind, width: width, options: options),
                             contentWidth: contentWidth, contentHeight: contentHeight, itemCount: itemCount,
-                            revision: revision, computedAt: computedAt, isStale: revision != currentRevision)
+                            revision: revision, computedAt: computedAt, inputsRevision: inputsRevision, isStale: revision != currentRevision)
     }
 }

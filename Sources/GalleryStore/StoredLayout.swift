@@ -11,11 +11,15 @@ public struct StoredLayout: Sendable, Hashable {
     public var revision: Int64
     /// When computed (UTC, ISO 8601).
     public var computedAt: String
+    /// The library's revision when its inputs were read (nil for a layout stored before
+    /// migration 0025): a photo of its scope whose `changed` is no later is as it saw it, so
+    /// the next layout of the same key may take that photo's texts' heights from this one.
+    public var inputsRevision: Int64?
     /// True when photos or annotations of its scope changed since it was computed.
     public var isStale: Bool
 
     public init(id: Int64 = 0, key: LayoutKey, contentWidth: Double, contentHeight: Double, itemCount: Int,
-                revision: Int64, computedAt: String, isStale: Bool = false) {
+                revision: Int64, computedAt: String, inputsRevision: Int64? = nil, isStale: Bool = false) {
         self.id = id
         self.key = key
         self.contentWidth = contentWidth
@@ -23,6 +27,7 @@ public struct StoredLayout: Sendable, Hashable {
         self.itemCount = itemCount
         self.revision = revision
         self.computedAt = computedAt
+        self.inputsRevision = inputsRevision
         self.isStale = isStale
     }
 }

@@ -51,11 +51,12 @@ struct ImportCommand: ParsableCommand {
         let importer = Importer(
             database: database, folder: folder,
             options: ImportOptions(configuration, jobs: jobs, annotationsFile: annotations))
+        let before = try database.libraryRevision()
         let summary = try importer.run { display.handle($0) }
         // The layouts the site's pages show, computed now (only albums that changed): a page
         // served or exported next reads them.
         let plan = SitePlan(configuration)
-        try plan.layoutService(database: database) { display.handle(.warning($0)) }.prepare(plan.layoutNeeds)
+        try plan.layoutService(database: database) { display.handle(.warning($0)) }.prepare(plan.layoutNeeds, changedAfter: before)
         display.finish()
         print(summary.line)
     }

@@ -112,13 +112,14 @@ final class PreviewRefresher: Sendable {
         let configuration = try settings.load(folder: root)
         try settings.checkAlbums(folder: root)
         try database.setPhotoOrder(PhotoOrder(configuration.content.sort))
+        let before = try database.libraryRevision()
         let summary = try Importer(database: database, folder: root, options: ImportOptions(configuration, jobs: nil, annotationsFile: nil))
             .run { event in
                 if case .skipped(let path, let reason) = event { FileHandle.standardError.write(Data("\(path): \(reason)\n".utf8)) }
                 if case .warning(let text) = event { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
             }
         let plan = SitePlan(configuration)
-        try plan.layoutService(database: database) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }.prepare(plan.layoutNeeds)
+        try plan.layoutService(database: database) { FileHandle.standardError.write(Data("\($0)\n".utf8)) }.prepare(plan.layoutNeeds, changedAfter: before)
         if announce || summary.added + summary.updated + summary.removed + summary.skipped > 0 {
             FileHandle.standardError.write(Data("\(summary.line)\n".utf8))
         }
