@@ -94,5 +94,37 @@ struct FallbackMeasurementTests {
         #expect(try measurer.ensureMeasured(widths: [236]) == 1)
         let again = try database.measurements(style: style.fingerprint, width: 236)
         #expect(again[Self.deseret] == stored[Self.deseret])
+
+        // An import's pass (the texts changed after a revision) checks the fallback texts too,
+        // though their photos did not change.
+        try database.saveMeasurements(style: style.fingerprint, width: 236, [
+            Self.deseret: StoredMeasurement(lines: 9, height: 162, fontSignature: "/usr/share/fonts/elsewhere.ttf#0"),
+        ])
+        #expect(try measurer.ensureMeasured(widths: [236], changedAfter: try database.libraryRevision()) == 1)
+        #expect(try database.measurements(style: style.fingerprint, width: 236)[Self.deseret] == stored[Self.deseret])
+    }
+
+    @Test("an import measures ahead the texts it changed and, at a width new to the library, every text; nothing else")
+    func changedTextsOnly() throws {
+        let photos = try TemporaryDirectory()
+        try photos.write("a.jpg", TestImages.jpeg())
+        try photos.write("b.jpg", TestImages.jpeg())
+        try photos.write("a.txt", text: "Caption A\nComment A")
+        try photos.write("b.txt", text: "Caption B\nComment B")
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        let measurer = AnnotationMeasurer(database: database, measurer: TextMeasurer())
+        let revision = try database.libraryRevision()
+        #expect(try measurer.ensureMeasured(widths: [236], changedAfter: revision) == 0)
+        #expect(try measurer.ensureMeasured(widths: [150], changedAfter: revision) == 4, "a width new to the library")
+        #expect(try measurer.ensureMeasured(widths: [150, 236], changedAfter: revision) == 0)
+
+        try photos.write("a.txt", text: "Caption A, edited\nComment A")
+        _ = try runImport(photos, into: database)
+        // The import measured the new caption at its width; a pass from before it, at a width the
+        // library knows, finds that text alone to measure there, and only there.
+        #expect(try database.measurements(style: GalleryTextStyles.caption.fingerprint, width: 236)["Caption A, edited"] != nil)
+        #expect(try measurer.ensureMeasured(widths: [150, 236], changedAfter: revision) == 1)
+        #expect(try measurer.ensureMeasured(widths: [150], changedAfter: revision) == 0)
     }
 }
