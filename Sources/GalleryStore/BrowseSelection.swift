@@ -99,9 +99,11 @@ public enum BrowseSelection: Sendable, Hashable {
             let next = month == 12 ? padded(year + 1, 4) + "-01" : padded(year, 4) + "-" + padded(month + 1, 2)
             return "p.taken_at >= \(padded(year, 4) + "-" + padded(month, 2)) AND p.taken_at < \(next)"
         case .place(let place):
+            // By the photos' annotations (one a photo), each level through its own index (0026):
+            // the same photos as the levels of `n`, without a scan of every photo.
             return """
-                (n.place_sublocation = \(place) COLLATE NOCASE OR n.place_city = \(place) COLLATE NOCASE \
-                OR n.place_state = \(place) COLLATE NOCASE OR n.place_country = \(place) COLLATE NOCASE)
+                p.id IN (SELECT photo_id FROM annotations WHERE place_sublocation = \(place) COLLATE NOCASE \
+                OR place_city = \(place) COLLATE NOCASE OR place_state = \(place) COLLATE NOCASE OR place_country = \(place) COLLATE NOCASE)
                 """
         case .person(let person):
             return "p.id IN (SELECT pp.photo_id FROM photo_people pp JOIN people e ON e.id = pp.person_id WHERE e.name = \(person) COLLATE NOCASE)"

@@ -103,11 +103,7 @@ extension GalleryDatabase {
         case .browse(let selection, let excluding):
             let library = try Self.libraryRevision(db)
             if let known = scopeRevisions.revision(of: scope.stored, at: library) { return known }
-            let row = try SQLRequest<Row>(literal: """
-                SELECT count(*) AS photos, coalesce(max(p.changed), 0) AS latest
-                FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id
-                WHERE \(Self.onPage(selection, excluding: excluding))
-                """).fetchOne(db)
+            let row = try SQLRequest<Row>(literal: Self.pageCount(selection, excluding: excluding)).fetchOne(db)
             let photos: Int64 = row?["photos"] ?? 0, latest: Int64 = row?["latest"] ?? 0
             // Both in one number (the column stored layouts keep): the latest change above the
             // count's 24 bits; two states of a page that differ have different pairs. Bit 62
@@ -117,6 +113,18 @@ extension GalleryDatabase {
             scopeRevisions.keep(revision, of: scope.stored, at: library)
             return revision
         }
+    }
+
+    /// How many photos a browse page holds and the latest change among them (`photos`,
+    /// `latest`): what its revision is made of. Each kind of page finds its own photos through
+    /// an index (a date range, a place's levels, a keyword's or person's links), not by a scan
+    /// of the library (held by `BrowsePageCountTests`, on the query plan).
+    static func pageCount(_ selection: BrowseSelection, excluding: [String]) -> SQL {
+        """
+        SELECT count(*) AS photos, coalesce(max(p.changed), 0) AS latest
+        FROM photos p JOIN albums a ON a.id = p.album_id LEFT JOIN annotations n ON n.photo_id = p.id
+        WHERE \(onPage(selection, excluding: excluding))
+        """
     }
 
     /// The library's revision: every change to photos, annotations, keywords, people and
