@@ -130,7 +130,7 @@ extension SiteSnapshot {
             for part in source.parts {
                 let bands = try source.layouts.map { try database.layoutItems(of: $0, indices: part) }
                 guard let first = bands.first else { break }
-                let stamps = try database.renderStamps(ids: first.map(\.photoID))
+                let stamps = try renderStamps()
                 var numbers: [UInt64] = []
                 numbers.reserveCapacity(2 + 4 * bands.count)
                 for (position, item) in first.enumerated() {
@@ -180,12 +180,22 @@ extension SiteSnapshot {
     /// A line per photo of `ids`, in their order: what may change how it is drawn
     /// (`GalleryDatabase.renderStamps`) and whether its images or its clip failed this time.
     private func photoLines(_ ids: some Collection<Int64>) throws -> String {
-        let stamps = try context.database.renderStamps(ids: ids)
+        let stamps = try renderStamps()
         var lines = ""
         for id in ids {
             lines += "\(id) \(stamps[id] ?? "gone") \(context.imageFailures[id] ?? "-") \(context.videoFailures[id] ?? "-")\n"
         }
         return lines
+    }
+
+    /// Every photo's render stamp (`GalleryDatabase.renderStamps`), read once for the snapshot.
+    private func renderStamps() throws -> [Int64: String] {
+        try madeStamps.withLock { made in
+            if let made { return made }
+            let stamps = try context.database.renderStamps()
+            made = stamps
+            return stamps
+        }
     }
 
     private static func hex(_ hash: SHA256) -> String {

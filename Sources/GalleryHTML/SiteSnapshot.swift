@@ -311,6 +311,8 @@ public final class SiteSnapshot: Sendable {
     }
 
     private let madeSearch = Mutex<SiteSearch?>(nil)
+    /// Every photo's render stamp, once read (`renderStamps`).
+    let madeStamps = Mutex<[Int64: String]?>(nil)
 
     /// The search index, made once per snapshot.
     func search() throws -> SiteSearch {

@@ -89,24 +89,23 @@ extension GalleryDatabase {
     /// stamp (`photos.changed`: its row, annotation, keywords, people, measured heights), its
     /// Live Photo clip's, its album's name and its dominant colour (kept by content, outside
     /// the stamp). What an export compares to know an album's files are as it wrote them
-    /// (`SiteSnapshot.inputsDigest`). Ids no photo has are left out.
-    public func renderStamps(ids: some Collection<Int64>) throws -> [Int64: String] {
+    /// (`SiteSnapshot.inputsDigest`). Every photo's, in one statement: every album and browse
+    /// page digests its photos' at each export, and reading them page by page read the
+    /// library seven times over.
+    public func renderStamps() throws -> [Int64: String] {
         try read { db in
             var result: [Int64: String] = [:]
-            result.reserveCapacity(ids.count)
-            try Self.inParts(ids) { part in
-                let rows = try SQLRequest<Row>(literal: """
-                    SELECT p.id, p.changed, a.name, c.color,
-                           (SELECT max(m.changed) FROM photos m WHERE m.live_still_id = p.id) AS clip_changed
-                    FROM photos p JOIN albums a ON a.id = p.album_id
-                    LEFT JOIN photo_colors c ON c.content_hash = p.content_hash
-                    WHERE p.id IN \(part)
-                    """).fetchCursor(db)
-                while let row = try rows.next() {
-                    let changed: Int64 = row["changed"], clip: Int64? = row["clip_changed"]
-                    let album: String = row["name"], color: String? = row["color"]
-                    result[row["id"]] = "\(changed) \(clip ?? -1) \(color ?? "-") \(album)"
-                }
+            result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.id, p.changed, a.name, c.color, clips.changed
+                FROM photos p JOIN albums a ON a.id = p.album_id
+                LEFT JOIN photo_colors c ON c.content_hash = p.content_hash
+                LEFT JOIN (SELECT live_still_id, max(changed) AS changed FROM photos WHERE live_still_id IS NOT NULL GROUP BY live_still_id) clips
+                    ON clips.live_still_id = p.id
+                """)
+            while let row = try rows.next() {
+                let changed: Int64 = row[1], album: String = row[2], color: String? = row[3], clip: Int64? = row[4]
+                result[row[0]] = "\(changed) \(clip ?? -1) \(color ?? "-") \(album)"
             }
             return result
         }
