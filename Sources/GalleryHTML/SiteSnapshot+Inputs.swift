@@ -124,13 +124,12 @@ extension SiteSnapshot {
     private func photoDigests(of source: AlbumSource) throws -> [UInt8] {
         try source.photoDigests.withLock { known in
             if let known { return known }
-            let database = context.database
+            let database = context.database, stamps = try renderStamps()
             var digests: [UInt8] = []
             digests.reserveCapacity(source.count * SHA256.byteCount)
             for part in source.parts {
                 let bands = try source.layouts.map { try database.layoutItems(of: $0, indices: part) }
                 guard let first = bands.first else { break }
-                let stamps = try renderStamps()
                 var numbers: [UInt64] = []
                 numbers.reserveCapacity(2 + 4 * bands.count)
                 for (position, item) in first.enumerated() {

@@ -21,6 +21,9 @@ extension LayoutServiceTests {
         }
     }
 
+    /// Items as two libraries of the same folder both have them: a fresh import numbers photos anew.
+    func withoutIDs(_ items: [StoredLayoutItem]) -> [StoredLayoutItem] { items.map { var item = $0; item.photoID = 0; return item } }
+
     @Test("a layout computed again keeps the heights of the photos unchanged since, measures the changed ones, and follows a height measured again")
     func keepsUnchangedHeights() throws {
         let folder = try TemporaryDirectory()
@@ -52,8 +55,7 @@ extension LayoutServiceTests {
         let fresh = try GalleryDatabase()
         try importFolder(folder, fresh)
         let scratch = try LayoutService(database: fresh).masonry(request)
-        func shape(_ items: [StoredLayoutItem]) -> [StoredLayoutItem] { items.map { var item = $0; item.photoID = 0; return item } }
-        #expect(shape(second.items) == shape(scratch.items), "the changed photo measured anew, the rest placed as from scratch")
+        #expect(withoutIDs(second.items) == withoutIDs(scratch.items), "the changed photo measured anew, the rest placed as from scratch")
 
         // A height measured again (an UPDATE: the trigger stamps the photo) reaches the layout.
         try queue.write { db in
@@ -117,8 +119,7 @@ extension LayoutServiceTests {
             for request in requests {
                 let result = try service.masonry(request)
                 let scratch = try LayoutService(database: fresh).masonry(request)
-                func shape(_ items: [StoredLayoutItem]) -> [StoredLayoutItem] { items.map { var item = $0; item.photoID = 0; return item } }
-                #expect(shape(result.items) == shape(scratch.items), "seed \(seed), round \(round): \(done) at \(request.width)")
+                #expect(withoutIDs(result.items) == withoutIDs(scratch.items), "seed \(seed), round \(round): \(done) at \(request.width)")
                 #expect(result.layout.layout.contentHeight == scratch.layout.layout.contentHeight)
             }
         }
