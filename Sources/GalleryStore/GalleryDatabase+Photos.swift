@@ -90,12 +90,11 @@ extension GalleryDatabase {
     /// Live Photo clip's, its album's name and its dominant colour (kept by content, outside
     /// the stamp). What an export compares to know an album's files are as it wrote them
     /// (`SiteSnapshot.inputsDigest`). Every photo's, in one statement: every album and browse
-    /// page digests its photos' at each export, and reading them page by page read the
-    /// library seven times over.
+    /// page digests its photos' at each export, and reading them page by page read each photo
+    /// once for every page that shows it.
     public func renderStamps() throws -> [Int64: String] {
         try read { db in
             var result: [Int64: String] = [:]
-            result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT p.id, p.changed, a.name, c.color, clips.changed
                 FROM photos p JOIN albums a ON a.id = p.album_id

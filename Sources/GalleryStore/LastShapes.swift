@@ -7,7 +7,6 @@ import Synchronization
 final class LastShapes: Sendable {
     private struct Kept {
         var scope: String
-        var revision: Int64
         var shapes: LayoutShapes
     }
 
@@ -17,12 +16,12 @@ final class LastShapes: Sendable {
     /// `library`, if they are the last read.
     func shapes(of stored: String, revision: Int64, library: Int64) -> LayoutShapes? {
         kept.withLock { kept in
-            guard let kept, kept.scope == stored, kept.revision == revision, kept.shapes.libraryRevision == library else { return nil }
+            guard let kept, kept.scope == stored, kept.shapes.revision == revision, kept.shapes.libraryRevision == library else { return nil }
             return kept.shapes
         }
     }
 
     func keep(_ shapes: LayoutShapes, of stored: String) {
-        kept.withLock { $0 = Kept(scope: stored, revision: shapes.revision, shapes: shapes) }
+        kept.withLock { $0 = Kept(scope: stored, shapes: shapes) }
     }
 }
