@@ -316,15 +316,18 @@ extension GalleryDatabase {
     /// index), kept where `keep` says: the one decoding loop of masonry items and free frames.
     private static func decodedChunks<Item>(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil, in rect: LayoutRect? = nil,
                                             decode: ([UInt8], Int) -> [Item], keep: (Item) -> Bool) throws -> [Item] {
-        let rows = try chunkRows(db, of: layout, indices: indices, in: rect)
-        // A layout someone else stored after this snapshot began (a site's album source made
-        // by a concurrent request, shared with this one) has no chunks here: the snapshot is
-        // older than what it is asked about, and is taken again (`GalleryDatabase.snapshot`),
-        // rather than answering an empty page.
-        if rows.isEmpty, snapshotInUse != nil, let indices, indices.lowerBound < layout.itemCount,
-           try Int.fetchOne(db, sql: "SELECT 1 FROM layouts WHERE id = ?", arguments: [layout.id]) == nil {
-            throw SnapshotState.LibraryChanged()
+        // The header held is not the one stored under its id: a layout someone else stored
+        // after this snapshot began (a site's album source made by a concurrent request,
+        // shared with this one) has no row here, and one replaced since the header was read
+        // has other revisions and other chunks (`save` replaces in place). In a snapshot, the
+        // snapshot is taken again (`GalleryDatabase.snapshot`) rather than answering an empty
+        // page or another layout's items; outside one, the layout has no items to give.
+        let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT revision, inputs_revision FROM layouts WHERE id = ?"), arguments: [layout.id])
+        guard let current, current[0] == layout.revision, current[1] == layout.inputsRevision else {
+            if snapshotInUse != nil { throw SnapshotState.LibraryChanged() }
+            return []
         }
+        let rows = try chunkRows(db, of: layout, indices: indices, in: rect)
         var items: [Item] = []
         for row in rows {
             let chunk: Int = row["chunk"]
@@ -338,8 +341,8 @@ extension GalleryDatabase {
     @discardableResult
     public func saveLayout(_ masonry: StoredMasonryLayout, items: [StoredLayoutItem]) throws -> StoredMasonryLayout {
         try Self.expect(.masonry, of: masonry.layout.key)
-        return try save(masonry.layout, count: items.count, existing: { db, header in try Self.masonry(db, header) }, insertKind: { db, header in
-            try MasonryLayoutRecord(masonry, layoutID: header.id).insert(db)
+        return try save(masonry.layout, count: items.count, existing: { db, header in try Self.masonry(db, header) }, saveKind: { db, header in
+            try MasonryLayoutRecord(masonry, layoutID: header.id).save(db)
             var saved = masonry
             saved.layout = header
             return saved
@@ -357,7 +360,7 @@ extension GalleryDatabase {
     public func saveLayout(_ layout: StoredFrameLayout, frames: [StoredFrame]) throws -> StoredFrameLayout {
         try Self.expect(.justified, of: layout.layout.key)
         return try save(layout.layout, count: frames.count, existing: { _, header in StoredFrameLayout(layout: header) },
-                        insertKind: { _, header in StoredFrameLayout(layout: header) }, chunk: { start, end in
+                        saveKind: { _, header in StoredFrameLayout(layout: header) }, chunk: { start, end in
             let slice = frames[start ..< end]
             return (FrameChunkCodec.encode(slice), Self.bounds(slice.lazy.map { LayoutRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }))
         })
@@ -376,7 +379,7 @@ extension GalleryDatabase {
         return (minX, maxX, minY, maxY)
     }
 
-    /// The header, then the kind's own row (`insertKind`, given the stored header), then the
+    /// The header, then the kind's own row (`saveKind`, given the stored header), then the
     /// items in chunks (`chunk(start, end)`: a chunk's bytes and bounds).
     ///
     /// A layout stored from the same state of its scope, or from the state now, is kept, and returned
@@ -384,43 +387,74 @@ extension GalleryDatabase {
     /// server and `gallery import`) store it once, and a reader holding its id (a served site)
     /// keeps finding its items. One layout key and revision give one layout (the key holds
     /// every option and both fonts).
+    ///
+    /// A stale layout under the same key is replaced in place: same id, and only its chunks
+    /// whose bytes changed are written. A caption edited halfway through an album of 100,000
+    /// photos moves the items after it only, and a justified layout none of them (it reads no
+    /// text): deleting and inserting every chunk wrote and freed 6 MB a band, 16 bands a page.
+    /// A reader holding the replaced header tells by its revisions (`decodedChunks`).
     private func save<Layout>(_ layout: StoredLayout, count: Int,
                               existing: (Database, StoredLayout) throws -> Layout?,
-                              insertKind: (Database, StoredLayout) throws -> Layout,
+                              saveKind: (Database, StoredLayout) throws -> Layout,
                               chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> Layout {
         try write { db in
             let key = layout.key
+            let stored = try self.header(db, key)
             // Kept when it is of the state this one was computed from, or of the state now (not
             // stale: this one was computed from an older state, by a writer that read before
             // another's commit). Equality only: a browse page's revision can go down.
-            if let stored = try self.header(db, key), stored.revision == layout.revision || !stored.isStale,
-               let kept = try existing(db, stored) {
+            if let stored, stored.revision == layout.revision || !stored.isStale, let kept = try existing(db, stored) {
                 return kept
             }
-            try LayoutRecord.filter(LayoutRecord.Columns.scope == key.scope.stored && LayoutRecord.Columns.kind == key.kind.rawValue
-                                    && LayoutRecord.Columns.width == key.width && LayoutRecord.Columns.options == key.options)
-                .deleteAll(db)
             var header = layout
             header.itemCount = count
             header.isStale = false
             var record = LayoutRecord(header)
-            try record.insert(db)
+            var oldChunks: [Int: Data] = [:]
+            if let stored {
+                record.id = stored.id
+                try record.update(db)
+                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ?"), arguments: [stored.id]) {
+                    oldChunks[row[0]] = row[1]
+                }
+            } else {
+                try record.insert(db)
+            }
             header.id = record.id ?? db.lastInsertedRowID
-            let saved = try insertKind(db, header)
-            let chunkStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)")
-            let boundsStatement = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
+            let saved = try saveKind(db, header)
+            let insertChunk = try db.cachedStatement(sql: "INSERT INTO layout_chunks (layout_id, chunk, items) VALUES (?, ?, ?)")
+            let updateChunk = try db.cachedStatement(sql: "UPDATE layout_chunks SET items = ? WHERE layout_id = ? AND chunk = ?")
+            let insertBounds = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
+            let updateBounds = try db.cachedStatement(sql: "UPDATE layout_chunk_bounds SET min_x = ?, max_x = ?, min_y = ?, max_y = ? WHERE id = ?")
             var start = 0
             var number = 0
             while start < count {
                 let end = min(start + LayoutChunkCodec.itemsPerChunk, count)
                 let (bytes, bounds) = chunk(start, end)
-                try chunkStatement.execute(arguments: [header.id, number, Data(bytes)])
+                let boundsID = header.id * LayoutChunkCodec.chunkIDFactor + Int64(number)
                 // R*Tree keeps 32-bit floats and rounds boxes outwards, so no item is missed;
                 // the exact test happens on the decoded items.
-                try boundsStatement.execute(arguments: [header.id * LayoutChunkCodec.chunkIDFactor + Int64(number),
-                                                        bounds.minX, bounds.maxX, bounds.minY, bounds.maxY])
+                let box: [any DatabaseValueConvertible] = [bounds.minX, bounds.maxX, bounds.minY, bounds.maxY]
+                let data = Data(bytes)
+                if let old = oldChunks.removeValue(forKey: number) {
+                    // Same bytes, same key: same items and so the same box. (Data's own ==
+                    // compares the buffers at once; a generic comparison went byte by byte.)
+                    if old != data {
+                        try updateChunk.execute(arguments: [data, header.id, number])
+                        try updateBounds.execute(arguments: StatementArguments(box + [boundsID]))
+                    }
+                } else {
+                    try insertChunk.execute(arguments: [header.id, number, data])
+                    try insertBounds.execute(arguments: StatementArguments([boundsID] + box))
+                }
                 start = end
                 number += 1
+            }
+            // The chunks past the new end: the layout lost photos.
+            if !oldChunks.isEmpty {
+                try db.execute(sql: "DELETE FROM layout_chunks WHERE layout_id = ? AND chunk >= ?", arguments: [header.id, number])
+                try db.execute(sql: "DELETE FROM layout_chunk_bounds WHERE id >= ? AND id < ?",
+                               arguments: [header.id * LayoutChunkCodec.chunkIDFactor + Int64(number), (header.id + 1) * LayoutChunkCodec.chunkIDFactor])
             }
             return saved
         }

@@ -128,4 +128,21 @@ struct AnnotationTests {
         #expect(try caption(database, "b.jpg")?.0 == "bad \u{FFFD}\u{FFFD} bytes")
         #expect(log.warnings.filter { $0.contains("not valid UTF-8") }.count == 2)
     }
+
+    @Test("seeded: a text's white space trimmed as Foundation's .whitespacesAndNewlines trims it, for every white space scalar it has")
+    func trimmedAsFoundation() {
+        let white: [Unicode.Scalar] = (0 ... 0x3000).compactMap(Unicode.Scalar.init).filter { CharacterSet.whitespacesAndNewlines.contains($0) }
+        #expect(white.count > 20 && white.contains("\u{3000}") && white.contains("\u{85}"))
+        let other: [Unicode.Scalar] = ["a", "é", "\u{301}", "\u{FEFF}", "港", "😀", "-"]
+        var rng = SplitMix64(seed: 51)
+        for _ in 0 ..< 2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0 ..< Int(rng.next() % 8) {
+                let pool = rng.next() % 2 == 0 ? white : other
+                scalars.append(pool[Int(rng.next() % UInt64(pool.count))])
+            }
+            let text = String(scalars)
+            #expect(AnnotationCatalog.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }

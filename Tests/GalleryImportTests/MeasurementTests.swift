@@ -49,6 +49,42 @@ struct MeasurementTests {
         let stored = try database.measurements(style: GalleryTextStyles.comment.fingerprint, width: 236)
         #expect(Set(stored.keys) == ["Second comment"])
     }
+
+    @Test("an import drops, at every width and style, the measurements of the texts it left unused, and keeps a text another photo still has")
+    func prunesLeftTexts() throws {
+        let photos = try TemporaryDirectory()
+        for name in ["a", "b"] {
+            try photos.write("\(name).jpg", TestImages.jpeg())
+            try photos.write("\(name).txt", text: "Shared caption\nOnly \(name)")
+        }
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        var bigger = GalleryTextStyles.comment
+        bigger.fontSize = 20
+        _ = try AnnotationMeasurer(database: database, measurer: TextMeasurer(), comment: bigger).ensureMeasured(widths: [120])
+        func measured(_ text: String) throws -> [String] {
+            var found: [String] = []
+            for (name, style) in [("caption", GalleryTextStyles.caption), ("comment", GalleryTextStyles.comment), ("bigger", bigger)] {
+                for width in [120, 236.0] where try database.measurements(style: style.fingerprint, width: width, texts: [text])[text] != nil {
+                    found.append("\(name) \(Int(width))")
+                }
+            }
+            return found
+        }
+        #expect(try measured("Only a") == ["comment 236", "bigger 120"])
+
+        try photos.write("a.txt", text: "A caption of its own\nOnly a, again")
+        _ = try runImport(photos, into: database)
+        #expect(try measured("Only a").isEmpty)
+        #expect(try measured("Shared caption") == ["caption 120", "caption 236"], "b still has it")
+        #expect(try measured("Only b") == ["comment 236", "bigger 120"])
+
+        try photos.remove("b.jpg")
+        try photos.remove("b.txt")
+        _ = try runImport(photos, into: database)
+        #expect(try measured("Shared caption").isEmpty && (try measured("Only b")).isEmpty)
+        #expect(try measured("Only a, again").contains("comment 236"))
+    }
 }
 
 @Suite("Characters no listed font has: the system's fallback face, and measurements that follow the installed fonts")

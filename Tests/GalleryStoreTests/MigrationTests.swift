@@ -81,6 +81,16 @@ struct MigrationTests {
         try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (1, ?, ?, 'sidecar')", arguments: [caption, comment])
     }
 
+    /// Another photo of the album `insertPhoto` made, with its annotation.
+    static func insertPhoto(_ db: Database, id: Int64, caption: String, comment: String) throws {
+        try db.execute(sql: """
+            INSERT INTO photos (id, album_id, path, sort_key, file_size, mtime_ns, content_hash, format,
+                                width, height, orientation, display_width, display_height)
+            VALUES (?, 1, ?, ?, 10, 1, 'xxh64:0', 'jpeg', 4, 3, 1, 4, 3)
+            """, arguments: [id, "\(id).jpg", "\(id).jpg"])
+        try db.execute(sql: "INSERT INTO annotations (photo_id, caption, comment, source) VALUES (?, ?, ?, 'sidecar')", arguments: [id, caption, comment])
+    }
+
     @Test("a database at every older schema is upgraded, keeping its rows")
     func upgradeFromEveryOlderSchema() throws {
         for older in GalleryDatabase.migrationIdentifiers {
@@ -212,6 +222,8 @@ struct MigrationTests {
         let caption = String(repeating: "caption style: Inter 15px, faces and digests … ", count: 14), comment = caption + "comment"
         try queue.write { db in
             try Self.insertPhoto(db, orientation: 1, caption: "Harbour", comment: "Boats at dusk")
+            // Every text measured is some annotation's: 0027 prunes the others once.
+            try Self.insertPhoto(db, id: 2, caption: "", comment: "東京")
             for (style, width, text, height) in [(caption, 236.0, "Harbour", 18.0), (caption, 126.5, "Harbour", 18.0),
                                                  (comment, 236.0, "Boats at dusk", 36.0), (comment, 236.0, "東京", 20.0)] {
                 try db.execute(sql: "INSERT INTO text_measurements (style, width, text, lines, height, font_signature) VALUES (?, ?, ?, 1, ?, ?)",
@@ -232,6 +244,47 @@ struct MigrationTests {
         try database.saveMeasurements(style: "another style", width: 236, ["Harbour": StoredMeasurement(lines: 1, height: 20)])
         #expect(try database.measurements(style: "another style", width: 236, texts: ["Harbour"])["Harbour"]?.height == 20)
         #expect(try database.measurements(style: caption, width: 236)["Harbour"]?.height == 18)
+    }
+
+    @Test("0027: measurements no annotation uses are pruned once; an annotation's old texts are noted for the next prune, texts still in use are not")
+    func measurementOrphans() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/old.db"
+        let queue = try DatabaseQueue(path: path)
+        try GalleryDatabase.migrator(upTo: "0026_browse_indexes").migrate(queue)
+        try queue.write { db in
+            try Self.insertPhoto(db, orientation: 1, caption: "Harbour", comment: "Boats at dusk")
+            try Self.insertPhoto(db, id: 2, caption: "Harbour", comment: "")
+            try db.execute(sql: "INSERT INTO text_styles (fingerprint) VALUES ('s')")
+            for text in ["Harbour", "Boats at dusk", "Left over"] {
+                try db.execute(sql: "INSERT INTO text_measurements (style_id, width, text, lines, height) VALUES (1, 236, ?, 1, 18)", arguments: [text])
+            }
+        }
+        try queue.close()
+        let database = try GalleryDatabase(path: path)
+        #expect(Set(try database.measurements(style: "s", width: 236).keys) == ["Harbour", "Boats at dusk"])
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE annotations SET caption = 'Quay', comment = 'Boats at dusk' WHERE photo_id = 1")
+            try db.execute(sql: "UPDATE annotations SET source = 'annotations.json' WHERE photo_id = 2")
+            try db.execute(sql: "DELETE FROM photos WHERE id = 2")
+        }
+        #expect(try database.writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM measurement_orphans") } == ["Harbour"],
+                "the caption replaced and the removed photo's; not the comment that stayed, nor anything for a change of source")
+        try database.pruneMeasurements()
+        #expect(Set(try database.measurements(style: "s", width: 236).keys) == ["Boats at dusk"])
+        #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM measurement_orphans") } == 0)
+
+        // Many texts left at once (the annotations' texts gathered once, not a scan each):
+        // the same answer.
+        try database.writer.write { db in
+            for number in 0 ..< 12 {
+                try db.execute(sql: "INSERT INTO text_measurements (style_id, width, text, lines, height) VALUES (1, 100, ?, 1, 18)", arguments: ["Old \(number)"])
+                try db.execute(sql: "INSERT INTO measurement_orphans (text) VALUES (?)", arguments: ["Old \(number)"])
+            }
+            try db.execute(sql: "INSERT INTO measurement_orphans (text) VALUES ('Boats at dusk')")
+        }
+        try database.pruneMeasurements()
+        #expect(try database.writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM text_measurements ORDER BY text") } == ["Boats at dusk"])
     }
 
     @Test("layouts stored before each kind had its own record: rows kept, fresh, with the same frames; masonry computed again")
