@@ -8,8 +8,12 @@ public enum MapPlace {
 
     /// `photo`'s place on the map, or nil when it has none (or one no map has).
     public static func of(_ photo: LibraryPhoto) -> (latitude: Double, longitude: Double)? {
-        guard let latitude = photo.metadata.latitude, let longitude = photo.metadata.longitude,
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        of(latitude: photo.metadata.latitude, longitude: photo.metadata.longitude)
+    }
+
+    /// A latitude and longitude as the map publishes them, or nil.
+    static func of(latitude: Double?, longitude: Double?) -> (latitude: Double, longitude: Double)? {
+        guard let latitude, let longitude, latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         return (HTML.rounded(latitude, digits: digits), HTML.rounded(longitude, digits: digits))
     }
 }

@@ -47,21 +47,21 @@ struct SiteSearch: Sendable {
     /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
     /// places where the site publishes them and dates by `monthNames` (the site's language).
     /// `albumStems`: each album's stem by its name, for the map's points.
-    init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:]) throws {
+    init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:], signature: String) throws {
         let ids = try all.photoIDs()
+        // Kept in the library for the photos unchanged since the last index with this
+        // signature: one caption edited no longer cuts every photo's texts into words again.
+        let photos = try all.context.database.searchWords(ids: ids, places: places, monthNames: monthNames,
+                                                           signature: signature + " places \(places) months \(monthNames)")
         var postings: [String: [Int32]] = [:]
         var points: [MapPoint] = []
-        for start in stride(from: 0, to: ids.count, by: 2_000) {
-            let part = ids[start ..< min(start + 2_000, ids.count)]
-            let photos = try all.context.database.storedPhotos(ids: part)
-            for (offset, id) in part.enumerated() {
-                guard let photo = photos[id]?.photo else { continue }
-                for token in photo.searchTokens(places: places, monthNames: monthNames) {
-                    postings[token, default: []].append(Int32(start + offset))
-                }
-                if places, let (latitude, longitude) = MapPlace.of(photo) {
-                    points.append(MapPoint(latitude: latitude, longitude: longitude, document: start + offset, stem: albumStems[photo.album] ?? ""))
-                }
+        for (document, id) in ids.enumerated() {
+            guard let photo = photos[id] else { continue }
+            for word in photo.words {
+                postings[word, default: []].append(Int32(document))
+            }
+            if places, let (latitude, longitude) = MapPlace.of(latitude: photo.latitude, longitude: photo.longitude) {
+                points.append(MapPoint(latitude: latitude, longitude: longitude, document: document, stem: albumStems[photo.album] ?? ""))
             }
         }
         count = ids.count

@@ -215,7 +215,7 @@ extension SiteSnapshot {
 
     /// The running program's file, by size and modification time: a rebuilt or upgraded gallery
     /// renders everything once, as its pages may differ.
-    private static let programIdentity: String = {
+    static let programIdentity: String = {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return "program unknown \(UInt64.random(in: .min ... .max))" }
         return "program \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"

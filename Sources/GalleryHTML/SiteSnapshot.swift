@@ -320,7 +320,8 @@ public final class SiteSnapshot: Sendable {
             if let made { return made }
             let search = try SiteSearch(all: try source(searchAlbum), places: context.publishLocation,
                                         monthNames: SearchScope.monthNames(language: context.configuration.site.language),
-                                        albumStems: Dictionary(albums.all.map { ($0.name, $0.links.stem ?? "") }) { first, _ in first })
+                                        albumStems: Dictionary(albums.all.map { ($0.name, $0.links.stem ?? "") }) { first, _ in first },
+                                        signature: Self.programIdentity)
             made = search
             return search
         }
