@@ -396,7 +396,9 @@ public struct SiteExporter: Sendable {
         var queuedVideos = Set<String>()  // two copies of one clip are made once
         let ids = try database.photoIDs(excludingAlbums: excluded)
         for start in stride(from: 0, to: ids.count, by: 2000) {
-            let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)])
+            // Their files only: an image's names and sizes come from the file, not from what is
+            // said of the photo.
+            let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)], annotated: false)
             let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))
             for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
                 guard let plan = images.plan(stored.photo, contentHash: stored.contentHash, withOriginal: true) else { continue }
@@ -447,7 +449,7 @@ public struct SiteExporter: Sendable {
         let total = pending.count
         events(.progress(done: 0, total: total))
         for start in stride(from: 0, to: total, by: 256) {
-            let batch = try database.storedPhotos(ids: pending[start ..< min(start + 256, total)])
+            let batch = try database.storedPhotos(ids: pending[start ..< min(start + 256, total)], annotated: false)
             let jobs = batch.sorted { $0.key < $1.key }.compactMap { id, stored in
                 images.plan(stored.photo, contentHash: stored.contentHash).map {
                     Job(photoID: id, contentHash: stored.contentHash, source: root + "/" + stored.photo.path, plan: $0)

@@ -39,6 +39,12 @@ enum AnnotationColumnsSQL {
         (SELECT json_group_array(name) FROM (SELECT h.name FROM photo_people pp JOIN people h ON h.id = pp.person_id
                                              WHERE pp.photo_id = p.id ORDER BY pp.position)) AS people
         """
+
+    /// The same columns, each empty: for a query of the photos' files alone (`PhotoRow.mediaSelect`).
+    static let none = """
+        NULL AS rating, NULL AS rejected, NULL AS favorite, NULL AS place_sublocation, NULL AS place_city,
+        NULL AS place_state, NULL AS place_country, '[]' AS keywords, '[]' AS people
+        """
 }
 
 extension AnnotationColumns {

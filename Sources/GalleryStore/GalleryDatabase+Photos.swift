@@ -72,12 +72,15 @@ extension GalleryDatabase {
     }
 
     /// The photos with these ids, with their files' content hashes; ids no photo has are left out.
-    public func storedPhotos(ids: some Collection<Int64>) throws -> [Int64: StoredPhoto] {
-        try read { db in
+    /// `annotated: false` leaves out what is said of them (caption, comment, keywords, people,
+    /// place, stars: all empty), for a pass that reads their files only.
+    public func storedPhotos(ids: some Collection<Int64>, annotated: Bool = true) throws -> [Int64: StoredPhoto] {
+        let select = annotated ? PhotoRow.select : PhotoRow.mediaSelect
+        return try read { db in
             var result: [Int64: StoredPhoto] = [:]
             result.reserveCapacity(ids.count)
             try Self.inParts(ids) { part in
-                for row in try SQLRequest<PhotoRow>(literal: "\(sql: PhotoRow.select) WHERE p.id IN \(part)").fetchAll(db) {
+                for row in try SQLRequest<PhotoRow>(literal: "\(sql: select) WHERE p.id IN \(part)").fetchAll(db) {
                     result[row.id] = StoredPhoto(photo: row.libraryPhoto, contentHash: row.contentHash)
                 }
             }

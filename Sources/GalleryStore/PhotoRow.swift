@@ -87,23 +87,35 @@ struct PhotoRow: FetchableRecord {
     /// Photos `p` with their album `a`, annotation `n` and Live Photo clip `m` (the first by file
     /// order when several name the same still); callers add WHERE (with `p.live_still_id IS
     /// NULL` to leave clips that belong to a still out) and ORDER BY.
-    static let select = """
-        SELECT p.id, p.path, a.name AS album, p.format, p.width, p.height, p.orientation,
-               p.display_width, p.display_height,
-               coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment, p.content_hash,
-               p.taken_at, p.camera_make, p.camera_model, p.lens, p.f_number, p.exposure_time, p.iso,
-               p.focal_length, p.latitude, p.longitude, p.kind, p.duration,
-               m.path AS motion_path, m.format AS motion_format, m.content_hash AS motion_hash,
-               m.display_width AS motion_display_width, m.display_height AS motion_display_height,
-               m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height,
-               p.original_path, p.original_size, p.original_mtime_ns, p.original_hash,
-               \(AnnotationColumnsSQL.select)
-        FROM photos p
-        JOIN albums a ON a.id = p.album_id
-        LEFT JOIN annotations n ON n.photo_id = p.id
-        LEFT JOIN photos m ON p.kind = 'live'
-            AND m.id = (SELECT c.id FROM photos c WHERE c.live_still_id = p.id ORDER BY c.sort_key LIMIT 1)
-        """
+    static let select = selection(annotated: true)
+
+    /// `select` without what is said of the photos (caption, comment, keywords, people, place,
+    /// stars: empty), for the passes that need their files only (the images an export makes):
+    /// no annotation joined, and no keywords and people gathered and decoded for every photo.
+    static let mediaSelect = selection(annotated: false)
+
+    private static func selection(annotated: Bool) -> String {
+        let annotation = annotated
+            ? "coalesce(n.caption, '') AS caption, coalesce(n.comment, '') AS comment"
+            : "'' AS caption, '' AS comment"
+        return """
+            SELECT p.id, p.path, a.name AS album, p.format, p.width, p.height, p.orientation,
+                   p.display_width, p.display_height,
+                   \(annotation), p.content_hash,
+                   p.taken_at, p.camera_make, p.camera_model, p.lens, p.f_number, p.exposure_time, p.iso,
+                   p.focal_length, p.latitude, p.longitude, p.kind, p.duration,
+                   m.path AS motion_path, m.format AS motion_format, m.content_hash AS motion_hash,
+                   m.display_width AS motion_display_width, m.display_height AS motion_display_height,
+                   m.duration AS motion_duration, p.motion_offset, p.motion_width, p.motion_height,
+                   p.original_path, p.original_size, p.original_mtime_ns, p.original_hash,
+                   \(annotated ? AnnotationColumnsSQL.select : AnnotationColumnsSQL.none)
+            FROM photos p
+            JOIN albums a ON a.id = p.album_id
+            \(annotated ? "LEFT JOIN annotations n ON n.photo_id = p.id" : "")
+            LEFT JOIN photos m ON p.kind = 'live'
+                AND m.id = (SELECT c.id FROM photos c WHERE c.live_still_id = p.id ORDER BY c.sort_key LIMIT 1)
+            """
+    }
 
     /// The clip of a Live Photo: its own file when one is paired, else the one inside; an
     /// animation's is the file itself.
