@@ -8,16 +8,23 @@ CREATE TABLE measurement_orphans (
     text    TEXT PRIMARY KEY
 ) WITHOUT ROWID;
 
+-- A text noted already is not noted again by NOT EXISTS, not by INSERT OR IGNORE: a trigger's
+-- statements take the conflict handling of the statement that fired them (the importer's
+-- upsert: ABORT), whatever their own says.
 CREATE TRIGGER annotation_texts_replaced AFTER UPDATE OF caption, comment ON annotations
 WHEN OLD.caption != NEW.caption OR OLD.comment != NEW.comment BEGIN
-    INSERT OR IGNORE INTO measurement_orphans (text) SELECT OLD.caption WHERE OLD.caption NOT IN ('', NEW.caption);
-    INSERT OR IGNORE INTO measurement_orphans (text) SELECT OLD.comment WHERE OLD.comment NOT IN ('', NEW.comment);
+    INSERT INTO measurement_orphans (text) SELECT OLD.caption
+    WHERE OLD.caption NOT IN ('', NEW.caption) AND NOT EXISTS (SELECT 1 FROM measurement_orphans WHERE text = OLD.caption);
+    INSERT INTO measurement_orphans (text) SELECT OLD.comment
+    WHERE OLD.comment NOT IN ('', NEW.comment) AND NOT EXISTS (SELECT 1 FROM measurement_orphans WHERE text = OLD.comment);
 END;
 
 -- A photo removed takes its annotation with it (ON DELETE CASCADE fires this too).
 CREATE TRIGGER annotation_texts_removed AFTER DELETE ON annotations BEGIN
-    INSERT OR IGNORE INTO measurement_orphans (text) SELECT OLD.caption WHERE OLD.caption != '';
-    INSERT OR IGNORE INTO measurement_orphans (text) SELECT OLD.comment WHERE OLD.comment != '';
+    INSERT INTO measurement_orphans (text) SELECT OLD.caption
+    WHERE OLD.caption != '' AND NOT EXISTS (SELECT 1 FROM measurement_orphans WHERE text = OLD.caption);
+    INSERT INTO measurement_orphans (text) SELECT OLD.comment
+    WHERE OLD.comment != '' AND NOT EXISTS (SELECT 1 FROM measurement_orphans WHERE text = OLD.comment);
 END;
 
 -- What earlier imports left is pruned once, the whole table's way.

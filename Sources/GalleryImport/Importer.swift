@@ -197,13 +197,20 @@ public struct Importer: Sendable {
     /// Stores caption and comment heights at the default widths. A missing font costs no photo:
     /// it is one warning, and the layout reports it again when it needs the heights.
     private func measureAnnotations(changedAfter revision: Int64, events: @escaping @Sendable (ProgressEvent) -> Void) {
+        // Texts no annotation uses any more can only appear after an import: pruned after
+        // each, measured ahead or not (their old texts are noted until then).
+        defer {
+            do {
+                try database.pruneMeasurements()
+            } catch {
+                events(.warning("the heights of texts no photo has any more were not dropped (the next import tries again): \(error)"))
+            }
+        }
         guard !options.textWidths.isEmpty else { return }
         let measurer = TextMeasurer { events(.warning($0)) }
         do {
             try AnnotationMeasurer(database: database, measurer: measurer, caption: options.captionStyle, comment: options.commentStyle)
                 .ensureMeasured(widths: options.textWidths, changedAfter: revision)
-            // Texts no annotation uses any more can only appear after an import.
-            try database.pruneMeasurements()
         } catch {
             events(.warning("captions and comments were not measured: \(error)"))
         }

@@ -85,6 +85,32 @@ struct MeasurementTests {
         #expect(try measured("Shared caption").isEmpty && (try measured("Only b")).isEmpty)
         #expect(try measured("Only a, again").contains("comment 236"))
     }
+
+    @Test("photos sharing a caption all edited in one import, and imports that measure nothing: every old text noted once, none refused, all pruned")
+    func sharedTextsLeftAtOnce() throws {
+        let photos = try TemporaryDirectory()
+        for name in ["a", "b", "c"] {
+            try photos.write("\(name).jpg", TestImages.jpeg())
+            try photos.write("\(name).txt", text: "Harbour\nHarbour")
+        }
+        let database = try GalleryDatabase()
+        _ = try runImport(photos, into: database)
+        #expect(try database.measurements(style: GalleryTextStyles.caption.fingerprint, width: 236, texts: ["Harbour"])["Harbour"] != nil)
+        // Imports that measure no width leave their old texts noted (as an importer upserts
+        // each photo's annotation): one import after another, the same text noted again.
+        for round in 0 ..< 2 {
+            for name in ["a", "b", "c"] { try photos.write("\(name).txt", text: "Quay \(round)\nQuay \(round)") }
+            let log = EventLog()
+            let summary = try Importer(database: database, folder: photos.path, options: ImportOptions(jobs: 2, textWidths: []))
+                .run { log.record($0) }
+            #expect(summary.updated == 3 && log.warnings.isEmpty, "\(log.warnings)")
+        }
+        for name in ["a", "b", "c"] { try photos.write("\(name).txt", text: "Harbour\nQuay 1") }
+        let (summary, log) = try runImport(photos, into: database)
+        #expect(summary.updated == 3 && log.warnings.isEmpty, "\(log.warnings)")
+        #expect(try database.measurements(style: GalleryTextStyles.caption.fingerprint, width: 236, texts: ["Quay 0", "Quay 1", "Harbour"]).keys.sorted() == ["Harbour"])
+        #expect(try database.measurements(style: GalleryTextStyles.comment.fingerprint, width: 236, texts: ["Quay 0", "Quay 1", "Harbour"]).keys.sorted() == ["Quay 1"])
+    }
 }
 
 @Suite("Characters no listed font has: the system's fallback face, and measurements that follow the installed fonts")

@@ -78,14 +78,6 @@ extension LayoutServiceTests {
         }
         #expect(rows == [2, 2])
         #expect(withoutIDs(third.items) == (try scratchItems()))
-        let engine = try MasonryLayout(width: 1024, items: third.items.map {
-            MasonryItem(aspectRatio: third.layout.geometry.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
-        })
-        var rng = SplitMix64(seed: 5)
-        for _ in 0 ..< 20 {
-            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(third.layout.layout.contentHeight)),
-                                  width: Double(rng.next() % 800), height: Double(rng.next() % 3000))
-            #expect(try service.masonry(MasonryRequest(width: 1024, rect: rect)).items.map(\.index) == engine.attributes(in: rect).map(\.index))
-        }
+        try expectRectsAsEngine(service, third, seed: 5)
     }
 }

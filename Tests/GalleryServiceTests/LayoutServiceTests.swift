@@ -50,6 +50,23 @@ struct LayoutServiceTests {
         #expect(runs.load(ordering: .relaxed) == 2)
     }
 
+    /// Seeded rects at `result`'s width: what the store finds through its R*Tree is what the
+    /// engine, given the same items, finds.
+    func expectRectsAsEngine(_ service: LayoutService, _ result: MasonryResult, seed: UInt64) throws {
+        let width = result.layout.layout.key.width
+        let engine = try MasonryLayout(width: width, items: result.items.map {
+            MasonryItem(aspectRatio: result.layout.geometry.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
+        })
+        var rng = SplitMix64(seed: seed)
+        for _ in 0 ..< 25 {
+            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(result.layout.layout.contentHeight)),
+                                  width: Double(rng.next() % 800), height: Double(rng.next() % 3000))
+            let stored = try service.masonry(MasonryRequest(width: width, rect: rect))
+            #expect(stored.origin == .stored)
+            #expect(stored.items.map(\.index) == engine.attributes(in: rect).map(\.index))
+        }
+    }
+
     @Test("computed once, then read from the store; rect queries from SQLite equal the engine's")
     func roundTrip() throws {
         let folder = try TemporaryDirectory()
@@ -67,18 +84,7 @@ struct LayoutServiceTests {
         #expect(second.items == first.items)
         #expect(second.layout.layout.contentHeight == first.layout.layout.contentHeight)
 
-        // The same layout computed directly by the engine, for the rect comparison.
-        let engine = try MasonryLayout(width: 1024, items: first.items.map {
-            MasonryItem(aspectRatio: first.layout.geometry.innerWidth / $0.photoHeight, captionHeight: $0.captionHeight, commentHeight: $0.commentHeight)
-        })
-        var rng = SplitMix64(seed: 3)
-        for _ in 0 ..< 25 {
-            let rect = LayoutRect(x: Double(rng.next() % 1100) - 50, y: Double(rng.next() % UInt64(first.layout.layout.contentHeight)),
-                                  width: Double(rng.next() % 800), height: Double(rng.next() % 3000))
-            let stored = try service.masonry(MasonryRequest(width: 1024, rect: rect))
-            #expect(stored.origin == .stored)
-            #expect(stored.items.map(\.index) == engine.attributes(in: rect).map(\.index))
-        }
+        try expectRectsAsEngine(service, first, seed: 3)
         // Other widths and options are other layouts.
         _ = try service.masonry(MasonryRequest(width: 800))
         _ = try service.masonry(MasonryRequest(width: 1024, options: MasonryOptions(columns: .count(3))))
