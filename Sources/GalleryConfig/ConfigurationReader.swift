@@ -29,7 +29,7 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look], [content], [browse], [map], [downloads] and [publish]")
+                                         accepted: "the tables [site], [look], [content], [browse], [map], [slideshow], [downloads] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
@@ -37,6 +37,7 @@ public enum ConfigurationReader {
             case .content: configuration.content = try reader.content(table)
             case .browse: configuration.browse = try reader.browse(table)
             case .map: configuration.map = try reader.map(table)
+            case .slideshow: configuration.slideshow = try reader.slideshow(table)
             case .downloads: configuration.downloads = try reader.downloads(table)
             case .publish: configuration.publish = try reader.publish(table)
             }
@@ -46,7 +47,7 @@ public enum ConfigurationReader {
         return configuration
     }
 
-    enum Section: String { case site, look, content, browse, map, downloads, publish }
+    enum Section: String { case site, look, content, browse, map, slideshow, downloads, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -171,6 +172,14 @@ public enum ConfigurationReader {
                 map.attributionURL = url
             }
             return map
+        }
+
+        func slideshow(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Slideshow {
+            var slideshow = GalleryConfiguration.Slideshow()
+            let keys = Keys(table: table, section: "slideshow", reader: self, known: ["seconds"])
+            try keys.checkKnown()
+            slideshow.seconds = try keys.number("seconds", in: 1 ... 3600) ?? slideshow.seconds
+            return slideshow
         }
 
         func downloads(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.DownloadFiles {

@@ -91,6 +91,11 @@ public enum ConfigurationTemplate {
             attribution = \(quoted(d.map.attribution))
             attribution_url = \(quoted(d.map.attributionURL))
 
+            [slideshow]
+            # The lightbox's slideshow (its play button, or the space key): each photo shown
+            # this many seconds (a video plays through once instead).
+            seconds = \(ConfigurationReader.Keys.format(d.slideshow.seconds))
+
             [downloads]
             # One ZIP per album of its original files (stored as they are), linked from the
             # album's header with its size; rebuilt only when the album's photos change.

@@ -9,6 +9,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var content = Content()
     public var browse = Browse()
     public var map = Map()
+    public var slideshow = Slideshow()
     public var downloads = DownloadFiles()
     public var publish = Publish()
 
@@ -97,6 +98,14 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
         /// What the tiles' terms ask to be shown on the map, and where it links to.
         public var attribution = "© OpenStreetMap contributors"
         public var attributionURL = "https://www.openstreetmap.org/copyright"
+
+        public init() {}
+    }
+
+    /// The lightbox's slideshow (`[slideshow]`).
+    public struct Slideshow: Sendable, Equatable, Codable {
+        /// How long each photo is shown; a video plays through once instead.
+        public var seconds = 5.0
 
         public init() {}
     }

@@ -77,6 +77,8 @@ struct ConfigurationCLITests {
             views = ["masonry", "circle", "rows"]
             downloads = "original"
             image_quality = 70
+            [slideshow]
+            seconds = 2.5
             """)
         let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
         #expect(built.status == 0, "\(built.stderr)")
@@ -99,6 +101,9 @@ struct ConfigurationCLITests {
         // Screen readers' labels in German too.
         #expect(album.contains("aria-label=\"Ansichten dieses Albums\"") && album.contains("aria-label=\"Schließen\"")
                 && album.contains("role=\"list\" aria-label=\"Fotos\""))
+        // [slideshow] seconds: each photo's time, read by the lightbox's script; its buttons' labels in German.
+        #expect(album.contains("<div class=\"lightbox\" data-slideshow-seconds=\"2.5\" hidden"))
+        #expect(album.contains("class=\"lightbox-play\" type=\"button\" aria-label=\"Diashow\"") && album.contains("aria-label=\"Vollbild\""))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-carousel.html").path))

@@ -69,6 +69,10 @@ struct ConfigurationReaderTests {
         let downloads = try ConfigurationReader.parse("[downloads]\nalbum_zip = true\noriginals = true\n[content]\ndownloads = \"large\"\n", file: "x.toml")
         #expect(downloads.downloads.albumZip && downloads.downloads.originals && downloads.content.downloads == .original)
         #expect(!GalleryConfiguration().downloads.albumZip && GalleryConfiguration().content.downloads == .none)
+        // [slideshow]: each photo's seconds, whole or not.
+        #expect(try ConfigurationReader.parse("[slideshow]\nseconds = 2.5\n", file: "x.toml").slideshow.seconds == 2.5)
+        #expect(try ConfigurationReader.parse("[slideshow]\nseconds = 8\n", file: "x.toml").slideshow.seconds == 8)
+        #expect(GalleryConfiguration().slideshow.seconds == 5)
         // An empty file, and one with only a table: the defaults.
         #expect(try ConfigurationReader.parse("", file: "x.toml") == GalleryConfiguration())
         #expect(try ConfigurationReader.parse("[look]\n", file: "x.toml") == GalleryConfiguration())
@@ -78,7 +82,7 @@ struct ConfigurationReaderTests {
     func mistakes() {
         let cases: [(text: String, line: Int?, key: String?, says: String)] = [
             ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
-            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map], [downloads] and [publish]"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map], [slideshow], [downloads] and [publish]"),
             ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
             ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
             ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
@@ -112,6 +116,9 @@ struct ConfigurationReaderTests {
             ("[publish]\nendpoint = \"minio:9000\"\n", 2, "publish.endpoint", "not an http(s) address"),
             ("[publish]\npage_max_age = -1\n", 2, "publish.page_max_age", "a whole number from 0"),
             ("[downloads]\nalbum_zip = \"yes\"\n", 2, "downloads.album_zip", "not true or false"),
+            ("[slideshow]\nseconds = 0.5\n", 2, "slideshow.seconds", "is 0.5 (accepted: a number from 1 to 3600)"),
+            ("[slideshow]\nseconds = \"5s\"\n", 2, "slideshow.seconds", "is text, not a number"),
+            ("[slideshow]\ninterval = 5\n", 2, "slideshow.interval", "is not a key of [slideshow]"),
             ("[downloads]\nzip = true\n", 2, "downloads.zip", "is not a key of [downloads]"),
             // A secret is refused by name, whatever it is called.
             ("[publish]\ntarget = \"s3://b\"\naws_secret_access_key = \"abc\"\n", 3, "publish.aws_secret_access_key", "never reads from gallery.toml"),

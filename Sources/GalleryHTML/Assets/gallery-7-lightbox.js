@@ -221,7 +221,8 @@ const galleryFillTags = (list, photo) => {
     if (photo.video && player) { setVideo(photo); return; }
     stopVideo();
     if (!photo.large) { image.removeAttribute('src'); return; }
-    if (!photo.thumb || !photo.ar) { image.src = photo.large; return; }
+    // The slideshow's next photo is decoded before its turn: shown whole at once.
+    if (!photo.thumb || !photo.ar || slideshow.decoded(photo.large)) { image.src = photo.large; return; }
     image.src = photo.thumb;
     const large = new Image();
     large.src = photo.large;
@@ -277,6 +278,7 @@ const galleryFillTags = (list, photo) => {
       }
       viewer.reset(direction, from, slid);
       preload(shown);
+      slideshow.shown(media(), album().count);
     };
     const photo = album().photo(current);
     box.hidden = false;
@@ -325,6 +327,8 @@ const galleryFillTags = (list, photo) => {
     } else if (into && image.getAttribute('src')) {
       galleryShrinkInto(image, viewer.rect(), into.getBoundingClientRect());
     }
+    slideshow.stop();
+    fullScreen.leave();
     box.hidden = true;
     stopVideo();
     setMotion(null);
@@ -350,6 +354,13 @@ const galleryFillTags = (list, photo) => {
     viewer.leave(step, from).then((arrived) => show(target, 'replace', arrived ? { from: arrived, slid: true } : { direction: step }));
   };
   const viewer = galleryPhotoViewer(box, media, { turn, close: hide, zoomed, neighbour });
+  const slideshow = gallerySlideshow(box, {
+    shown: () => shownPhoto,
+    upcoming: () => album().photo((current + 1) % album().count),
+    advance: () => show(current + 1),
+    player,
+  });
+  const fullScreen = galleryFullScreen(box);
   window.addEventListener('popstate', () => {
     if (leaving) {
       leaving = false;
