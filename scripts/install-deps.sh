@@ -52,6 +52,7 @@ test_packages=(
   gifsicle          # GIFs as gifsicle optimizes them (frames that redraw only what moved, disposal) for the animation tests
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
   unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
+  python3-feedparser  # feedparser: the reader the Atom feeds are checked with (bozo, every field read back)
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
 # stress-ng: the suite run once beside two busy cores after browser or server tests change.

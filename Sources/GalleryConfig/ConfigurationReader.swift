@@ -29,7 +29,7 @@ public enum ConfigurationReader {
             guard let table = value.table, Section(rawValue: name) != nil else {
                 throw ConfigurationError(file: file, line: lines.line(table: name, key: nil) ?? lines.line(table: "", key: name), key: name,
                                          problem: value.table == nil ? "is not in a table" : "is not a table gallery knows",
-                                         accepted: "the tables [site], [look], [content], [browse], [map], [slideshow], [downloads] and [publish]")
+                                         accepted: "the tables [site], [look], [content], [browse], [map], [slideshow], [feeds], [downloads] and [publish]")
             }
             switch Section(rawValue: name)! {
             case .site: configuration.site = try reader.site(table)
@@ -38,6 +38,7 @@ public enum ConfigurationReader {
             case .browse: configuration.browse = try reader.browse(table)
             case .map: configuration.map = try reader.map(table)
             case .slideshow: configuration.slideshow = try reader.slideshow(table)
+            case .feeds: configuration.feeds = try reader.feeds(table)
             case .downloads: configuration.downloads = try reader.downloads(table)
             case .publish: configuration.publish = try reader.publish(table)
             }
@@ -47,7 +48,7 @@ public enum ConfigurationReader {
         return configuration
     }
 
-    enum Section: String { case site, look, content, browse, map, slideshow, downloads, publish }
+    enum Section: String { case site, look, content, browse, map, slideshow, feeds, downloads, publish }
 
     /// Reads the keys of one table, checking each.
     struct TableReader {
@@ -180,6 +181,14 @@ public enum ConfigurationReader {
             try keys.checkKnown()
             slideshow.seconds = try keys.number("seconds", in: 1 ... 3600) ?? slideshow.seconds
             return slideshow
+        }
+
+        func feeds(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.Feeds {
+            var feeds = GalleryConfiguration.Feeds()
+            let keys = Keys(table: table, section: "feeds", reader: self, known: ["entries"])
+            try keys.checkKnown()
+            feeds.entries = try keys.integer("entries", in: 0 ... 1000) ?? feeds.entries
+            return feeds
         }
 
         func downloads(_ table: TOMLTable) throws(ConfigurationError) -> GalleryConfiguration.DownloadFiles {

@@ -96,6 +96,12 @@ public enum ConfigurationTemplate {
             # this many seconds (a video plays through once instead).
             seconds = \(ConfigurationReader.Keys.format(d.slideshow.seconds))
 
+            [feeds]
+            # Atom feeds of the newest photos and albums (feed.atom, and one per album in
+            # feeds/), made only with [site] base_url and only of public albums: how many
+            # entries each holds (0: no feeds).
+            entries = \(d.feeds.entries)
+
             [downloads]
             # One ZIP per album of its original files (stored as they are), linked from the
             # album's header with its size; rebuilt only when the album's photos change.

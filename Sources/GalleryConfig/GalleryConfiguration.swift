@@ -10,6 +10,7 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public var browse = Browse()
     public var map = Map()
     public var slideshow = Slideshow()
+    public var feeds = Feeds()
     public var downloads = DownloadFiles()
     public var publish = Publish()
 
@@ -106,6 +107,14 @@ public struct GalleryConfiguration: Sendable, Equatable, Codable {
     public struct Slideshow: Sendable, Equatable, Codable {
         /// How long each photo is shown; a video plays through once instead.
         public var seconds = 5.0
+
+        public init() {}
+    }
+
+    /// The Atom feeds (`[feeds]`), on a site with `base_url`.
+    public struct Feeds: Sendable, Equatable, Codable {
+        /// How many entries each feed holds, newest first; 0: no feeds.
+        public var entries = 50
 
         public init() {}
     }

@@ -135,7 +135,7 @@ extension PageRenderer {
     private func opening(_ view: LayoutKind, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
                          scripts: [String] = []) -> String {
         head(title: title + " · " + (words.views[view] ?? view.title), page: SiteFileName.album(stem: links.stem, .page(view)).name, scripts: scripts,
-             noindex: !links.isListed)
+             noindex: !links.isListed, feed: (links.feed, title))
             + header(title: title, subtitle: subtitle, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }

@@ -78,6 +78,8 @@ struct PageRenderer {
     var searchPage: String?
     /// The map page, on a site that publishes locations and has Leaflet (`SiteLeaflet`).
     var mapPage: String?
+    /// The site's Atom feed, which every page's head names (`SiteSnapshot.feedFiles`).
+    var siteFeed: String?
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -110,6 +112,8 @@ struct PageRenderer {
         var browse: String? = nil
         /// Its ZIP (`[downloads] album_zip`): the file, the name a browser saves it as, its size.
         var zip: (file: String, downloadName: String, size: UInt64)? = nil
+        /// Its own Atom feed (feeds/STEM.atom), a public album's on a site of several.
+        var feed: String? = nil
     }
 
     /// Where the page's part of the album is: the whole album on the album page (its first
@@ -153,7 +157,7 @@ struct PageRenderer {
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
-                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: !links.isListed)
+                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {
@@ -419,7 +423,9 @@ struct PageRenderer {
     ///   - scripts: data files the page's script loads at once: fetched while the page loads,
     ///     run when the script asks for them.
     ///   - styles: style sheets before the site's own (Leaflet's, on the map page).
-    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false) -> String {
+    ///   - feed: the album's own feed and its title, named beside the site's.
+    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false,
+              feed: (link: String?, title: String)? = nil) -> String {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
         let fonts = preloadedFonts.map { font in
@@ -436,6 +442,9 @@ struct PageRenderer {
         }
         meta += "<meta name=\"color-scheme\" content=\"\(scheme)\">\n"
         if noindex { meta += "<meta name=\"robots\" content=\"noindex\">\n" }
+        // Feed readers find the feeds from any page: the site's, and an album's own on its pages.
+        if let siteFeed { meta += "<link rel=\"alternate\" type=\"application/atom+xml\" href=\"\(HTML.escape(siteFeed))\" title=\"\(HTML.escape(siteTitle))\">\n" }
+        if let feed, let link = feed.link { meta += "<link rel=\"alternate\" type=\"application/atom+xml\" href=\"\(HTML.escape(link))\" title=\"\(HTML.escape(feed.title))\">\n" }
         if let base = site.baseURL {
             // Social previews and search engines need absolute addresses.
             let address = base + (page == "index.html" ? "" : page)

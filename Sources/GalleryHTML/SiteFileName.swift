@@ -10,6 +10,9 @@ enum SiteFileName: Hashable, Sendable {
     case script
     /// sitemap.xml
     case sitemap
+    /// The Atom feeds, on a site with `base_url`: feed.atom (the site's), feeds/STEM.atom (a
+    /// public album's, on a site of several).
+    case feed(stem: String?)
     /// index.html: the album cards, or on a one-album site the album's own page.
     case home
     /// fonts/FILE: a face cut to the site's characters, named by its family and a digest.
@@ -52,6 +55,8 @@ enum SiteFileName: Hashable, Sendable {
         case .stylesheet: return "gallery.css"
         case .script: return "gallery.js"
         case .sitemap: return "sitemap.xml"
+        case .feed(nil): return "feed.atom"
+        case .feed(let stem?): return "feeds/\(stem).atom"
         case .home: return "index.html"
         case .font(let file): return "fonts/" + file
         case .image(let image): return image.name
@@ -95,6 +100,7 @@ enum SiteFileName: Hashable, Sendable {
         case "gallery.css": self = .stylesheet; return
         case "gallery.js": self = .script; return
         case "sitemap.xml": self = .sitemap; return
+        case "feed.atom": self = .feed(stem: nil); return
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
         case "browse.html": self = .browse; return
@@ -109,6 +115,12 @@ enum SiteFileName: Hashable, Sendable {
             let stem = String(name.dropFirst("data/map.points-".count).dropLast(".js".count))
             guard !stem.isEmpty, isAlbumStem(stem) else { return nil }
             self = .mapPoints(stem: stem)
+            return
+        }
+        if name.hasPrefix("feeds/"), name.hasSuffix(".atom") {
+            let stem = String(name.dropFirst("feeds/".count).dropLast(".atom".count))
+            guard !stem.isEmpty, !stem.contains("/"), isAlbumStem(stem) else { return nil }
+            self = .feed(stem: stem)
             return
         }
         if name.hasPrefix("downloads/"), name.hasSuffix(".zip") {

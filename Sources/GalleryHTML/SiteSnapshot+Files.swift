@@ -24,7 +24,7 @@ extension SiteSnapshot {
     }
 
     /// The site-wide files written after the albums: the map's, the index, what opens private
-    /// albums, the browse list and the sitemap, each when the site has it.
+    /// albums, the browse list, the sitemap and the feeds, each when the site has it.
     private var siteWideLastFiles: [SiteFileName] {
         var files: [SiteFileName] = []
         if hasMap {
@@ -34,7 +34,7 @@ extension SiteSnapshot {
         if hasPrivateAlbums { files += [.privateScript, .serviceWorker] }
         if hasBrowsePage { files.append(.browse) }
         if context.configuration.site.baseURL != nil { files.append(.sitemap) }
-        return files
+        return files + feedFiles
     }
 
     /// Whether the site-wide file `name` is in the list (`fileList`).

@@ -45,6 +45,7 @@ public final class SiteSnapshot: Sendable {
         var renderer = PageRenderer(geometry: context.geometry, siteTitle: albums.title, configuration: context.configuration, words: context.words)
         renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
         renderer.mapPage = hasMap ? SiteFileName.mapPage.name : nil
+        renderer.siteFeed = Self.feedAlbums(albums, configuration: context.configuration).isEmpty ? nil : SiteFileName.feed(stem: nil).name
         self.renderer = renderer
     }
 
@@ -97,7 +98,7 @@ public final class SiteSnapshot: Sendable {
         // Written by their own writers: images (named by content), album ZIPs (streamed, not
         // held in memory), private albums' sealed sites (`PrivateAlbumSite`).
         case .image, .albumZip, .sealed: return nil
-        case .stylesheet, .script, .font, .home, .sitemap, .mapPage, .mapPoints, .leaflet, .browse, .privateScript, .serviceWorker:
+        case .stylesheet, .script, .font, .home, .sitemap, .feed, .mapPage, .mapPoints, .leaflet, .browse, .privateScript, .serviceWorker:
             return try hasSiteWide(parsed) ? try renderSiteWide(parsed) : nil
         }
     }
@@ -110,6 +111,7 @@ public final class SiteSnapshot: Sendable {
         case .font(let name): return try style().fonts["fonts/" + name]
         case .home: return Array(try indexPage().utf8)
         case .sitemap: return Array(try sitemap().utf8)
+        case .feed(let stem): return Array(try feed(stem: stem).utf8)
         case .mapPage: return Array(try mapPage().utf8)
         case .mapPoints(let stem): return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let name): return SiteLeaflet.contents(name)
@@ -181,6 +183,7 @@ public final class SiteSnapshot: Sendable {
                 links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
             if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
+            if let stem = album.links.stem, feedFiles.contains(.feed(stem: stem)) { links.feed = SiteFileName.feed(stem: stem).name }
             if let zip = try albumZip(album) {
                 links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
             }

@@ -35,7 +35,7 @@ public struct SiteFileDelivery: Sendable, Hashable {
 
     /// Text, which a server may compress.
     public var isText: Bool {
-        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/xml")
+        contentType.hasPrefix("text/") || contentType.hasPrefix("application/json") || contentType.hasPrefix("application/xml") || contentType.hasPrefix("application/atom+xml")
             || contentType.hasPrefix("image/svg") || contentType.hasPrefix("application/manifest")
     }
 

@@ -73,6 +73,7 @@ struct ConfigurationReaderTests {
         #expect(try ConfigurationReader.parse("[slideshow]\nseconds = 2.5\n", file: "x.toml").slideshow.seconds == 2.5)
         #expect(try ConfigurationReader.parse("[slideshow]\nseconds = 8\n", file: "x.toml").slideshow.seconds == 8)
         #expect(GalleryConfiguration().slideshow.seconds == 5)
+        #expect(try ConfigurationReader.parse("[feeds]\nentries = 0\n", file: "x.toml").feeds.entries == 0 && GalleryConfiguration().feeds.entries == 50)
         // An empty file, and one with only a table: the defaults.
         #expect(try ConfigurationReader.parse("", file: "x.toml") == GalleryConfiguration())
         #expect(try ConfigurationReader.parse("[look]\n", file: "x.toml") == GalleryConfiguration())
@@ -82,7 +83,7 @@ struct ConfigurationReaderTests {
     func mistakes() {
         let cases: [(text: String, line: Int?, key: String?, says: String)] = [
             ("[site]\ntitle = \"a\"\nlanguage = [1,\n", 3, nil, "is not valid TOML"),
-            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map], [slideshow], [downloads] and [publish]"),
+            ("[site]\ntitle = \"a\"\n\n[looks]\ntheme = \"dark\"\n", 4, "looks", "the tables [site], [look], [content], [browse], [map], [slideshow], [feeds], [downloads] and [publish]"),
             ("theme = \"dark\"\n", 1, "theme", "is not in a table"),
             ("[look]\ntheme = \"dark\"\ncaptoin_font = \"Inter\"\n", 3, "look.captoin_font", "did you mean caption_font?"),
             ("[look]\n\n\ncaption_size = \"big\"\n", 4, "look.caption_size", "is text, not a number (accepted: a number from 8 to 48)"),
@@ -119,6 +120,8 @@ struct ConfigurationReaderTests {
             ("[slideshow]\nseconds = 0.5\n", 2, "slideshow.seconds", "is 0.5 (accepted: a number from 1 to 3600)"),
             ("[slideshow]\nseconds = \"5s\"\n", 2, "slideshow.seconds", "is text, not a number"),
             ("[slideshow]\ninterval = 5\n", 2, "slideshow.interval", "is not a key of [slideshow]"),
+            ("[feeds]\nentries = 5000\n", 2, "feeds.entries", "a whole number from 0 to 1000"),
+            ("[feeds]\nentries = 2.5\n", 2, "feeds.entries", "not a whole number"),
             ("[downloads]\nzip = true\n", 2, "downloads.zip", "is not a key of [downloads]"),
             // A secret is refused by name, whatever it is called.
             ("[publish]\ntarget = \"s3://b\"\naws_secret_access_key = \"abc\"\n", 3, "publish.aws_secret_access_key", "never reads from gallery.toml"),

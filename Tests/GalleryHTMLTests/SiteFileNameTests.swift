@@ -24,7 +24,8 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
                                      .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
-                                     .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt")]
+                                     .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
+                                     .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
             + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .shapes(0), .shapes(97), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
@@ -57,6 +58,8 @@ struct SiteFileNameTests {
         #expect(Self.parse("album-trip-wheel-wheel.html") == .album(stem: "album-trip-wheel", .page(.wheel)))
         #expect(SiteFileName.mapPoints(stem: "album-coast").name == "data/map.points-album-coast.js")
         #expect(Self.parse("data/map.points-album-nowhere.js") == nil && Self.parse("data/map.points-.js") == nil)
+        #expect(SiteFileName.feed(stem: nil).name == "feed.atom" && SiteFileName.feed(stem: "album-coast").name == "feeds/album-coast.atom")
+        #expect(Self.parse("feeds/album-nowhere.atom") == nil && Self.parse("feeds/.atom") == nil && Self.parse("feeds/album-coast.xml") == nil)
         #expect(SiteFileName.albumZip(stem: nil, key: "00ff00ff00ff00ff").name == "downloads/index-00ff00ff00ff00ff.zip")
         #expect(Self.parse("downloads/index-00ff00ff00ff00ff.zip", stems: [nil]) == .albumZip(stem: nil, key: "00ff00ff00ff00ff"))
         for bad in ["downloads/album-nowhere-00ff00ff00ff00ff.zip", "downloads/album-coast-00FF00FF00FF00FF.zip", "downloads/album-coast-00ff.zip",
