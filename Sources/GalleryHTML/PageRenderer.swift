@@ -282,6 +282,7 @@ struct PageRenderer {
         <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
         <button class="lightbox-close" type="button" aria-label="Close">×</button>
         <button class="lightbox-fullscreen" type="button" aria-label="Full screen" aria-pressed="false"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="enter" d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/><path class="leave" d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"/></svg></button>
+        <button class="lightbox-share" type="button" aria-label="Share"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 15V3.5M7.5 8 12 3.5 16.5 8M5 12v7.5h14V12"/></svg></button>
         <button class="lightbox-play" type="button" aria-label="Slideshow" aria-pressed="false"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="play" d="M7 4.5v15l12.5-7.5z"/><path class="pause" d="M6.5 4.5h4v15h-4zM13.5 4.5h4v15h-4z"/></svg></button>
         <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
         <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
@@ -291,6 +292,7 @@ struct PageRenderer {
         <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(CellMarkup.liveMark)</span></button>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
         <p class="lightbox-status" role="status"></p>
+        <div class="lightbox-note" hidden></div>
         </div>
 
         """
@@ -299,7 +301,7 @@ struct PageRenderer {
     /// at the photo shown: its large view or its original file).
     var lightbox: String {
         var html = Self.lightbox
-        for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo", "Full screen", "Slideshow"] where words.label(label) != label {
+        for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo", "Full screen", "Slideshow", "Share"] where words.label(label) != label {
             html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
         }
         // Each photo's time in the slideshow, which the script reads ("5", "2.5").

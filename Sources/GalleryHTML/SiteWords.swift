@@ -42,6 +42,10 @@ struct SiteWords: Sendable {
     /// (never drawn: not in `allText`).
     var slideshowPlaying = "Slideshow playing"
     var slideshowPaused = "Slideshow paused"
+    /// What the lightbox shows once its share button has copied the photo's link, or, where
+    /// nothing could be copied, before the link for the visitor to copy.
+    var linkCopied = "Link copied"
+    var copyLink = "Copy this link:"
     /// Whether these are the English words gallery.js has already.
     var isEnglish = false
     /// The index's headings of the browse pages, by kind (`[browse] by`: "years", "places",
@@ -112,14 +116,14 @@ struct SiteWords: Sendable {
             firstOnly = "Nur die ersten Fotos können gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
             search = "Suche"; searchPlaceholder = "Fotos durchsuchen"; searchNeedsScript = "Die Suche braucht JavaScript: ohne es können Sie die Alben durchblättern."
             foundOne = "1 Foto gefunden"; foundMany = "{count} Fotos gefunden"; foundNone = "Nichts gefunden für „{query}“"; scrubber = "Zu einem Datum springen"
-            slideshowPlaying = "Diashow läuft"; slideshowPaused = "Diashow angehalten"
+            slideshowPlaying = "Diashow läuft"; slideshowPaused = "Diashow angehalten"; linkCopied = "Link kopiert"; copyLink = "Diesen Link kopieren:"
             mapCluster = "{count} Fotos hier"; browseTitle = "Entdecken"; downloadAll = "Alle herunterladen"; decimalSeparator = ","
             privateAlbum = "Privates Album"; privateAsk = "Dieses Album ist privat. Geben Sie sein Passwort ein, um es zu sehen."; password = "Passwort"
             open = "Öffnen"; wrongPassword = "Falsches Passwort. Bitte erneut versuchen."; opening = "Wird geöffnet …"
             privateNeedsServer = "Ein privates Album öffnet sich nur über einen Webserver (http oder https), nicht aus einer Datei."
             privateDamaged = "Die Dateien dieses Albums sind beschädigt oder unvollständig: es kann nicht geöffnet werden."
             labels = ["Photos found": "Gefundene Fotos", "Photos": "Fotos", "Pages of this album": "Seiten dieses Albums", "Views of this album": "Ansichten dieses Albums",
-                      "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen", "Full screen": "Vollbild", "Slideshow": "Diashow",
+                      "Photo": "Foto", "Close": "Schließen", "Previous photo": "Vorheriges Foto", "Next photo": "Nächstes Foto", "Play Live Photo": "Live Photo abspielen", "Full screen": "Vollbild", "Slideshow": "Diashow", "Share": "Teilen",
                       "Scroll sideways to turn the wheel": "Seitwärts scrollen, um das Rad zu drehen",
                       "Scroll sideways through the photos": "Seitwärts durch die Fotos scrollen"]
         case "fr":
@@ -138,7 +142,7 @@ struct SiteWords: Sendable {
             firstOnly = "Seules les premières photos peuvent être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
             search = "Recherche"; searchPlaceholder = "Rechercher des photos"; searchNeedsScript = "La recherche a besoin de JavaScript : sans lui, parcourez les albums."
             foundOne = "1 photo trouvée"; foundMany = "{count} photos trouvées"; foundNone = "Rien trouvé pour « {query} »"; scrubber = "Aller à une date"
-            slideshowPlaying = "Diaporama en cours"; slideshowPaused = "Diaporama en pause"
+            slideshowPlaying = "Diaporama en cours"; slideshowPaused = "Diaporama en pause"; linkCopied = "Lien copié"; copyLink = "Copiez ce lien :"
             mapCluster = "{count} photos ici"; browseTitle = "Parcourir"; downloadAll = "Tout télécharger"; decimalSeparator = ","
             privateAlbum = "Album privé"; privateAsk = "Cet album est privé. Saisissez son mot de passe pour le voir."; password = "Mot de passe"
             open = "Ouvrir"; wrongPassword = "Mot de passe incorrect. Réessayez."; opening = "Ouverture…"
@@ -146,7 +150,7 @@ struct SiteWords: Sendable {
             privateDamaged = "Les fichiers de cet album sont endommagés ou incomplets : il ne peut pas être ouvert."
             sizeUnits = ["ko", "Mo", "Go", "To"]
             labels = ["Photos found": "Photos trouvées", "Photos": "Photos", "Pages of this album": "Pages de cet album", "Views of this album": "Vues de cet album",
-                      "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo", "Full screen": "Plein écran", "Slideshow": "Diaporama",
+                      "Photo": "Photo", "Close": "Fermer", "Previous photo": "Photo précédente", "Next photo": "Photo suivante", "Play Live Photo": "Lire la Live Photo", "Full screen": "Plein écran", "Slideshow": "Diaporama", "Share": "Partager",
                       "Scroll sideways to turn the wheel": "Faites défiler latéralement pour tourner la roue",
                       "Scroll sideways through the photos": "Faites défiler latéralement les photos"]
         case "ja":
@@ -166,14 +170,14 @@ struct SiteWords: Sendable {
             firstOnly = "最初の写真だけを表示できます: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
             search = "検索"; searchPlaceholder = "写真を検索"; searchNeedsScript = "検索には JavaScript が必要です。アルバムからご覧ください。"
             foundOne = "写真 1 枚が見つかりました"; foundMany = "写真 {count} 枚が見つかりました"; foundNone = "「{query}」は見つかりませんでした"; scrubber = "日付へ移動"
-            slideshowPlaying = "スライドショー再生中"; slideshowPaused = "スライドショー一時停止"
+            slideshowPlaying = "スライドショー再生中"; slideshowPaused = "スライドショー一時停止"; linkCopied = "リンクをコピーしました"; copyLink = "このリンクをコピーしてください:"
             mapCluster = "ここに写真 {count} 枚"; browseTitle = "一覧"; downloadAll = "すべてダウンロード"
             privateAlbum = "非公開アルバム"; privateAsk = "このアルバムは非公開です。パスワードを入力してください。"; password = "パスワード"
             open = "開く"; wrongPassword = "パスワードが違います。もう一度お試しください。"; opening = "開いています…"
             privateNeedsServer = "非公開アルバムはウェブサーバー（http または https）からのみ開けます。ファイルからは開けません。"
             privateDamaged = "このアルバムのファイルは破損しているか不完全なため、開けません。"
             labels = ["Photos found": "見つかった写真", "Photos": "写真", "Pages of this album": "このアルバムのページ", "Views of this album": "このアルバムの表示",
-                      "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生", "Full screen": "全画面", "Slideshow": "スライドショー",
+                      "Photo": "写真", "Close": "閉じる", "Previous photo": "前の写真", "Next photo": "次の写真", "Play Live Photo": "Live Photosを再生", "Full screen": "全画面", "Slideshow": "スライドショー", "Share": "共有",
                       "Scroll sideways to turn the wheel": "横にスクロールしてホイールを回す",
                       "Scroll sideways through the photos": "横にスクロールして写真を見る"]
         default:
@@ -196,7 +200,7 @@ struct SiteWords: Sendable {
         ([photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3), page(3),
          photoRange(1, 2), photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly,
          search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, downloadAll, fileSize(1_234_567), "()", privateAlbum, privateAsk, password, open, wrongPassword, opening,
-          privateNeedsServer, privateDamaged] + sizeUnits + ["0123456789"]).joined(separator: " ")
+          privateNeedsServer, privateDamaged, linkCopied, copyLink] + sizeUnits + ["0123456789"]).joined(separator: " ")
             + " " + browse.values.sorted().joined(separator: " ")
             + " " + views.values.sorted().joined(separator: " ")
     }
@@ -214,11 +218,12 @@ struct SiteWords: Sendable {
     /// gallery.js `galleryWords`, key for key.
     private var scriptJSON: String {
         struct ScriptWords: Encodable {
-            var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster, slideshowPlaying, slideshowPaused: String
+            var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster, slideshowPlaying, slideshowPaused, linkCopied, copyLink: String
         }
         // Plain strings only: encoding them cannot fail.
         return (try? JSON.string(ScriptWords(map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
                                              foundOne: foundOne, foundMany: foundMany, foundNone: foundNone, scrubber: scrubber,
-                                             mapCluster: mapCluster, slideshowPlaying: slideshowPlaying, slideshowPaused: slideshowPaused))) ?? "{}"
+                                             mapCluster: mapCluster, slideshowPlaying: slideshowPlaying, slideshowPaused: slideshowPaused,
+                                             linkCopied: linkCopied, copyLink: copyLink))) ?? "{}"
     }
 }

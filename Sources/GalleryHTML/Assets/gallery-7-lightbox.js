@@ -329,6 +329,7 @@ const galleryFillTags = (list, photo) => {
     }
     slideshow.stop();
     fullScreen.leave();
+    share.hide();
     box.hidden = true;
     stopVideo();
     setMotion(null);
@@ -361,6 +362,7 @@ const galleryFillTags = (list, photo) => {
     player,
   });
   const fullScreen = galleryFullScreen(box);
+  const share = galleryShare(box, () => shownPhoto);
   window.addEventListener('popstate', () => {
     if (leaving) {
       leaving = false;
@@ -399,6 +401,8 @@ const galleryFillTags = (list, photo) => {
     if (box.hidden) return;
     // The player's own keys (seeking with the arrows) while it has the focus.
     if (event.target === player && event.key !== 'Escape') return;
+    // The share button's link field keeps its own keys (arrows move its caret).
+    if (event.target.matches && event.target.matches('input') && event.key !== 'Escape') return;
     if (event.key === 'Escape') hide();
     else if (event.key === 'ArrowLeft') show(current - 1);
     else if (event.key === 'ArrowRight') show(current + 1);
