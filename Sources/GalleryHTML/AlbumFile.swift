@@ -17,4 +17,7 @@ enum AlbumFile: Hashable, Sendable {
     /// The justified view's index, and the frames of one chunk's photos in it.
     case justifiedIndex
     case justifiedFrames(Int)
+    /// A photo's own page (photo/ID.html, by the photo's id: the same at every export of the
+    /// library), on a site with `base_url`, for a public album's photos.
+    case photoPage(Int64)
 }

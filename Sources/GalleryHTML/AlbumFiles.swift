@@ -45,6 +45,8 @@ struct AlbumFiles: Sendable, Equatable {
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)
         case .plainPage(let number): return (1 ..< plainPages + 1).contains(number)
+        // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the counts'.
+        case .photoPage: return false
         }
     }
 }

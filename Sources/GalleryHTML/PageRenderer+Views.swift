@@ -39,7 +39,7 @@ extension PageRenderer {
             html += markup.item(cell, in: ("justified-item", cell.index, attributes, style, cell.index < 12, box)) + "\n"
         }
         html += "</div>\n</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// Cards a wheel or carousel page writes as HTML; the script keeps a window of this many
@@ -81,7 +81,7 @@ extension PageRenderer {
             html += markup.item(cell, in: ("wheel-item", index, "", "", index < 10, size)) + "\n"
         }
         html += "</div>\n</div>\n</div>\n</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// - Parameters:
@@ -106,7 +106,7 @@ extension PageRenderer {
             html += markup.item(cell, in: ("carousel-item", index, "", "--i:\(index)", index < 6, size)) + "\n"
         }
         html += "</div>\n</div>\n</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// - Parameters:
@@ -128,7 +128,7 @@ extension PageRenderer {
             html += markup.item(cell, in: ("circle-item", index, "", "--a:\(String(angle))rad", true, size)) + "\n"
         }
         html += "</div>\n</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// The page up to the view's content: head, header with the views nav, and `<main>`.

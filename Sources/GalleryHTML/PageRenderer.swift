@@ -80,6 +80,8 @@ struct PageRenderer {
     var mapPage: String?
     /// The site's Atom feed, which every page's head names (`SiteSnapshot.feedFiles`).
     var siteFeed: String?
+    /// Photo pages' names, "{id}" for the photo's id (`AlbumFile.photoPage`), on a site that has them.
+    var photoPage: String?
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -179,7 +181,7 @@ struct PageRenderer {
             html += markup.cell(cell, placed: .init(position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)) + "\n"
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// Links through the album's plain pages: on the album page, to the first; on a plain
@@ -244,7 +246,7 @@ struct PageRenderer {
         html += "<h1>\(HTML.escape(words.search))</h1><p class=\"meta search-status\" role=\"status\"></p></header>\n<main>\n"
         html += "<noscript><p class=\"grid-message\">\(HTML.escape(words.searchNeedsScript))</p></noscript>\n"
         html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos found")))\" data-search=\"\(HTML.escape(index))\"></div>\n</main>\n"
-        return html + lightbox + foot()
+        return html + lightbox(listed: true) + foot()
     }
 
     /// The map page: the photos whose location is published, in the clusters the export
@@ -270,7 +272,7 @@ struct PageRenderer {
         html += "</header>\n<main>\n<div class=\"map\" role=\"region\" aria-label=\"\(HTML.escape(words.map))\" data-points=\"\(HTML.escape(points))\" "
             + "data-album-points=\"\(HTML.escape(albumPoints))\" "
             + "data-tiles=\"\(HTML.escape(map.tiles))\" data-attribution=\"\(HTML.escape(map.attribution))\" data-attribution-url=\"\(HTML.escape(map.attributionURL))\"></div>\n</main>\n"
-        return html + lightbox + foot(scripts: [SiteFileName.leaflet("leaflet.js").name])
+        return html + lightbox(listed: true) + foot(scripts: [SiteFileName.leaflet("leaflet.js").name])
     }
 
     /// The signs the pages write beside their words: the way home, the lightbox's buttons,
@@ -298,8 +300,9 @@ struct PageRenderer {
         """
 
     /// The lightbox, with a download link when the site offers downloads (the script points it
-    /// at the photo shown: its large view or its original file).
-    var lightbox: String {
+    /// at the photo shown: its large view or its original file), and on a `listed` page of a
+    /// site with photo pages their names (what its share button shares).
+    func lightbox(listed: Bool) -> String {
         var html = Self.lightbox
         for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo", "Full screen", "Slideshow", "Share"] where words.label(label) != label {
             html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
@@ -307,7 +310,8 @@ struct PageRenderer {
         // Each photo's time in the slideshow, which the script reads ("5", "2.5").
         let seconds = configuration.slideshow.seconds
         let secondsText = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        html = html.replacingOccurrences(of: "<div class=\"lightbox\" hidden", with: "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\" hidden")
+        let pages = listed ? photoPage.map { " data-photo-page=\"\(HTML.escape($0))\"" } ?? "" : ""
+        html = html.replacingOccurrences(of: "<div class=\"lightbox\" hidden", with: "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\"\(pages) hidden")
         guard configuration.content.downloads != .none else { return html }
         return html.replacingOccurrences(
             of: "<p class=\"lightbox-meta\"></p>",
@@ -426,8 +430,10 @@ struct PageRenderer {
     ///     run when the script asks for them.
     ///   - styles: style sheets before the site's own (Leaflet's, on the map page).
     ///   - feed: the album's own feed and its title, named beside the site's.
+    ///   - preview: a photo page's: its own description and the large image's size for the
+    ///     previews, and the folder it is in (`<base>`: the site's files are one folder up).
     func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false,
-              feed: (link: String?, title: String)? = nil) -> String {
+              feed: (link: String?, title: String)? = nil, preview: PhotoPreview? = nil) -> String {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
         let fonts = preloadedFonts.map { font in
@@ -451,14 +457,22 @@ struct PageRenderer {
             // Social previews and search engines need absolute addresses.
             let address = base + (page == "index.html" ? "" : page)
             meta += "<link rel=\"canonical\" href=\"\(HTML.escape(address))\">\n"
-            meta += "<meta property=\"og:type\" content=\"website\">\n"
+            meta += "<meta property=\"og:type\" content=\"\(preview == nil ? "website" : "article")\">\n"
             meta += "<meta property=\"og:title\" content=\"\(HTML.escape(title))\">\n"
             meta += "<meta property=\"og:url\" content=\"\(HTML.escape(address))\">\n"
             meta += "<meta property=\"og:site_name\" content=\"\(HTML.escape(siteTitle))\">\n"
-            if !site.description.isEmpty { meta += "<meta property=\"og:description\" content=\"\(HTML.escape(site.description))\">\n" }
+            let description = preview?.description ?? site.description
+            if !description.isEmpty {
+                meta += "<meta property=\"og:description\" content=\"\(HTML.escape(description))\">\n"
+                if preview != nil { meta += "<meta name=\"twitter:description\" content=\"\(HTML.escape(description))\">\n" }
+            }
             meta += "<meta property=\"og:locale\" content=\"\(HTML.escape(site.language.replacingOccurrences(of: "-", with: "_")))\">\n"
             if let image {
                 meta += "<meta property=\"og:image\" content=\"\(HTML.escape(base + image))\">\n"
+                if let preview {
+                    meta += "<meta property=\"og:image:width\" content=\"\(preview.imageWidth)\">\n<meta property=\"og:image:height\" content=\"\(preview.imageHeight)\">\n"
+                    if !preview.alt.isEmpty { meta += "<meta property=\"og:image:alt\" content=\"\(HTML.escape(preview.alt))\">\n" }
+                }
                 meta += "<meta name=\"twitter:card\" content=\"summary_large_image\">\n"
                 meta += "<meta name=\"twitter:image\" content=\"\(HTML.escape(base + image))\">\n"
             } else {
@@ -473,7 +487,7 @@ struct PageRenderer {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="gallery">
-        <title>\(HTML.escape(title))</title>
+        \(preview.map { "<base href=\"\(HTML.escape($0.base))\">\n" } ?? "")<title>\(HTML.escape(title))</title>
         \(meta)\(styles.map { "<link rel=\"stylesheet\" href=\"\(HTML.escape($0))\">\n" }.joined())<link rel="stylesheet" href="gallery.css">
         \(data)</head>
         <body>

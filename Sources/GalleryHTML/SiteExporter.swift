@@ -163,7 +163,7 @@ public struct SiteExporter: Sendable {
                     continue
                 }
                 let source = try site.source(album)
-                let files = site.files(of: album)
+                let files = try site.files(of: album)
                 summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
                 let key = album.name(.page(.masonry))
                 let previous = previousInputs.entries[key]

@@ -46,6 +46,9 @@ enum SiteFileName: Hashable, Sendable {
     /// ("private/" + 16 hex digits); FOLDER/key.json, its key wrapped by its password.
     case sealed(folder: String, path: String)
 
+    /// A photo page's name, "{id}" for the photo's id: the lightbox's share button makes it too.
+    static let photoPagePattern = "photo/{id}.html"
+
     /// Every character a name of a data file can have: the script names a file it could not
     /// load on the page.
     static let characters = "abcdefghijklmnopqrstuvwxyz0123456789-./"
@@ -87,6 +90,8 @@ enum SiteFileName: Hashable, Sendable {
             case .shapes(let number): return "data/\(base).shapes-\(number).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
             case .justifiedFrames(let number): return "data/\(base).justified-\(number).js"
+            // One folder for every album's: a photo's id is the site's, not its album's.
+            case .photoPage(let id): return Self.photoPagePattern.replacingOccurrences(of: "{id}", with: String(id))
             }
         }
     }
@@ -95,7 +100,9 @@ enum SiteFileName: Hashable, Sendable {
     /// also read as another album's page ("album-trip-wheel"): `isAlbumStem` says which stems
     /// exist (nil: the one album of a one-album site), and album stems are chosen so that no
     /// two albums' names meet (`SiteAlbums.slug`).
-    init?(parsing name: String, isAlbumStem: (String?) -> Bool) {
+    /// `photoAlbum` gives a photo's album's stem (`.some(nil)`: a one-album site's), or nil
+    /// when the photo has no page.
+    init?(parsing name: String, isAlbumStem: (String?) -> Bool, photoAlbum: (Int64) -> String?? = { _ in nil }) {
         switch name {
         case "gallery.css": self = .stylesheet; return
         case "gallery.js": self = .script; return
@@ -115,6 +122,11 @@ enum SiteFileName: Hashable, Sendable {
             let stem = String(name.dropFirst("data/map.points-".count).dropLast(".js".count))
             guard !stem.isEmpty, isAlbumStem(stem) else { return nil }
             self = .mapPoints(stem: stem)
+            return
+        }
+        if let id = Self.number(in: name, after: "photo/", before: ".html") {  // photoPagePattern
+            guard let stem = photoAlbum(Int64(id)) else { return nil }
+            self = .album(stem: stem, .photoPage(Int64(id)))
             return
         }
         if name.hasPrefix("feeds/"), name.hasSuffix(".atom") {

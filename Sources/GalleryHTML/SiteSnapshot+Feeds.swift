@@ -43,7 +43,7 @@ extension SiteSnapshot {
             let fileName = String(photo.photo.path.split(separator: "/").last ?? "")
             entries.append(AtomFeed.Entry(
                 id: page + "#file-" + file.hex, title: photo.photo.caption.isEmpty ? fileName : photo.photo.caption,
-                link: page + "#photo-\(id)", updated: Self.date(nanoseconds: modified),
+                link: hasPhotoPages(album) ? base + album.name(.photoPage(id)) : page + "#photo-\(id)", updated: Self.date(nanoseconds: modified),
                 image: plan.flatMap { plan in plan.names.last.map { (base + $0, plan.large.width, plan.large.height) } },
                 paragraphs: [photo.photo.caption, photo.photo.comment], category: album.title))
         }
@@ -75,5 +75,38 @@ extension SiteSnapshot {
 
     static func date(nanoseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(nanoseconds / 1_000_000_000))
+    }
+}
+
+extension SiteSnapshot {
+    /// Whether the site has photo pages: it knows its address (`base_url`; they are for link
+    /// previews), and is not a private album's own sealed site.
+    var hasPhotoPages: Bool { Self.hasPhotoPages(context) }
+
+    static func hasPhotoPages(_ context: SiteContext) -> Bool { context.configuration.site.baseURL != nil && context.onlyAlbum == nil }
+
+    /// Whether `album`'s photos have pages of their own: a public folder's album.
+    func hasPhotoPages(_ album: SiteAlbums.Album) -> Bool {
+        hasPhotoPages && album.visibility == .public && !album.isOwnSite && album.path != nil
+    }
+
+    /// The stem of the album photo `id` has its page in (`.some(nil)`: a one-album site's), or
+    /// nil when it has none.
+    func photoPageAlbum(_ id: Int64) -> String?? {
+        guard hasPhotoPages, let path = try? context.database.albumPath(ofPhoto: id),
+              let album = albums.all.first(where: { $0.path == path }), hasPhotoPages(album) else { return nil }
+        return .some(album.links.stem)
+    }
+
+    /// Photo `id`'s page (`PageRenderer.photoPage`), of `album`'s photos.
+    func photoPage(_ id: Int64, of album: AlbumSource) throws -> String {
+        guard let stored = try context.database.storedPhotos(ids: [id])[id] else { return "" }
+        let photo = stored.photo
+        let plan = context.imageFailures[id] == nil
+            ? ImagePlan(photo, contentHash: stored.contentHash, geometry: context.geometry, content: context.configuration.content) : nil
+        let large = plan.flatMap { plan in plan.names.last.map { (name: $0, width: plan.large.width, height: plan.large.height) } }
+        return try pageRenderer().photoPage(id: id, caption: photo.caption, comment: photo.comment, large: large, albumTitle: album.name,
+                                            albumPage: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name,
+                                            page: SiteFileName.album(stem: album.links.stem, .photoPage(id)).name)
     }
 }

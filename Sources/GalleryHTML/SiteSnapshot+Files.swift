@@ -47,7 +47,12 @@ extension SiteSnapshot {
     }
 
     /// Whether `album` has the file `file`: one of `files(of:)`, answered without listing them.
-    func has(_ file: AlbumFile, of album: SiteAlbums.Album) -> Bool {
-        albumFiles(of: album).contains(file)
+    func has(_ file: AlbumFile, of album: SiteAlbums.Album) throws -> Bool {
+        if case .photoPage(let id) = file {
+            guard hasPhotoPages(album) else { return false }
+            let path = try context.database.albumPath(ofPhoto: id)
+            return path == album.path
+        }
+        return albumFiles(of: album).contains(file)
     }
 }

@@ -89,6 +89,9 @@ extension SiteSnapshot {
             text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
             let first = (number - 1) * AlbumData.pageSize
             return try digest(text, run: first ..< first + AlbumData.pageSize, of: source)
+        case .photoPage(let id):
+            // The photo alone (and its album's title and links, in `albumInputs`).
+            text += try preloads + photoLines([id])
         case .index, .ids, .dates, .justifiedIndex, .page:
             return nil
         }

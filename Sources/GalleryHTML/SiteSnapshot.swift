@@ -46,6 +46,7 @@ public final class SiteSnapshot: Sendable {
         renderer.searchPage = albums.photoCount > 0 ? SiteFileName.search(.page).name : nil
         renderer.mapPage = hasMap ? SiteFileName.mapPage.name : nil
         renderer.siteFeed = Self.feedAlbums(albums, configuration: context.configuration).isEmpty ? nil : SiteFileName.feed(stem: nil).name
+        renderer.photoPage = Self.hasPhotoPages(context) ? SiteFileName.photoPagePattern : nil
         self.renderer = renderer
     }
 
@@ -87,7 +88,7 @@ public final class SiteSnapshot: Sendable {
     /// The bytes of the site's file `name` ("index.html", "data/index.chunk-3.js",
     /// "fonts/…"), or nil when the site has no such file.
     public func render(_ name: String) throws -> [UInt8]? {
-        guard let parsed = SiteFileName(parsing: name, isAlbumStem: { stem in albums.album(stem: stem) != nil }) else { return nil }
+        guard let parsed = SiteFileName(parsing: name, isAlbumStem: { stem in albums.album(stem: stem) != nil }, photoAlbum: photoPageAlbum) else { return nil }
         switch parsed {
         case .album(let stem, let file): return try render(file, stem: stem)
         // A one-album site's home page is its album's page (listed with the album's files).
@@ -124,7 +125,7 @@ public final class SiteSnapshot: Sendable {
 
     /// An album's file, if the site has it: a view it offers, a page or chunk within the album.
     private func render(_ file: AlbumFile, stem: String?) throws -> [UInt8]? {
-        guard let album = albums.album(stem: stem), has(file, of: album) else { return nil }
+        guard let album = albums.album(stem: stem), try has(file, of: album) else { return nil }
         if let page = try privatePage(album) { return Array(page.utf8) }
         return Array(try render(file, of: try source(album)).utf8)
     }
@@ -161,9 +162,12 @@ public final class SiteSnapshot: Sendable {
         AlbumFiles(isPrivate: album.isPrivate, photoCount: album.count, views: views(of: album))
     }
 
-    /// An album's files, named, in the order an export writes them: data before the pages that load it.
-    func files(of album: SiteAlbums.Album) -> [(name: String, file: AlbumFile)] {
-        albumFiles(of: album).all.map { (album.name($0), $0) }
+    /// An album's files, named, in the order an export writes them: data before the pages that
+    /// load it, its photos' own pages last.
+    func files(of album: SiteAlbums.Album) throws -> [(name: String, file: AlbumFile)] {
+        var files = albumFiles(of: album).all
+        if hasPhotoPages(album) { files += try source(album).photoIDs().map(AlbumFile.photoPage) }
+        return files.map { (album.name($0), $0) }
     }
 
     // MARK: - Albums
@@ -293,6 +297,8 @@ public final class SiteSnapshot: Sendable {
             return try page(view, of: album)
         case .plainPage(let number):
             return try plainPage(number, of: album)
+        case .photoPage(let id):
+            return try photoPage(id, of: album)
         }
     }
 

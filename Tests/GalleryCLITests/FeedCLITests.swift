@@ -117,7 +117,7 @@ struct FeedCLITests {
         #expect(feed.entries.count == 4, "\(feed.entries.map(\.title))")
         let updated = feed.entries.map(\.updated)
         #expect(updated == updated.sorted(by: >), "not newest first: \(updated)")
-        #expect(feed.entries.first?.title == "d.jpg" && feed.entries.first?.link.hasPrefix("https://example.org/p/album-sea.html#photo-") == true,
+        #expect(feed.entries.first?.title == "d.jpg" && feed.entries.first?.link.hasPrefix("https://example.org/p/photo/") == true,
                 "\(feed.entries.first.map(\.link) ?? "")")
         let newest = ISO8601DateFormatter().string(from: times["sea/d.jpg"]!)
         #expect(feed.feed.updated == newest && feed.entries.first?.updated == newest)
@@ -141,7 +141,9 @@ struct FeedCLITests {
         #expect(FileManager.default.fileExists(atPath: site.appending(path: String(enclosure.href.dropFirst("https://example.org/p/".count))).path))
         #expect(content.contains("src=\"\(enclosure.href)\""))
         let first = try #require(sea.entries.last)
-        #expect(first.content?.contains("Cold.<br />Very cold.") == true && first.link.hasPrefix("https://example.org/p/album-sea.html#photo-"), "\(first.content ?? "")")
+        // Its link is the photo's own page (which previews it and opens it in its album).
+        #expect(first.content?.contains("Cold.<br />Very cold.") == true && first.link.hasPrefix("https://example.org/p/photo/"), "\(first.content ?? "")")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: String(first.link.dropFirst("https://example.org/p/".count))).path))
         // Ids are the photos' own (their files' paths; the three files have the same bytes): the same at the next export.
         #expect(Set(sea.entries.map(\.id)).count == 3 && sea.entries.allSatisfy { $0.id.hasPrefix("https://example.org/p/album-sea.html#file-") }, "\(sea.entries.map(\.id))")
 
@@ -151,6 +153,10 @@ struct FeedCLITests {
         for file in ["feed.atom"] + feeds.map({ "feeds/" + $0 }) {
             let text = try String(contentsOf: site.appending(path: file), encoding: .utf8)
             #expect(!text.contains("thing") && !text.contains("hidden") && !text.contains("secret") && !text.contains("family") && !text.contains("private/"), "\(file)")
+            // Every photo page it links to is one the site has.
+            for link in text.matches(of: #/href="https://example\.org/p/(?<page>photo/\d+\.html)"/#) {
+                #expect(FileManager.default.fileExists(atPath: site.appending(path: String(link.output.page)).path), "\(file): \(link.output.page)")
+            }
         }
         // Pages name the site's feed, and an album's pages their own.
         let album = try String(contentsOf: site.appending(path: "album-sea.html"), encoding: .utf8)

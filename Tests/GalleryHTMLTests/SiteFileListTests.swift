@@ -28,7 +28,7 @@ struct SiteFileListTests {
         try site.fileList().flatMap { entry -> [String] in
             switch entry {
             case .files(let files): files.map(\.name)
-            case .album(let album): site.files(of: album).map(\.name)
+            case .album(let album): try site.files(of: album).map(\.name)
             case .search: try site.search().files.map { SiteFileName.search($0).name }
             }
         }

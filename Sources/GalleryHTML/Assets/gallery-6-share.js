@@ -1,7 +1,7 @@
 // Part of the page script (see gallery-1-words.js).
 
-// The lightbox's share button: the photo's link (the album page at #photo-ID, which opens the
-// album at that photo) through the Web Share API where the browser has it (phones: the
+// The lightbox's share button: the photo's link (its own page, photo/ID.html, on a site with
+// `base_url`, whose preview is the photo; else the album page at #photo-ID) through the Web Share API where the browser has it (phones: the
 // system's share sheet), else copied to the clipboard, else shown in a field, selected, for
 // the visitor to copy. What happened is said on screen and in the status line.
 const galleryShare = (box, shown) => {
@@ -48,7 +48,9 @@ const galleryShare = (box, shown) => {
   button.addEventListener('click', () => {
     const photo = shown();
     if (!photo) return;
-    const link = new URL('#photo-' + photo.id, location.href).href;
+    // The photo's own page where the site has them (its link previews the photo), else the album at it.
+    const pages = box.dataset.photoPage;
+    const link = pages ? new URL(pages.replace('{id}', photo.id), document.baseURI).href : new URL('#photo-' + photo.id, location.href).href;
     if (navigator.share) {
       // Cancelled by the visitor, or refused: nothing to say.
       Promise.resolve(navigator.share({ title: photo.caption || document.title, url: link })).catch(() => null);

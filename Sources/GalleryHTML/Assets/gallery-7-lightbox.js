@@ -379,6 +379,25 @@ const galleryFillTags = (list, photo) => {
     if (!box.hidden) close(); else if (bringBackAfterPop) bringBack();
     bringBackAfterPop = false;
   });
+  // ALBUM?photo=ID, where a photo's own page sends its visitors (gallery-9-photo.js): the
+  // lightbox opens on the photo once its cell is drawn (the grid goes to it: #photo-ID), and
+  // closing it leaves the album at the photo, as if it had been opened there.
+  const asked = /^\?photo=(\d+)$/.exec(location.search);
+  if (asked) {
+    const id = asked[1];
+    try { history.replaceState(null, '', location.pathname + '#photo-' + id); } catch (error) { /* file:// may refuse */ }
+    const open = () => {
+      const item = document.getElementById('photo-' + id);
+      const position = item && galleryDescribe(item).large ? album().positionOf(item) : -1;
+      if (position < 0) return false;
+      show(position, 'push');
+      return true;
+    };
+    if (!open()) {
+      const watch = new MutationObserver(() => { if (open()) watch.disconnect(); });
+      watch.observe(document.querySelector('main') || document.body, { childList: true, subtree: true });
+    }
+  }
   // For a view whose photos are not elements of the page (the map's points): opens photo
   // `position` of the page's album.
   window.galleryShowPhoto = (position) => show(position, 'push');

@@ -32,4 +32,14 @@ extension GalleryDatabase {
             return result
         }
     }
+
+    /// The folder of the album photo `id` is in; nil for no such photo, or a Live Photo's
+    /// clip (not a photo of its own): whether a photo page is one of an album's.
+    public func albumPath(ofPhoto id: Int64) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT a.path FROM photos p JOIN albums a ON a.id = p.album_id WHERE p.id = ? AND p.live_still_id IS NULL
+                """, arguments: [id])
+        }
+    }
 }
