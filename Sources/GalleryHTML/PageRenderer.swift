@@ -347,6 +347,10 @@ struct PageRenderer {
     /// keywords, people and places).
     static let mostBrowseLinks = 60
 
+    /// How many album covers the index loads at once: two rows of the widest band's cards, what
+    /// a first screen shows.
+    static let eagerCovers = 8
+
     func indexPage(albums: [AlbumCard], browse: [BrowseList] = [], photoCount: Int, videoCount: Int = 0, image: String?) -> String {
         var html = head(title: siteTitle, page: "index.html", image: image)
         html += "<header class=\"site-header\">" + searchBox() + "<h1>\(HTML.escape(siteTitle))</h1>"
@@ -356,12 +360,14 @@ struct PageRenderer {
         html += "<p class=\"meta\">\(HTML.escape(words.albumCount(albums.count))), \(HTML.escape(words.itemCount(photoCount, videos: videoCount)))"
         if let mapPage { html += " · <a class=\"map-link\" href=\"\(HTML.escape(mapPage))\">\(HTML.escape(words.map))</a>" }
         html += "</p></header>\n<main class=\"albums\" data-cards=\"\(albums.count)\">\n"
-        for album in albums {
+        for (position, album) in albums.enumerated() {
             html += "<a class=\"album-card\" href=\"\(HTML.escape(album.link))\">"
             if let cover = album.cover, let first = cover.thumbnails?.first, let srcset = cover.srcset {
                 // A square crop of the cover: a landscape fills it by its height, so it needs
                 // its aspect ratio times the card's width.
-                html += "<img src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(coverSizes(aspectRatio: cover.aspectRatio))\" alt=\"\" loading=\"lazy\" decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
+                // The first screen's covers load at once (the first before anything else), the rest as they come near.
+                let loading = position < Self.eagerCovers ? (position == 0 ? "loading=\"eager\" fetchpriority=\"high\"" : "loading=\"eager\"") : "loading=\"lazy\""
+                html += "<img src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\" sizes=\"\(coverSizes(aspectRatio: cover.aspectRatio))\" alt=\"\" \(loading) decoding=\"async\" width=\"\(Int(geometry.innerWidth))\" height=\"\(Int(geometry.innerWidth))\">"
             } else {
                 html += "<span class=\"placeholder\"\(album.isPrivate ? " data-private" : "")></span>"
             }
@@ -373,7 +379,7 @@ struct PageRenderer {
             if let dates = album.dates { html += "<span class=\"album-dates\">\(HTML.escape(dates))</span>" }
             html += "</a>\n"
         }
-        html += "</main>\n" + browseLists(browse)
+        html += "</main>\n" + browseLists(browse, cards: albums.count)
         return html + foot()
     }
 
@@ -407,9 +413,12 @@ struct PageRenderer {
     }
 
     /// The browse pages by kind: a heading and the first `mostBrowseLinks` pages of each.
-    private func browseLists(_ browse: [BrowseList]) -> String {
+    /// - Parameter cards: on the index, how many album cards are above: the lists take their
+    ///   width and left edge (`.index-browse`).
+    private func browseLists(_ browse: [BrowseList], cards: Int? = nil) -> String {
         guard !browse.isEmpty else { return "" }
-        var html = "<nav class=\"browse\" aria-label=\"\(HTML.escape(words.browseTitle))\">\n"
+        let index = cards.map { " index-browse\" data-cards=\"\($0)" } ?? ""
+        var html = "<nav class=\"browse\(index)\" aria-label=\"\(HTML.escape(words.browseTitle))\">\n"
         for list in browse {
             // A kind whose one page says its heading (the favourites) needs no heading.
             let heading = list.pages.count == 1 && list.pages[0].title == list.heading ? "" : "<h2>\(HTML.escape(list.heading))</h2>"

@@ -46,8 +46,8 @@ public enum SiteAssets {
             rules += "--ch: \(fluid.fallback("ch", band: b, last: "0px")); --mh: \(fluid.fallback("mh", band: b, last: "0px")); } "
             rules += ".album-description { --dw: var(--dw\(b)); --dh: var(--dh\(b)); } "
             // The index's cards: the band's columns, fewer when there are fewer albums.
-            rules += ".albums { --iw: \(fluid.innerWidthCSS(columns: band.columns)); --shown: \(band.columns); }"
-            for cards in 1 ..< max(1, band.columns) { rules += " .albums[data-cards=\"\(cards)\"] { --shown: \(cards); }" }
+            rules += ".albums, .index-browse { --iw: \(fluid.innerWidthCSS(columns: band.columns)); --shown: \(band.columns); }"
+            for cards in 1 ..< max(1, band.columns) { rules += " .albums[data-cards=\"\(cards)\"], .index-browse[data-cards=\"\(cards)\"] { --shown: \(cards); }" }
             css += fluid.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
             // A text's line breaks: only this band's, in this band only.
             let lines = ".cell .annotation br[data-b*=\"\(HTML.bandLetters([b]))\"] { display: inline; }"

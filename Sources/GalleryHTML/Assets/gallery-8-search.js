@@ -45,3 +45,14 @@ const galleryQueryTokens = (text) => [...new Set(galleryTokens(text))].slice(0, 
 
 // Whether a photo with the words `words` is found: every query token begins one of them.
 const galleryMatches = (query, words) => query.length > 0 && query.every((token) => words.some((word) => word.startsWith(token)));
+
+// Every page's search box: on a phone an icon that opens into the box when it has the focus
+// (gallery.css), and stays open while it holds a query. The class says so too, for a browser
+// that does not match :focus-within in a window that is not the active one.
+(() => {
+  const form = document.querySelector('.search-box');
+  const input = form && form.querySelector('input');
+  if (!input) return;
+  input.addEventListener('focus', () => form.classList.add('search-open'));
+  input.addEventListener('blur', () => form.classList.toggle('search-open', input.value !== ''));
+})();
