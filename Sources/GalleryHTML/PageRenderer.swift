@@ -288,9 +288,8 @@ struct PageRenderer {
         <button class="lightbox-play" type="button" aria-label="Slideshow" aria-pressed="false"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="play" d="M7 4.5v15l12.5-7.5z"/><path class="pause" d="M6.5 4.5h4v15h-4zM13.5 4.5h4v15h-4z"/></svg></button>
         <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
         <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
-        <img alt="">
         <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
-        <video class="lightbox-motion" muted playsinline preload="auto" disablepictureinpicture hidden></video>
+        <video class="lightbox-motion" muted playsinline preload="auto" hidden></video>
         <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(CellMarkup.liveMark)</span></button>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
         <p class="lightbox-status" role="status"></p>

@@ -84,7 +84,7 @@ document.querySelectorAll('.wheel').forEach((wheel) => {
     const snap = document.createElement('span');
     snap.className = 'snap';
     snap.dataset.index = String(i);
-    snap.style.left = `max(0px, calc(${i} * (${n} * ${iw}px - 100cqw) / ${Math.max(1, n - 1)}))`;
+    snap.style.setProperty('--i', String(i));  // placed by .wheel .snap (gallery.css)
     return [galleryMakeItem(cell, i, 'wheel-item', { width: iw, height: ih }), snap];
   }, () => place(), n * anglePerItem <= 2 * Math.PI ? n : Math.max(1, Math.floor(Math.PI / anglePerItem) - 1));
   galleryOfferAlbum(cards.album);

@@ -79,13 +79,18 @@ const galleryFillTags = (list, photo) => {
   // results after this part has run (gallery-9-found.js).
   let writtenAlbum = null;
   const album = () => galleryPageAlbum || (writtenAlbum = writtenAlbum || written());
-  const image = box.querySelector('img');
+  // The photo's image, made here: an <img> without a source is not valid HTML in the page.
+  const image = document.createElement('img');
+  image.alt = '';
   image.draggable = false;
+  box.insertBefore(image, box.querySelector('.lightbox-video, .lightbox-text'));
   // A video's player (<video controls playsinline>), shown in the photo's place.
   const player = box.querySelector('.lightbox-video');
   // A Live Photo's clip, muted, shown in the still's place while it plays, and its mark; an
   // animation's looping video, played at once (still under prefers-reduced-motion).
   const motion = box.querySelector('.lightbox-motion');
+  // A clip over a still is part of the photo, not a video of its own to float away.
+  if (motion) motion.disablePictureInPicture = true;
   const liveMark = box.querySelector('.lightbox-live');
   const media = () => (player && !player.hidden ? player : motion && !motion.hidden ? motion : image);
   const caption = box.querySelector('.lightbox-caption');
