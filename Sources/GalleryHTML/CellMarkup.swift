@@ -47,7 +47,7 @@ struct CellMarkup {
                 }
             }
         }
-        let alt = HTML.escape(cell.caption)
+        let alt = alternativeText(cell)
         var inner: String
         if let thumbnails = cell.thumbnails, let first = thumbnails.first, let srcset = cell.srcset {
             // The first screen loads at once; the rest when scrolled near.
@@ -57,7 +57,7 @@ struct CellMarkup {
             let sizes = placed != nil ? " sizes=\"\(fluid.imageSizes)\"" : ""
             inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(Self.background(cell))>"
         } else {
-            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</div>"
+            inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(HTML.escape(words.photoUnavailable))\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</div>"
         }
         if cell.kind == .video {
             // A play mark and the length over the photo's corner (gallery.css `.media-badge`).
@@ -86,13 +86,13 @@ struct CellMarkup {
     ///     which the script adds the same.
     ///   - box: the size the item is drawn at (its image covers it), for `sizes`.
     func item(_ cell: CellModel, in view: (class: String, index: Int, attributes: String, style: String, eager: Bool, box: LayoutSize)?) -> String {
-        let alt = HTML.escape(cell.caption)
+        let alt = alternativeText(cell)
         var inner: String
         if let thumbnails = cell.thumbnails, let largest = thumbnails.last, let srcset = cell.srcset {
             let sizes = view.map { " sizes=\"\(Self.imageSizes(box: $0.box, aspectRatio: cell.aspectRatio))\"" } ?? ""
             inner = "<img src=\"\(HTML.escape(largest.url))\" srcset=\"\(srcset)\"\(sizes) alt=\"\(alt)\" loading=\"\(view?.eager == true ? "eager" : "lazy")\" decoding=\"async\" draggable=\"false\"\(Self.background(cell))>"
         } else {
-            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(alt)\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</span>"
+            inner = "<span class=\"placeholder\" role=\"img\" aria-label=\"\(HTML.escape(words.photoUnavailable))\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</span>"
         }
         if !cell.caption.isEmpty { inner += "<span class=\"view-caption\">\(HTML.escape(cell.caption))</span>" }
         if !cell.comment.isEmpty { inner += "<span class=\"view-comment\" hidden>\(HTML.escape(cell.comment))</span>" }
@@ -125,6 +125,13 @@ struct CellMarkup {
 
     /// What a photo without an image says: a video without a poster is a neutral cell (its badge
     /// says what it is).
+    /// The image's alt text: empty when the cell's own text (its caption, else its comment) is
+    /// beside it in its link, which that text names — an alt repeating it would be read twice;
+    /// "Photo" for a photo with no words at all, so that its link still has a name.
+    private func alternativeText(_ cell: CellModel) -> String {
+        cell.caption.isEmpty && cell.comment.isEmpty ? HTML.escape(words.label("Photo")) : ""
+    }
+
     private func placeholderText(_ cell: CellModel) -> String {
         cell.kind == .video ? "" : HTML.escape(words.photoUnavailable)
     }

@@ -35,7 +35,8 @@ const galleryScrubber = (grid, months, place) => {
   bubble.hidden = true;
   rail.append(years, thumb, bubble);
   rail.hidden = true;
-  document.body.append(rail);
+  // In the page's main landmark, with the grid it moves through (fixed: drawn where it was).
+  (document.querySelector('main') || document.body).append(rail);
 
   // The band and width shown, read once per scroll or tap.
   const shown = place.at;

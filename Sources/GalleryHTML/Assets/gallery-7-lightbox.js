@@ -421,8 +421,22 @@ const galleryFillTags = (list, photo) => {
   box.querySelector('.lightbox-next').addEventListener('click', () => show(current + 1));
   // A tap on the backdrop closes; the end of a swipe or a drag there does not.
   box.addEventListener('click', (event) => { if (event.target === box && !viewer.gestured) hide(); });
+  // Tab and Shift+Tab go round the open lightbox's controls, never to the page behind it (a
+  // modal dialog; PhotoSwipe's focus leaving its lightbox was issue #1077).
+  const keepFocus = (event) => {
+    const controls = [...box.querySelectorAll('button, a[href], video[controls], input, [tabindex]:not([tabindex="-1"])')]
+      .filter((element) => !element.hidden && element.getClientRects().length > 0);
+    if (controls.length === 0) return;
+    const first = controls[0], last = controls[controls.length - 1], at = document.activeElement;
+    const inside = controls.includes(at);
+    if (event.shiftKey ? (at === first || !inside) : (at === last || !inside)) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  };
   document.addEventListener('keydown', (event) => {
     if (box.hidden) return;
+    if (event.key === 'Tab') { keepFocus(event); return; }
     // The player's own keys (seeking with the arrows) while it has the focus.
     if (event.target === player && event.key !== 'Escape') return;
     // The share button's link field keeps its own keys (arrows move its caret).
