@@ -20,8 +20,8 @@ extension PageRenderer {
         let title = caption.isEmpty ? albumTitle : "\(caption) · \(albumTitle)"
         let preview = PhotoPreview(description: comment.isEmpty ? albumTitle : comment, alt: caption,
                                    imageWidth: large?.width ?? 0, imageHeight: large?.height ?? 0, base: "../")
-        var html = head(title: title, page: page, image: large?.name, preview: preview)
-        html = html.replacingOccurrences(of: "<body>", with: "<body class=\"photo-page\" data-album-page=\"\(HTML.escape(albumPage))\" data-photo-id=\"\(id)\">")
+        var html = head(title: title, page: page, image: large?.name, preview: preview,
+                        bodyAttributes: " class=\"photo-page\" data-album-page=\"\(HTML.escape(albumPage))\" data-photo-id=\"\(id)\"")
         html += "<header class=\"site-header\"><a class=\"home\" href=\"\(HTML.escape(albumPage))#photo-\(id)\">← \(HTML.escape(albumTitle))</a></header>\n<main>\n<figure class=\"photo\">"
         // The caption is the figure's, beside the image: not said twice.
         if let large {

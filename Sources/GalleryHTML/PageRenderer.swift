@@ -438,10 +438,11 @@ struct PageRenderer {
     ///     run when the script asks for them.
     ///   - styles: style sheets before the site's own (Leaflet's, on the map page).
     ///   - feed: the album's own feed and its title, named beside the site's.
+    ///   - bodyAttributes: what the page's `<body>` carries (" class=…"), for its script.
     ///   - preview: a photo page's: its own description and the large image's size for the
     ///     previews, and the folder it is in (`<base>`: the site's files are one folder up).
     func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false,
-              feed: (link: String?, title: String)? = nil, preview: PhotoPreview? = nil) -> String {
+              feed: (link: String?, title: String)? = nil, preview: PhotoPreview? = nil, bodyAttributes: String = "") -> String {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
         let fonts = preloadedFonts.map { font in
@@ -498,7 +499,7 @@ struct PageRenderer {
         \(preview.map { "<base href=\"\(HTML.escape($0.base))\">\n" } ?? "")<title>\(HTML.escape(title))</title>
         \(meta)\(styles.map { "<link rel=\"stylesheet\" href=\"\(HTML.escape($0))\">\n" }.joined())<link rel="stylesheet" href="gallery.css">
         \(data)</head>
-        <body>
+        <body\(bodyAttributes)>
 
         """
     }

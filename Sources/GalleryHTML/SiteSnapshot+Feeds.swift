@@ -9,7 +9,13 @@ extension SiteSnapshot {
 
     static func feedAlbums(_ albums: SiteAlbums, configuration: GalleryConfiguration) -> [SiteAlbums.Album] {
         guard configuration.site.baseURL != nil, configuration.feeds.entries > 0 else { return [] }
-        return albums.all.filter { $0.visibility == .public && !$0.isOwnSite && $0.path != nil }
+        return albums.all.filter(isPublicFolder)
+    }
+
+    /// A public folder's album (not hidden, unlisted or private, nor a private album's own
+    /// site, nor a browse page): what feeds show and what has photo pages.
+    static func isPublicFolder(_ album: SiteAlbums.Album) -> Bool {
+        album.visibility == .public && !album.isOwnSite && album.path != nil
     }
 
     /// The site's feeds: the site's (feed.atom) and, on a site of several albums, each public
@@ -87,7 +93,7 @@ extension SiteSnapshot {
 
     /// Whether `album`'s photos have pages of their own: a public folder's album.
     func hasPhotoPages(_ album: SiteAlbums.Album) -> Bool {
-        hasPhotoPages && album.visibility == .public && !album.isOwnSite && album.path != nil
+        hasPhotoPages && Self.isPublicFolder(album)
     }
 
     /// The stem of the album photo `id` has its page in (`.some(nil)`: a one-album site's), or

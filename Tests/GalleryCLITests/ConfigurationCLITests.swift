@@ -102,7 +102,7 @@ struct ConfigurationCLITests {
         #expect(album.contains("aria-label=\"Ansichten dieses Albums\"") && album.contains("aria-label=\"Schließen\"")
                 && album.contains("role=\"list\" aria-label=\"Fotos\""))
         // [slideshow] seconds: each photo's time, read by the lightbox's script; its buttons' labels in German.
-        #expect(album.contains("<div class=\"lightbox\" data-slideshow-seconds=\"2.5\" hidden"))
+        #expect(album.contains("<div class=\"lightbox\" data-slideshow-seconds=\"2.5\" "))
         #expect(album.contains("class=\"lightbox-play\" type=\"button\" aria-label=\"Diashow\"") && album.contains("aria-label=\"Vollbild\""))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))

@@ -35,7 +35,7 @@ struct LivePreviewTests {
         try browser.open(base.appending(path: "album-coast.html"), width: 900, height: 700)
         let count = "document.querySelector('.site-header .meta').textContent"
         #expect(try browser.evaluate(count) as? String == "15 photos")
-        #expect(try browser.evaluate("document.body.innerHTML.includes('Harbour at dusk, edited')") as? Bool == false)
+        #expect(try browser.evaluate("document.body.textContent.includes('Harbour at dusk, edited')") as? Bool == false)
         // A mark the page loses when it reloads, and a position it must come back to.
         _ = try browser.evaluate("window.scrollTo(0, 600); window.__beforeEdit = true; scrollY")
 
@@ -60,7 +60,7 @@ struct LivePreviewTests {
                 (async () => {
                   if (document.readyState !== 'complete') await new Promise(r => addEventListener('load', r, { once: true }));
                   return { reloaded: window.__beforeEdit === undefined, count: \(count),
-                           edited: document.body.innerHTML.includes('Harbour at dusk, edited'), y: scrollY };
+                           edited: document.body.textContent.includes('Harbour at dusk, edited'), y: scrollY };
                 })()
                 """) as? [String: Any]
             guard state?["reloaded"] as? Bool == true, state?["count"] as? String == "16 photos", state?["edited"] as? Bool == true else { continue }

@@ -7,16 +7,6 @@ import Testing
 /// itself left out of the history; closing the lightbox leaves the album at the photo.
 @Suite("Photo pages open the album's lightbox on their photo")
 struct PhotoPageBrowserTests {
-    /// sample-data built with a `base_url` (photo pages are made only with one).
-    static let built: Result<TemporaryDirectory, any Error> = Result {
-        let work = try TemporaryDirectory("photo-page-site")
-        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: work.url.appending(path: "photos"))
-        try work.write("photos/gallery.toml", text: "[site]\nbase_url = \"https://example.org/trip/\"\n")
-        let build = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet"], in: work.url)
-        guard build.status == 0 else { throw TestFailure(description: "gallery build: \(build.stderr)") }
-        return work
-    }
-
     struct Opened: Decodable {
         var hash: String
         var search: String
@@ -47,7 +37,8 @@ struct PhotoPageBrowserTests {
 
     @Test("the album's last photo's page: its album, its lightbox open on it, shared as that page; closed, the album at the photo", arguments: BrowserEngine.allCases)
     func opensLightbox(engine: BrowserEngine) throws {
-        let work = try Self.built.get()
+        // sample-data with a base_url (photo pages are made only with one), the coast album public.
+        let work = try PageValidityTests.everything.get()
         let site = work.url.appending(path: "site")
         let listed = try GalleryBinary.run(["photos", "--json", "--album", "coast"], in: work.url)
         let photos = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
