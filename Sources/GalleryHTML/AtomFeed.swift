@@ -47,7 +47,8 @@ struct AtomFeed {
         if !rights.isEmpty { xml += "<rights type=\"text\">\(Self.text(rights))</rights>\n" }
         for entry in entries {
             xml += "<entry>\n<id>\(Self.text(entry.id))</id>\n<title type=\"text\">\(Self.text(entry.title))</title>\n"
-            xml += "<updated>\(Self.date(entry.updated))</updated>\n<published>\(Self.date(entry.updated))</published>\n"
+            let when = Self.date(entry.updated)
+            xml += "<updated>\(when)</updated>\n<published>\(when)</published>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(Self.text(entry.link))\"/>\n"
             if let category = entry.category { xml += "<category term=\"\(Self.text(category))\"/>\n" }
             // The content is HTML carried as text: each caller's text escaped once for the
@@ -89,11 +90,13 @@ struct AtomFeed {
         }
     }
 
-    /// RFC 3339, UTC, to the second.
+    /// RFC 3339, UTC, to the second: the calendar by hand (a formatter made for each of a
+    /// feed's dates cost more than the rest of the feed; one shared is not safe across threads).
     static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 }

@@ -293,7 +293,7 @@ struct PageRenderer {
         <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(CellMarkup.liveMark)</span></button>
         <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
         <p class="lightbox-status" role="status"></p>
-        <div class="lightbox-note" hidden></div>
+        <div class="lightbox-note" hidden><span class="lightbox-note-text" aria-hidden="true"></span><label class="lightbox-copy" hidden><span>Copy this link:</span> <input class="lightbox-link" type="text" readonly></label></div>
         </div>
 
         """
@@ -306,6 +306,7 @@ struct PageRenderer {
         for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo", "Full screen", "Slideshow", "Share"] where words.label(label) != label {
             html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
         }
+        html = html.replacingOccurrences(of: "<span>Copy this link:</span>", with: "<span>\(HTML.escape(words.copyLink))</span>")
         // Each photo's time in the slideshow, which the script reads ("5", "2.5").
         let seconds = configuration.slideshow.seconds
         let secondsText = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)

@@ -8,14 +8,24 @@ extension SiteSnapshot {
     var feedAlbums: [SiteAlbums.Album] { Self.feedAlbums(albums, configuration: context.configuration) }
 
     static func feedAlbums(_ albums: SiteAlbums, configuration: GalleryConfiguration) -> [SiteAlbums.Album] {
-        guard configuration.site.baseURL != nil, configuration.feeds.entries > 0 else { return [] }
-        return albums.all.filter(isPublicFolder)
+        hasFeeds(configuration) ? albums.all.filter(isPublicFolder) : []
+    }
+
+    /// Whether the site has feeds: it knows its address, and `[feeds] entries` is not 0.
+    static func hasFeeds(_ configuration: GalleryConfiguration) -> Bool {
+        configuration.site.baseURL != nil && configuration.feeds.entries > 0
     }
 
     /// A public folder's album (not hidden, unlisted or private, nor a private album's own
     /// site, nor a browse page): what feeds show and what has photo pages.
     static func isPublicFolder(_ album: SiteAlbums.Album) -> Bool {
         album.visibility == .public && !album.isOwnSite && album.path != nil
+    }
+
+    /// Whether `album` has a feed of its own (feeds/STEM.atom): one of `feedFiles`, answered
+    /// without listing the others.
+    func hasFeed(_ album: SiteAlbums.Album) -> Bool {
+        album.links.stem != nil && Self.isPublicFolder(album) && Self.hasFeeds(context.configuration)
     }
 
     /// The site's feeds: the site's (feed.atom) and, on a site of several albums, each public

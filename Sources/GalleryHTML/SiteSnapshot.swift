@@ -187,7 +187,7 @@ public final class SiteSnapshot: Sendable {
                 links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
             }
             if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
-            if let stem = album.links.stem, feedFiles.contains(.feed(stem: stem)) { links.feed = SiteFileName.feed(stem: stem).name }
+            if let stem = album.links.stem, hasFeed(album) { links.feed = SiteFileName.feed(stem: stem).name }
             if let zip = try albumZip(album) {
                 links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
             }

@@ -42,8 +42,8 @@ struct SiteWords: Sendable {
     /// (never drawn: not in `allText`).
     var slideshowPlaying = "Slideshow playing"
     var slideshowPaused = "Slideshow paused"
-    /// What the lightbox shows once its share button has copied the photo's link, or, where
-    /// nothing could be copied, before the link for the visitor to copy.
+    /// What the lightbox shows once its share button has copied the photo's link (the
+    /// script's), and before the link where nothing could be copied (the page's).
     var linkCopied = "Link copied"
     var copyLink = "Copy this link:"
     /// Whether these are the English words gallery.js has already.
@@ -218,12 +218,12 @@ struct SiteWords: Sendable {
     /// gallery.js `galleryWords`, key for key.
     private var scriptJSON: String {
         struct ScriptWords: Encodable {
-            var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster, slideshowPlaying, slideshowPaused, linkCopied, copyLink: String
+            var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster, slideshowPlaying, slideshowPaused, linkCopied: String
         }
         // Plain strings only: encoding them cannot fail.
         return (try? JSON.string(ScriptWords(map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
                                              foundOne: foundOne, foundMany: foundMany, foundNone: foundNone, scrubber: scrubber,
                                              mapCluster: mapCluster, slideshowPlaying: slideshowPlaying, slideshowPaused: slideshowPaused,
-                                             linkCopied: linkCopied, copyLink: copyLink))) ?? "{}"
+                                             linkCopied: linkCopied))) ?? "{}"
     }
 }

@@ -59,7 +59,7 @@ struct AccessibilityTests {
             try FileManager.default.copyItem(at: PageValidityTests.checkers.appending(path: "axe.min.js"), to: axe)
         }
         let parts = page.split(separator: "?", maxSplits: 1)
-        let file = try EngineExportTests.probe(String(parts[0]), in: site, css: "", script: "</script><script src=\"probe-axe.min.js\"></script><script>" + script(ready: ready, lightbox: lightbox))
+        let file = try EngineExportTests.probe(String(parts[0]), in: site, scripts: ["probe-axe.min.js"], script: script(ready: ready, lightbox: lightbox))
         return (file, file + (parts.count > 1 ? "?" + parts[1] : ""))
     }
 

@@ -11,7 +11,8 @@ struct EngineExportTests {
     /// Writes a copy of `page` that measures itself and posts the result to the harness;
     /// `css` is added to the page's styles (to force a mismatch).
     /// `script` replaces the measuring one.
-    static func probe(_ page: String, in site: URL, css: String = "", script custom: String? = nil) throws -> String {
+    /// `scripts`: files of the site the probe loads before its own script (a checker's).
+    static func probe(_ page: String, in site: URL, css: String = "", scripts: [String] = [], script custom: String? = nil) throws -> String {
         let html = try String(contentsOf: site.appending(path: page), encoding: .utf8)
         let name = "engine-probe-\(UUID().uuidString.prefix(8))-" + page
         let measuring = """
@@ -21,7 +22,7 @@ struct EngineExportTests {
         let script = """
             <style>\(css)</style>
             <script>\(BrowserEngine.resultScript)</script>
-            <script>\(custom ?? measuring)</script>
+            \(scripts.map { "<script src=\"\($0)\"></script>" }.joined())<script>\(custom ?? measuring)</script>
             """
         try html.replacingOccurrences(of: "</body>", with: script + "</body>").write(to: site.appending(path: name), atomically: true, encoding: .utf8)
         return name

@@ -27,7 +27,7 @@ struct ShareButtonTests {
         window.addEventListener('load', async () => {
           const box = document.querySelector('.lightbox');
           const share = box.querySelector('.lightbox-share');
-          const note = box.querySelector('.lightbox-note');
+          const note = box.querySelector('.lightbox-note'), said = note.querySelector('.lightbox-note-text'), offer = note.querySelector('.lightbox-copy');
           document.querySelector('main [data-photo-id] .cell-link')
             .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
           await galleryWaitFor(() => !box.hidden && box.querySelector('img').getAttribute('src'), 'the lightbox', 30);
@@ -43,13 +43,13 @@ struct ShareButtonTests {
           Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (text) => { written.push(text); return Promise.resolve(); } } });
           share.click();
           await galleryWaitFor(() => written.length === 1 && !note.hidden, 'the link copied', 30);
-          const copiedNote = note.textContent, copiedStatus = box.querySelector('.lightbox-status').textContent;
-          const noteHiddenFromReaders = note.getAttribute('aria-hidden') === 'true';
+          const copiedNote = said.hidden || !offer.hidden ? '' : said.textContent, copiedStatus = box.querySelector('.lightbox-status').textContent;
+          const noteHiddenFromReaders = said.getAttribute('aria-hidden') === 'true';
 
           Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('refused')) } });
           document.execCommand = () => false;
           share.click();
-          await galleryWaitFor(() => note.querySelector('input'), 'the link offered', 30);
+          await galleryWaitFor(() => !note.hidden && !offer.hidden, 'the link offered', 30);
           const field = note.querySelector('input');
           const offered = field.value, offeredFocused = document.activeElement === field;
           const offeredSelected = field.selectionStart === 0 && field.selectionEnd === field.value.length;

@@ -22,7 +22,7 @@ struct SiteAssetsTests {
         #expect(String(script[words.range.upperBound...]) == joined)
         let english = try JSONSerialization.jsonObject(with: Data(words.output.json.utf8)) as? [String: String]
         // "Photo unavailable" is the cell's (CellMarkup), not the script's: it writes no cell.
-        #expect(english?["unavailable"] == nil && english?["mapCluster"] == "{count} photos here" && english?.count == 13, "\(english ?? [:])")
+        #expect(english?["unavailable"] == nil && english?["mapCluster"] == "{count} photos here" && english?.count == 12, "\(english ?? [:])")
         let styles = try String(contentsOf: assets.appending(path: "gallery.css"), encoding: .utf8)
         let written = try String(contentsOf: work.url.appending(path: "site/gallery.css"), encoding: .utf8)
         #expect(written.contains(styles))

@@ -1,49 +1,46 @@
 // Part of the page script (see gallery-1-words.js).
 
 // The lightbox's share button: the photo's link (its own page, photo/ID.html, on a site with
-// `base_url`, whose preview is the photo; else the album page at #photo-ID) through the Web Share API where the browser has it (phones: the
-// system's share sheet), else copied to the clipboard, else shown in a field, selected, for
-// the visitor to copy. What happened is said on screen and in the status line.
+// `base_url`, whose preview is the photo; else the album page at #photo-ID) through the Web
+// Share API where the browser has it (phones: the system's share sheet), else copied to the
+// clipboard, else put in the note's field (PageRenderer writes it), selected, and copied from
+// there, or left there for the visitor to copy. What happened is said on screen and in the
+// status line.
 const galleryShare = (box, shown) => {
   const button = box.querySelector('.lightbox-share');
   const status = box.querySelector('.lightbox-status');
   const note = box.querySelector('.lightbox-note');
-  if (!button || !note) return { hide() {} };
+  const text = note && note.querySelector('.lightbox-note-text');
+  const offer = note && note.querySelector('.lightbox-copy');
+  const field = note && note.querySelector('.lightbox-link');
+  if (!button || !text || !offer || !field) return { hide() {} };
   let hideTimer = 0;
   const hide = () => {
     clearTimeout(hideTimer);
     note.hidden = true;
-    note.textContent = '';
   };
   const copied = () => {
     hide();
-    note.textContent = galleryWords.linkCopied;
-    note.setAttribute('aria-hidden', 'true');  // the status line says it
+    text.textContent = galleryWords.linkCopied;  // the status line says it to screen readers
+    text.hidden = false;
+    offer.hidden = true;
     note.hidden = false;
     if (status) status.textContent = galleryWords.linkCopied;
     hideTimer = setTimeout(hide, 2500);
   };
-  // Nothing could be copied (no clipboard, or it was refused): the link, ready to copy.
-  const offer = (link) => {
+  // No clipboard, or it was refused: the link in the field, selected, copied from there if
+  // the browser lets the page, else left for the visitor.
+  const copyFromField = (link) => {
     hide();
-    note.removeAttribute('aria-hidden');
-    const field = Object.assign(document.createElement('input'), { type: 'text', readOnly: true, value: link, className: 'lightbox-link' });
-    const label = document.createElement('label');
-    label.append(galleryWords.copyLink, ' ', field);
-    note.append(label);
+    field.value = link;
+    text.hidden = true;
+    offer.hidden = false;
     note.hidden = false;
     field.focus();
     field.select();
-  };
-  const copyByCommand = (link) => {
-    const area = Object.assign(document.createElement('textarea'), { value: link, readOnly: true });
-    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
-    box.append(area);
-    area.select();
     let done = false;
     try { done = document.execCommand('copy'); } catch (error) { done = false; }
-    area.remove();
-    return done;
+    if (done) copied();
   };
   button.addEventListener('click', () => {
     const photo = shown();
@@ -57,7 +54,7 @@ const galleryShare = (box, shown) => {
       return;
     }
     const clipboard = navigator.clipboard && navigator.clipboard.writeText ? navigator.clipboard.writeText(link) : Promise.reject(new Error('no clipboard'));
-    clipboard.then(copied, () => (copyByCommand(link) ? copied() : offer(link)));
+    clipboard.then(copied, () => copyFromField(link));
   });
   return { hide };
 };

@@ -306,7 +306,12 @@ const galleryPhotoViewer = (box, media, { turn, close, zoomed, neighbour }) => {
         if (b.w <= 0) return;
         const from = `translate(${rect.left + rect.width / 2 - b.cx}px, ${rect.top + rect.height / 2 - b.cy}px) scale(${rect.width / b.w}, ${rect.height / b.h})`;
         media().animate([{ transform: from }, { transform: 'none' }], { duration: slid ? 160 : 260, easing });
-        if (!slid) box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, pseudoElement: '::before' });
+        if (!slid) {
+          box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200, pseudoElement: '::before' });
+          // The text's block has the backdrop's colour: it comes in with it.
+          const text = box.querySelector('.lightbox-text');
+          if (text) text.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 200 });
+        }
       }
     },
     // The photo leaving sideways (`direction` 1: to the left) from `from`, where the finger left
