@@ -86,11 +86,13 @@ def wait_for(tools, predicate, what, timeout=60):
 
 FIRST_SCREEN = """
 (async () => {
-  const onScreen = [...document.querySelectorAll('.grid .cell img, .justified .justified-item img')].filter((i) => {
+  const onScreen = [...document.querySelectorAll('.grid .cell img, .justified .justified-item img, .album-card img')].filter((i) => {
     const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0;
   });
   await Promise.all(onScreen.map((i) => i.complete ? null : new Promise((r) => { i.addEventListener('load', r); i.addEventListener('error', r); })));
   const cells = [...document.querySelectorAll('.grid .cell')].filter((c) => c.getClientRects().length);
+  // The index of albums: its cards' images in, no grid to measure.
+  if (!cells.length) return { images: onScreen.length };
   // The grid: its columns from edge to edge, the cells' padding included (the margins and the
   // gutters between columns are what the issue's fill leaves out).
   const padding = parseFloat(getComputedStyle(cells[0]).getPropertyValue('--cell-padding')) || 0;
