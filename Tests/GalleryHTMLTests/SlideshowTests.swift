@@ -137,6 +137,62 @@ struct SlideshowTests {
         #expect(run.fadesStill == 0, "\(engine): a fade under reduced motion")
     }
 
+    struct VideoRun: Decodable {
+        var video: String
+        /// The clip's length, and its time when it ended (nil: it never did).
+        var duration: Double
+        var endedAt: Double?
+        var endedTime: Double?
+        var startedAt: Double
+        /// When the slideshow went on, and to which photo.
+        var turnedAt: Double
+        var next: String
+    }
+
+    /// A video's turn: the slideshow plays it from its start and goes on when it ends, not
+    /// after its seconds (set to ten minutes here, so that only the clip's end can move it on).
+    static let videoScript = """
+        window.addEventListener('load', async () => {
+          const box = document.querySelector('.lightbox');
+          const player = box.querySelector('.lightbox-video');
+          const cell = document.querySelector('main [data-kind="video"]');
+          const video = cell.dataset.photoId;
+          cell.querySelector('.cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          await galleryWaitFor(() => !box.hidden && !player.hidden && player.getAttribute('src') && player.readyState >= 1, 'the video in the lightbox', 60);
+          // From its start: opening it may have started it already.
+          player.muted = true;
+          player.pause();
+          player.currentTime = 0;
+          const duration = player.duration;
+          let endedAt = null, endedTime = null;
+          // Caught on the way down (before the slideshow's own listener moves on and empties the player).
+          box.addEventListener('ended', (event) => { if (event.target === player) { endedAt = performance.now(); endedTime = player.currentTime; } }, true);
+          box.dataset.slideshowSeconds = '600';
+          const startedAt = performance.now();
+          box.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+          await galleryWaitFor(() => location.hash && location.hash !== '#photo-' + video, 'the turn after the video', 120);
+          const turnedAt = performance.now();
+          box.querySelector('.lightbox-play').click();
+          galleryTestReport({ video, duration, endedAt, endedTime, startedAt, turnedAt, next: location.hash.replace('#photo-', '') });
+        });
+        """
+
+    @Test("a video's turn: played through once from its start, then the next photo", arguments: BrowserEngine.allCases)
+    func slideshowVideo(engine: BrowserEngine) throws {
+        let site = try SampleSite.site
+        let order = try Self.albumOrder("moments")
+        let probe = try EngineExportTests.probe("album-moments.html", in: site, script: Self.videoScript)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let run = try JSONDecoder().decode(VideoRun.self, from: engine.open(probe, in: site, width: 390, height: 844))
+        let position = try #require(order.firstIndex(of: run.video), "\(engine): the video \(run.video) is one of the album's \(order)")
+        #expect(run.next == order[(position + 1) % order.count], "\(engine): after the video came \(run.next), not the album's next")
+        let ended = try #require(run.endedAt, "\(engine): the video never ended (\(run))")
+        #expect(run.duration > 0.5 && abs((run.endedTime ?? 0) - run.duration) < 0.25, "\(engine): \(run)")
+        // Played whole, by the page's clock: not cut short, and the turn waited for its end.
+        #expect(ended - run.startedAt >= run.duration * 1000 - 150, "\(engine): ended \(ended - run.startedAt) ms after the start of a \(run.duration) s clip")
+        #expect(run.turnedAt >= ended, "\(engine): the slideshow moved on before the video ended")
+    }
+
     struct Screen: Decodable {
         var pressed: String
         var full: Bool
