@@ -6,18 +6,20 @@ import GallerySitePlan
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
 /// the page itself stays the same size however many photos the album holds.
 ///
-/// The photos are cut, in album order, into chunks of `chunkSize`; each chunk is one file
+/// The photos are cut, in album order, into chunks (`AlbumCuts`: by content, about 64 photos,
+/// named by their first photo's id); each chunk is one file
 /// holding everything its cells need but their places (shape, texts' measured heights, image
 /// names, placeholder colour, caption and comment in their measured lines), so that a chunk's
 /// bytes depend on its own photos only: a caption edited rewrites the chunk that shows it,
-/// not every chunk after it (issue 51). The page places the cells itself, a group of
-/// `groupSize` photos at a time: the index says, per band of the grid, where the columns end
+/// not every chunk after it, and a photo inserted changes the chunk it lands in, not every
+/// chunk after it (issue 51). The page places the cells itself, a group of chunks at a time:
+/// the index says, per band of the grid, where the columns end
 /// before each group (`starts`), exactly as the engine left them, and a group's shapes file
 /// holds what its photos' heights are made of (`Shape`); from there the engine's rule, term for
 /// term (`galleryMasonryPlacement`, held to `gallery layout --viewport` by the browser tests),
 /// places every cell where the engine did. A group lies between its columns' ends before it
 /// and after it, so the page loads the shapes of the groups the viewport meets, then exactly
-/// the chunks it meets. A group is eight chunks: the index holds an eighth of the columns'
+/// the chunks it meets. A group is about sixteen chunks: the index holds a sixteenth of the columns'
 /// ends a chunk would need (they change after any photo that changed, and every band has
 /// them), for a small file more to load. The photo IDs are a file of their own, read only to
 /// follow a deep link (`#photo-ID`).
@@ -26,14 +28,6 @@ import GallerySitePlan
 /// element loads from `file://` as well as from any static host, and the browser parses it
 /// without a second pass through `JSON.parse`.
 struct AlbumData: Sendable {
-    /// Photos per chunk: about 100 KB, a few screens of cells at 8 columns. A caption edited
-    /// rewrites one chunk of every page that shows the photo: 64 keeps that near 100 KB a page.
-    static let chunkSize = 64
-    /// Photos the page places at once, from one shapes file (`Shapes`): sixteen chunks.
-    static let groupSize = chunkSize * 16
-    /// Photos per plain page (the album without script): 50, so that a caption edited
-    /// rewrites about 120 KB of plain page for every page that shows the photo (460 at 200).
-    static let pageSize = 50
     /// The part of the grid the album page writes as HTML: enough for the first screen of a
     /// tall window, at every column count.
     static let firstScreenHeight = 1600.0
@@ -50,34 +44,31 @@ struct AlbumData: Sendable {
     var indexFile: String { name(.index) }
     /// The justified view's index: its own bounds, the same content chunks, its frames' files.
     var justifiedIndexFile: String { name(.justifiedIndex) }
-    func justifiedFramesFile(_ number: Int) -> String { name(.justifiedFrames(number)) }
+    func justifiedFramesFile(_ id: Int64) -> String { name(.justifiedFrames(id)) }
     var idsFile: String { name(.ids) }
     var datesFile: String { name(.dates) }
-    func chunkFile(_ number: Int) -> String { name(.chunk(number)) }
-    func shapesFile(_ number: Int) -> String { name(.shapes(number)) }
-    /// The plain page `number` (from 1).
-    func plainPage(_ number: Int) -> String { name(.plainPage(number)) }
-
-    static func pageCount(photos: Int) -> Int { (photos + pageSize - 1) / pageSize }
-    static func chunkCount(photos: Int) -> Int { (photos + chunkSize - 1) / chunkSize }
-    static func groupCount(photos: Int) -> Int { (photos + groupSize - 1) / groupSize }
+    /// A chunk's files, a group's shapes and a chunk's plain page, by their first photo's id.
+    func chunkFile(_ id: Int64) -> String { name(.chunk(id)) }
+    func shapesFile(_ id: Int64) -> String { name(.shapes(id)) }
+    func plainPage(_ id: Int64) -> String { name(.plainPage(id)) }
 
     /// What the page learns first: sizes, where each chunk lies in each band (masonry's or the
     /// rows'), and the names of the other files.
     struct Index: Encodable {
         var kind = "index"
         var count: Int
-        var chunkSize: Int
+        /// Each chunk's first photo's index (`AlbumCuts`): the page finds a photo's chunk in it.
+        var chunkStarts: [Int]
         /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
         var bounds: [[Double]]?
-        /// Masonry: per band b (entry b), where each of its columns ends before each group of
-        /// `groupSize` photos and after the last (`AlbumSource.groupStarts`): [height, photos] a
+        /// Masonry: per band b (entry b), where each of its columns ends before each group
+        /// and after the last (`AlbumSource.groupStarts`): [height, photos] a
         /// column, the columns of group 0, then of group 1, …; the height at the band's layout
         /// width and the photos' share of it (what scales with the width drawn), exactly as the
         /// engine adds them up: the page goes on from them.
         var starts: [[Double]]?
-        /// Masonry: photos per group, and each group's shapes file.
-        var groupSize: Int?
+        /// Masonry: each group's first chunk, and its shapes file.
+        var groups: [Int]?
         var shapes: [String]?
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
@@ -141,7 +132,6 @@ struct AlbumData: Sendable {
     /// band of the rows (band b's at 4b …).
     struct Frames: Encodable {
         var kind = "frames"
-        var number: Int
         var frames: [[Double]]
     }
 
@@ -192,20 +182,20 @@ struct AlbumData: Sendable {
         }
     }
 
-    /// Group `number`'s photos' shapes, in album order: what the page places them from.
+    /// A group's photos' shapes, in album order: what the page places them from. Nothing in a
+    /// data file says where it lies in the album (the index does), so that its bytes stay when
+    /// photos are inserted before it.
     struct Shapes: Encodable {
         var kind = "shapes"
-        var number: Int
         var cells: [Shape]
     }
 
-    func shapesScript(number: Int, shapes: [Shape]) throws -> String {
-        try Self.script(Shapes(number: number, cells: shapes))
+    func shapesScript(shapes: [Shape]) throws -> String {
+        try Self.script(Shapes(cells: shapes))
     }
 
     struct Chunk: Encodable {
         var kind = "chunk"
-        var number: Int
         var cells: [Cell]
     }
 
@@ -215,15 +205,15 @@ struct AlbumData: Sendable {
     }
 
     /// The masonry index file, from where each band's columns end before each group (`starts[b]`).
-    func indexScript(count: Int, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
+    func indexScript(cuts: AlbumCuts, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
         let options = fluid.options(fluid.bands[0])
         return try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, starts: starts, groupSize: Self.groupSize,
-            shapes: (0 ..< Self.groupCount(photos: count)).map(shapesFile), innerWidth: geometry.innerWidth,
+            count: cuts.count, chunkStarts: cuts.chunkStarts, starts: starts, groups: cuts.groupStarts,
+            shapes: (0 ..< cuts.groupCount).map { shapesFile(cuts.groupID($0)) }, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
-            chunks: (0 ..< Self.chunkCount(photos: count)).map(chunkFile), ids: idsFile, dates: datesFile))
+            chunks: cuts.chunkIDs.map(chunkFile), ids: idsFile, dates: datesFile))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,
@@ -234,30 +224,28 @@ struct AlbumData: Sendable {
         try Self.script(IDs(ids: ids))
     }
 
-    /// Chunk `number`: the cells of its photos, in album order; `withItems` when the album has
+    /// A chunk: the cells of its photos, in album order; `withItems` when the album has
     /// views other than masonry, which make their items from the same chunks.
-    func chunkScript(number: Int, cells: [CellModel], markup: CellMarkup, withItems: Bool) throws -> String {
-        try Self.script(Chunk(number: number, cells: cells.map { Cell($0, markup: markup, withItem: withItems) }))
+    func chunkScript(cells: [CellModel], markup: CellMarkup, withItems: Bool) throws -> String {
+        try Self.script(Chunk(cells: cells.map { Cell($0, markup: markup, withItem: withItems) }))
     }
 
-    /// The justified view's frames of chunk `number`: `frames[b]` holds band b's frames by photo
-    /// index (at least this chunk's).
-    func justifiedFramesScript(number: Int, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]], count: Int) throws -> String {
-        let range = number * Self.chunkSize ..< min((number + 1) * Self.chunkSize, count)
+    /// The justified view's frames of the chunk of the photos at `range`: `frames[b]` holds band
+    /// b's frames by photo index (at least this chunk's).
+    func justifiedFramesScript(_ range: Range<Int>, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]]) throws -> String {
         let perPhoto = range.map { i in
             frames.flatMap { byIndex in byIndex[i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
         }
-        return try Self.script(Frames(number: number, frames: perPhoto))
+        return try Self.script(Frames(frames: perPhoto))
     }
 
     /// The justified view's index: its own bounds (`bounds[b]` for band b), the same content chunks,
     /// its frames' files.
-    func justifiedIndexScript(bounds: [[Double]], count: Int, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
-        let chunks = Self.chunkCount(photos: count)
-        return try Self.script(Index(
-            count: count, chunkSize: Self.chunkSize, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
+    func justifiedIndexScript(bounds: [[Double]], cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
+        try Self.script(Index(
+            count: cuts.count, chunkStarts: cuts.chunkStarts, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()),
-            chunks: (0 ..< chunks).map(chunkFile), frames: (0 ..< chunks).map(justifiedFramesFile), ids: idsFile, dates: datesFile))
+            chunks: cuts.chunkIDs.map(chunkFile), frames: cuts.chunkIDs.map(justifiedFramesFile), ids: idsFile, dates: datesFile))
     }
 
     static func script(_ value: some Encodable) throws -> String {

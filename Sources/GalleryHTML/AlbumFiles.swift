@@ -1,24 +1,21 @@
 import GalleryLayout
 
 /// Which files an album has: what an export lists and what `gallery serve` answers for one name,
-/// read from the same counts (listing them to answer one name would make a served data file cost
-/// as many strings as the album has pages: thousands at 100,000 photos).
+/// read from the same cuts (`AlbumCuts`: a name is looked up, not found in a list, which would
+/// make a served data file cost as many strings as the album has pages: thousands at 100,000
+/// photos).
 struct AlbumFiles: Sendable, Equatable {
     /// A private album has its password page only.
     var isPrivate: Bool
-    /// Data chunks (`AlbumData.chunkCount`), groups' shapes (`AlbumData.groupCount`) and plain
-    /// pages (`AlbumData.pageCount`).
-    var chunks: Int
-    var groups: Int
-    var plainPages: Int
+    /// Its data chunks (each with its plain page and, in the justified view, its frames) and
+    /// groups' shapes; none for a private album.
+    var cuts: AlbumCuts
     /// The views it offers; the justified view has data files of its own.
     var views: [LayoutKind]
 
-    init(isPrivate: Bool, photoCount: Int, views: [LayoutKind]) {
+    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind]) {
         self.isPrivate = isPrivate
-        chunks = AlbumData.chunkCount(photos: photoCount)
-        groups = AlbumData.groupCount(photos: photoCount)
-        plainPages = AlbumData.pageCount(photos: photoCount)
+        self.cuts = cuts
         self.views = views
     }
 
@@ -27,10 +24,10 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< groups).map(AlbumFile.shapes) + (0 ..< chunks).map(AlbumFile.chunk)
-        if hasJustified { files += (0 ..< chunks).map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
+        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< cuts.groupCount).map { .shapes(cuts.groupID($0)) } + cuts.chunkIDs.map(AlbumFile.chunk)
+        if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
-        files += (0 ..< plainPages).map { .plainPage($0 + 1) }
+        files += cuts.chunkIDs.map(AlbumFile.plainPage)
         return files
     }
 
@@ -39,13 +36,12 @@ struct AlbumFiles: Sendable, Equatable {
         if isPrivate { return file == .page(.masonry) }
         switch file {
         case .index, .ids, .dates: return true
-        case .chunk(let number): return (0 ..< chunks).contains(number)
-        case .shapes(let number): return (0 ..< groups).contains(number)
-        case .justifiedFrames(let number): return hasJustified && (0 ..< chunks).contains(number)
+        case .chunk(let id), .plainPage(let id): return cuts.chunk(firstID: id) != nil
+        case .shapes(let id): return cuts.group(firstID: id) != nil
+        case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)
-        case .plainPage(let number): return (1 ..< plainPages + 1).contains(number)
-        // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the counts'.
+        // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.
         case .photoPage: return false
         }
     }

@@ -59,11 +59,34 @@ final class AlbumSource: Sendable {
 
     var subtitle: String { context.words.itemCount(count, videos: videoCount) }
 
-    /// The album's photos in runs of 25,600 (25 groups): how a pass over a whole layout reads
-    /// it, so that it is never all in memory.
+    /// The album's photos in runs of 25,600: how a pass over a whole layout reads it, so that
+    /// it is never all in memory.
     var parts: [Range<Int>] {
-        let step = AlbumData.groupSize * 25
+        let step = 25_600
         return stride(from: 0, to: count, by: step).map { $0 ..< min($0 + step, count) }
+    }
+
+    /// Where its photos are cut into data files, made once from its photos' ids.
+    func cuts() throws -> AlbumCuts {
+        try madeCuts.withLock { made in
+            if let made { return made }
+            let cuts = AlbumCuts(ids: try photoIDs())
+            made = cuts
+            return cuts
+        }
+    }
+    private let madeCuts = Mutex<AlbumCuts?>(nil)
+
+    /// The photos a file of the album shows, by index: a chunk's (and its plain page's and
+    /// frames'), a group's; the whole album for the other files; none for a chunk or group
+    /// the album does not have (any more).
+    func photos(of file: AlbumFile) throws -> Range<Int> {
+        let cuts = try cuts()
+        switch file {
+        case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
+        case .shapes(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
+        case .index, .ids, .dates, .justifiedIndex, .page, .photoPage: return 0 ..< count
+        }
     }
 
     /// The cells of the photos at `indices` in album order, each with its place in every band.
@@ -170,8 +193,8 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each of band `band`'s columns ends before each group of `AlbumData.groupSize`
-    /// photos and after the last: [height, photos] a column, group after group
+    /// Where each of band `band`'s columns ends before each group of chunks (`AlbumCuts`) and
+    /// after the last: [height, photos] a column, group after group
     /// (`AlbumData.Index.starts`). The layout is replayed from its stored items in the engine's
     /// own arithmetic (a column grows by padding + item + padding, `MasonryLayout.placeOneByOne`),
     /// so the heights are the bits the engine compared, and a page that places the group from
@@ -181,14 +204,16 @@ final class AlbumSource: Sendable {
     func groupStarts(band: FluidMasonry.Band) throws -> [Double] {
         let layout = layouts[band.number], padding = context.fluid.cellPadding
         var heights = [Double](repeating: 0, count: band.columns), photos = heights
+        let cuts = try cuts()
         var starts: [Double] = []
-        starts.reserveCapacity(2 * band.columns * (AlbumData.groupCount(photos: count) + 1))
+        starts.reserveCapacity(2 * band.columns * (cuts.groupCount + 1))
         func record() {
             for column in 0 ..< band.columns { starts += [heights[column], photos[column]] }
         }
+        let groupFirsts = Set((0 ..< cuts.groupCount).map { cuts.groupRange($0).lowerBound })
         for part in parts {
             for item in try context.database.layoutItems(of: layout, indices: part) {
-                if item.index % AlbumData.groupSize == 0 { record() }
+                if groupFirsts.contains(item.index) { record() }
                 heights[item.column] = heights[item.column] + (padding + item.height + padding)
                 photos[item.column] += item.photoHeight
             }
@@ -225,7 +250,7 @@ final class AlbumSource: Sendable {
         // column has shown its last.
         var end = count
         while end > 0, found.count < band.columns {
-            let start = max(0, end - AlbumData.groupSize)
+            let start = max(0, end - 1_024)
             for item in try context.database.layoutItems(of: layout, indices: start ..< end).reversed() where !found.contains(item.column) {
                 found.insert(item.column)
                 let photos = item.photoTop + item.photoHeight
@@ -239,13 +264,13 @@ final class AlbumSource: Sendable {
 
     /// Chunk bounds from `spans(indices)` (each photo's index, top and height), the layout read
     /// a part at a time, never whole.
-    private func chunkBounds(_ spans: (Range<Int>) throws -> [(index: Int, y: Double, height: Double)]) rethrows -> [Double] {
-        let chunks = AlbumData.chunkCount(photos: count)
+    private func chunkBounds(_ spans: (Range<Int>) throws -> [(index: Int, y: Double, height: Double)]) throws -> [Double] {
+        let cuts = try cuts(), chunks = cuts.chunkCount
         var top = [Double](repeating: .infinity, count: chunks), bottom = [Double](repeating: -.infinity, count: chunks)
         for part in parts {
             for span in try spans(part) {
-                let chunk = span.index / AlbumData.chunkSize
-                guard chunk < chunks else { continue }
+                guard (0 ..< count).contains(span.index) else { continue }
+                let chunk = cuts.chunk(containing: span.index)
                 top[chunk] = min(top[chunk], span.y)
                 bottom[chunk] = max(bottom[chunk], span.y + span.height)
             }

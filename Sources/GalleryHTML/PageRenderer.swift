@@ -127,10 +127,9 @@ struct PageRenderer {
         var count: Int
         /// How many of them are videos.
         var videoCount = 0
-        /// The list the cells belong to, for screen readers: the whole album on the album page
-        /// (offset 0, every photo), one plain page's photos on a plain page (so that adding
-        /// photos to the album changes no plain page but the last).
-        var listOffset = 0
+        /// The list the cells belong to, for screen readers: the whole album on the album page,
+        /// one plain page's photos on a plain page (its cells indexed from 0: nothing on it says
+        /// where it lies in the album, which photos inserted before it would change).
         var listCount: Int? = nil
         /// The grid's height in each band (entry b) at the band's inner width w: the tallest
         /// column, each `a·w + b` tall ([a0, b0, a1, b1, …]).
@@ -178,7 +177,7 @@ struct PageRenderer {
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
         html += "<div class=\"grid\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data) style=\"\(heights)\">\n"
         for cell in content.cells {
-            html += markup.cell(cell, placed: .init(position: cell.index - content.listOffset + 1, setSize: content.listCount ?? content.count)) + "\n"
+            html += markup.cell(cell, placed: .init(position: cell.index + 1, setSize: content.listCount ?? content.count)) + "\n"
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
         return html + lightbox(listed: links.isListed) + foot()

@@ -82,14 +82,14 @@ enum SiteFileName: Hashable, Sendable {
             switch file {
             case .page(.masonry): return stem.map { "\($0).html" } ?? "index.html"
             case .page(let view): return stem.map { "\($0)-\(view.rawValue).html" } ?? "\(view.rawValue).html"
-            case .plainPage(let number): return "\(base).page-\(number).html"
+            case .plainPage(let id): return "\(base).page-\(id).html"
             case .index: return "data/\(base).index.js"
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
-            case .chunk(let number): return "data/\(base).chunk-\(number).js"
-            case .shapes(let number): return "data/\(base).shapes-\(number).js"
+            case .chunk(let id): return "data/\(base).chunk-\(id).js"
+            case .shapes(let id): return "data/\(base).shapes-\(id).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
-            case .justifiedFrames(let number): return "data/\(base).justified-\(number).js"
+            case .justifiedFrames(let id): return "data/\(base).justified-\(id).js"
             // One folder for every album's: a photo's id is the site's, not its album's.
             case .photoPage(let id): return Self.photoPagePattern.replacingOccurrences(of: "{id}", with: String(id))
             }
@@ -207,19 +207,20 @@ enum SiteFileName: Hashable, Sendable {
         return value
     }
 
-    /// What follows an album's base and its dot: "index.js", "chunk-3.js", "page-2.html", …
+    /// What follows an album's base and its dot: "index.js", "chunk-317.js", "page-317.html", …
+    /// (a chunk, its plain page, its frames and a group's shapes by their first photo's id).
     private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
         func number(_ prefix: String, _ ext: String) -> Int? { Self.number(in: suffix, after: prefix, before: ext) }
-        guard isData else { return number("page-", ".html").map(AlbumFile.plainPage) }
+        guard isData else { return number("page-", ".html").map { .plainPage(Int64($0)) } }
         switch suffix {
         case "index.js": return .index
         case "ids.js": return .ids
         case "dates.js": return .dates
         case "justified.index.js": return .justifiedIndex
         default:
-            if let chunk = number("chunk-", ".js") { return .chunk(chunk) }
-            if let group = number("shapes-", ".js") { return .shapes(group) }
-            if let chunk = number("justified-", ".js") { return .justifiedFrames(chunk) }
+            if let chunk = number("chunk-", ".js") { return .chunk(Int64(chunk)) }
+            if let group = number("shapes-", ".js") { return .shapes(Int64(group)) }
+            if let chunk = number("justified-", ".js") { return .justifiedFrames(Int64(chunk)) }
             return nil
         }
     }

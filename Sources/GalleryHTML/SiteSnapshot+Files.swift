@@ -53,6 +53,6 @@ extension SiteSnapshot {
             let path = try context.database.albumPath(ofPhoto: id)
             return path == album.path
         }
-        return albumFiles(of: album).contains(file)
+        return try albumFiles(of: album).contains(file)
     }
 }

@@ -65,30 +65,29 @@ extension SiteSnapshot {
         var text = albumInputs + "file \(file)\n"
         let database = context.database
         switch file {
-        case .chunk(let number):
+        case .chunk:
             // Its photos and their texts' heights, not their places: the page places them from
             // the index (`AlbumData.Cell`), so a photo changed before them leaves them as they are.
-            return try digest(text, run: number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize, of: source)
-        case .shapes(let number):
+            return try digest(text, run: try source.photos(of: file), of: source)
+        case .shapes:
             // Its photos' shapes and texts' heights in every band (`AlbumSource.shapes`): the
             // layouts' photo heights are the engine's inner width / aspect ratio.
-            return try digest(text, run: number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize, of: source)
-        case .justifiedFrames(let number):
-            // Frames only, and how many photos the album has (`AlbumData.justifiedFramesScript`).
-            text += "count \(source.count)\n"
-            let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, source.count)
+            return try digest(text, run: try source.photos(of: file), of: source)
+        case .justifiedFrames:
+            // Frames only (`AlbumData.justifiedFramesScript`).
+            let range = try source.photos(of: file)
+            text += "photos \(range.count)\n"
             for layout in try source.justifiedLayouts() {
                 text += try database.layoutFrames(of: layout, indices: range).map { "\($0.index) \($0.photoID) \($0.x) \($0.y) \($0.width) \($0.height)" }
                     .joined(separator: ",") + "\n"
             }
-        case .plainPage(let number):
+        case .plainPage(let id):
             // Its photos laid out on their own (`plainPage`): their sizes and measured heights,
-            // not their places in the album; the header's links; whether a next page follows.
+            // not their places in the album; the header's links; the pages before and after it.
             text += "links " + String(reflecting: source.links) + "\n"
             text += try preloads
-            text += "last \(number >= AlbumData.pageCount(photos: source.count))\n"
-            let first = (number - 1) * AlbumData.pageSize
-            return try digest(text, run: first ..< first + AlbumData.pageSize, of: source)
+            text += "around \(String(reflecting: try plainPageNeighbours(firstID: id, of: source)))\n"
+            return try digest(text, run: try source.photos(of: file), of: source)
         case .photoPage(let id):
             // The photo alone (and its album's title and links, in `albumInputs`).
             text += try preloads + photoLines([id])

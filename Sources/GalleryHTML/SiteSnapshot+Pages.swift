@@ -7,8 +7,8 @@ extension SiteSnapshot {
         let renderer = try pageRenderer()
         switch view {
         case .masonry:
-            let pageCount = AlbumData.pageCount(photos: album.count)
-            let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name, first: pageCount > 0 ? album.data.plainPage(1) : nil)
+            let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name,
+                                               first: try album.cuts().chunkIDs.first.map(album.data.plainPage))
             let heights = try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             let description = try album.description.map { description in
@@ -37,14 +37,17 @@ extension SiteSnapshot {
         }
     }
 
-    /// Plain page `number`: its photos as a masonry layout of their own, computed with the
-    /// engine, so that nothing on it depends on the photos after it (adding photos to the
-    /// album rewrites only the last plain page).
-    func plainPage(_ number: Int, of album: AlbumSource) throws -> String {
+    /// The plain page of the chunk whose first photo is `id`: its photos as a masonry layout of
+    /// their own, computed with the engine, so that nothing on it depends on the photos before
+    /// or after it but which pages are its neighbours (adding photos to the album rewrites the
+    /// plain pages they land on, and their neighbours when they start a page). Its list, its
+    /// indices and its title are its own (the dates it spans, not "photos 601–650", which
+    /// every photo inserted before it would change).
+    func plainPage(firstID id: Int64, of album: AlbumSource) throws -> String {
         let renderer = try pageRenderer()
         let fluid = context.fluid
-        let first = (number - 1) * AlbumData.pageSize
-        var shown = try album.cells(first ..< first + AlbumData.pageSize)
+        var shown = try album.cells(try album.photos(of: .plainPage(id)))
+        for position in shown.indices { shown[position].index = position }
         var heights: [[Double]] = []
         for band in fluid.bands {
             let b = band.number
@@ -63,15 +66,26 @@ extension SiteSnapshot {
             }
             heights.append(zip(photos, layout.columnHeights).flatMap { [$0 / band.innerWidth, $1 - $0] })
         }
-        let pageCount = AlbumData.pageCount(photos: album.count)
+        let neighbours = try plainPageNeighbours(firstID: id, of: album)
+        let videos = shown.count { $0.kind == .video }
+        let count = renderer.words.itemCount(shown.count, videos: videos)
+        // Its photos' first and last days, whatever the album's order.
+        let taken = shown.compactMap(\.takenAt).sorted()
+        let dates = DateRangeText.text(first: taken.first, last: taken.last)
         let around = PageRenderer.PageLinks(
             album: SiteFileName.album(stem: album.links.stem, .page(.masonry)).name,
-            previous: number > 1 ? album.data.plainPage(number - 1) : nil,
-            next: number < pageCount ? album.data.plainPage(number + 1) : nil, position: renderer.words.page(number))
-        let range = renderer.words.photoRange(first + 1, first + shown.count)
-        return renderer.albumPage(title: album.name, subtitle: range, links: album.links, content: .init(
-            cells: shown, count: album.count, listOffset: first, listCount: shown.count, heights: heights, data: nil, pages: around,
-            fileName: album.data.plainPage(number), image: shown.first?.large))
+            previous: neighbours.previous.map(album.data.plainPage), next: neighbours.next.map(album.data.plainPage),
+            position: dates ?? count)
+        return renderer.albumPage(title: album.name, subtitle: dates.map { count + " · " + $0 } ?? count, links: album.links, content: .init(
+            cells: shown, count: album.count, listCount: shown.count, heights: heights, data: nil, pages: around,
+            fileName: album.data.plainPage(id), image: shown.first?.large))
+    }
+
+    /// The first photos' ids of the plain pages before and after the one whose first photo is `id`.
+    func plainPageNeighbours(firstID id: Int64, of album: AlbumSource) throws -> (previous: Int64?, next: Int64?) {
+        let cuts = try album.cuts()
+        guard let chunk = cuts.chunk(firstID: id) else { return (nil, nil) }
+        return (chunk > 0 ? cuts.chunkIDs[chunk - 1] : nil, chunk + 1 < cuts.chunkCount ? cuts.chunkIDs[chunk + 1] : nil)
     }
 
     /// The home page of a site of several albums: a card per listed album.

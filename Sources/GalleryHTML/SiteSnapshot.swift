@@ -148,7 +148,7 @@ public final class SiteSnapshot: Sendable {
         var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : hasBrowsePage ? [SiteFileName.browse.name] : []
         for album in albums.all + albums.browsePages where album.links.isListed {
             pages += views(of: album).map { album.name(.page($0)) }
-            pages += (0 ..< AlbumData.pageCount(photos: album.count)).map { album.name(.plainPage($0 + 1)) }
+            if !album.isPrivate { pages += try source(album).cuts().chunkIDs.map { album.name(.plainPage($0)) } }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages {
@@ -157,15 +157,15 @@ public final class SiteSnapshot: Sendable {
         return xml + "</urlset>\n"
     }
 
-    /// Which files `album` has.
-    func albumFiles(of album: SiteAlbums.Album) -> AlbumFiles {
-        AlbumFiles(isPrivate: album.isPrivate, photoCount: album.count, views: views(of: album))
+    /// Which files `album` has (a private album's: its password page, without reading its photos).
+    func albumFiles(of album: SiteAlbums.Album) throws -> AlbumFiles {
+        AlbumFiles(isPrivate: album.isPrivate, cuts: album.isPrivate ? AlbumCuts(ids: []) : try source(album).cuts(), views: views(of: album))
     }
 
     /// An album's files, named, in the order an export writes them: data before the pages that
     /// load it, its photos' own pages last.
     func files(of album: SiteAlbums.Album) throws -> [(name: String, file: AlbumFile)] {
-        var files = albumFiles(of: album).all
+        var files = try albumFiles(of: album).all
         if hasPhotoPages(album) { files += try source(album).photoIDs().map(AlbumFile.photoPage) }
         return files.map { (album.name($0), $0) }
     }
@@ -275,28 +275,28 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            return try album.data.indexScript(count: album.count, starts: try context.fluid.bands.map { try album.groupStarts(band: $0) },
+            return try album.data.indexScript(cuts: try album.cuts(), starts: try context.fluid.bands.map { try album.groupStarts(band: $0) },
                                               geometry: geometry, fluid: context.fluid)
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:
             return try album.data.datesScript(try album.monthStarts(justified: (album.links.views ?? renderer.views).contains(.justified)))
-        case .chunk(let number):
-            let cells = try album.cells(number * AlbumData.chunkSize ..< (number + 1) * AlbumData.chunkSize)
+        case .chunk:
+            let cells = try album.cells(try album.photos(of: file))
             let views = album.links.views ?? renderer.views
-            return try album.data.chunkScript(number: number, cells: cells, markup: renderer.markup, withItems: views.contains { $0 != .masonry && $0 != .circle })
-        case .shapes(let number):
-            return try album.data.shapesScript(number: number, shapes: try album.shapes(number * AlbumData.groupSize ..< (number + 1) * AlbumData.groupSize))
-        case .justifiedFrames(let number):
-            let range = number * AlbumData.chunkSize ..< min((number + 1) * AlbumData.chunkSize, album.count)
-            return try album.data.justifiedFramesScript(number: number, frames: try album.justifiedFrames(range), count: album.count)
+            return try album.data.chunkScript(cells: cells, markup: renderer.markup, withItems: views.contains { $0 != .masonry && $0 != .circle })
+        case .shapes:
+            return try album.data.shapesScript(shapes: try album.shapes(try album.photos(of: file)))
+        case .justifiedFrames:
+            let range = try album.photos(of: file)
+            return try album.data.justifiedFramesScript(range, frames: try album.justifiedFrames(range))
         case .justifiedIndex:
             return try album.data.justifiedIndexScript(bounds: try context.justified.bands.map { try album.justifiedChunkBounds(band: $0) },
-                                                  count: album.count, geometry: geometry, fluid: context.justified)
+                                                       cuts: try album.cuts(), geometry: geometry, fluid: context.justified)
         case .page(let view):
             return try page(view, of: album)
-        case .plainPage(let number):
-            return try plainPage(number, of: album)
+        case .plainPage(let id):
+            return try plainPage(firstID: id, of: album)
         case .photoPage(let id):
             return try photoPage(id, of: album)
         }

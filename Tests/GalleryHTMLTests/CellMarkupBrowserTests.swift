@@ -24,7 +24,7 @@ struct CellMarkupBrowserTests {
     /// they draw).
     static func compare(_ engine: BrowserEngine, page: String, selector: String, make: String) throws -> Result {
         let site = try SampleSite.site
-        let chunk = try payload(site, "data/album-coast.chunk-0.js"), index = try payload(site, "data/album-coast.index.js")
+        let chunk = try payload(site, try AlbumIndexFile(site: site, stem: "album-coast").chunkFile(0)), index = try payload(site, "data/album-coast.index.js")
         let justified = try payload(site, "data/album-coast.justified.index.js")
         let probe = try EngineExportTests.probe(page, in: site, script: """
             const describe = (element) => {

@@ -22,22 +22,28 @@ struct LargeAlbumTests {
         let cells = html.components(separatedBy: "class=\"cell\"").count - 1
         #expect(cells > 10 && cells < 200, "\(cells) cells written as HTML")
         #expect(html.contains("data-layout=\"data/index.index.js\""))
+        // Chunks of 16 to 160 photos, cut by content (about 64), and groups of them: each in a file.
+        let index = try AlbumIndexFile(site: site)
         let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.chunk-") }
-        #expect(chunks.count == (LargeAlbum.photoCount + 63) / 64)
+        #expect(Set(chunks.map { "data/" + $0 }) == Set(index.chunks))
+        #expect((LargeAlbum.photoCount / 160 ... LargeAlbum.photoCount / 16 + 1).contains(chunks.count), "\(chunks.count) chunks")
         let shapes = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.shapes-") }
-        #expect(shapes.count == (LargeAlbum.photoCount + 1_023) / 1_024)
+        #expect(Set(shapes.map { "data/" + $0 }) == Set(index.shapes ?? []) && !shapes.isEmpty)
     }
 
     @Test("a missing or damaged data file shows a message where its photos would be; the rest of the album still draws")
     func damagedData() throws {
         let site = try LargeAlbum.work.get().site
         // A copy of the index whose second chunk is missing and third is damaged, and whose
-        // second group of photos (from photo 1,024) has no shapes to be placed from.
+        // second group of photos (if it has two) has no shapes to be placed from.
+        let files = try AlbumIndexFile(site: site)
+        let groups = files.shapes ?? []
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
-        try index.replacingOccurrences(of: "data/index.chunk-1.js", with: "data/gone.js")
-            .replacingOccurrences(of: "data/index.chunk-2.js", with: "data/damaged.js")
-            .replacingOccurrences(of: "data/index.shapes-1.js", with: "data/gone-shapes.js")
+        try index.replacingOccurrences(of: "\"\(files.chunks[1])\"", with: "\"data/gone.js\"")
+            .replacingOccurrences(of: "\"\(files.chunks[2])\"", with: "\"data/damaged.js\"")
+            .replacingOccurrences(of: "\"\(groups.count > 1 ? groups[1] : "-")\"", with: "\"data/gone-shapes.js\"")
             .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
+        let second = files.photos(ofChunk: 1), third = files.photos(ofChunk: 2)
         try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
         let probe = try LargeAlbum.probe(script: """
             // The damaged file's syntax error is expected: it is not the page failing.
@@ -46,8 +52,9 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos 64-127 and 128-191 of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
-              for (const fraction of [96 / \(LargeAlbum.photoCount), 160 / \(LargeAlbum.photoCount), 0.5, 0.98]) {
+              // Where chunks 1 and 2 (photos \(second) and \(third) of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
+              for (const fraction of [\(Double(second.lowerBound + second.upperBound) / 2) / \(LargeAlbum.photoCount),
+                                      \(Double(third.lowerBound + third.upperBound) / 2) / \(LargeAlbum.photoCount), 0.5, 0.98]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
                 steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
@@ -71,7 +78,7 @@ struct LargeAlbumTests {
         #expect(steps[1].messages.contains { $0.contains("data/damaged.js is damaged") }, "no message for the damaged chunk: \(steps[1])")
         #expect(!steps[1].messages.contains { $0.contains("data/damaged.js is missing") }, "a damaged chunk called missing: \(steps[1])")
         #expect(steps[2].cells > 5, "the rest of the album is not drawn: \(steps[2])")
-        if LargeAlbum.photoCount > 1_024 {
+        if groups.count > 1 {
             #expect(steps[3].messages.contains { $0.contains("data/gone-shapes.js is missing") }, "no message for the missing shapes: \(steps[3])")
         }
     }
@@ -96,13 +103,14 @@ struct LargeAlbumTests {
             if pages > 100 { break }
         }
         #expect(seen == album.map(\.id), "the plain pages show \(seen.count) of \(album.count) photos, or not in order")
-        // 50 photos a plain page (`AlbumData.pageSize`).
-        #expect(pages == (LargeAlbum.photoCount + 49) / 50)
+        // A plain page a data chunk.
+        let index = try AlbumIndexFile(site: site)
+        #expect(pages == index.chunks.count)
         // One of them in a browser: every cell at its frame, none overlapping.
         // Its own layout (its photos alone), so the album's is no oracle for it: drawn in the
         // band's lines, nothing overlapping, filling the window.
         for width in [390, 1100] {
-            ExportBrowserTests.checkDrawing(try ExportBrowserTests.measure(page: site.appending(path: "index.page-2.html"), width: width), label: "plain page 2 @\(width)")
+            ExportBrowserTests.checkDrawing(try ExportBrowserTests.measure(page: site.appending(path: index.plainPage(1)), width: width), label: "plain page 2 @\(width)")
         }
     }
 
@@ -229,7 +237,7 @@ struct LargeAlbumTests {
             _ = try SiteExporter(database: try GalleryDatabase(path: database), outFolder: site.path, encodeImages: false).run()
         }
         try importAndExport()
-        let before = try Self.snapshot(site)
+        let before = try Self.snapshot(site), index = try AlbumIndexFile(site: site)
         // The same generator with ten more photos: the first 600 are the same files.
         for i in 600 ..< 610 {
             let name = String(format: "big/photo-%06d.jpg", i)
@@ -240,11 +248,15 @@ struct LargeAlbumTests {
         try importAndExport()
         let after = try Self.snapshot(site)
         let changed = after.keys.filter { before[$0] != after[$0] }.sorted()
-        for unchanged in ["data/index.chunk-0.js", "data/index.chunk-3.js", "index.page-1.html", "index.page-2.html", "data/index.justified-0.js", "gallery.js"] {
+        // Every chunk but the last keeps its files; the ten new photos end the last chunk (or
+        // start chunks of their own after it).
+        let last = index.chunks.count - 1
+        for unchanged in (0 ..< last).flatMap({ [index.chunkFile($0), index.plainPage($0)] }) + [index.framesFile(0), "gallery.js"] {
             #expect(!changed.contains(unchanged), "\(unchanged) was rewritten")
         }
-        // 600 photos filled chunks 0-8 and half of 9, and plain pages 1-12: the ten new photos end chunk 9 and open page 13.
-        #expect(changed.contains("data/index.chunk-9.js") && changed.contains("index.page-13.html") && !changed.contains("data/index.chunk-8.js"), "\(changed)")
+        let grown = try AlbumIndexFile(site: site)
+        #expect(Array(grown.chunks.prefix(last)) == Array(index.chunks.prefix(last)), "\(grown.chunks) after \(index.chunks)")
+        #expect(changed.contains(grown.chunks[grown.chunks.count - 1]), "\(changed)")
         // The search index's words are shared by photos old and new: its shards change with
         // any photo added (as a search engine's would); its blocks of cells only at the end.
         // The browse pages (a year's, a month's…) that gather the new photos change too.

@@ -12,8 +12,9 @@ struct PartialRebuildTests {
     @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
     func keepsUnchangedRuns() throws {
         let work = try TemporaryDirectory("partial-rebuild")
-        // 300 photos in date order, file by file: five data chunks of 64, six plain pages of 50
-        // (the generator is seeded: photos 2 and 288 have a caption and a long comment).
+        // 300 photos in date order, file by file, photo N at index N: data chunks of about 64,
+        // a plain page each (the generator is seeded: photos 2 and 288 have a caption and a
+        // long comment).
         let made = try GalleryBinary.run(["--album", "300", "photos"], in: work.url, executable: GalleryBinary.sampleData)
         try #require(made.status == 0, "\(made.stderr)")
         func importPhotos() throws {
@@ -31,12 +32,15 @@ struct PartialRebuildTests {
         // whose columns' ends moved after it: the change is real, a digest that missed it would
         // keep them, stale).
         // (The justified rows are of the photos alone: a text changed moves none of their frames.)
-        let changes = [(photo: 288, keeps: ["data/index.chunk-0.js", "data/index.chunk-3.js", "data/index.justified-0.js", "data/index.justified-3.js",
-                                            "index.page-1.html", "index.page-5.html", "data/search.docs-0.js"],
-                        moves: ["data/index.chunk-4.js", "data/index.index.js"]),
-                       (photo: 2, keeps: ["index.page-2.html", "index.page-6.html", "data/index.chunk-1.js", "data/index.chunk-4.js",
-                                          "data/index.justified-1.js", "data/index.justified-4.js", "data/search.docs-9.js"],
-                        moves: ["data/index.chunk-0.js", "data/index.index.js"])]
+        let index = try AlbumIndexFile(site: site)
+        try #require(index.chunks.count >= 3, "\(index.chunks.count) chunks")
+        let changes = [288, 2].map { photo in
+            let own = index.chunk(holding: photo)
+            let others = index.chunks.indices.filter { $0 != own }
+            return (photo: photo, keeps: others.flatMap { [index.chunkFile($0), index.plainPage($0), index.framesFile($0)] }
+                        + [photo == 2 ? "data/search.docs-9.js" : "data/search.docs-0.js"],
+                    moves: [index.chunkFile(own), "data/index.index.js"])
+        }
         for (number, change) in changes.enumerated() {
             // Its caption and comment taken away: its cell shrinks, the cells after it move up.
             // (Growing one would not do: a caption is set in two lines at most.)
@@ -66,5 +70,53 @@ struct PartialRebuildTests {
             let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
             #expect(differing.isEmpty, "after photo \(change.photo), these differ from a fresh export's: \(differing)")
         }
+    }
+
+    @Test("photos inserted among old ones rewrite the chunks and plain pages they land in, not the others; the site equals a fresh export")
+    func insertedPhotos() throws {
+        let work = try TemporaryDirectory("partial-insert")
+        let made = try GalleryBinary.run(["--album", "600", "photos"], in: work.url, executable: GalleryBinary.sampleData)
+        try #require(made.status == 0, "\(made.stderr)")
+        func importPhotos() throws {
+            let imported = try GalleryBinary.run(["import", "photos", "--db", "library.db", "--quiet"], in: work.url)
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        try importPhotos()
+        let database = try GalleryDatabase(path: work.path + "/library.db")
+        let site = work.url.appending(path: "site")
+        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+        let before = try SiteDigest.byPath(of: site), index = try AlbumIndexFile(site: site)
+
+        // A memory card found later: five photos taken at the same moments as five old ones
+        // across the album, each sorted in right after its twin (photo N is at index N).
+        let inserted = [40, 170, 300, 420, 555]
+        let files = FileManager.default.enumerator(atPath: work.url.appending(path: "photos").path)?.compactMap { $0 as? String } ?? []
+        for number in inserted {
+            let name = try #require(files.first { $0.hasSuffix(String(format: "photo-%06d.jpg", number)) })
+            try FileManager.default.copyItem(at: work.url.appending(path: "photos/" + name),
+                                             to: work.url.appending(path: "photos/" + name.replacingOccurrences(of: ".jpg", with: "-card.jpg")))
+        }
+        try importPhotos()
+        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+        let after = try SiteDigest.byPath(of: site), grown = try AlbumIndexFile(site: site)
+        #expect(grown.count == 605)
+
+        let landed = Set(inserted.map { index.chunk(holding: $0) })
+        for chunk in index.chunks.indices where !landed.contains(chunk) {
+            #expect(before[index.chunkFile(chunk)] != nil && before[index.chunkFile(chunk)] == after[index.chunkFile(chunk)], "\(index.chunkFile(chunk)) was rewritten")
+            // A plain page links its neighbours: those of a chunk cut in two change too.
+            if !landed.contains(chunk - 1) && !landed.contains(chunk + 1) {
+                #expect(before[index.plainPage(chunk)] == after[index.plainPage(chunk)], "\(index.plainPage(chunk)) was rewritten")
+            }
+        }
+        let rewritten = grown.chunks.filter { before[$0] != after[$0] }
+        #expect(!rewritten.isEmpty && rewritten.count <= 2 * inserted.count, "\(rewritten.count) of \(grown.chunks.count) chunks rewritten")
+
+        let fresh = work.url.appending(path: "fresh")
+        _ = try SiteExporter(database: database, outFolder: fresh.path, encodeImages: false).run()
+        let first = try SiteDigest.byPath(of: fresh)
+        #expect(Set(after.keys) == Set(first.keys), "\(Set(after.keys).symmetricDifference(first.keys).sorted())")
+        let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
+        #expect(differing.isEmpty, "these differ from a fresh export's: \(differing)")
     }
 }

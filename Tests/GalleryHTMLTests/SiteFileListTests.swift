@@ -56,9 +56,12 @@ struct SiteFileListTests {
         var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "data/search.terms-9999.js",
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
-            let chunks = AlbumData.chunkCount(photos: album.count), pages = AlbumData.pageCount(photos: album.count)
-            asked += [album.name(.chunk(chunks)), album.name(.justifiedFrames(chunks)), album.name(.plainPage(0)), album.name(.plainPage(pages + 1)),
-                      album.name(.shapes(AlbumData.groupCount(photos: album.count)))]
+            // Files named by a photo of the album that starts no chunk, and by no photo.
+            let ids = album.isPrivate ? [] : try site.source(album).photoIDs()
+            let cuts = AlbumCuts(ids: ids)
+            for id in (ids.filter { cuts.chunk(firstID: $0) == nil }.prefix(2) + [0, 999_999]) {
+                asked += [album.name(.chunk(id)), album.name(.justifiedFrames(id)), album.name(.plainPage(id)), album.name(.shapes(id))]
+            }
             asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
         }
         for name in asked where !listed.contains(name) {
@@ -69,17 +72,19 @@ struct SiteFileListTests {
     @Test("an album's files: contains answers exactly what all lists, at every size and set of views")
     func albumFilesContains() {
         let viewSets: [[LayoutKind]] = [[.masonry], [.masonry, .justified], LayoutKind.allCases, [.justified]]
-        for count in [0, 1, AlbumData.chunkSize - 1, AlbumData.chunkSize, AlbumData.pageSize + 1, 3 * AlbumData.chunkSize + 7, AlbumData.groupSize + 1] {
+        for count in [0, 1, AlbumCuts.minimumChunk, AlbumCuts.maximumChunk + 1, 700, 3_000] {
+            // Ids as a library gives them: not in album order, not from 1.
+            let ids = (0 ..< Int64(count)).map { 10_000 + ($0 * 7_919) % 100_003 }
+            let cuts = AlbumCuts(ids: ids)
             for views in viewSets {
                 for isPrivate in [false, true] {
-                    let files = AlbumFiles(isPrivate: isPrivate, photoCount: count, views: views)
+                    let files = AlbumFiles(isPrivate: isPrivate, cuts: isPrivate ? AlbumCuts(ids: []) : cuts, views: views)
                     let listed = Set(files.all)
                     #expect(listed.count == files.all.count, "a file listed twice")
-                    let chunks = AlbumData.chunkCount(photos: count) + 2, pages = AlbumData.pageCount(photos: count) + 2
                     var candidates: [AlbumFile] = [.index, .ids, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
-                    candidates += (-1 ..< chunks).flatMap { [AlbumFile.chunk($0), .justifiedFrames($0)] }
-                    candidates += (-1 ..< pages).map(AlbumFile.plainPage)
-                    candidates += (-1 ..< AlbumData.groupCount(photos: count) + 2).map(AlbumFile.shapes)
+                    for id in ids + [-1, 0, 1] {
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id)]
+                    }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")
                     }

@@ -52,7 +52,7 @@ struct VideoCellTests {
         #expect(page.contains("data-photo-id=\"\(photo["id"] as? Int ?? 0)\" data-index=\"0\" role=\"listitem\" aria-posinset=\"1\" aria-setsize=\"3\" data-kind=\"photo\""))
 
         // The script's cell for the same data (gallery-3-album.js galleryMakeCell) is the same.
-        let chunk = try String(contentsOf: site.appending(path: "data/index.chunk-0.js"), encoding: .utf8)
+        let chunk = try String(contentsOf: site.appending(path: try AlbumIndexFile(site: site).chunkFile(0)), encoding: .utf8)
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
         func payload(_ script: String) -> String {
             String(script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed())

@@ -61,6 +61,18 @@ const galleryBusy = (element) => {
   };
 };
 
+// The last of the ascending `starts` at most `i` (its position): the chunk holding photo i in
+// an index's `chunkStarts` (chunks are cut by content, AlbumCuts.swift, not every n photos),
+// the group holding chunk i in its `groups`.
+const galleryRunOf = (starts, i) => {
+  let low = 0, high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] <= i) low = middle + 1; else high = middle;
+  }
+  return Math.max(0, low - 1);
+};
+
 // The photos of a whole album by index, from its data files (the masonry index's content
 // chunks): for the views that draw cards (wheel, carousel). `onArrival` runs when a chunk
 // asked for has arrived.
@@ -72,8 +84,8 @@ const galleryAlbumContent = (layout, onArrival, busy) => {
   ready.catch(() => null);
   const cell = (i) => {
     if (!index || i < 0 || i >= index.count) return null;
-    const number = Math.floor(i / index.chunkSize);
-    if (chunks[number]) return chunks[number][i - number * index.chunkSize];
+    const number = galleryRunOf(index.chunkStarts, i);
+    if (chunks[number]) return chunks[number][i - index.chunkStarts[number]];
     if (!requested.has(number)) {
       requested.add(number);
       busy(galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); })).catch(() => null);
@@ -82,9 +94,9 @@ const galleryAlbumContent = (layout, onArrival, busy) => {
   };
   const whenLoaded = async (i) => {
     const payload = await ready;
-    const number = Math.floor(i / payload.chunkSize);
+    const number = galleryRunOf(payload.chunkStarts, i);
     const cells = chunks[number] || (chunks[number] = (await galleryLoad(payload.chunks[number])).cells);
-    return cells[i - number * payload.chunkSize];
+    return cells[i - payload.chunkStarts[number]];
   };
   return { cell, whenLoaded, get index() { return index; } };
 };

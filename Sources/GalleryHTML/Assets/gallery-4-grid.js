@@ -26,16 +26,20 @@ const galleryItemWidth = (grid, index, b) => {
 const galleryMasonryPlacing = (grid) => {
   const groups = new Map();  // group number → { places (per photo), lines (per band, per chunk: [a, b, c, d]) }
   const requested = new Map();  // group number → the promise of its placing
-  const groupOf = (index, c) => Math.floor(c * index.chunkSize / index.groupSize);
+  // The group of chunk c, and its first photo's index (groups and chunks are cut by content).
+  const groupOf = (index, c) => galleryRunOf(index.groups, c);
+  const groupFirst = (index, g) => index.chunkStarts[index.groups[g]];
   // The group's places, and per band and chunk the lines its cells' tops and bottoms stay
   // within at items w wide: top ≥ a·w + b, bottom ≤ c·w + d (each cell's are such lines).
   const placeGroup = (index, number, shapes) => {
     const places = galleryPlaceGroup(index, number, shapes);
-    const pads = index.annotationTop + index.annotationBottom;
+    const pads = index.annotationTop + index.annotationBottom, first = groupFirst(index, number), firstChunk = index.groups[number];
     const lines = index.bands.map((band, b) => {
       const perChunk = [];
+      let k = 0;
       places.forEach((place, j) => {
-        const k = Math.floor(j / index.chunkSize);
+        // The group's chunk k holds photo first + j.
+        while (firstChunk + k + 1 < index.chunkStarts.length && index.chunkStarts[firstChunk + k + 1] <= first + j) k++;
         const text = (name) => (place[name] ? place[name][b] : 0);
         const top = [place.t[b], place.y[b]], bottom = [place.t[b] + 1 / place.ar, place.y[b] + pads + text('ch') + text('mh')];
         const line = perChunk[k];
@@ -77,7 +81,7 @@ const galleryMasonryPlacing = (grid) => {
         chunkSpan(k) {
           const g = groupOf(index, k), group = groups.get(g);
           if (group) {
-            const line = group.lines[b][k - g * index.groupSize / index.chunkSize];
+            const line = group.lines[b][k - index.groups[g]];
             return { top: line[0] * w + line[1], bottom: line[2] * w + line[3] };
           }
           let top = Infinity, bottom = -Infinity;
@@ -106,8 +110,8 @@ const galleryMasonryPlacing = (grid) => {
     },
     // Its group is placed (`prepare`).
     placeOf(index, chunk, j) {
-      const i = chunk.number * index.chunkSize + j, g = Math.floor(i / index.groupSize);
-      return groups.get(g).places[i - g * index.groupSize];
+      const g = groupOf(index, chunk.number);
+      return groups.get(g).places[index.chunkStarts[chunk.number] + j - groupFirst(index, g)];
     },
     make: (cell, i, place, index) => galleryMakeCell(cell, i, index, place),
   };
@@ -214,7 +218,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       if (!chunk) { loadChunk(c).catch(() => null); continue; }
       chunk.cells.forEach((cell, j) => {
         const { y, height } = span(placing.placeOf(index, chunk, j));
-        if (y < bottom && y + height > top) wanted.set(c * index.chunkSize + j, j);
+        if (y < bottom && y + height > top) wanted.set(index.chunkStarts[c] + j, j);
       });
     }
     // Let go of what is far from the viewport, except the item holding the focus.
@@ -233,7 +237,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       let next = 0;
       for (const i of added) {
         while (next < order.length && order[next] < i) next++;
-        const chunk = chunks[Math.floor(i / index.chunkSize)], j = wanted.get(i);
+        const chunk = chunks[galleryRunOf(index.chunkStarts, i)], j = wanted.get(i);
         const place = placing.placeOf(index, chunk, j);
         const element = placing.make(chunk.cells[j], i, place, index);
         grid.insertBefore(element, next < order.length ? rendered.get(order[next]).element : null);
@@ -251,10 +255,10 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   };
 
   const entry = async (i) => {
-    const number = Math.floor(i / index.chunkSize);
+    const number = galleryRunOf(index.chunkStarts, i);
     // What it is placed from and its chunk at once: a deep link waits for one round trip.
     const [, chunk] = await Promise.all([placing.prepare(index, number), chunks[number] || loadChunk(number)]);
-    const j = i - number * index.chunkSize;
+    const j = i - index.chunkStarts[number];
     return { cell: chunk.cells[j], place: placing.placeOf(index, chunk, j) };
   };
   // Scrolls the grid to photo i (as a link to #photo-ID would) and draws it.

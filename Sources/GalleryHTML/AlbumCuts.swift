@@ -1,0 +1,102 @@
+/// Where an album's photos are cut into the files its pages load: data chunks (each also a
+/// plain page), and groups of chunks (a shapes file each, `AlbumData.Shapes`).
+///
+/// Cut by content, not by count (issue 51): a chunk ends before a photo whose id hashes to a
+/// cut, so a photo inserted into the album (a day of old photos, sorted in by date) changes the
+/// chunk it lands in and leaves every other chunk as it was, where cuts every 64 photos moved
+/// every boundary after it and rewrote every later chunk, plain page and shapes file of every
+/// page that shows it. Files are named by their first photo's id (`AlbumFile.chunk`), so a new
+/// chunk renames none of the others. Groups are cut the same way on their chunks' first ids,
+/// with another hash, so that a cut chunk does not also cut a group.
+///
+/// Bounds keep the runs' sizes near what the page was tuned for: a chunk has at least
+/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 64 on average; a
+/// group 4 to 32 chunks, about 16.
+struct AlbumCuts: Sendable, Equatable {
+    /// How many photos the album has.
+    let count: Int
+    /// Each chunk's first photo's index in the album, in album order.
+    let chunkStarts: [Int]
+    /// Each chunk's first photo's id: what its files are named after.
+    let chunkIDs: [Int64]
+    /// Each group's first chunk.
+    let groupStarts: [Int]
+    private let chunkByID: [Int64: Int]
+
+    static let minimumChunk = 16
+    static let maximumChunk = 160
+    /// One photo in `chunkSpread` past the minimum starts a chunk: 16 + 48 ≈ 64 on average.
+    static let chunkSpread: UInt64 = 48
+    static let minimumGroup = 4
+    static let maximumGroup = 32
+    static let groupSpread: UInt64 = 12
+
+    /// The cuts of an album whose photos are `ids`, in album order.
+    init(ids: [Int64]) {
+        count = ids.count
+        var starts: [Int] = ids.isEmpty ? [] : [0]
+        for i in ids.indices.dropFirst() {
+            let length = i - starts[starts.count - 1]
+            if length >= Self.maximumChunk || (length >= Self.minimumChunk && Self.mixed(ids[i], seed: 1) % Self.chunkSpread == 0) {
+                starts.append(i)
+            }
+        }
+        chunkStarts = starts
+        chunkIDs = starts.map { ids[$0] }
+        var groups: [Int] = starts.isEmpty ? [] : [0]
+        for chunk in starts.indices.dropFirst() {
+            let length = chunk - groups[groups.count - 1]
+            if length >= Self.maximumGroup || (length >= Self.minimumGroup && Self.mixed(chunkIDs[chunk], seed: 2) % Self.groupSpread == 0) {
+                groups.append(chunk)
+            }
+        }
+        groupStarts = groups
+        chunkByID = Dictionary(chunkIDs.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    }
+
+    var chunkCount: Int { chunkStarts.count }
+    var groupCount: Int { groupStarts.count }
+
+    /// The photos of chunk `chunk`.
+    func chunkRange(_ chunk: Int) -> Range<Int> {
+        chunkStarts[chunk] ..< (chunk + 1 < chunkStarts.count ? chunkStarts[chunk + 1] : count)
+    }
+
+    /// The photos of group `group`.
+    func groupRange(_ group: Int) -> Range<Int> {
+        chunkStarts[groupStarts[group]] ..< (group + 1 < groupStarts.count ? chunkStarts[groupStarts[group + 1]] : count)
+    }
+
+    /// Group `group`'s first photo's id: its shapes file's name.
+    func groupID(_ group: Int) -> Int64 { chunkIDs[groupStarts[group]] }
+
+    /// The chunk whose first photo is `id`, if one is.
+    func chunk(firstID id: Int64) -> Int? { chunkByID[id] }
+
+    /// The group whose first photo is `id`, if one is.
+    func group(firstID id: Int64) -> Int? {
+        chunk(firstID: id).flatMap { chunk in Self.last(in: groupStarts, atMost: chunk).flatMap { groupStarts[$0] == chunk ? $0 : nil } }
+    }
+
+    /// The chunk holding the photo at `index` (an index of the album).
+    func chunk(containing index: Int) -> Int { Self.last(in: chunkStarts, atMost: index) ?? 0 }
+
+    /// The position of the last of the sorted `values` that is at most `value`.
+    private static func last(in values: [Int], atMost value: Int) -> Int? {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    /// `id` mixed with `seed` (SplitMix64's finaliser): photo ids are consecutive, and a cut must
+    /// depend on every bit of them.
+    static func mixed(_ id: Int64, seed: UInt64) -> UInt64 {
+        var z = UInt64(bitPattern: id) &+ seed &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

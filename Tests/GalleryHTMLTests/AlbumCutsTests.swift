@@ -1,0 +1,71 @@
+@testable import GalleryHTML
+import GalleryTestSupport
+import Testing
+
+/// Chunks and groups cut by content (`AlbumCuts`): within their bounds, covering the album, and
+/// — what they are for — left as they were when photos are inserted among them.
+@Suite("Album cuts: by content, stable under insertion")
+struct AlbumCutsTests {
+    /// `count` distinct ids in a shuffled order, as a library's photos sorted by date have them.
+    static func ids(_ count: Int, seed: UInt64) -> [Int64] {
+        var generator = SplitMix64(seed: seed)
+        return (0 ..< Int64(count)).map { $0 * 3 + 1_003 }.shuffled(using: &generator)
+    }
+
+    /// Each chunk's photos' ids.
+    static func chunks(_ ids: [Int64]) -> [[Int64]] {
+        let cuts = AlbumCuts(ids: ids)
+        return (0 ..< cuts.chunkCount).map { Array(ids[cuts.chunkRange($0)]) }
+    }
+
+    @Test("chunks and groups cover the album in order, within their bounds, found by index and by first id", arguments: [0, 1, 15, 16, 161, 1_000, 20_000])
+    func bounds(count: Int) {
+        let ids = Self.ids(count, seed: UInt64(count))
+        let cuts = AlbumCuts(ids: ids)
+        #expect(cuts.count == count && cuts.chunkCount == cuts.chunkIDs.count)
+        var next = 0
+        for chunk in 0 ..< cuts.chunkCount {
+            let range = cuts.chunkRange(chunk)
+            #expect(range.lowerBound == next && range.count <= AlbumCuts.maximumChunk)
+            #expect(range.count >= AlbumCuts.minimumChunk || chunk == cuts.chunkCount - 1, "chunk \(chunk) of \(range.count) photos")
+            #expect(cuts.chunkIDs[chunk] == ids[range.lowerBound] && cuts.chunk(firstID: ids[range.lowerBound]) == chunk)
+            for index in [range.lowerBound, range.upperBound - 1] { #expect(cuts.chunk(containing: index) == chunk) }
+            next = range.upperBound
+        }
+        #expect(next == count)
+        var photos = 0
+        for group in 0 ..< cuts.groupCount {
+            let chunks = (group + 1 < cuts.groupCount ? cuts.groupStarts[group + 1] : cuts.chunkCount) - cuts.groupStarts[group]
+            #expect(chunks <= AlbumCuts.maximumGroup && (chunks >= AlbumCuts.minimumGroup || group == cuts.groupCount - 1))
+            #expect(cuts.groupRange(group).lowerBound == photos && cuts.group(firstID: cuts.groupID(group)) == group)
+            photos = cuts.groupRange(group).upperBound
+        }
+        #expect(photos == count)
+        // A photo that starts a chunk but not a group names no shapes file; no photo of the album names nothing else.
+        for chunk in 0 ..< cuts.chunkCount where !cuts.groupStarts.contains(chunk) { #expect(cuts.group(firstID: cuts.chunkIDs[chunk]) == nil) }
+        #expect(cuts.chunk(firstID: -5) == nil)
+        if count >= 20_000 {
+            // About 64 photos a chunk and 16 chunks a group, not one or the other bound.
+            #expect((48 ... 80).contains(count / cuts.chunkCount), "\(cuts.chunkCount) chunks")
+            #expect((8 ... 24).contains(cuts.chunkCount / cuts.groupCount), "\(cuts.groupCount) groups")
+        }
+    }
+
+    @Test("photos inserted anywhere change the chunks they land in, not the others", arguments: [1, 2, 3])
+    func insertions(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let ids = Self.ids(10_000, seed: seed)
+        let before = Set(Self.chunks(ids))
+        for inserted in [1, 50] {
+            var changed = ids
+            for k in 0 ..< inserted { changed.insert(Int64(100_000 + k), at: Int.random(in: 0 ... changed.count, using: &generator)) }
+            let after = Self.chunks(changed)
+            let new = after.filter { !before.contains($0) }
+            // Each photo lands in one chunk, sometimes cuts it in two or joins it to the next.
+            #expect(new.count <= 2 * inserted, "\(inserted) photos inserted changed \(new.count) of \(after.count) chunks")
+        }
+        // Photos added at the end change the last chunk only (and the chunks they make).
+        let appended = Self.chunks(ids + (0 ..< 10).map { Int64(200_000 + $0) })
+        #expect(appended.filter { !before.contains($0) }.count <= 2)
+    }
+}
