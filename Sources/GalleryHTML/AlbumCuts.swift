@@ -78,6 +78,13 @@ struct AlbumCuts: Sendable, Equatable {
         chunk(firstID: id).flatMap { chunk in Self.last(in: groupStarts, atMost: chunk).flatMap { groupStarts[$0] == chunk ? $0 : nil } }
     }
 
+    /// The first photos' ids of the chunks before and after the one whose first photo is `id`
+    /// (a plain page links them).
+    func neighbours(firstID id: Int64) -> (previous: Int64?, next: Int64?) {
+        guard let chunk = chunk(firstID: id) else { return (nil, nil) }
+        return (chunk > 0 ? chunkIDs[chunk - 1] : nil, chunk + 1 < chunkCount ? chunkIDs[chunk + 1] : nil)
+    }
+
     /// The chunk holding the photo at `index` (an index of the album).
     func chunk(containing index: Int) -> Int { Self.last(in: chunkStarts, atMost: index) ?? 0 }
 

@@ -86,7 +86,7 @@ extension SiteSnapshot {
             // not their places in the album; the header's links; the pages before and after it.
             text += "links " + String(reflecting: source.links) + "\n"
             text += try preloads
-            text += "around \(String(reflecting: try plainPageNeighbours(firstID: id, of: source)))\n"
+            text += "around \(String(reflecting: try source.cuts().neighbours(firstID: id)))\n"
             return try digest(text, run: try source.photos(of: file), of: source)
         case .photoPage(let id):
             // The photo alone (and its album's title and links, in `albumInputs`).

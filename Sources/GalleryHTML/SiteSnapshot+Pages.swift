@@ -66,7 +66,7 @@ extension SiteSnapshot {
             }
             heights.append(zip(photos, layout.columnHeights).flatMap { [$0 / band.innerWidth, $1 - $0] })
         }
-        let neighbours = try plainPageNeighbours(firstID: id, of: album)
+        let neighbours = try album.cuts().neighbours(firstID: id)
         let videos = shown.count { $0.kind == .video }
         let count = renderer.words.itemCount(shown.count, videos: videos)
         // Its photos' first and last days, whatever the album's order.
@@ -79,13 +79,6 @@ extension SiteSnapshot {
         return renderer.albumPage(title: album.name, subtitle: dates.map { count + " · " + $0 } ?? count, links: album.links, content: .init(
             cells: shown, count: album.count, listCount: shown.count, heights: heights, data: nil, pages: around,
             fileName: album.data.plainPage(id), image: shown.first?.large))
-    }
-
-    /// The first photos' ids of the plain pages before and after the one whose first photo is `id`.
-    func plainPageNeighbours(firstID id: Int64, of album: AlbumSource) throws -> (previous: Int64?, next: Int64?) {
-        let cuts = try album.cuts()
-        guard let chunk = cuts.chunk(firstID: id) else { return (nil, nil) }
-        return (chunk > 0 ? cuts.chunkIDs[chunk - 1] : nil, chunk + 1 < cuts.chunkCount ? cuts.chunkIDs[chunk + 1] : nil)
     }
 
     /// The home page of a site of several albums: a card per listed album.

@@ -30,6 +30,9 @@ struct AlbumCutsTests {
             #expect(range.count >= AlbumCuts.minimumChunk || chunk == cuts.chunkCount - 1, "chunk \(chunk) of \(range.count) photos")
             #expect(cuts.chunkIDs[chunk] == ids[range.lowerBound] && cuts.chunk(firstID: ids[range.lowerBound]) == chunk)
             for index in [range.lowerBound, range.upperBound - 1] { #expect(cuts.chunk(containing: index) == chunk) }
+            let neighbours = cuts.neighbours(firstID: cuts.chunkIDs[chunk])
+            #expect(neighbours.previous == (chunk > 0 ? ids[cuts.chunkRange(chunk - 1).lowerBound] : nil))
+            #expect(neighbours.next == (range.upperBound < count ? ids[range.upperBound] : nil))
             next = range.upperBound
         }
         #expect(next == count)
