@@ -10,8 +10,13 @@
 /// with another hash, so that a cut chunk does not also cut a group.
 ///
 /// Bounds keep the runs' sizes near what the page was tuned for: a chunk has at least
-/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 64 on average; a
-/// group 4 to 32 chunks, about 16.
+/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 32 on average (about
+/// 50 KB of data and 70 KB of plain page: what a caption edited rewrites for every page that
+/// shows the photo); a group 8 to 96 chunks, about 32 (about 1,000 photos). A run reaches its
+/// maximum (a cut by count, which photos inserted before it move) about once in 40.
+///
+/// A photo that starts a chunk starts it on every page that shows it (an album, a year, a
+/// keyword…): cuts are the photo's, not the page's.
 struct AlbumCuts: Sendable, Equatable {
     /// How many photos the album has.
     let count: Int
@@ -23,13 +28,13 @@ struct AlbumCuts: Sendable, Equatable {
     let groupStarts: [Int]
     private let chunkByID: [Int64: Int]
 
-    static let minimumChunk = 16
-    static let maximumChunk = 160
-    /// One photo in `chunkSpread` past the minimum starts a chunk: 16 + 48 ≈ 64 on average.
-    static let chunkSpread: UInt64 = 48
-    static let minimumGroup = 4
-    static let maximumGroup = 32
-    static let groupSpread: UInt64 = 12
+    static let minimumChunk = 8
+    static let maximumChunk = 96
+    /// One photo in `chunkSpread` past the minimum starts a chunk: 8 + 24 ≈ 32 on average.
+    static let chunkSpread: UInt64 = 24
+    static let minimumGroup = 8
+    static let maximumGroup = 96
+    static let groupSpread: UInt64 = 24
 
     /// The cuts of an album whose photos are `ids`, in album order.
     init(ids: [Int64]) {

@@ -18,7 +18,7 @@ struct AlbumCutsTests {
         return (0 ..< cuts.chunkCount).map { Array(ids[cuts.chunkRange($0)]) }
     }
 
-    @Test("chunks and groups cover the album in order, within their bounds, found by index and by first id", arguments: [0, 1, 15, 16, 161, 1_000, 20_000])
+    @Test("chunks and groups cover the album in order, within their bounds, found by index and by first id", arguments: [0, 1, 7, 8, 97, 1_000, 20_000, 60_000])
     func bounds(count: Int) {
         let ids = Self.ids(count, seed: UInt64(count))
         let cuts = AlbumCuts(ids: ids)
@@ -48,9 +48,9 @@ struct AlbumCutsTests {
         for chunk in 0 ..< cuts.chunkCount where !cuts.groupStarts.contains(chunk) { #expect(cuts.group(firstID: cuts.chunkIDs[chunk]) == nil) }
         #expect(cuts.chunk(firstID: -5) == nil)
         if count >= 20_000 {
-            // About 64 photos a chunk and 16 chunks a group, not one or the other bound.
-            #expect((48 ... 80).contains(count / cuts.chunkCount), "\(cuts.chunkCount) chunks")
-            #expect((8 ... 24).contains(cuts.chunkCount / cuts.groupCount), "\(cuts.groupCount) groups")
+            // About 32 photos a chunk and 32 chunks a group, not one or the other bound.
+            #expect((24 ... 40).contains(count / cuts.chunkCount), "\(cuts.chunkCount) chunks")
+            #expect((24 ... 40).contains(cuts.chunkCount / cuts.groupCount), "\(cuts.groupCount) groups")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
 /// next group's.
 @Suite("Data chunks placed by the page: every cell where the engine put it", .serialized)
 struct ChunkPlacementTests {
-    /// 2,000 photos of one size and no text in one folder (about 30 chunks in two groups or
+    /// 2,000 photos of one size and no text in one folder (about 60 chunks in two groups or
     /// more, cut by content): the columns grow by the same steps, so the engine meets exact ties
     /// at almost every photo and takes the leftmost.
     static let site: Swift.Result<(work: TemporaryDirectory, site: URL), any Error> = Swift.Result {
