@@ -6,6 +6,6 @@ enum SearchFile: Hashable, Sendable {
     case index
     /// The words of one shard (those beginning with its key) and the photos each is in.
     case terms(Int)
-    /// The cells of `SiteSearch.docsPerBlock` photos, in search order, from 0.
-    case docs(Int)
+    /// The cells of a block of photos in search order (`SiteSearch.blocks`), by its first photo's id.
+    case docs(Int64)
 }

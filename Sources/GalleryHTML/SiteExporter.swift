@@ -204,8 +204,8 @@ public struct SiteExporter: Sendable {
                 // Its blocks of documents are made again when their photos changed (its words'
                 // shards and its index read every photo).
                 let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary, part: { file in
-                    guard case .docs(let number) = file else { return nil }
-                    return try site.searchDocsDigest(number, count: search.count, source: source, albumInputs: inputs)
+                    guard case .docs(let id) = file else { return nil }
+                    return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
                 }, render: { try site.render($0) })
                 written.formUnion(made.names)
                 nextInputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts)

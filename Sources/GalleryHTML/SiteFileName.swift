@@ -66,7 +66,7 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.page): return "search.html"
         case .search(.index): return "data/search.index.js"
         case .search(.terms(let number)): return "data/search.terms-\(number).js"
-        case .search(.docs(let number)): return "data/search.docs-\(number).js"
+        case .search(.docs(let id)): return "data/search.docs-\(id).js"
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
         case .albumZip(let stem, let key): return "downloads/\(stem ?? "index")-\(key).zip"
@@ -155,7 +155,7 @@ enum SiteFileName: Hashable, Sendable {
             return
         }
         if let number = Self.number(in: name, after: "data/search.docs-", before: ".js") {
-            self = .search(.docs(number))
+            self = .search(.docs(Int64(number)))
             return
         }
         if name.hasPrefix("fonts/") {

@@ -11,16 +11,14 @@ import GalleryStore
 /// shards whose key begins it or that it begins (one, most of the time), and a shard stays
 /// near `shardBytes` however large the library, unless one word alone is larger. Each word lists its documents (ascending,
 /// as gaps). The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
-/// in every band unrounded) are in blocks of `docsPerBlock`, fetched only for the photos
-/// drawn: the page places what it found with the engine's shortest-column rule from their
+/// in every band unrounded) are in blocks, the chunks of the search's album (`AlbumCuts`: cut
+/// by content and named by their first photo's id, so that photos inserted by date rewrite
+/// the blocks they land in, not every block after them), fetched only for the photos drawn: the page places what it found with the engine's shortest-column rule from their
 /// aspect ratios and measured heights, as `gallery layout --query` does.
 ///
 /// Every file is a script calling `galleryData({...})`, as the album's data files are, so
 /// search works from `file://` too.
 struct SiteSearch: Sendable {
-    /// Photos per block of cells: a first screen of found photos from all over a library
-    /// costs a few of them (about 640 bytes a cell: most of it its texts, with the bands' line breaks).
-    static let docsPerBlock = 32
     /// About how many bytes a shard's JSON may take before it is split by one more character.
     static let shardBytes = 48_000
     /// Keys are at most this many characters: a shard with one very common word stays one.
@@ -34,6 +32,10 @@ struct SiteSearch: Sendable {
 
     /// How many documents (photos) the index holds.
     let count: Int
+    /// Its blocks of documents' cells: the chunks of the search's album (about 32 photos: a
+    /// first screen of found photos from all over a library costs a few of them, at about 640
+    /// bytes a cell, most of it its texts with the bands' line breaks).
+    let blocks: AlbumCuts
     /// The shards, by key (sorted by their UTF-8 bytes).
     let shards: [Shard]
     /// Where the documents were taken, only where the site publishes locations (`places`):
@@ -65,6 +67,7 @@ struct SiteSearch: Sendable {
             }
         }
         count = ids.count
+        blocks = try all.cuts()
         shards = Self.shards(postings)
         self.points = points
     }
@@ -106,16 +109,16 @@ struct SiteSearch: Sendable {
         return name.replacingOccurrences(of: "-0.js", with: "-{n}.js")
     }
 
-    static func blockCount(documents: Int) -> Int { (documents + docsPerBlock - 1) / docsPerBlock }
-
     // MARK: - Files
 
     /// What the page learns first.
     struct Index: Encodable {
         var kind = "search"
         var count: Int
-        var blockSize: Int
-        var blocks: Int
+        /// Each block's first document, and its first photo's id (its file's name: `docs` with
+        /// {n} = the id).
+        var blockStarts: [Int]
+        var blocks: [Int64]
         /// The shards' keys: shard i's words are in `terms` with {n} = i.
         var shards: [String]
         /// The names of the shards' and the blocks' files, {n} their number.
@@ -141,17 +144,16 @@ struct SiteSearch: Sendable {
 
     struct Documents: Encodable {
         var kind = "docs"
-        var number: Int
-        /// Entry j: document number × `docsPerBlock` + j (nil should the library have
-        /// changed while the block was made).
+        /// Entry j: the block's first document + j (nil should the library have changed while
+        /// the block was made).
         var cells: [AlbumData.Cell?]
     }
 
     func indexScript(fluid: FluidMasonry) throws -> String {
         let options = fluid.options(fluid.bands[0])
         return try AlbumData.script(Index(
-            count: count, blockSize: Self.docsPerBlock, blocks: Self.blockCount(documents: count), shards: shards.map(\.key),
-            terms: Self.template(SearchFile.terms), docs: Self.template(SearchFile.docs),
+            count: count, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs, shards: shards.map(\.key),
+            terms: Self.template(SearchFile.terms), docs: Self.template { SearchFile.docs(Int64($0)) },
             bands: fluid.bands.map { AlbumData.Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
@@ -171,13 +173,14 @@ struct SiteSearch: Sendable {
         return try AlbumData.script(Terms(number: number, terms: terms))
     }
 
-    /// Block `number` of the documents' cells, from `all`; nil when there is no such block.
-    func documentsScript(_ number: Int, all: AlbumSource, markup: CellMarkup) throws -> String? {
-        guard number >= 0, number < Self.blockCount(documents: count) else { return nil }
-        let range = number * Self.docsPerBlock ..< min((number + 1) * Self.docsPerBlock, count)
+    /// The block of the documents' cells whose first photo is `id`, from `all`; nil when there
+    /// is no such block.
+    func documentsScript(_ id: Int64, all: AlbumSource, markup: CellMarkup) throws -> String? {
+        guard let block = blocks.chunk(firstID: id) else { return nil }
+        let range = blocks.chunkRange(block)
         var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
         for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.Cell(cell, markup: markup, withItem: false) }
-        return try AlbumData.script(Documents(number: number, cells: cells))
+        return try AlbumData.script(Documents(cells: cells))
     }
 
     /// The map's points: where each photo whose location is published was taken, clustered
@@ -190,7 +193,9 @@ struct SiteSearch: Sendable {
         /// `MapPlace` publishes them.
         var points: [Double]
         var maxZoom: Int
-        var blockSize: Int
+        /// The search index's blocks of cells (`Index`).
+        var blockStarts: [Int]
+        var blocks: [Int64]
         var docs: String
     }
 
@@ -209,12 +214,13 @@ struct SiteSearch: Sendable {
         for (place, index) in clusters.order.enumerated() {
             flat += [chosen[index].latitude, chosen[index].longitude, Double(chosen[index].document), Double(clusters.levels[place])]
         }
-        return try AlbumData.script(MapPoints(points: flat, maxZoom: clusters.maxZoom, blockSize: Self.docsPerBlock, docs: Self.template(SearchFile.docs)))
+        return try AlbumData.script(MapPoints(points: flat, maxZoom: clusters.maxZoom, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs,
+                                                docs: Self.template { SearchFile.docs(Int64($0)) }))
     }
 
     /// The files of the index, in the order an export writes them (the index last: a page
     /// that reads it finds every file it names).
     var files: [SearchFile] {
-        (0 ..< Self.blockCount(documents: count)).map(SearchFile.docs) + shards.indices.map(SearchFile.terms) + [.index, .page]
+        blocks.chunkIDs.map(SearchFile.docs) + shards.indices.map(SearchFile.terms) + [.index, .page]
     }
 }

@@ -97,28 +97,29 @@ extension SiteSnapshot {
         return Self.digest(text)
     }
 
-    /// The digest of the search's block of documents `number` (of `count`), from its photos alone:
-    /// their cells carry their texts' heights, not places (`SiteSearch.documentsScript`), so one
-    /// changed photo changes one block.
-    func searchDocsDigest(_ number: Int, count: Int, source: AlbumSource, albumInputs: String) throws -> String {
-        let range = number * SiteSearch.docsPerBlock ..< min((number + 1) * SiteSearch.docsPerBlock, count)
-        return try digest(albumInputs + "docs \(number) of \(count)\n", run: range, of: source)
+    /// The digest of the search's block of documents whose first photo is `id`, from its photos
+    /// alone: their cells carry their texts' heights, not places (`SiteSearch.documentsScript`),
+    /// so one changed photo changes one block, and photos inserted the blocks they land in.
+    func searchDocsDigest(_ id: Int64, source: AlbumSource, albumInputs: String) throws -> String {
+        try digest(albumInputs + "docs \(id)\n", run: try source.photos(of: .chunk(id)), of: source)
     }
 
     /// The digest of `text` and then of the photos at `indices` of `source`, each by its digest
     /// (`photoDigests`): what a run laid out on its own, or placed by the page, is made from.
+    /// Not where the run lies in the album: no such file says it (`AlbumCuts`), so photos
+    /// inserted before it leave its digest as it was, and the export does not render it again.
     private func digest(_ text: String, run indices: Range<Int>, of source: AlbumSource) throws -> String {
         let digests = try photoDigests(of: source), size = SHA256.byteCount
         let run = indices.clamped(to: 0 ..< digests.count / size)
         var hash = SHA256()
         hash.update(data: Data(text.utf8))
-        hash.update(data: Data("run \(run.lowerBound) \(run.upperBound)\n".utf8))
+        hash.update(data: Data("run of \(run.count)\n".utf8))
         digests.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[run.lowerBound * size ..< run.upperBound * size])) }
         return Self.hex(hash)
     }
 
     /// Each photo's digest, `SHA256.byteCount` bytes in album order, of all that the files
-    /// showing a run of photos read of it: its index and id, its photo's and texts' heights in
+    /// showing a run of photos read of it: its id (not its index), its photo's and texts' heights in
     /// every band (not its places), what may change how it is drawn (`renderStamps`) and whether
     /// its images or clip failed. Made once per album, in one pass over its layouts and stamps:
     /// each chunk, group and plain page reading its run from every band and the stamps again
@@ -133,9 +134,9 @@ extension SiteSnapshot {
                 let bands = try source.layouts.map { try database.layoutItems(of: $0, indices: part) }
                 guard let first = bands.first else { break }
                 var numbers: [UInt64] = []
-                numbers.reserveCapacity(2 + 4 * bands.count)
+                numbers.reserveCapacity(1 + 4 * bands.count)
                 for (position, item) in first.enumerated() {
-                    numbers = [UInt64(item.index), UInt64(bitPattern: item.photoID)]
+                    numbers = [UInt64(bitPattern: item.photoID)]
                     for band in bands {
                         // Every band's items of one index range: the same photos unless the
                         // library changed in between (then another id is digested, not skipped).

@@ -342,7 +342,7 @@ public final class SiteSnapshot: Sendable {
         case .page: return try pageRenderer().searchPage(homeLink: SiteFileName.home.name)
         case .index: return try search().indexScript(fluid: context.fluid)
         case .terms(let number): return try search().termsScript(number)
-        case .docs(let number): return try search().documentsScript(number, all: try source(searchAlbum), markup: renderer.markup)
+        case .docs(let id): return try search().documentsScript(id, all: try source(searchAlbum), markup: renderer.markup)
         }
     }
 

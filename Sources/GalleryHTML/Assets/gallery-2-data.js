@@ -42,10 +42,11 @@ const galleryLoad = (() => {
   };
 })();
 
-// Block n of the search index's cells (data/search.docs-N.js: `template` with {n}, `blockSize`
-// documents a block) put into `cells` by document number: the search page's and the map's.
-const galleryLoadCells = (template, blockSize, cells, n) => galleryLoad(template.replace('{n}', String(n))).then((payload) => {
-  payload.cells.forEach((cell, j) => { if (cell) cells.set(n * blockSize + j, cell); });
+// Block n of the search index's cells put into `cells` by document number: the search page's
+// and the map's. `data` (the search index, the map's points) names the blocks: each one's
+// first document (`blockStarts`) and its file, `docs` with {n} its first photo's id (`blocks`).
+const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}', String(data.blocks[n]))).then((payload) => {
+  payload.cells.forEach((cell, j) => { if (cell) cells.set(data.blockStarts[n] + j, cell); });
 });
 
 // Keeps aria-busy="true" on `element` while any load passed to the returned function is

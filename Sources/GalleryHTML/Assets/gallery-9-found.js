@@ -69,11 +69,11 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     }
     return Array.from(found);
   };
-  const loadBlock = (n) => galleryLoadCells(index.docs, index.blockSize, cells, n);
+  const loadBlock = (n) => galleryLoadCells(index, cells, n);
   // The cells of results `from` to `to`: the blocks of those not yet in, all at once.
   const cellsOf = (results, from, to) => {
     const missing = results.slice(from, to).filter((document) => !cells.has(document));
-    return Promise.all([...new Set(missing.map((document) => Math.floor(document / index.blockSize)))].map(loadBlock));
+    return Promise.all([...new Set(missing.map((document) => galleryRunOf(index.blockStarts, document)))].map(loadBlock));
   };
 
   // The width items are drawn at in the band placed.

@@ -40,7 +40,7 @@
   // What the lightbox walks: the documents of a group tapped, or every photo by date.
   let walk = [];
   const cells = new Map();
-  const cellOf = (number) => galleryLoadCells(data.docs, data.blockSize, cells, Math.floor(number / data.blockSize)).then(() => cells.get(number));
+  const cellOf = (number) => galleryLoadCells(data, cells, galleryRunOf(data.blockStarts, number)).then(() => cells.get(number));
   galleryOfferAlbum(galleryAlbum({
     count: () => walk.length,
     positionOf: () => -1,
