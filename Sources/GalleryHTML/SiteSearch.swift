@@ -13,8 +13,9 @@ import GalleryStore
 /// as gaps). The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
 /// in every band unrounded) are in blocks, the chunks of the search's album (`AlbumCuts`: cut
 /// by content and named by their first photo's id, so that photos inserted by date rewrite
-/// the blocks they land in, not every block after them), fetched only for the photos drawn: the page places what it found with the engine's shortest-column rule from their
-/// aspect ratios and measured heights, as `gallery layout --query` does.
+/// the blocks they land in, not every block after them), fetched only for the photos drawn:
+/// the page places what it found with the engine's shortest-column rule from their aspect
+/// ratios and measured heights, as `gallery layout --query` does.
 ///
 /// Every file is a script calling `galleryData({...})`, as the album's data files are, so
 /// search works from `file://` too.
@@ -121,7 +122,7 @@ struct SiteSearch: Sendable {
         var blocks: [Int64]
         /// The shards' keys: shard i's words are in `terms` with {n} = i.
         var shards: [String]
-        /// The names of the shards' and the blocks' files, {n} their number.
+        /// The names of the shards' and the blocks' files: {n} a shard's number, a block's id.
         var terms: String
         var docs: String
         /// The grid's bands and what a cell's height is made of (`MasonryOptions`), for the
