@@ -9,22 +9,50 @@ import Testing
 /// `SiteSnapshot.partDigest`), and what it writes is what a fresh export of the library writes.
 @Suite("A changed photo remakes only the files of its run")
 struct PartialRebuildTests {
-    @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
-    func keepsUnchangedRuns() throws {
-        let work = try TemporaryDirectory("partial-rebuild")
-        // 300 photos in date order, file by file, photo N at index N: data chunks of about 64,
-        // a plain page each (the generator is seeded: photos 2 and 288 have a caption and a
-        // long comment).
-        let made = try GalleryBinary.run(["--album", "300", "photos"], in: work.url, executable: GalleryBinary.sampleData)
-        try #require(made.status == 0, "\(made.stderr)")
-        func importPhotos() throws {
+    /// `count` generated photos in date order, file by file (photo N at index N), imported and
+    /// exported (images not encoded: what is tested is pages and data).
+    struct Library {
+        let work: TemporaryDirectory
+        let database: GalleryDatabase
+        var site: URL { work.url.appending(path: "site") }
+
+        init(_ label: String, photos count: Int) throws {
+            work = try TemporaryDirectory(label)
+            let made = try GalleryBinary.run(["--album", String(count), "photos"], in: work.url, executable: GalleryBinary.sampleData)
+            try #require(made.status == 0, "\(made.stderr)")
             let imported = try GalleryBinary.run(["import", "photos", "--db", "library.db", "--quiet"], in: work.url)
             try #require(imported.status == 0, "\(imported.stderr)")
+            database = try GalleryDatabase(path: work.path + "/library.db")
+            _ = try export()
         }
-        try importPhotos()
-        let database = try GalleryDatabase(path: work.path + "/library.db")
-        let site = work.url.appending(path: "site")
-        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+
+        /// Imports the photos folder again and exports into the site: what a rebuild does.
+        func rebuild() throws -> ExportSummary {
+            let imported = try GalleryBinary.run(["import", "photos", "--db", "library.db", "--quiet"], in: work.url)
+            try #require(imported.status == 0, "\(imported.stderr)")
+            return try export()
+        }
+
+        func export(into folder: String = "site") throws -> ExportSummary {
+            try SiteExporter(database: database, outFolder: work.url.appending(path: folder).path, encodeImages: false).run()
+        }
+
+        /// Expects `after` (the site's files, rebuilt) to be a fresh export's, byte for byte.
+        func expectFreshExport(_ after: [String: String], _ label: String) throws {
+            _ = try export(into: "fresh-\(label)")
+            let first = try SiteDigest.byPath(of: work.url.appending(path: "fresh-\(label)"))
+            #expect(Set(after.keys) == Set(first.keys), "\(label): \(Set(after.keys).symmetricDifference(first.keys).sorted())")
+            let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
+            #expect(differing.isEmpty, "\(label), these differ from a fresh export's: \(differing)")
+        }
+    }
+
+    @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
+    func keepsUnchangedRuns() throws {
+        // 300 photos: chunks of about 32, a plain page each (the generator is seeded: photos 2
+        // and 288 have a caption and a long comment).
+        let library = try Library("partial-rebuild", photos: 300)
+        let work = library.work, site = library.site
 
         // `keeps`: files of runs before the photo and after it (chunks, plain pages and the
         // search's blocks of documents place nothing: the page places their cells from the
@@ -42,7 +70,7 @@ struct PartialRebuildTests {
                         + [search.blockFile(holding: photo == 2 ? 288 : 2)],
                     moves: [index.chunkFile(own), "data/index.index.js", search.blockFile(holding: photo)])
         }
-        for (number, change) in changes.enumerated() {
+        for change in changes {
             // Its caption and comment taken away: its cell shrinks, the cells after it move up.
             // (Growing one would not do: a caption is set in two lines at most.)
             let annotations = work.url.appending(path: "photos/annotations.json")
@@ -52,9 +80,8 @@ struct PartialRebuildTests {
             entries[index]["caption"] = ""
             entries[index]["comment"] = ""
             try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
-            try importPhotos()
             let before = try SiteDigest.byPath(of: site)
-            let rebuilt = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+            let rebuilt = try library.rebuild()
             let after = try SiteDigest.byPath(of: site)
             #expect(rebuilt.filesKept >= change.keeps.count, "after photo \(change.photo): \(rebuilt.line)")
             for name in change.keeps {
@@ -63,29 +90,14 @@ struct PartialRebuildTests {
             for name in change.moves {
                 #expect(before[name] != nil && before[name] != after[name], "after photo \(change.photo): \(name) should have changed")
             }
-
-            let fresh = work.url.appending(path: "fresh-\(number)")
-            _ = try SiteExporter(database: database, outFolder: fresh.path, encodeImages: false).run()
-            let first = try SiteDigest.byPath(of: fresh)
-            #expect(Set(after.keys) == Set(first.keys), "after photo \(change.photo): \(Set(after.keys).symmetricDifference(first.keys).sorted())")
-            let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
-            #expect(differing.isEmpty, "after photo \(change.photo), these differ from a fresh export's: \(differing)")
+            try library.expectFreshExport(after, "after photo \(change.photo)")
         }
     }
 
     @Test("photos inserted among old ones rewrite the chunks and plain pages they land in, not the others; the site equals a fresh export")
     func insertedPhotos() throws {
-        let work = try TemporaryDirectory("partial-insert")
-        let made = try GalleryBinary.run(["--album", "600", "photos"], in: work.url, executable: GalleryBinary.sampleData)
-        try #require(made.status == 0, "\(made.stderr)")
-        func importPhotos() throws {
-            let imported = try GalleryBinary.run(["import", "photos", "--db", "library.db", "--quiet"], in: work.url)
-            try #require(imported.status == 0, "\(imported.stderr)")
-        }
-        try importPhotos()
-        let database = try GalleryDatabase(path: work.path + "/library.db")
-        let site = work.url.appending(path: "site")
-        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+        let library = try Library("partial-insert", photos: 600)
+        let work = library.work, site = library.site
         let before = try SiteDigest.byPath(of: site), index = try AlbumIndexFile(site: site)
 
         // A memory card found later: five photos taken at the same moments as five old ones
@@ -97,8 +109,7 @@ struct PartialRebuildTests {
             try FileManager.default.copyItem(at: work.url.appending(path: "photos/" + name),
                                              to: work.url.appending(path: "photos/" + name.replacingOccurrences(of: ".jpg", with: "-card.jpg")))
         }
-        try importPhotos()
-        _ = try SiteExporter(database: database, outFolder: site.path, encodeImages: false).run()
+        _ = try library.rebuild()
         let after = try SiteDigest.byPath(of: site), grown = try AlbumIndexFile(site: site)
         #expect(grown.count == 605)
 
@@ -112,12 +123,6 @@ struct PartialRebuildTests {
         }
         let rewritten = grown.chunks.filter { before[$0] != after[$0] }
         #expect(!rewritten.isEmpty && rewritten.count <= 2 * inserted.count, "\(rewritten.count) of \(grown.chunks.count) chunks rewritten")
-
-        let fresh = work.url.appending(path: "fresh")
-        _ = try SiteExporter(database: database, outFolder: fresh.path, encodeImages: false).run()
-        let first = try SiteDigest.byPath(of: fresh)
-        #expect(Set(after.keys) == Set(first.keys), "\(Set(after.keys).symmetricDifference(first.keys).sorted())")
-        let differing = after.keys.filter { first[$0] != nil && after[$0] != first[$0] }.sorted()
-        #expect(differing.isEmpty, "these differ from a fresh export's: \(differing)")
+        try library.expectFreshExport(after, "after five photos inserted")
     }
 }
