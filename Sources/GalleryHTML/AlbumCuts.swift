@@ -39,24 +39,22 @@ struct AlbumCuts: Sendable, Equatable {
     /// The cuts of an album whose photos are `ids`, in album order.
     init(ids: [Int64]) {
         count = ids.count
-        var starts: [Int] = ids.isEmpty ? [] : [0]
-        for i in ids.indices.dropFirst() {
+        chunkStarts = Self.starts(count: ids.count, minimum: Self.minimumChunk, maximum: Self.maximumChunk, spread: Self.chunkSpread, seed: 1) { ids[$0] }
+        let firsts = chunkStarts.map { ids[$0] }
+        chunkIDs = firsts
+        groupStarts = Self.starts(count: firsts.count, minimum: Self.minimumGroup, maximum: Self.maximumGroup, spread: Self.groupSpread, seed: 2) { firsts[$0] }
+        chunkByID = Dictionary(firsts.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    }
+
+    /// Where runs of `count` items start: at 0, then before item i once the run has `maximum`
+    /// items, or has `minimum` and i's `key` mixed with `seed` is a multiple of `spread`.
+    private static func starts(count: Int, minimum: Int, maximum: Int, spread: UInt64, seed: UInt64, key: (Int) -> Int64) -> [Int] {
+        var starts: [Int] = count > 0 ? [0] : []
+        for i in 1 ..< max(count, 1) {
             let length = i - starts[starts.count - 1]
-            if length >= Self.maximumChunk || (length >= Self.minimumChunk && Self.mixed(ids[i], seed: 1) % Self.chunkSpread == 0) {
-                starts.append(i)
-            }
+            if length >= maximum || (length >= minimum && mixed(key(i), seed: seed) % spread == 0) { starts.append(i) }
         }
-        chunkStarts = starts
-        chunkIDs = starts.map { ids[$0] }
-        var groups: [Int] = starts.isEmpty ? [] : [0]
-        for chunk in starts.indices.dropFirst() {
-            let length = chunk - groups[groups.count - 1]
-            if length >= Self.maximumGroup || (length >= Self.minimumGroup && Self.mixed(chunkIDs[chunk], seed: 2) % Self.groupSpread == 0) {
-                groups.append(chunk)
-            }
-        }
-        groupStarts = groups
-        chunkByID = Dictionary(chunkIDs.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+        return starts
     }
 
     var chunkCount: Int { chunkStarts.count }
