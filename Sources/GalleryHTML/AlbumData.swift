@@ -1,6 +1,7 @@
 import Foundation
 import GalleryJSON
 import GalleryLayout
+import GalleryService
 import GallerySitePlan
 
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
@@ -129,7 +130,7 @@ struct AlbumData: Sendable {
     }
 
     /// A chunk's frames in a view other than masonry: per photo, x, y, width, height in each
-    /// band of the rows (band b's at 4b …).
+    /// band of the rows (band b's at 4b …), y from the chunk's top in the band (the index's bounds).
     struct Frames: Encodable {
         var kind = "frames"
         var frames: [[Double]]
@@ -230,13 +231,9 @@ struct AlbumData: Sendable {
         try Self.script(Chunk(cells: cells.map { Cell($0, markup: markup, withItem: withItems) }))
     }
 
-    /// The justified view's frames of the chunk of the photos at `range`: `frames[b]` holds band
-    /// b's frames by photo index (at least this chunk's).
-    func justifiedFramesScript(_ range: Range<Int>, frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]]) throws -> String {
-        let perPhoto = range.map { i in
-            frames.flatMap { byIndex in byIndex[i].map { [$0.x, $0.y, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0] }
-        }
-        return try Self.script(Frames(frames: perPhoto))
+    /// A chunk's frames in the justified view (`AlbumSource.justifiedChunkFrames`).
+    func justifiedFramesScript(frames: [[Double]]) throws -> String {
+        try Self.script(Frames(frames: frames))
     }
 
     /// The justified view's index: its own bounds (`bounds[b]` for band b), the same content chunks,

@@ -1,4 +1,5 @@
 import GalleryLayout
+import GalleryService
 
 /// Which files an album has: what an export lists and what `gallery serve` answers for one name,
 /// read from the same cuts (`AlbumCuts`: a name is looked up, not found in a list, which would

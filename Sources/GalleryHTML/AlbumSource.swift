@@ -322,6 +322,20 @@ final class AlbumSource: Sendable {
         }
     }
 
+    /// A data chunk's frames in the justified view (`indices`, its photos): per photo, x, y, width
+    /// and height in each band (band b's at 4b …), rounded as the page reads them, y from the
+    /// chunk's top in that band (its `justifiedChunkBounds`' top). Rows only moved down by photos
+    /// inserted before them keep their bytes; the page adds the top back (`galleryJustifiedPlacing`).
+    func justifiedChunkFrames(_ indices: Range<Int>) throws -> [[Double]] {
+        let bands = try justifiedFrames(indices)
+        let tops = bands.map { frames in frames.values.map(\.y).min() ?? 0 }
+        return indices.map { i in
+            zip(bands, tops).flatMap { frames, top in
+                frames[i].map { [$0.x, $0.y - top, $0.width, $0.height].map(HTML.rounded) } ?? [0, 0, 0, 0]
+            }
+        }
+    }
+
     /// Where each data chunk's photos lie in the justified view's band `band`, as `chunkBounds`, at
     /// the band's rows width (the page scales them as it scales the frames).
     func justifiedChunkBounds(band: FluidJustified.Band) throws -> [Double] {

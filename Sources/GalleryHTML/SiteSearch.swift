@@ -1,4 +1,5 @@
 import GalleryLayout
+import GalleryService
 import GalleryStore
 
 /// The site's search index: what the search page (gallery-9-found.js) finds photos in, with

@@ -63,7 +63,6 @@ extension SiteSnapshot {
     /// after it) keep their digest. Nil for the album's other files (they read all of it: `inputsDigest`).
     func partDigest(_ file: AlbumFile, source: AlbumSource, albumInputs: String) throws -> String? {
         var text = albumInputs + "file \(file)\n"
-        let database = context.database
         switch file {
         case .chunk:
             // Its photos and their texts' heights, not their places: the page places them from
@@ -74,12 +73,9 @@ extension SiteSnapshot {
             // layouts' photo heights are the engine's inner width / aspect ratio.
             return try digest(text, run: try source.photos(of: file), of: source)
         case .justifiedFrames:
-            // Frames only (`AlbumData.justifiedFramesScript`).
-            let range = try source.photos(of: file)
-            text += "photos \(range.count)\n"
-            for layout in try source.justifiedLayouts() {
-                text += try database.layoutFrames(of: layout, indices: range).map { "\($0.index) \($0.photoID) \($0.x) \($0.y) \($0.width) \($0.height)" }
-                    .joined(separator: ",") + "\n"
+            // Frames only, as the file holds them (from the chunk's top, not the album's).
+            for frame in try source.justifiedChunkFrames(try source.photos(of: file)) {
+                text += frame.map { "\($0)" }.joined(separator: ",") + "\n"
             }
         case .plainPage(let id):
             // Its photos laid out on their own (`plainPage`): their sizes and measured heights,

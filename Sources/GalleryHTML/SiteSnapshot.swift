@@ -1,6 +1,7 @@
 import Foundation
 import GalleryConfig
 import GalleryLayout
+import GalleryService
 import GallerySitePlan
 import GalleryStore
 import Synchronization
@@ -288,8 +289,7 @@ public final class SiteSnapshot: Sendable {
         case .shapes:
             return try album.data.shapesScript(shapes: try album.shapes(try album.photos(of: file)))
         case .justifiedFrames:
-            let range = try album.photos(of: file)
-            return try album.data.justifiedFramesScript(range, frames: try album.justifiedFrames(range))
+            return try album.data.justifiedFramesScript(frames: try album.justifiedChunkFrames(try album.photos(of: file)))
         case .justifiedIndex:
             return try album.data.justifiedIndexScript(bounds: try context.justified.bands.map { try album.justifiedChunkBounds(band: $0) },
                                                        cuts: try album.cuts(), geometry: geometry, fluid: context.justified)

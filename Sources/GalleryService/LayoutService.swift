@@ -79,10 +79,11 @@ public final class LayoutService: Sendable {
     /// The stored justified-rows layout of the photos `scope` holds.
     public func justifiedLayout(width: Double, scope: LayoutScope, options: JustifiedLayout.Options) throws -> StoredFrameLayout {
         let key = LayoutKey(scope: scope, kind: .justified, width: width,
-                            options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing)")
+                            options: "row=\(options.targetRowHeight);tolerance=\(options.tolerance);spacing=\(options.spacing);breaks=chunks")
         if let stored = try database.storedFrameLayout(key), !stored.layout.isStale { return stored }
         let shapes = try database.layoutShapes(scope: scope)
-        let layout = try JustifiedLayout(width: width, aspectRatios: shapes.photos.map(\.aspectRatio), options: options)
+        let layout = try JustifiedLayout(width: width, aspectRatios: shapes.photos.map(\.aspectRatio), options: options,
+                                         preferredBreaks: AlbumCuts(ids: shapes.photos.map(\.id)).chunkStarts)
         var frames: [StoredFrame] = []
         frames.reserveCapacity(layout.count)
         for (index, photo) in shapes.photos.enumerated() {

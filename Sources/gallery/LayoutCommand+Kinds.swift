@@ -68,7 +68,9 @@ extension LayoutCommand {
             case .masonry:
                 layout = try MasonryLayout(width: width ?? 0, items: aspects.map { MasonryItem(aspectRatio: $0) }, options: try masonryRequest.options)
             case .justified:
-                layout = try JustifiedLayout(width: width ?? 0, aspectRatios: aspects, options: .init(targetRowHeight: rowHeight))
+                // The library's rows break where its pages' do (`LayoutService.justifiedLayout`).
+                layout = try JustifiedLayout(width: width ?? 0, aspectRatios: aspects, options: .init(targetRowHeight: rowHeight),
+                                             preferredBreaks: ids.map { AlbumCuts(ids: $0).chunkStarts } ?? [])
             case .wheel:
                 let wheel = try WheelLayout(count: aspects.count, itemSize: try views.itemSize.map { try Self.size($0, option: "--item-size") } ?? LayoutSize(width: 133, height: 173),
                                             radius: radius, viewport: try Self.size(viewport ?? "", option: "--viewport"), offset: offset)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryHTML
+import GalleryService
 import GalleryStore
 import GalleryTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryHTML
+import GalleryService
 import GalleryLayout
 import GalleryStore
 import GalleryTestSupport

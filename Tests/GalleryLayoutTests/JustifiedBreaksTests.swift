@@ -8,8 +8,9 @@ import Testing
 struct JustifiedBreaksTests {
     /// The cost of rows starting at `starts` (then `count`), as the layout defines it: a row
     /// holds at most one photo past the point where it drops below the band (infinite otherwise).
-    static func cost(_ starts: [Int], _ ratios: [Double], width: Double, options: JustifiedLayout.Options) -> Double {
-        var total = 0.0
+    static func cost(_ starts: [Int], _ ratios: [Double], width: Double, options: JustifiedLayout.Options, preferredBreaks: [Int] = []) -> Double {
+        // Each preferred break a row holds inside it costs `breakCost`.
+        var total = Double(preferredBreaks.filter { !starts.contains($0) }.count) * JustifiedLayout.breakCost
         func fit(_ start: Int, _ end: Int) -> Double { (width - options.spacing * Double(end - start - 1)) / ratios[start ..< end].reduce(0, +) }
         for (row, (start, end)) in zip(starts, starts.dropFirst()).enumerated() {
             if end - start > 1 && fit(start, end - 1) < options.targetRowHeight * (1 - options.tolerance) { return .infinity }
@@ -25,6 +26,35 @@ struct JustifiedBreaksTests {
         var starts = all.indices.filter { $0 == 0 || all[$0].frame.y != all[$0 - 1].frame.y }
         starts.append(all.count)
         return starts
+    }
+
+    @Test("with preferred breaks (chunk starts), still no breaking costs less, their cost counted; rows in the tolerance take them")
+    func preferred() throws {
+        var rng = SplitMix64(seed: 32)
+        let shapes = [0.33, 0.56, 0.66, 0.75, 1, 1.33, 1.5, 1.78, 2, 3]
+        var taken = 0, byChance = 0
+        for round in 0 ..< 300 {
+            let count = 2 + round % 10
+            let ratios = (0 ..< count).map { _ in shapes[Int(rng.next() % UInt64(shapes.count))] }
+            let preferred = (1 ..< count).filter { _ in rng.next() % 3 == 0 }
+            let width = Double(320 + rng.next() % 900)
+            let options = JustifiedLayout.Options(targetRowHeight: 180, tolerance: 0.25, spacing: 8)
+            let layout = try JustifiedLayout(width: width, aspectRatios: ratios, options: options, preferredBreaks: preferred)
+            let drawn = Self.starts(layout)
+            let cost = Self.cost(drawn, ratios, width: width, options: options, preferredBreaks: preferred)
+            var cheapest = Double.infinity
+            for mask in 0 ..< (1 << (count - 1)) {
+                let starts = [0] + (1 ..< count).filter { mask & (1 << ($0 - 1)) != 0 } + [count]
+                cheapest = min(cheapest, Self.cost(starts, ratios, width: width, options: options, preferredBreaks: preferred))
+            }
+            #expect(cost <= cheapest * (1 + 1e-12) + 1e-12, "\(ratios) in \(width) px, preferring \(preferred): rows \(drawn) cost \(cost), the best \(cheapest)")
+            let indifferent = Self.starts(try JustifiedLayout(width: width, aspectRatios: ratios, options: options))
+            taken += preferred.filter(drawn.contains).count
+            byChance += preferred.filter(indifferent.contains).count
+        }
+        // What they are for: more are taken than rows that ignore them start at (a row 32 % off
+        // the target costs as much as one held; these are denser than the rows can follow).
+        #expect(taken * 4 > byChance * 5, "\(taken) preferred breaks taken, \(byChance) by rows that ignore them")
     }
 
     @Test("on 300 seeded small albums, no breaking of any kind costs less than the layout's")

@@ -7,7 +7,8 @@
 // rows' frames in their band, scaled to the rows' width shown (FluidJustified). `place` is what
 // the script knows of an item (a masonry cell's places in the bands, or a row item's frames):
 // `prepare(index, c)` loads what chunk c's items are placed from, if anything (null once it
-// is in), `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the
+// is in), `loaded(index, c, frames)` reads chunk c's frames file (views with one),
+// `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the
 // layout once and gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part
 // of the grid a chunk's items stay within.
 
@@ -133,6 +134,9 @@ const galleryJustifiedPlacing = (grid) => ({
     return frame;
   },
   prepare: () => null,
+  // A chunk's frames file holds y from the chunk's top in each band (its bounds' top), so
+  // that rows only moved down by photos inserted before them keep their bytes.
+  loaded: (index, c, frames) => frames.map((frame) => frame.map((v, k) => (k % 4 === 1 ? v + index.bounds[k >> 2][2 * c] : v))),
   placeOf: (index, chunk, j) => chunk.frames[j],
   make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
 });
@@ -164,7 +168,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const loadChunk = (number) => {
     if (!requested.has(number)) {
       const content = galleryLoad(index.chunks[number]).then((payload) => payload.cells);
-      const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => payload.frames) : content;
+      const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => placing.loaded(index, number, payload.frames)) : content;
       requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
         chunks[number] = { number, cells, frames };
         update();

@@ -1,4 +1,4 @@
-@testable import GalleryHTML
+import GalleryService
 import GalleryTestSupport
 import Testing
 

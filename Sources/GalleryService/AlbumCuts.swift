@@ -17,27 +17,27 @@
 ///
 /// A photo that starts a chunk starts it on every page that shows it (an album, a year, a
 /// keyword…): cuts are the photo's, not the page's.
-struct AlbumCuts: Sendable, Equatable {
+public struct AlbumCuts: Sendable, Equatable {
     /// How many photos the album has.
-    let count: Int
+    public let count: Int
     /// Each chunk's first photo's index in the album, in album order.
-    let chunkStarts: [Int]
+    public let chunkStarts: [Int]
     /// Each chunk's first photo's id: what its files are named after.
-    let chunkIDs: [Int64]
+    public let chunkIDs: [Int64]
     /// Each group's first chunk.
-    let groupStarts: [Int]
+    public let groupStarts: [Int]
     private let chunkByID: [Int64: Int]
 
-    static let minimumChunk = 8
-    static let maximumChunk = 96
+    public static let minimumChunk = 8
+    public static let maximumChunk = 96
     /// One photo in `chunkSpread` past the minimum starts a chunk: 8 + 24 ≈ 32 on average.
     static let chunkSpread: UInt64 = 24
-    static let minimumGroup = 8
-    static let maximumGroup = 96
+    public static let minimumGroup = 8
+    public static let maximumGroup = 96
     static let groupSpread: UInt64 = 24
 
     /// The cuts of an album whose photos are `ids`, in album order.
-    init(ids: [Int64]) {
+    public init(ids: [Int64]) {
         count = ids.count
         chunkStarts = Self.starts(count: ids.count, minimum: Self.minimumChunk, maximum: Self.maximumChunk, spread: Self.chunkSpread, seed: 1) { ids[$0] }
         let firsts = chunkStarts.map { ids[$0] }
@@ -57,39 +57,39 @@ struct AlbumCuts: Sendable, Equatable {
         return starts
     }
 
-    var chunkCount: Int { chunkStarts.count }
-    var groupCount: Int { groupStarts.count }
+    public var chunkCount: Int { chunkStarts.count }
+    public var groupCount: Int { groupStarts.count }
 
     /// The photos of chunk `chunk`.
-    func chunkRange(_ chunk: Int) -> Range<Int> {
+    public func chunkRange(_ chunk: Int) -> Range<Int> {
         chunkStarts[chunk] ..< (chunk + 1 < chunkStarts.count ? chunkStarts[chunk + 1] : count)
     }
 
     /// The photos of group `group`.
-    func groupRange(_ group: Int) -> Range<Int> {
+    public func groupRange(_ group: Int) -> Range<Int> {
         chunkStarts[groupStarts[group]] ..< (group + 1 < groupStarts.count ? chunkStarts[groupStarts[group + 1]] : count)
     }
 
     /// Group `group`'s first photo's id: its shapes file's name.
-    func groupID(_ group: Int) -> Int64 { chunkIDs[groupStarts[group]] }
+    public func groupID(_ group: Int) -> Int64 { chunkIDs[groupStarts[group]] }
 
     /// The chunk whose first photo is `id`, if one is.
-    func chunk(firstID id: Int64) -> Int? { chunkByID[id] }
+    public func chunk(firstID id: Int64) -> Int? { chunkByID[id] }
 
     /// The group whose first photo is `id`, if one is.
-    func group(firstID id: Int64) -> Int? {
+    public func group(firstID id: Int64) -> Int? {
         chunk(firstID: id).flatMap { chunk in Self.last(in: groupStarts, atMost: chunk).flatMap { groupStarts[$0] == chunk ? $0 : nil } }
     }
 
     /// The first photos' ids of the chunks before and after the one whose first photo is `id`
     /// (a plain page links them).
-    func neighbours(firstID id: Int64) -> (previous: Int64?, next: Int64?) {
+    public func neighbours(firstID id: Int64) -> (previous: Int64?, next: Int64?) {
         guard let chunk = chunk(firstID: id) else { return (nil, nil) }
         return (chunk > 0 ? chunkIDs[chunk - 1] : nil, chunk + 1 < chunkCount ? chunkIDs[chunk + 1] : nil)
     }
 
     /// The chunk holding the photo at `index` (an index of the album).
-    func chunk(containing index: Int) -> Int { Self.last(in: chunkStarts, atMost: index) ?? 0 }
+    public func chunk(containing index: Int) -> Int { Self.last(in: chunkStarts, atMost: index) ?? 0 }
 
     /// The position of the last of the sorted `values` that is at most `value`.
     private static func last(in values: [Int], atMost value: Int) -> Int? {
