@@ -4,8 +4,9 @@ enum SearchFile: Hashable, Sendable {
     case page
     /// What the page learns first: how many photos, the shards' keys, the grid's bands.
     case index
-    /// The words of one shard (those beginning with its key) and the photos each is in.
-    case terms(Int)
+    /// The words of one shard (those beginning with its key) and the photos each is in, by its
+    /// key: a shard split or added leaves the others' names, and so their files, as they were.
+    case terms(key: String)
     /// The cells of a block of photos in search order (`SiteSearch.blocks`), by its first photo's id.
     case docs(Int64)
 }

@@ -21,8 +21,9 @@ enum SiteFileName: Hashable, Sendable {
     /// one-album site, whose album page is the home page.
     case album(stem: String?, AlbumFile)
     case image(ImageFileName)
-    /// search.html and its index: data/search.index.js, data/search.terms-N.js,
-    /// data/search.docs-N.js ("search" is no album's stem: theirs start "album-", a browse
+    /// search.html and its index: data/search.index.js, data/search.terms-HEX.js (a shard by
+    /// its key's UTF-8 bytes in hex: keys are words' first letters in any script),
+    /// data/search.docs-ID.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)
     /// map.html, its points (data/map.points.js, an album's data/map.points-STEM.js), and
@@ -65,7 +66,7 @@ enum SiteFileName: Hashable, Sendable {
         case .image(let image): return image.name
         case .search(.page): return "search.html"
         case .search(.index): return "data/search.index.js"
-        case .search(.terms(let number)): return "data/search.terms-\(number).js"
+        case .search(.terms(let key)): return "data/search.terms-\(Self.hex(key)).js"
         case .search(.docs(let id)): return "data/search.docs-\(id).js"
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
@@ -150,8 +151,9 @@ enum SiteFileName: Hashable, Sendable {
             self = .leaflet(String(file))
             return
         }
-        if let number = Self.number(in: name, after: "data/search.terms-", before: ".js") {
-            self = .search(.terms(number))
+        if name.hasPrefix("data/search.terms-"), name.hasSuffix(".js") {
+            guard let key = Self.text(hex: name.dropFirst("data/search.terms-".count).dropLast(".js".count)) else { return nil }
+            self = .search(.terms(key: key))
             return
         }
         if let number = Self.number(in: name, after: "data/search.docs-", before: ".js") {
@@ -200,6 +202,36 @@ enum SiteFileName: Hashable, Sendable {
 
     /// The number between `prefix` and `suffix` in `text` ("chunk-" 3 ".js"), written as
     /// `String(number)` writes it, or nil.
+    /// `text`'s UTF-8 bytes in lowercase hex.
+    private static func hex(_ text: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 { bytes += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text `hex` writes as `hex` (lowercase, whole bytes, valid UTF-8, no control
+    /// characters), else nil: one name a key.
+    private static func text(hex: some StringProtocol) -> String? {
+        let digits = Array(hex.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 64 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        for at in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = value(digits[at]), let low = value(digits[at + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self),
+              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return text
+    }
+
     private static func number(in text: some StringProtocol, after prefix: String, before suffix: String) -> Int? {
         guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else { return nil }
         let digits = text.dropFirst(prefix.count).dropLast(suffix.count)

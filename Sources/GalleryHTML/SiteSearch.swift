@@ -40,6 +40,8 @@ struct SiteSearch: Sendable {
     let blocks: AlbumCuts
     /// The shards, by key (sorted by their UTF-8 bytes).
     let shards: [Shard]
+    /// Each shard's position in `shards`, by its key.
+    private let shardByKey: [String: Int]
     /// Where the documents were taken, only where the site publishes locations (`places`):
     /// the map's points, in document order, each with its album's stem ("" on a one-album site).
     let points: [MapPoint]
@@ -71,6 +73,7 @@ struct SiteSearch: Sendable {
         count = ids.count
         blocks = try all.cuts()
         shards = Self.shards(postings)
+        shardByKey = Dictionary(shards.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
         self.points = points
     }
 
@@ -105,11 +108,13 @@ struct SiteSearch: Sendable {
         return shards.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
-    /// A numbered file's name with "{n}" for its number (`SiteFileName` makes every name).
-    private static func template(_ file: (Int) -> SearchFile) -> String {
-        let name = SiteFileName.search(file(0)).name
-        return name.replacingOccurrences(of: "-0.js", with: "-{n}.js")
+    /// A file's name with "{n}" for what names it (`SiteFileName` makes every name): `sample`
+    /// is the file of `n`, which its name writes as `written`.
+    private static func template(_ sample: SearchFile, written: String) -> String {
+        SiteFileName.search(sample).name.replacingOccurrences(of: "-\(written).js", with: "-{n}.js")
     }
+    private static let termsTemplate = template(.terms(key: "a"), written: "61")
+    private static let docsTemplate = template(.docs(0), written: "0")
 
     // MARK: - Files
 
@@ -121,9 +126,10 @@ struct SiteSearch: Sendable {
         /// {n} = the id).
         var blockStarts: [Int]
         var blocks: [Int64]
-        /// The shards' keys: shard i's words are in `terms` with {n} = i.
+        /// The shards' keys: a shard's words are in `terms` with {n} = its key's UTF-8 bytes in
+        /// lowercase hex.
         var shards: [String]
-        /// The names of the shards' and the blocks' files: {n} a shard's number, a block's id.
+        /// The names of the shards' and the blocks' files: {n} a shard's key in hex, a block's id.
         var terms: String
         var docs: String
         /// The grid's bands and what a cell's height is made of (`MasonryOptions`), for the
@@ -139,7 +145,6 @@ struct SiteSearch: Sendable {
 
     struct Terms: Encodable {
         var kind = "terms"
-        var number: Int
         /// Each word's documents: the first, then the gaps to each next.
         var terms: [String: [Int32]]
     }
@@ -155,24 +160,24 @@ struct SiteSearch: Sendable {
         let options = fluid.options(fluid.bands[0])
         return try AlbumData.script(Index(
             count: count, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs, shards: shards.map(\.key),
-            terms: Self.template(SearchFile.terms), docs: Self.template { SearchFile.docs(Int64($0)) },
+            terms: Self.termsTemplate, docs: Self.docsTemplate,
             bands: fluid.bands.map { AlbumData.Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
     }
 
-    /// Shard `number`'s words; nil when there is no such shard.
-    func termsScript(_ number: Int) throws -> String? {
-        guard shards.indices.contains(number) else { return nil }
+    /// The words of the shard whose key is `key`; nil when there is no such shard.
+    func termsScript(key: String) throws -> String? {
+        guard let shard = shardByKey[key] else { return nil }
         var terms: [String: [Int32]] = [:]
-        for (token, documents) in shards[number].terms {
+        for (token, documents) in shards[shard].terms {
             var previous: Int32 = 0
             terms[token] = documents.map { document in
                 defer { previous = document }
                 return document - previous
             }
         }
-        return try AlbumData.script(Terms(number: number, terms: terms))
+        return try AlbumData.script(Terms(terms: terms))
     }
 
     /// The block of the documents' cells whose first photo is `id`, from `all`; nil when there
@@ -217,12 +222,12 @@ struct SiteSearch: Sendable {
             flat += [chosen[index].latitude, chosen[index].longitude, Double(chosen[index].document), Double(clusters.levels[place])]
         }
         return try AlbumData.script(MapPoints(points: flat, maxZoom: clusters.maxZoom, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs,
-                                                docs: Self.template { SearchFile.docs(Int64($0)) }))
+                                                docs: Self.docsTemplate))
     }
 
     /// The files of the index, in the order an export writes them (the index last: a page
     /// that reads it finds every file it names).
     var files: [SearchFile] {
-        blocks.chunkIDs.map(SearchFile.docs) + shards.indices.map(SearchFile.terms) + [.index, .page]
+        blocks.chunkIDs.map(SearchFile.docs) + shards.map { .terms(key: $0.key) } + [.index, .page]
     }
 }

@@ -341,7 +341,7 @@ public final class SiteSnapshot: Sendable {
         switch file {
         case .page: return try pageRenderer().searchPage(homeLink: SiteFileName.home.name)
         case .index: return try search().indexScript(fluid: context.fluid)
-        case .terms(let number): return try search().termsScript(number)
+        case .terms(let key): return try search().termsScript(key: key)
         case .docs(let id): return try search().documentsScript(id, all: try source(searchAlbum), markup: renderer.markup)
         }
     }

@@ -81,6 +81,9 @@ struct PartialRebuildTests {
             entries[index]["comment"] = ""
             try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
             let before = try SiteDigest.byPath(of: site)
+            let shardsBefore = try SearchIndexFile(site: site).termsFiles.values.reduce(into: [String: [String: [Int]]]()) { shards, name in
+                shards[name] = try SearchIndexFile.words(of: name, in: site)
+            }
             let rebuilt = try library.rebuild()
             let after = try SiteDigest.byPath(of: site)
             #expect(rebuilt.filesKept >= change.keeps.count, "after photo \(change.photo): \(rebuilt.line)")
@@ -89,6 +92,11 @@ struct PartialRebuildTests {
             }
             for name in change.moves {
                 #expect(before[name] != nil && before[name] != after[name], "after photo \(change.photo): \(name) should have changed")
+            }
+            // The words' shards are named by their keys: only those that held one of the
+            // photo's words are rewritten, however many shards came or went before them.
+            for (name, words) in shardsBefore where after[name] != nil && before[name] != after[name] {
+                #expect(words.values.contains { $0.contains(change.photo) }, "after photo \(change.photo): \(name) was rewritten, and held none of its words")
             }
             try library.expectFreshExport(after, "after photo \(change.photo)")
         }

@@ -54,7 +54,7 @@ struct SiteFileListTests {
         let folder = try SampleSite.folder
         let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
         let listed = Set(try Self.listedNames(site))
-        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "data/search.terms-9999.js",
+        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "data/search.terms-9999.js", "data/search.terms-7a7a7a7a7a.js",
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
             // Files named by a photo of the album that starts no chunk, and by no photo.

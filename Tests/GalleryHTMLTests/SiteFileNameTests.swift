@@ -23,7 +23,7 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80, isWebP: true)),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
-                                     .search(.page), .search(.index), .search(.terms(0)), .search(.terms(117)), .search(.docs(0)), .search(.docs(3124)),
+                                     .search(.page), .search(.index), .search(.terms(key: "a")), .search(.terms(key: "łódź")), .search(.terms(key: "東京")), .search(.terms(key: "20")), .search(.docs(0)), .search(.docs(3124)),
                                      .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
@@ -76,7 +76,7 @@ struct SiteFileNameTests {
         "thumbs/00ff00ff00ff00ff.jpg", "large/00ff00ff00ff00ff-1600.jpg", "large/00ff00ff00ff00ff-1600x0.jpg",
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
         "thumbs/00ff00ff00ff00ff-236.WEBP", "thumbs/00ff00ff00ff00ff-236.webpx", "thumbs/00ff00ff00ff00ff-.webp", "thumbs/00ff00ff00ff00ff-236.jpg.webp",
-        "../gallery.css", "data/search.terms-.js", "data/search.terms-01.js", "data/search.docs--1.js", "data/search.docs-1.json", "search.htm",
+        "../gallery.css", "data/search.terms-.js", "data/search.terms-01.js", "data/search.terms-6.js", "data/search.terms-6A.js", "data/search.terms-c3.js", "data/search.terms-0.js", "data/search.docs--1.js", "data/search.docs-1.json", "search.htm",
         "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
     ])
     func rejects(name: String) {

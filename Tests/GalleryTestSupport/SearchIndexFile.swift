@@ -8,11 +8,38 @@ public struct SearchIndexFile: Decodable, Sendable {
     public var blockStarts: [Int]
     public var blocks: [Int64]
     public var docs: String
+    /// The word shards' keys, and their files' names with {n} for a key's UTF-8 bytes in hex.
+    public var shards: [String]
+    public var terms: String
 
     public init(site: URL) throws {
-        let script = try String(contentsOf: site.appending(path: "data/search.index.js"), encoding: .utf8)
+        self = try JSONDecoder().decode(Self.self, from: Self.payload(site.appending(path: "data/search.index.js")))
+    }
+
+    /// What a data file's `galleryData(…)` call holds.
+    static func payload(_ file: URL) throws -> Data {
+        let script = try String(contentsOf: file, encoding: .utf8)
         let json = script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed()
-        self = try JSONDecoder().decode(Self.self, from: Data(String(json).utf8))
+        return Data(String(json).utf8)
+    }
+
+    /// Each shard's file, by its key.
+    public var termsFiles: [String: String] {
+        Dictionary(uniqueKeysWithValues: shards.map { key in
+            (key, terms.replacingOccurrences(of: "{n}", with: key.utf8.map { String(format: "%02x", $0) }.joined()))
+        })
+    }
+
+    /// The words of shard file `name` in `site`, each with its documents.
+    public static func words(of name: String, in site: URL) throws -> [String: [Int]] {
+        struct Terms: Decodable { var terms: [String: [Int]] }
+        return try JSONDecoder().decode(Terms.self, from: payload(site.appending(path: name))).terms.mapValues { gaps in
+            var document = 0
+            return gaps.map { gap in
+                document += gap
+                return document
+            }
+        }
     }
 
     /// The file of the block holding document `document`.

@@ -28,14 +28,16 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   let failure = null;
 
   const file = (template, n) => template.replace('{n}', String(n));
+  // A shard's file is named by its key's UTF-8 bytes in hex (SiteFileName).
+  const hex = (key) => Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16).padStart(2, '0')).join('');
   // Every document with a word beginning with `token`, ascending (the shards whose key begins
   // it or that it begins hold all such words): each word's list decoded from its gaps, the
   // lists of several words merged. Typed arrays: a common word is in tens of thousands.
   const withPrefix = async (token) => {
     const wanted = [];
-    index.shards.forEach((key, n) => { if (key.startsWith(token) || token.startsWith(key)) wanted.push(n); });
+    index.shards.forEach((key) => { if (key.startsWith(token) || token.startsWith(key)) wanted.push(key); });
     const lists = [];
-    for (const payload of await Promise.all(wanted.map((n) => galleryLoad(file(index.terms, n))))) {
+    for (const payload of await Promise.all(wanted.map((key) => galleryLoad(file(index.terms, hex(key)))))) {
       for (const [word, gaps] of Object.entries(payload.terms)) {
         if (!word.startsWith(token)) continue;
         const list = new Int32Array(gaps.length);
