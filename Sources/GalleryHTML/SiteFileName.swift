@@ -200,8 +200,6 @@ enum SiteFileName: Hashable, Sendable {
         return isAlbumStem(String(page)) ? .album(stem: String(page), .page(.masonry)) : nil
     }
 
-    /// The number between `prefix` and `suffix` in `text` ("chunk-" 3 ".js"), written as
-    /// `String(number)` writes it, or nil.
     /// `text`'s UTF-8 bytes in lowercase hex.
     private static func hex(_ text: String) -> String {
         let digits = Array("0123456789abcdef".utf8)
@@ -232,6 +230,8 @@ enum SiteFileName: Hashable, Sendable {
         return text
     }
 
+    /// The number between `prefix` and `suffix` in `text` ("chunk-" 3 ".js"), written as
+    /// `String(number)` writes it, or nil.
     private static func number(in text: some StringProtocol, after prefix: String, before suffix: String) -> Int? {
         guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else { return nil }
         let digits = text.dropFirst(prefix.count).dropLast(suffix.count)
