@@ -28,13 +28,10 @@ final class AlbumSource: Sendable {
     let description: AlbumDescription?
     /// The cover's file name in the album's folder (`cover`), if one was chosen.
     let coverFile: String?
-    /// The site's browse pages of people and keywords, which the lightbox links to.
-    let browseLinks: BrowseLinks
 
     init(scope: LayoutScope, name: String, links: PageRenderer.AlbumLinks, context: SiteContext, description: AlbumDescription? = nil,
-         coverFile: String? = nil, videoCount: Int = 0, browseLinks: BrowseLinks = BrowseLinks()) throws {
+         coverFile: String? = nil, videoCount: Int = 0) throws {
         self.scope = scope
-        self.browseLinks = browseLinks
         self.videoCount = videoCount
         self.name = name
         self.description = description
@@ -133,9 +130,7 @@ final class AlbumSource: Sendable {
                 motion: failure == nil && context.videoFailures[item.photoID] == nil ? plan?.motion : nil,
                 keywords: content.keywords == .show ? photo.keywords : [], people: content.people == .show ? photo.people : [],
                 rating: content.ratings == .show ? photo.rating : nil,
-                placeName: context.publishLocation ? photo.place.flatMap(CellModel.placeName) : nil,
-                browseLinks: browseLinks.links(people: content.people == .show ? photo.people : [], keywords: content.keywords == .show ? photo.keywords : [],
-                                               places: context.publishLocation ? photo.place.map(CellModel.placeParts) ?? [] : [])))
+                placeParts: context.publishLocation ? photo.place.map(CellModel.placeParts) ?? [] : []))
         }
         return cells
     }

@@ -2,13 +2,16 @@ import Foundation
 import GalleryStore
 
 /// Where the site's browse page of a person, a keyword or a place is, by its name in any case:
-/// what the lightbox links a photo's people, keywords and place to.
+/// what the lightbox links a photo's people, keywords and place to. One copy for the whole
+/// site, in its own data file (`SiteFileName.browseLinks`), not in every cell: a photo shown on
+/// seven pages carried its links seven times (a sixth of the site's bytes), and a new browse
+/// page changed every cell that named it (issue 51).
 struct BrowseLinks: Sendable {
     private var files: [String: String] = [:]
 
     init() {}
 
-    /// The pages of `albums.browsePages`, by kind and case-folded name.
+    /// The pages of `albums.browsePages`, by kind and folded name.
     init(_ albums: SiteAlbums) {
         for page in albums.browsePages {
             let file = SiteFileName.album(stem: page.links.stem, .page(.masonry)).name
@@ -21,21 +24,18 @@ struct BrowseLinks: Sendable {
         }
     }
 
-    private static func key(_ kind: String, _ name: String) -> String {
-        kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping
+    /// "kind:name" with the name folded as the page's script folds it (`galleryBrowseKey` in
+    /// gallery-7-lightbox.js): lower case, composed, and σ for ς — JavaScript's toLowerCase
+    /// writes a word's last sigma as ς, Swift's lowercased() as σ.
+    static func key(_ kind: String, _ name: String) -> String {
+        kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping.replacingOccurrences(of: "ς", with: "σ")
     }
 
-    /// Every page, by kind and name, in order (what the pages' digest reads: `SiteSnapshot.sharedInputs`).
-    var sortedFiles: [String] { files.sorted { $0.key < $1.key }.map { $0.key + " " + $0.value } }
+    var isEmpty: Bool { files.isEmpty }
 
-    /// A cell's links: "person:NAME", "keyword:NAME" and "place:NAME" (the names as the cell
-    /// has them; a place's parts, from its sublocation to its country) to their pages' files,
-    /// for those that have one.
-    func links(people: [String], keywords: [String], places: [String] = []) -> [String: String] {
-        var links: [String: String] = [:]
-        for name in people { if let file = files[Self.key("person", name)] { links["person:" + name] = file } }
-        for name in keywords { if let file = files[Self.key("keyword", name)] { links["keyword:" + name] = file } }
-        for name in places { if let file = files[Self.key("place", name)] { links["place:" + name] = file } }
-        return links
-    }
+    /// The page of `name` of `kind` ("person", "keyword", "place"), if it has one.
+    func file(_ kind: String, _ name: String) -> String? { files[Self.key(kind, name)] }
+
+    /// The data file: `galleryData({"pages":{"keyword:boats":"keyword-boats-….html",…}})`, keys sorted.
+    func script() throws -> String { try AlbumData.script(["pages": files]) }
 }

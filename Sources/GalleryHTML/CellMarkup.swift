@@ -159,11 +159,14 @@ struct CellMarkup {
         // Lists as JSON arrays: a keyword may hold any character but none breaks the list.
         if !cell.keywords.isEmpty, let list = try? JSON.string(cell.keywords) { attributes += " data-keywords=\"\(HTML.escape(list))\"" }
         if !cell.people.isEmpty, let list = try? JSON.string(cell.people) { attributes += " data-people=\"\(HTML.escape(list))\"" }
-        if !cell.browseLinks.isEmpty, let links = try? JSON.string(cell.browseLinks, JSONOutput(sortedKeys: true)) {
-            attributes += " data-links=\"\(HTML.escape(links))\""
-        }
         if let rating = cell.rating { attributes += " data-rating=\"\(rating)\"" }
-        if let place = cell.placeName { attributes += " data-place-name=\"\(HTML.escape(place))\"" }
+        if !cell.placeParts.isEmpty {
+            attributes += " data-place-name=\"\(HTML.escape(cell.placeParts.joined(separator: CellModel.placeSeparator)))\""
+            // The parts, when the name alone does not say where one ends ("Port, quai Ouest").
+            if cell.placeParts.contains(where: { $0.contains(CellModel.placeSeparator) }), let list = try? JSON.string(cell.placeParts) {
+                attributes += " data-place-parts=\"\(HTML.escape(list))\""
+            }
+        }
         return attributes
     }
 }

@@ -2,12 +2,9 @@ import GalleryStore
 import PhotoFacts
 
 extension CellModel {
-    /// A place in words as the lightbox shows it: "Port du Château, Brest, Bretagne, France",
-    /// nil when no part is given.
-    static func placeName(_ place: PhotoPlace) -> String? {
-        let parts = placeParts(place)
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
+    /// What joins a place's parts into its name as the lightbox shows it ("Port du Château,
+    /// Brest, Bretagne, France": `data-place-name`), and what the script splits it at.
+    static let placeSeparator = ", "
 
     /// The place's named parts, from the smallest (its sublocation) to its country: each may
     /// have a browse page.

@@ -46,9 +46,9 @@ struct CellModel: Sendable {
     var keywords: [String] = []
     var people: [String] = []
     var rating: Int?
-    var placeName: String?
-    /// "person:NAME" and "keyword:NAME" to their browse pages' files (`BrowseLinks`).
-    var browseLinks: [String: String] = [:]
+    /// Its place's named parts, from the smallest (its sublocation) to its country
+    /// (`placeParts`): each may have a browse page.
+    var placeParts: [String] = []
 }
 
 extension CellModel {
@@ -82,6 +82,9 @@ struct PageRenderer {
     var siteFeed: String?
     /// Photo pages' names, "{id}" for the photo's id (`AlbumFile.photoPage`), on a site that has them.
     var photoPage: String?
+    /// The browse pages' links (`SiteFileName.browseLinks`), on a site that has such pages: the
+    /// lightbox links a photo's people, keywords and place parts through it.
+    var browseLinks: String?
 
     init(geometry: SiteGeometry, siteTitle: String, configuration: GalleryConfiguration = GalleryConfiguration(), words: SiteWords? = nil) {
         self.geometry = geometry
@@ -310,7 +313,8 @@ struct PageRenderer {
         let seconds = configuration.slideshow.seconds
         let secondsText = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         let pages = listed ? photoPage.map { " data-photo-page=\"\(HTML.escape($0))\"" } ?? "" : ""
-        html = html.replacingOccurrences(of: "<div class=\"lightbox\" hidden", with: "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\"\(pages) hidden")
+        let links = browseLinks.map { " data-browse-links=\"\(HTML.escape($0))\"" } ?? ""
+        html = html.replacingOccurrences(of: "<div class=\"lightbox\" hidden", with: "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\"\(pages)\(links) hidden")
         guard configuration.content.downloads != .none else { return html }
         return html.replacingOccurrences(
             of: "<p class=\"lightbox-meta\"></p>",

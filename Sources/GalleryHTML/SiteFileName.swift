@@ -35,6 +35,10 @@ enum SiteFileName: Hashable, Sendable {
     /// browse.html: the browse pages' list on a one-album site (a site of several albums lists
     /// them on its index page).
     case browse
+    /// data/browse.links.js: where each browse page of a person, keyword or place is, by its
+    /// folded name (`BrowseLinks`), which the lightbox links a photo's names to; on a site with
+    /// such pages.
+    case browseLinks
     /// downloads/STEM-KEY.zip: an album's original files (`[downloads] album_zip`), named by
     /// the digest of what it holds (`AlbumZip.key`); "index" for a one-album site's album.
     case albumZip(stem: String?, key: String)
@@ -70,6 +74,7 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.docs(let id)): return "data/search.docs-\(id).js"
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
+        case .browseLinks: return "data/browse.links.js"
         case .albumZip(let stem, let key): return "downloads/\(stem ?? "index")-\(key).zip"
         case .privateScript: return "gallery-private.js"
         case .serviceWorker: return "gallery-sw.js"
@@ -112,6 +117,7 @@ enum SiteFileName: Hashable, Sendable {
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
         case "browse.html": self = .browse; return
+        case "data/browse.links.js": self = .browseLinks; return
         case "gallery-private.js": self = .privateScript; return
         case "gallery-sw.js": self = .serviceWorker; return
         case "data/search.index.js": self = .search(.index); return

@@ -10,13 +10,13 @@ enum SiteFileListEntry: Sendable {
 
 extension SiteSnapshot {
     /// The site's files, but its images, album ZIPs and private albums' sealed sites (each made
-    /// by its own writer), in the order an export writes them: fonts, style sheet and script
-    /// first, then each album's data before its pages, the search, the map, and the pages that
+    /// by its own writer), in the order an export writes them: fonts, style sheet, script and the
+    /// browse pages' links first, then each album's data before its pages, the search, the map, and the pages that
     /// link to all the rest last. The one list of the site's files: `gallery export` writes
     /// exactly these and `render(name)` (what `gallery serve` answers) makes exactly these.
     func fileList() throws -> [SiteFileListEntry] {
         let fonts = try style().fonts.keys.sorted().map { SiteFileName.font(String($0.dropFirst("fonts/".count))) }
-        var list: [SiteFileListEntry] = [.files(fonts + [.stylesheet, .script])]
+        var list: [SiteFileListEntry] = [.files(fonts + [.stylesheet, .script] + (browseLinks.isEmpty ? [] : [.browseLinks]))]
         list += (albums.all + albums.browsePages).map(SiteFileListEntry.album)
         if hasSearch { list.append(.search) }
         list.append(.files(siteWideLastFiles))
@@ -41,6 +41,7 @@ extension SiteSnapshot {
     func hasSiteWide(_ name: SiteFileName) throws -> Bool {
         switch name {
         case .stylesheet, .script: return true
+        case .browseLinks: return !browseLinks.isEmpty
         case .font(let file): return try style().fonts["fonts/" + file] != nil
         default: return siteWideLastFiles.contains(name)
         }

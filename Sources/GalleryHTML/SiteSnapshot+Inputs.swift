@@ -19,19 +19,20 @@ extension SiteSnapshot {
     /// What every file of the site is made from: this program (another build may write other
     /// bytes), the configuration, the grid, the site's title, the fonts the texts are set in
     /// (their files' content, through the styles' fingerprints: line breaks are measured with
-    /// them), which pages the site has and where its browse pages are. Not the style sheet
+    /// them), which pages the site has and whether it has browse pages' links (not where
+    /// they are: the lightbox reads them from their own file, `BrowseLinks`). Not the style sheet
     /// (every page links it by one name) nor the font files' names: the rest files' change with
     /// every character new to the site and only the style sheet names them; pages name the base
     /// files, in their preloads (`inputsDigest`).
     func sharedInputs() throws -> String {
         let style = try style()
-        var text = "gallery site inputs 2\n" + Self.programIdentity + "\n"
+        var text = "gallery site inputs 3\n" + Self.programIdentity + "\n"
         text += try JSON.string(context.configuration, JSONOutput(sortedKeys: true)) + "\n"
         text += String(reflecting: context.geometry) + "\n"
         text += "location \(context.publishLocation) map \(hasMap) index \(hasIndexPage) browse \(hasBrowsePage) search \(hasSearch) private \(hasPrivateAlbums)\n"
         text += "only \(context.onlyAlbum ?? "-") excluded \(context.excludedAlbums)\n"
         text += "title \(renderer.siteTitle) search \(renderer.searchPage ?? "-") map \(renderer.mapPage ?? "-")\n"
-        text += "browse \(browseLinks.sortedFiles)\n"
+        text += "browse links \(renderer.browseLinks ?? "-")\n"
         text += "set in \(context.caption.fingerprint) \(context.comment.fingerprint) faces \(style.faces)\n"
         return text
     }

@@ -48,6 +48,7 @@ public final class SiteSnapshot: Sendable {
         renderer.mapPage = hasMap ? SiteFileName.mapPage.name : nil
         renderer.siteFeed = Self.feedAlbums(albums, configuration: context.configuration).isEmpty ? nil : SiteFileName.feed(stem: nil).name
         renderer.photoPage = Self.hasPhotoPages(context) ? SiteFileName.photoPagePattern : nil
+        renderer.browseLinks = browseLinks.isEmpty ? nil : SiteFileName.browseLinks.name
         self.renderer = renderer
     }
 
@@ -100,7 +101,7 @@ public final class SiteSnapshot: Sendable {
         // Written by their own writers: images (named by content), album ZIPs (streamed, not
         // held in memory), private albums' sealed sites (`PrivateAlbumSite`).
         case .image, .albumZip, .sealed: return nil
-        case .stylesheet, .script, .font, .home, .sitemap, .feed, .mapPage, .mapPoints, .leaflet, .browse, .privateScript, .serviceWorker:
+        case .stylesheet, .script, .font, .home, .sitemap, .feed, .mapPage, .mapPoints, .leaflet, .browse, .browseLinks, .privateScript, .serviceWorker:
             return try hasSiteWide(parsed) ? try renderSiteWide(parsed) : nil
         }
     }
@@ -118,6 +119,7 @@ public final class SiteSnapshot: Sendable {
         case .mapPoints(let stem): return Array(try search().pointsScript(stem: stem).utf8)
         case .leaflet(let name): return SiteLeaflet.contents(name)
         case .browse: return Array(try browsePage().utf8)
+        case .browseLinks: return Array(try browseLinks.script().utf8)
         case .privateScript: return Array(SiteAssets.privateScript.utf8)
         case .serviceWorker: return Array(SiteAssets.serviceWorkerScript.utf8)
         case .album, .search, .image, .albumZip, .sealed: return nil
@@ -198,7 +200,7 @@ public final class SiteSnapshot: Sendable {
             }
             let made = try AlbumSource(scope: scope, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
-                                       coverFile: album.settings?.cover, videoCount: album.videoCount, browseLinks: browseLinks)
+                                       coverFile: album.settings?.cover, videoCount: album.videoCount)
             sources[album.photos] = made
             return made
         }

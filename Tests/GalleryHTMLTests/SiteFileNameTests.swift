@@ -24,7 +24,7 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
                                      .search(.page), .search(.index), .search(.terms(key: "a")), .search(.terms(key: "łódź")), .search(.terms(key: "東京")), .search(.terms(key: "20")), .search(.docs(0)), .search(.docs(3124)),
-                                     .mapPage, .browse, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
+                                     .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
             + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .shapes(0), .shapes(97), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]

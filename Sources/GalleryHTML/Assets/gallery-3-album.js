@@ -39,7 +39,8 @@ const galleryDescribe = (item) => {
     video: item.dataset.video || null, motion: item.dataset.motion || null, animation: item.dataset.animation || null,
     keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
     rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
-    links: galleryLinks(galleryParsed(item.dataset.links)),
+    // Its place's parts (data-place-parts where a part holds the separator, else the name split).
+    places: item.dataset.placeParts ? galleryList(item.dataset.placeParts) : (item.dataset.placeName ? item.dataset.placeName.split(', ') : []),
   };
 };
 
@@ -62,11 +63,31 @@ const galleryParsed = (text) => {
   }
 };
 
-// The browse pages a photo's people and keywords link to (data-links, or a data file's
-// `links`): only strings, and only to files beside the page.
-const galleryLinks = (links) => (links && typeof links === 'object' && !Array.isArray(links)
-  ? Object.fromEntries(Object.entries(links).filter(([, file]) => typeof file === 'string' && /^[a-z0-9-]+\.html$/.test(file)))
-  : {});
+// The site's browse pages of people, keywords and places (data/browse.links.js, named by the
+// lightbox's data-browse-links: BrowseLinks), loaded once, when the lightbox first needs them:
+// a function from a kind and a name, in any case, to its page's file, or undefined. Only files
+// beside the page are taken. Without the file (or if it cannot be loaded), no name is a link.
+const galleryBrowseLinks = (() => {
+  let made = null;
+  // The name folded as BrowseLinks.key folds it: Swift's lowercased() writes σ where
+  // toLowerCase writes a word's last sigma as ς.
+  const key = (kind, name) => kind + ':' + name.toLowerCase().normalize('NFC').replace(/ς/g, 'σ');
+  return () => {
+    if (made) return made;
+    const file = document.querySelector('.lightbox')?.dataset.browseLinks;
+    const loaded = file ? galleryLoad(file).then((payload) => payload.pages, () => null) : Promise.resolve(null);
+    made = loaded.then((pages) => {
+      const files = new Map();
+      if (pages && typeof pages === 'object' && !Array.isArray(pages)) {
+        for (const [name, page] of Object.entries(pages)) {
+          if (typeof page === 'string' && /^[a-z0-9-]+\.html$/.test(page)) files.set(name, page);
+        }
+      }
+      return (kind, name) => files.get(key(kind, name));
+    });
+    return made;
+  };
+})();
 
 // A list the page wrote as a JSON array in a data- attribute (PageRenderer.metadataAttributes).
 const galleryList = (text) => {

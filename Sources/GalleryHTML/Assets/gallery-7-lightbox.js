@@ -23,10 +23,10 @@ const galleryMetaLine = (photo) => {
 
 // Under the comment: the stars, the people named, the keywords and the place's parts, each an
 // item of the list (a hierarchical keyword shown by its leaf, with the whole path as its title),
-// a person, keyword or place with a browse page of its own a link to it.
-const galleryFillTags = (list, photo) => {
+// a person, keyword or place with a browse page of its own a link to it (`pageOf`:
+// galleryBrowseLinks).
+const galleryFillTags = (list, photo, pageOf) => {
   list.textContent = '';
-  const links = photo.links || {};
   const add = (kind, text, title, link) => {
     const item = document.createElement('li');
     item.className = kind;
@@ -45,20 +45,25 @@ const galleryFillTags = (list, photo) => {
     add('rating', '★'.repeat(photo.rating) + '☆'.repeat(5 - photo.rating), photo.rating + '/5');
     list.lastChild.setAttribute('aria-label', photo.rating + '/5');
   }
-  for (const person of photo.people || []) add('person', person, '', links['person:' + person]);
+  for (const person of photo.people || []) add('person', person, '', pageOf('person', person));
   const keywords = photo.keywords || [];
   for (const keyword of keywords) {
     const path = keyword.split('|');
     // "Places|France|Paris" is listed with its leaf "Paris", which is shown once.
     if (path.length > 1 && keywords.includes(path[path.length - 1])) continue;
     const leaf = path[path.length - 1];
-    add('keyword', leaf, path.length > 1 ? keyword : '', links['keyword:' + leaf] || links['keyword:' + keyword]);
+    add('keyword', leaf, path.length > 1 ? keyword : '', pageOf('keyword', leaf) || pageOf('keyword', keyword));
   }
-  // The parts of its place that have a page ("Brest", "France"), in the place's own order.
-  const place = photo.placeName || '';
-  const places = Object.keys(links).filter((key) => key.startsWith('place:')).map((key) => key.slice(6));
-  places.sort((a, b) => place.indexOf(a) - place.indexOf(b));
-  for (const name of places) add('place', name, '', links['place:' + name]);
+  // The parts of its place that have a page ("Brest", "France"), in the place's own order,
+  // each once (a city and its region may share a name).
+  const places = new Set();
+  for (const name of photo.places || []) {
+    const page = pageOf('place', name);
+    if (page && !places.has(page)) {
+      places.add(page);
+      add('place', name, '', page);
+    }
+  }
 };
 
 // The lightbox: the large image, caption and comment of one photo, and the album's others
@@ -262,7 +267,11 @@ const galleryFillTags = (list, photo) => {
       image.alt = photo.alt;
       caption.textContent = photo.caption;
       comment.textContent = photo.comment;
-      if (tags) galleryFillTags(tags, photo);
+      if (tags) {
+        // Filled whole once the browse pages' links are in (at once after the first time).
+        tags.textContent = '';
+        galleryBrowseLinks().then((pageOf) => { if (shownPhoto === photo) galleryFillTags(tags, photo, pageOf); });
+      }
       if (download) {
         const file = download.dataset.download === 'original' ? photo.original : photo.large;
         if (file) download.setAttribute('href', file); else download.removeAttribute('href');
