@@ -889,10 +889,14 @@ for n in ${CHANGES_SIZES:-10000}; do
     python3 bench/site_changes.py state "$site" "$work/changes-before.json"
     build
     read -r files bytes image_files image_bytes removed <<< "$(python3 bench/site_changes.py diff "$work/changes-before.json" "$site")"
+    # What it rewrote, by part, printed (and the state kept: changes-N-STEP.json for more).
+    step=$((step + 1)); cp "$work/changes-before.json" "$work/changes-$n-$step.json"
+    echo "$1 ($n photos), pages and data rewritten by part:"; python3 bench/site_changes.py parts "$work/changes-before.json" "$site"
     upload=$(publish --dry-run | tail -1 | sed -E 's/^would upload ([0-9]+) files \(([^)]*)\).*/\1 files, \2/')
     publish >/dev/null
     record "| $stamp | $commit | $1, then gallery build ($n photos, every browse kind, --publish-location) | ${build_seconds} s, peak RSS $((rss_kb / 1024)) MB; rewrote $files files, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MB (pages and data: $((files - image_files)) files, $(awk -v b="$bytes" -v i="$image_bytes" 'BEGIN { printf "%.1f", (b - i) / 1048576 }') MB), removed $removed; publish would upload $upload | — | $2 |"
   }
+  step=0
   build
   files=$(find "$site" -type f -not -name '.*' | wc -l)
   data_bytes=$(find "$site" -type f -not -name '.*' -not -path '*/thumbs/*' -not -path '*/large/*' -not -path '*/videos/*' -not -path '*/originals/*' -printf '%s\n' | awk '{ s += $1 } END { print s }')
