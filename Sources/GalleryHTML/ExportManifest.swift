@@ -94,24 +94,28 @@ struct ExportManifest: Decodable {
         var complete: Bool?
         var pending = Data()
         var inFiles = false, ended = false, plain = true
+        // Bytes, not Strings: trimming each of 360,000 lines through Foundation was half of
+        // reading the manifest at 100,000 photos.
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), backslash = UInt8(ascii: "\\")
         func line(_ bytes: Data) {
-            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            var lower = bytes.startIndex, upper = bytes.endIndex
+            while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 || bytes[upper - 1] == 0x0D { upper -= 1 }
+            let trimmed = bytes[lower ..< upper]
             if inFiles {
-                if text == "]," || text == "]" { inFiles = false; return }
-                if text.isEmpty { return }
-                var literal = text.hasSuffix(",") ? String(text.dropLast()) : text
-                guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\"") else { plain = false; return }
-                if literal.contains("\\") {
-                    guard let name = try? JSON.decode(String.self, from: literal.utf8) else { plain = false; return }
+                if trimmed.elementsEqual("],".utf8) || trimmed.elementsEqual("]".utf8) { inFiles = false; return }
+                if trimmed.isEmpty { return }
+                let literal = trimmed.last == comma ? trimmed.dropLast() : trimmed
+                guard literal.count >= 2, literal.first == quote, literal.last == quote else { plain = false; return }
+                if literal.contains(backslash) {
+                    guard let name = try? JSON.decode(String.self, from: Array(literal)) else { plain = false; return }
                     files.insert(name)
                 } else {
-                    literal.removeFirst()
-                    literal.removeLast()
-                    files.insert(literal)
+                    files.insert(String(decoding: literal.dropFirst().dropLast(), as: UTF8.self))
                 }
                 return
             }
-            switch text {
+            switch String(decoding: trimmed, as: UTF8.self) {
             case "{", "\"generator\" : \"gallery\"": return
             case "}": ended = true
             case "\"complete\" : true,": complete = true

@@ -197,8 +197,14 @@ extension SiteSnapshot {
         }
     }
 
+    /// The digest in lowercase hex, by table: `String(format:)` a byte at a time was 2.5 % of
+    /// a caption's build at 100,000 photos (a digest for each of thousands of part files).
     private static func hex(_ hash: SHA256) -> String {
-        hash.finalize().map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * SHA256.byteCount)
+        for byte in hash.finalize() { text += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func digest(_ text: String) -> String {
