@@ -44,6 +44,10 @@ struct LargeAlbumTests {
             .replacingOccurrences(of: "\"\(groups.count > 1 ? groups[1] : "-")\"", with: "\"data/gone-shapes.js\"")
             .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
         let second = files.photos(ofChunk: 1), third = files.photos(ofChunk: 2)
+        // The second group's photos (where its missing shapes are needed), else the album's end.
+        let starts = files.groups ?? []
+        let secondGroup = starts.count > 1
+            ? files.chunkStarts[starts[1]] ..< (starts.count > 2 ? files.chunkStarts[starts[2]] : files.count) : files.count - 1 ..< files.count
         try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
         let probe = try LargeAlbum.probe(script: """
             // The damaged file's syntax error is expected: it is not the page failing.
@@ -52,9 +56,11 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos \(second) and \(third) of \(LargeAlbum.photoCount)) are drawn, the middle, the end.
+              // Where chunks 1 and 2 (photos \(second) and \(third) of \(LargeAlbum.photoCount)) are drawn, the middle, and
+              // the second group (photos \(secondGroup)).
               for (const fraction of [\(Double(second.lowerBound + second.upperBound) / 2) / \(LargeAlbum.photoCount),
-                                      \(Double(third.lowerBound + third.upperBound) / 2) / \(LargeAlbum.photoCount), 0.5, 0.98]) {
+                                      \(Double(third.lowerBound + third.upperBound) / 2) / \(LargeAlbum.photoCount), 0.5,
+                                      \(Double(secondGroup.lowerBound + secondGroup.upperBound) / 2) / \(LargeAlbum.photoCount)]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
                 steps.push({ messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent),
