@@ -24,17 +24,14 @@ struct BrowseLinks: Sendable {
         }
     }
 
-    /// "kind:name" with the name folded as the page's script folds it (`galleryBrowseKey` in
-    /// gallery-7-lightbox.js): lower case, composed, and σ for ς — JavaScript's toLowerCase
+    /// "kind:name" with the name folded as the page's script folds it (`galleryBrowseLinks` in
+    /// gallery-3-album.js): lower case, composed, and σ for ς — JavaScript's toLowerCase
     /// writes a word's last sigma as ς, Swift's lowercased() as σ.
     static func key(_ kind: String, _ name: String) -> String {
         kind + ":" + name.lowercased().precomposedStringWithCanonicalMapping.replacingOccurrences(of: "ς", with: "σ")
     }
 
     var isEmpty: Bool { files.isEmpty }
-
-    /// The page of `name` of `kind` ("person", "keyword", "place"), if it has one.
-    func file(_ kind: String, _ name: String) -> String? { files[Self.key(kind, name)] }
 
     /// The data file: `galleryData({"pages":{"keyword:boats":"keyword-boats-….html",…}})`, keys sorted.
     func script() throws -> String { try AlbumData.script(["pages": files]) }

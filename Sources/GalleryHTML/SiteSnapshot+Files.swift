@@ -10,9 +10,9 @@ enum SiteFileListEntry: Sendable {
 
 extension SiteSnapshot {
     /// The site's files, but its images, album ZIPs and private albums' sealed sites (each made
-    /// by its own writer), in the order an export writes them: fonts, style sheet, script and the
-    /// browse pages' links first, then each album's data before its pages, the search, the map, and the pages that
-    /// link to all the rest last. The one list of the site's files: `gallery export` writes
+    /// by its own writer), in the order an export writes them: fonts, style sheet, script and
+    /// the browse pages' links first, then each album's data before its pages, the search, the
+    /// map, and the pages that link to all the rest last. The one list of the site's files: `gallery export` writes
     /// exactly these and `render(name)` (what `gallery serve` answers) makes exactly these.
     func fileList() throws -> [SiteFileListEntry] {
         let fonts = try style().fonts.keys.sorted().map { SiteFileName.font(String($0.dropFirst("fonts/".count))) }

@@ -39,7 +39,8 @@ const galleryDescribe = (item) => {
     video: item.dataset.video || null, motion: item.dataset.motion || null, animation: item.dataset.animation || null,
     keywords: galleryList(item.dataset.keywords), people: galleryList(item.dataset.people),
     rating: item.dataset.rating ? Number(item.dataset.rating) : null, placeName: item.dataset.placeName || null,
-    // Its place's parts (data-place-parts where a part holds the separator, else the name split).
+    // Its place's parts: data-place-parts where a part holds the separator, else the name split
+    // at it (CellModel.placeSeparator).
     places: item.dataset.placeParts ? galleryList(item.dataset.placeParts) : (item.dataset.placeName ? item.dataset.placeName.split(', ') : []),
   };
 };
