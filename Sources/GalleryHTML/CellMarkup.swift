@@ -22,6 +22,12 @@ struct CellMarkup {
     struct Placed {
         var position: Int
         var setSize: Int
+        /// Whether it is laid out in the flow of a plain page's grid
+        /// (`PageRenderer.GridContent.heights`) rather than at its place in every band: then it
+        /// carries no place and its texts no measured lines (the browser wraps them at the
+        /// column's width). Those were half of a cell's bytes on the pages most of a site was
+        /// made of, for visitors without script, on whose page nothing moves.
+        var isInFlow = false
     }
 
     /// The masonry cell; `placed` nil for a data file's copy.
@@ -40,7 +46,7 @@ struct CellMarkup {
         // Its place in every band (CellPlacement); the style sheet picks the band's and draws
         // it at the width shown.
         var style = "--ar:\(HTML.number(cell.aspectRatio))"
-        if placed != nil {
+        if let placed, !placed.isInFlow {
             for field in cell.bandFields(fluid) {
                 for (band, value) in field.changes {
                     style += ";--\(field.name)\(band):" + (field.isLength ? HTML.px(value) + "px" : HTML.number(value))
@@ -72,7 +78,8 @@ struct CellMarkup {
         ] where !text.isEmpty {
             // Set in each band's measured lines (a <br> per break, shown in its bands), the
             // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`).
-            inner += "<p class=\"\(name)\">\(HTML.bandLinesHTML(text, lineStarts: starts))</p>"
+            let lines = placed?.isInFlow == true ? HTML.escape(text) : HTML.bandLinesHTML(text, lineStarts: starts)
+            inner += "<p class=\"\(name)\">\(lines)</p>"
         }
         inner += "</div>"
         return "<div class=\"cell\" \(attributes) style=\"\(style)\">\(link(cell, class: "cell-link", inner))</div>"

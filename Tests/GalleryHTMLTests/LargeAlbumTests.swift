@@ -89,7 +89,7 @@ struct LargeAlbumTests {
         }
     }
 
-    @Test("without script, the plain pages, linked in order, show every photo of the album as a masonry grid of their own")
+    @Test("without script, the plain pages, linked in order, show every photo of the album in the band's columns")
     func plainPages() throws {
         let site = try LargeAlbum.work.get().site
         let album = try LargeAlbum.album()
@@ -112,11 +112,21 @@ struct LargeAlbumTests {
         // A plain page a data chunk.
         let index = try AlbumIndexFile(site: site)
         #expect(pages == index.chunks.count)
-        // One of them in a browser: every cell at its frame, none overlapping.
-        // Its own layout (its photos alone), so the album's is no oracle for it: drawn in the
-        // band's lines, nothing overlapping, filling the window.
+        // No cell on it carries a place: nothing the engine computed for the album is on it.
+        let plain = try String(contentsOf: site.appending(path: index.plainPage(1)), encoding: .utf8)
+        #expect(!plain.contains("--c0:") && !plain.contains("--y0:") && !plain.contains("--h0:"), "a plain page's cells carry places")
+        // One of them in a browser: every text within its cell, nothing overlapping, filling
+        // the window; its photos in order, row by row, in the band's columns.
         for width in [390, 1100] {
-            ExportBrowserTests.checkDrawing(try ExportBrowserTests.measure(page: site.appending(path: index.plainPage(1)), width: width), label: "plain page 2 @\(width)")
+            let result = try ExportBrowserTests.measure(page: site.appending(path: index.plainPage(1)), width: width)
+            ExportBrowserTests.checkDrawing(result, label: "plain page 2 @\(width)", inFlow: true)
+            let lefts = Array(Set(result.cells.map { ($0.x * 2).rounded() / 2 })).sorted()
+            #expect(lefts.count == result.columns, "plain page 2 @\(width): cells at \(lefts.count) lefts in \(result.columns) columns")
+            for (n, cell) in result.cells.enumerated() {
+                let row = result.cells[(n / result.columns) * result.columns]
+                #expect(abs(cell.y - row.y) <= 0.5 && abs(cell.x - lefts[n % result.columns]) <= 0.5,
+                        "plain page 2 @\(width): cell \(n) at (\(cell.x), \(cell.y)), not in row \(n / result.columns), column \(n % result.columns)")
+            }
         }
     }
 
