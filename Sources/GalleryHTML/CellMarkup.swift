@@ -59,9 +59,11 @@ struct CellMarkup {
             // The first screen loads at once; the rest when scrolled near.
             let loading = placed != nil && cell.index < 8 ? "eager" : "lazy"
             // The grid's `sizes` is the page's (a data file's copy leaves it to the script,
-            // which has it once in the album's index).
-            let sizes = placed != nil ? " sizes=\"\(fluid.imageSizes)\"" : ""
-            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(srcset)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(Self.background(cell))>"
+            // which has it once in the album's index); a plain page's images are never drawn
+            // wider than the first grid image, chosen by density.
+            let sizes = placed.map { $0.isInFlow ? "" : " sizes=\"\(fluid.imageSizes)\"" } ?? ""
+            let candidates = placed?.isInFlow == true ? cell.densitySrcset ?? srcset : srcset
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(candidates)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(Self.background(cell))>"
         } else {
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(HTML.escape(words.photoUnavailable))\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</div>"
         }

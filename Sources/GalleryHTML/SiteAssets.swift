@@ -22,6 +22,7 @@ public enum SiteAssets {
             :root {
               --page-margin: \(HTML.px(geometry.pageMargin))px;
               --cell-padding: \(HTML.px(geometry.cellPadding))px; --gutter: \(HTML.px(geometry.gutter))px;
+              --flow-width: \(geometry.thumbnailWidths[0])px;
               --annotation-padding: \(HTML.px(AlbumData.annotationPadding))px;
               --text-font: \(families); --heading-font: \(headingFamilies);
             }

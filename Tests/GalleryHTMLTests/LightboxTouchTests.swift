@@ -261,22 +261,26 @@ struct LightboxTouchTests {
         #expect(try !Self.state(still).open)
     }
 
-    @Test("grid and rows images have the screen's pixels at 1×, 2× and 3× (phone, tablet, desktop), and a 1× desktop gets no more than twice them",
+    @Test("grid, rows and plain page images have the screen's pixels at 1×, 2× and 3× (phone, tablet, desktop), and a 1× desktop gets no more than twice them",
           arguments: [(390, 844, 3.0), (768, 1024, 2.0), (1280, 900, 1.0)])
     func sharpness(width: Int, height: Int, scale: Double) throws {
         let site = try Self.work.get().url.appending(path: "site")
         let browser = try ChromiumSession()
-        for (page, selector) in [("index.html", ".grid .cell img"), ("justified.html", ".justified .justified-item img")] {
+        // The plain page's images by density (no `sizes`), the others' by width.
+        let plain = try AlbumIndexFile(site: site).plainPage(0)
+        for (page, selector) in [("index.html", ".grid .cell img"), ("justified.html", ".justified .justified-item img"), (plain, ".grid .cell img")] {
             try browser.open(site.appending(path: page), width: width, height: height, scale: scale, mobile: scale > 1)
             _ = try browser.evaluate(PageWaits.script)
             let value = try browser.evaluate("""
                 (async () => {
                   const images = [...document.querySelectorAll('\(selector)')];
                   await galleryWaitFor(() => images.every((i) => i.complete && i.naturalWidth > 0), 'the images');
-                  // naturalWidth is corrected by the srcset's density: the chosen file's pixels are its w.
+                  // naturalWidth is corrected by the srcset's density: the chosen file's pixels are
+                  // its w, or its density times naturalWidth.
                   const pixels = (i) => {
                     const chosen = i.srcset.split(',').map((c) => c.trim().split(/\\s+/)).find(([url]) => new URL(url, location.href).href === i.currentSrc);
-                    return chosen ? parseInt(chosen[1]) : i.naturalWidth;
+                    if (!chosen) return i.naturalWidth;
+                    return chosen[1].endsWith('x') ? Math.round(i.naturalWidth * parseFloat(chosen[1])) : parseInt(chosen[1]);
                   };
                   return images.map((i) => ({ src: i.currentSrc, natural: pixels(i), shown: i.getBoundingClientRect().width }));
                 })()
