@@ -87,6 +87,9 @@ struct AlbumData: Sendable {
         /// Rows: the tallest an on-target row is drawn (its images' `sizes`).
         var rowHeight: Double?
         var chunks: [String]
+        /// Where each chunk's photos begin in its file, when some chunk is a run of a search
+        /// block (`SharedChunks`); absent when every chunk is a file of its own (from 0).
+        var chunkOffsets: [Int]?
         /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
         /// photos' frames. Absent for masonry.
         var frames: [String]?
@@ -205,16 +208,19 @@ struct AlbumData: Sendable {
         var ids: [Int64]
     }
 
-    /// The masonry index file, from where each band's columns end before each group (`starts[b]`).
-    func indexScript(cuts: AlbumCuts, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry) throws -> String {
+    /// The masonry index file, from where each band's columns end before each group (`starts[b]`);
+    /// `shared`: its chunks that are runs of the search's blocks, named by those.
+    func indexScript(cuts: AlbumCuts, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry, shared: SharedChunks = .none) throws -> String {
         let options = fluid.options(fluid.bands[0])
+        let chunks = cuts.chunkIDs.enumerated().map { chunk, id in shared.runs[chunk].map { SiteFileName.search(.docs($0.block)).name } ?? chunkFile(id) }
+        let offsets = shared.runs.isEmpty ? nil : (0 ..< cuts.chunkCount).map { shared.runs[$0]?.offset ?? 0 }
         return try Self.script(Index(
             count: cuts.count, chunkStarts: cuts.chunkStarts, starts: starts, groups: cuts.groupStarts,
             shapes: (0 ..< cuts.groupCount).map { shapesFile(cuts.groupID($0)) }, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
-            chunks: cuts.chunkIDs.map(chunkFile), ids: idsFile, dates: datesFile))
+            chunks: chunks, chunkOffsets: offsets, ids: idsFile, dates: datesFile))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,

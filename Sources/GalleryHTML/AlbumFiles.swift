@@ -13,11 +13,15 @@ struct AlbumFiles: Sendable, Equatable {
     var cuts: AlbumCuts
     /// The views it offers; the justified view has data files of its own.
     var views: [LayoutKind]
+    /// The first photos' ids of its chunks that are runs of the search's blocks: no files of
+    /// its own (`SharedChunks`).
+    var sharedChunks: Set<Int64>
 
-    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind]) {
+    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind], sharedChunks: Set<Int64> = []) {
         self.isPrivate = isPrivate
         self.cuts = cuts
         self.views = views
+        self.sharedChunks = sharedChunks
     }
 
     private var hasJustified: Bool { views.contains(.justified) }
@@ -25,7 +29,8 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< cuts.groupCount).map { .shapes(cuts.groupID($0)) } + cuts.chunkIDs.map(AlbumFile.chunk)
+        var files: [AlbumFile] = [.index, .ids, .dates] + (0 ..< cuts.groupCount).map { .shapes(cuts.groupID($0)) }
+            + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
         files += cuts.chunkIDs.map(AlbumFile.plainPage)
@@ -37,7 +42,8 @@ struct AlbumFiles: Sendable, Equatable {
         if isPrivate { return file == .page(.masonry) }
         switch file {
         case .index, .ids, .dates: return true
-        case .chunk(let id), .plainPage(let id): return cuts.chunk(firstID: id) != nil
+        case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
+        case .plainPage(let id): return cuts.chunk(firstID: id) != nil
         case .shapes(let id): return cuts.group(firstID: id) != nil
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified

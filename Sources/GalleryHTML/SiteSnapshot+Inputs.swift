@@ -46,6 +46,8 @@ extension SiteSnapshot {
         text += "links " + String(reflecting: source.links) + "\n"
         text += "description " + String(reflecting: source.description) + "\n"
         text += "masonry " + source.layouts.map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
+        // Its chunks in the search's blocks: where they are, which the index says.
+        text += "shared " + (try sharedChunks(source)).description + "\n"
         if views(of: album).contains(.justified) {
             text += "justified " + (try source.justifiedLayouts()).map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
         }

@@ -162,8 +162,33 @@ public final class SiteSnapshot: Sendable {
 
     /// Which files `album` has (a private album's: its password page, without reading its photos).
     func albumFiles(of album: SiteAlbums.Album) throws -> AlbumFiles {
-        AlbumFiles(isPrivate: album.isPrivate, cuts: album.isPrivate ? AlbumCuts(ids: []) : try source(album).cuts(), views: views(of: album))
+        guard !album.isPrivate else { return AlbumFiles(isPrivate: true, cuts: AlbumCuts(ids: []), views: views(of: album)) }
+        let source = try source(album), cuts = try source.cuts()
+        return AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts))
     }
+
+    /// Which of `source`'s chunks are runs of the search's blocks (`SharedChunks`): a browse
+    /// page's (its grid only), on a site with search; made once per snapshot.
+    func sharedChunks(_ source: AlbumSource) throws -> SharedChunks {
+        guard hasSearch, case .browse(let selection, _) = source.scope, selection != .all, source.links.views == [.masonry] else { return .none }
+        if let known = madeShared.withLock({ $0[source.scope] }) { return known }
+        let order = try searchOrder()
+        let shared = SharedChunks(ids: try source.photoIDs(), cuts: try source.cuts(), positions: order.positions, blocks: order.blocks)
+        madeShared.withLock { $0[source.scope] = shared }
+        return shared
+    }
+    private let madeShared = Mutex<[LayoutScope: SharedChunks]>([:])
+
+    /// The search's order: each listed photo's place in it, and its blocks (`SiteSearch.blocks`).
+    private func searchOrder() throws -> (positions: [Int64: Int], blocks: AlbumCuts) {
+        if let known = madeSearchOrder.withLock({ $0 }) { return known }
+        let all = try source(searchAlbum)
+        let ids = try all.photoIDs()
+        let order = (positions: Dictionary(ids.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }, blocks: try all.cuts())
+        madeSearchOrder.withLock { $0 = order }
+        return order
+    }
+    private let madeSearchOrder = Mutex<(positions: [Int64: Int], blocks: AlbumCuts)?>(nil)
 
     /// An album's files, named, in the order an export writes them: data before the pages that
     /// load it, its photos' own pages last.
@@ -279,7 +304,7 @@ public final class SiteSnapshot: Sendable {
         switch file {
         case .index:
             return try album.data.indexScript(cuts: try album.cuts(), starts: try context.fluid.bands.map { try album.groupStarts(band: $0) },
-                                              geometry: geometry, fluid: context.fluid)
+                                              geometry: geometry, fluid: context.fluid, shared: try sharedChunks(album))
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:

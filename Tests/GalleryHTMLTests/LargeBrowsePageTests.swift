@@ -3,15 +3,21 @@ import GalleryTestSupport
 import Testing
 
 /// Browse pages of the large library (1,200 photos, or the 100,000 of GALLERY_LARGE_LIBRARY)
-/// in every engine: its fullest keyword's and person's pages, and the favourites, scrolled
-/// top to bottom on a phone, each step drawn as `gallery layout --album keyword:…` says.
+/// in every engine: its fullest keyword's, person's and year's pages, and the favourites,
+/// scrolled top to bottom on a phone, each step drawn as `gallery layout --album keyword:…`
+/// says. A year's chunks are runs of the search's blocks (`SharedChunks`), a keyword's mostly
+/// files of their own: both ways of loading cells are walked.
 @Suite("Large albums: browse pages drawn where the engine puts them", .serialized)
 struct LargeBrowsePageTests {
-    /// The fullest keyword and person of the library, and the favourites: (layout's album name,
-    /// browse page's kind, the link's title, how many photos).
+    /// The fullest keyword, person and year of the library, and the favourites: (layout's
+    /// album name, browse page's kind, the link's title, how many photos).
     static func pages() throws -> [(album: String, kind: String, title: String, count: Int)] {
         let work = try LargeAlbum.work.get()
-        struct Photo: Decodable { var keywords: [String]; var people: [String]; var rating: Int?; var favorite: Bool }
+        struct Photo: Decodable {
+            var keywords: [String]; var people: [String]; var rating: Int?; var favorite: Bool; var takenAt: String?
+            /// The camera's calendar year, as the year pages take it.
+            var year: [String] { takenAt.map { [String($0.prefix(4))] } ?? [] }
+        }
         let listed = try GalleryBinary.run(["photos", "--db", work.database, "--json"], in: work.folder)
         let photos = try JSONDecoder().decode([Photo].self, from: Data(listed.stdout.utf8))
         func fullest(_ names: (Photo) -> [String]) throws -> (String, Int) {
@@ -23,13 +29,14 @@ struct LargeBrowsePageTests {
         }
         let (keyword, keywordCount) = try fullest(\.keywords)
         let (person, personCount) = try fullest(\.people)
+        let (year, yearCount) = try fullest(\.year)
         // The site's default: favourites, or 4 stars or more.
         let favorites = photos.filter { $0.favorite || ($0.rating ?? 0) >= 4 }.count
         return [("keyword:" + keyword, "keywords", keyword, keywordCount), ("person:" + person, "people", person, personCount),
-                ("favorites", "favorites", "", favorites)]
+                ("favorites", "favorites", "", favorites), ("year:" + year, "years", year, yearCount)]
     }
 
-    @Test("the fullest keyword's and person's pages and the favourites, scrolled on a phone", arguments: BrowserEngine.allCases)
+    @Test("the fullest keyword's, person's and year's pages and the favourites, scrolled on a phone", arguments: BrowserEngine.allCases)
     func scrolled(engine: BrowserEngine) throws {
         let site = try LargeAlbum.work.get().site
         for page in try Self.pages() {

@@ -23,7 +23,8 @@ public struct AlbumIndexFile: Decodable, Sendable {
     }
 
     /// Chunk `chunk`'s data file, plain page and justified frames file (a chunk's plain page and
-    /// frames are named as it is).
+    /// frames are named as it is). An album's: a browse page's chunk may be a run of a search
+    /// block, named by that block (`chunkOffsets`, SharedChunksTests).
     public func chunkFile(_ chunk: Int) -> String { chunks[chunk] }
     public func plainPage(_ chunk: Int) -> String {
         let name = chunks[chunk].dropFirst("data/".count)

@@ -49,6 +49,15 @@ const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}'
   payload.cells.forEach((cell, j) => { if (cell) cells.set(data.blockStarts[n] + j, cell); });
 });
 
+// The cells of chunk n of an album's index (AlbumData.Index): its file's, or, where the chunk
+// is a run of a search block (`chunkOffsets`: a year's photos are a stretch of the search's
+// order, SharedChunks.swift), that run of the block's.
+const galleryChunkCells = (index, n) => galleryLoad(index.chunks[n]).then((payload) => {
+  if (!index.chunkOffsets) return payload.cells;
+  const from = index.chunkOffsets[n], end = n + 1 < index.chunkStarts.length ? index.chunkStarts[n + 1] : index.count;
+  return payload.cells.slice(from, from + end - index.chunkStarts[n]);
+});
+
 // Keeps aria-busy="true" on `element` while any load passed to the returned function is
 // under way (data files, and the drawing that follows them): screen readers wait for the
 // drawn result instead of reading half of it, and so can anyone else who needs it whole.
@@ -89,14 +98,14 @@ const galleryAlbumContent = (layout, onArrival, busy) => {
     if (chunks[number]) return chunks[number][i - index.chunkStarts[number]];
     if (!requested.has(number)) {
       requested.add(number);
-      busy(galleryLoad(index.chunks[number]).then((payload) => { chunks[number] = payload.cells; onArrival(); })).catch(() => null);
+      busy(galleryChunkCells(index, number).then((cells) => { chunks[number] = cells; onArrival(); })).catch(() => null);
     }
     return null;
   };
   const whenLoaded = async (i) => {
     const payload = await ready;
     const number = galleryRunOf(payload.chunkStarts, i);
-    const cells = chunks[number] || (chunks[number] = (await galleryLoad(payload.chunks[number])).cells);
+    const cells = chunks[number] || (chunks[number] = await galleryChunkCells(payload, number));
     return cells[i - payload.chunkStarts[number]];
   };
   return { cell, whenLoaded, get index() { return index; } };

@@ -167,7 +167,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   };
   const loadChunk = (number) => {
     if (!requested.has(number)) {
-      const content = galleryLoad(index.chunks[number]).then((payload) => payload.cells);
+      const content = galleryChunkCells(index, number);
       const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => placing.loaded(index, number, payload.frames)) : content;
       requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
         chunks[number] = { number, cells, frames };
