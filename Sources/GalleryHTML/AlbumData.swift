@@ -140,28 +140,31 @@ struct AlbumData: Sendable {
     }
 
     /// One photo of a chunk or a search block: its markup as `CellMarkup` writes it, without
-    /// its place on a page, and what the page script needs to place it with the engine's rule
-    /// (`galleryMasonryPlacement`) and draw it (`galleryMakeCell`, `galleryMakeItem`): its shape
-    /// and its texts' heights. Nothing in it depends on the photos before it.
+    /// its place on a page, and what the page script needs to draw it (`galleryMakeCell`,
+    /// `galleryMakeItem`) and, in a search block, to place it with the engine's rule
+    /// (`galleryMasonryPlacement`): its shape and its texts' heights. Nothing in it depends on
+    /// the photos before it.
     struct Cell: Encodable {
         var id: Int64
         /// Displayed width / height: the photo is inner width / ar tall.
         var ar: Double
-        /// Its texts' heights in the bands as measured, unrounded, so that the page's placement
-        /// adds up exactly what the engine's does: "ch" (caption), "mh" (comment), each runs of
-        /// equal values, [value, how many bands, …]; absent without the text.
-        var place: [String: [Double]]
+        /// A search block's: its texts' heights in the bands as measured, unrounded, so that
+        /// the page's placement adds up exactly what the engine's does: "ch" (caption), "mh"
+        /// (comment), each runs of equal values, [value, how many bands, …]; absent without
+        /// the text. Nil in an album's chunk, whose page places it from its group's shapes
+        /// (`Shapes`), which have the same (61 bytes a cell, unread, in every chunk before).
+        var place: [String: [Double]]?
         /// The masonry cell (`CellMarkup.cell`): the lightbox reads a photo from it as well.
         var html: String
         /// Its item in the album's other views (`CellMarkup.item`), when it has some.
         var item: String?
 
-        /// `cell` as data, with its item when `withItem`.
-        init(_ cell: CellModel, markup: CellMarkup, withItem: Bool) {
+        /// `cell` as data, with its item when `withItem`, with its texts' heights when `withPlace`.
+        init(_ cell: CellModel, markup: CellMarkup, withItem: Bool, withPlace: Bool) {
             id = cell.photoID
             ar = cell.aspectRatio
-            place = Shape.place(captions: cell.caption.isEmpty ? nil : cell.placements.map(\.captionHeight),
-                                comments: cell.comment.isEmpty ? nil : cell.placements.map(\.commentHeight))
+            place = withPlace ? Shape.place(captions: cell.caption.isEmpty ? nil : cell.placements.map(\.captionHeight),
+                                            comments: cell.comment.isEmpty ? nil : cell.placements.map(\.commentHeight)) : nil
             html = markup.cell(cell, placed: nil)
             item = withItem ? markup.item(cell, in: nil) : nil
         }
@@ -234,7 +237,7 @@ struct AlbumData: Sendable {
     /// A chunk: the cells of its photos, in album order; `withItems` when the album has
     /// views other than masonry, which make their items from the same chunks.
     func chunkScript(cells: [CellModel], markup: CellMarkup, withItems: Bool) throws -> String {
-        try Self.script(Chunk(cells: cells.map { Cell($0, markup: markup, withItem: withItems) }))
+        try Self.script(Chunk(cells: cells.map { Cell($0, markup: markup, withItem: withItems, withPlace: false) }))
     }
 
     /// A chunk's frames in the justified view (`AlbumSource.justifiedChunkFrames`).

@@ -13,7 +13,9 @@ import GalleryService
 /// make the visitor load blocks for a few photos each (a keyword's photos, spread over years).
 ///
 /// The cells are the same: a browse page's chunk holds its cells without items (it has the grid
-/// only) and without places, as the blocks do, and a cell's markup depends on its photo alone.
+/// only), as the blocks do, and a cell's markup depends on its photo alone; a block's cells
+/// also carry their texts' heights, for the search, which the page does not read (it places
+/// them from its groups' shapes).
 struct SharedChunks: Sendable, Equatable {
     /// Where a shared chunk's photos are: the block (its first photo's id) and the first one's
     /// place in it.

@@ -186,7 +186,7 @@ struct SiteSearch: Sendable {
         guard let block = blocks.chunk(firstID: id) else { return nil }
         let range = blocks.chunkRange(block)
         var cells = [AlbumData.Cell?](repeating: nil, count: range.count)
-        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.Cell(cell, markup: markup, withItem: false) }
+        for cell in try all.cells(range) where range.contains(cell.index) { cells[cell.index - range.lowerBound] = AlbumData.Cell(cell, markup: markup, withItem: false, withPlace: true) }
         return try AlbumData.script(Documents(cells: cells))
     }
 
