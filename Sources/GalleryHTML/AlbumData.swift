@@ -9,8 +9,8 @@ import GallerySitePlan
 ///
 /// The photos are cut, in album order, into chunks (`AlbumCuts`: by content, about 32 photos,
 /// named by their first photo's id); each chunk is one file
-/// holding everything its cells need but their places (shape, texts' measured heights, image
-/// names, placeholder colour, caption and comment in their measured lines), so that a chunk's
+/// holding everything its cells need to be drawn but their places (shape, image names,
+/// placeholder colour, caption and comment in their measured lines), so that a chunk's
 /// bytes depend on its own photos only: a caption edited rewrites the chunk that shows it,
 /// not every chunk after it, and a photo inserted changes the chunk it lands in, not every
 /// chunk after it (issue 51). The page places the cells itself, a group of chunks at a time:

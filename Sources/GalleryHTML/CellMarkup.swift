@@ -79,7 +79,8 @@ struct CellMarkup {
             ("comment", cell.comment, cell.placements.map(\.commentLineStarts)),
         ] where !text.isEmpty {
             // Set in each band's measured lines (a <br> per break, shown in its bands), the
-            // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`).
+            // box as tall as the band's layout reserved for it (gallery.css `.cell .annotation p`);
+            // on a plain page, the text alone, wrapped by the browser.
             let lines = placed?.isInFlow == true ? HTML.escape(text) : HTML.bandLinesHTML(text, lineStarts: starts)
             inner += "<p class=\"\(name)\">\(lines)</p>"
         }

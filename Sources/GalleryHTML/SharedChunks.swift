@@ -55,7 +55,7 @@ struct SharedChunks: Sendable, Equatable {
     }
 
     /// As the inputs' digest reads it: which chunk is where.
-    var description: String {
+    var digestText: String {
         runs.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.block)+\($0.value.offset)" }.joined(separator: " ")
     }
 }

@@ -47,7 +47,7 @@ extension SiteSnapshot {
         text += "description " + String(reflecting: source.description) + "\n"
         text += "masonry " + source.layouts.map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
         // Its chunks in the search's blocks: where they are, which the index says.
-        text += "shared " + (try sharedChunks(source)).description + "\n"
+        text += "shared " + (try sharedChunks(source)).digestText + "\n"
         if views(of: album).contains(.justified) {
             text += "justified " + (try source.justifiedLayouts()).map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
         }
@@ -81,8 +81,8 @@ extension SiteSnapshot {
                 text += frame.map { "\($0)" }.joined(separator: ",") + "\n"
             }
         case .plainPage(let id):
-            // Its photos laid out on their own (`plainPage`): their sizes and measured heights,
-            // not their places in the album; the header's links; the pages before and after it.
+            // Its photos' cells (`plainPage`), not their places in the album; the header's
+            // links; the pages before and after it.
             text += "links " + String(reflecting: source.links) + "\n"
             text += try preloads
             text += "around \(String(reflecting: try source.cuts().neighbours(firstID: id)))\n"
