@@ -54,6 +54,8 @@ struct VideoCellTests {
         // The script's cell for the same data (gallery-3-album.js galleryMakeCell) is the same.
         let chunk = try String(contentsOf: site.appending(path: try AlbumIndexFile(site: site).chunkFile(0)), encoding: .utf8)
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
+        // Placed as the page places it: from its group's shapes.
+        let shapes = try String(contentsOf: site.appending(path: try #require(try AlbumIndexFile(site: site).shapes?.first)), encoding: .utf8)
         func payload(_ script: String) -> String {
             String(script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed())
         }
@@ -66,11 +68,11 @@ struct VideoCellTests {
                        children: [...element.childNodes].filter(n => n.nodeType === 1 || n.textContent).map(n => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
             window.addEventListener('load', () => {
-              const chunk = \(payload(chunk)), index = \(payload(index));
+              const chunk = \(payload(chunk)), index = \(payload(index)), shapes = \(payload(shapes));
               const position = chunk.cells.findIndex((c) => c.id === \(id));
               const written = document.getElementById('photo-\(id)');
               const made = galleryMakeCell(chunk.cells[position], Number(written.dataset.index), { ...index, count: 3, sizes: document.querySelector('.grid img').sizes },
-                                          galleryPlaceGroup(index, 0, chunk.cells)[position]);
+                                          galleryPlaceGroup(index, 0, shapes.cells)[position]);
               const badge = written.querySelector('.media-badge').getBoundingClientRect(), picture = written.querySelector('.photo').getBoundingClientRect();
               galleryTestReport({ written: JSON.stringify(describe(written)), made: JSON.stringify(describe(made)),
                                   badgeInside: badge.left >= picture.left && badge.right <= picture.right && badge.top >= picture.top && badge.bottom <= picture.bottom });
