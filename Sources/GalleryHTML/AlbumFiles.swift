@@ -16,13 +16,21 @@ struct AlbumFiles: Sendable, Equatable {
     /// The first photos' ids of its chunks that are runs of the search's blocks: no files of
     /// its own (`SharedChunks`).
     var sharedChunks: Set<Int64>
+    /// Whether its photos have plain pages of its own: a year's are its months' plain pages,
+    /// which its header links (`AlbumLinks.parts`), so it has none (a year's plain pages were
+    /// a copy of its months', 95 MB of a 100,000-photo site).
+    var hasPlainPages: Bool
 
-    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind], sharedChunks: Set<Int64> = []) {
+    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind], sharedChunks: Set<Int64> = [], hasPlainPages: Bool = true) {
         self.isPrivate = isPrivate
         self.cuts = cuts
         self.views = views
         self.sharedChunks = sharedChunks
+        self.hasPlainPages = hasPlainPages
     }
+
+    /// The first photos' ids of its plain pages, in order.
+    var plainPageIDs: [Int64] { hasPlainPages && !isPrivate ? cuts.chunkIDs : [] }
 
     private var hasJustified: Bool { views.contains(.justified) }
 
@@ -33,7 +41,7 @@ struct AlbumFiles: Sendable, Equatable {
             + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
-        files += cuts.chunkIDs.map(AlbumFile.plainPage)
+        files += plainPageIDs.map(AlbumFile.plainPage)
         return files
     }
 
@@ -43,7 +51,7 @@ struct AlbumFiles: Sendable, Equatable {
         switch file {
         case .index, .ids, .dates: return true
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
-        case .plainPage(let id): return cuts.chunk(firstID: id) != nil
+        case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
         case .shapes(let id): return cuts.group(firstID: id) != nil
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified

@@ -35,17 +35,22 @@ struct CellMarkup {
         // The id makes PAGE#photo-ID a deep link the browser follows by itself. The cell is
         // the list item; the link inside it keeps its own role for screen readers.
         var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\""
-        if let placed {
+        if let placed, !placed.isInFlow {
             attributes += " data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(placed.position)\" aria-setsize=\"\(placed.setSize)\""
-        } else {
+        } else if placed != nil {
+            // A plain page lists all its photos: the browser counts them itself.
             attributes += " role=\"listitem\""
         }
+        // A data file's copy gets its index, role and place in the list from the script.
         attributes += " data-kind=\"\(cell.kind.rawValue)\""
         if let duration = cell.duration { attributes += " data-duration=\"\(HTML.px(duration))\"" }
         attributes += Self.metadataAttributes(cell)
         // Its place in every band (CellPlacement); the style sheet picks the band's and draws
         // it at the width shown.
         var style = "--ar:\(HTML.number(cell.aspectRatio))"
+        // The image's colour until it loads (gallery.css `.cell .photo`), in the style the
+        // cell has anyway: 17 bytes shorter than a style of the image's own, in every copy.
+        if let color = cell.placeholderColor { style += ";--bg:" + color }
         if let placed, !placed.isInFlow {
             for field in cell.bandFields(fluid) {
                 for (band, value) in field.changes {
@@ -63,7 +68,7 @@ struct CellMarkup {
             // wider than the first grid image, chosen by density.
             let sizes = placed.map { $0.isInFlow ? "" : " sizes=\"\(fluid.imageSizes)\"" } ?? ""
             let candidates = placed?.isInFlow == true ? cell.densitySrcset ?? srcset : srcset
-            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(candidates)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\"\(Self.background(cell))>"
+            inner = "<img class=\"photo\" src=\"\(HTML.escape(first.url))\" srcset=\"\(candidates)\"\(sizes) width=\"\(first.width)\" height=\"\(cell.intrinsicHeight)\" alt=\"\(alt)\" loading=\"\(loading)\" decoding=\"async\">"
         } else {
             inner = "<div class=\"photo placeholder\" role=\"img\" aria-label=\"\(HTML.escape(words.photoUnavailable))\" title=\"\(HTML.escape(cell.failure ?? ""))\">\(placeholderText(cell))</div>"
         }

@@ -18,14 +18,16 @@ enum HTML {
     }
 
     /// A text set in other lines in each band, as HTML: a `<br>` at each place some band
-    /// breaks, `data-b` the bands that do ("03": bands 0 and 3); the style sheet shows only
+    /// breaks, `data-b` the bands that do (`data-b=03`: bands 0 and 3); the style sheet shows only
     /// the current band's. What is between two lines stays (a space, a line feed), so the text
     /// reads and copies as written; CSS removes white space at the end of a line.
     static func bandLinesHTML(_ text: String, lineStarts: [[Int]]) -> String {
         let (parts, breaks) = bandLines(text, lineStarts: lineStarts)
         var html = escape(parts.first ?? "")
         for (part, bands) in zip(parts.dropFirst(), breaks) {
-            html += "<br data-b=\"" + bandLetters(bands) + "\">" + escape(part)
+            // Unquoted: letters and digits need no quotes, and a quote costs two bytes in the
+            // data files' JSON (15 breaks a cell in the bench's texts: 76 bytes a cell).
+            html += "<br data-b=" + bandLetters(bands) + ">" + escape(part)
         }
         return html
     }

@@ -122,6 +122,9 @@ struct PageRenderer {
         var views: [LayoutKind]? = nil
         /// Pages within it, linked under its title (a year's months).
         var parts: [(title: String, link: String)] = []
+        /// Whether its photos have plain pages of its own (`AlbumFiles.hasPlainPages`): not a
+        /// year's, whose months (its `parts`) hold every one of its photos.
+        var hasPlainPages = true
         /// Its photos on the map (map.html?album=STEM), when some have a published location.
         var map: String? = nil
         /// The list of browse pages (browse.html), from a one-album site's album.

@@ -155,9 +155,12 @@ struct SiteAlbums: Sendable {
                 months += monthPages
                 for (index, year) in pages.enumerated() {
                     guard case .year(let number)? = year.browse else { continue }
-                    pages[index].links.parts = monthPages.filter {
+                    let own = monthPages.filter {
                         if case .month(let y, _)? = $0.browse { return y == number } else { return false }
-                    }.map { ($0.title, SiteFileName.album(stem: $0.links.stem, .page(.masonry)).name) }
+                    }
+                    pages[index].links.parts = own.map { ($0.title, SiteFileName.album(stem: $0.links.stem, .page(.masonry)).name) }
+                    // Without script its months' plain pages show its photos page by page.
+                    pages[index].links.hasPlainPages = own.reduce(0) { $0 + $1.count } != year.count
                 }
             }
             if !pages.isEmpty { kinds.append((kind, pages)) }

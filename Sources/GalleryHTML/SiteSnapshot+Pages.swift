@@ -8,7 +8,7 @@ extension SiteSnapshot {
         switch view {
         case .masonry:
             let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name,
-                                               first: try album.cuts().chunkIDs.first.map(album.data.plainPage))
+                                               first: album.links.hasPlainPages ? try album.cuts().chunkIDs.first.map(album.data.plainPage) : nil)
             let heights = try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             let description = try album.description.map { description in

@@ -151,7 +151,7 @@ public final class SiteSnapshot: Sendable {
         var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : hasBrowsePage ? [SiteFileName.browse.name] : []
         for album in albums.all + albums.browsePages where album.links.isListed {
             pages += views(of: album).map { album.name(.page($0)) }
-            if !album.isPrivate { pages += try source(album).cuts().chunkIDs.map { album.name(.plainPage($0)) } }
+            pages += try albumFiles(of: album).plainPageIDs.map { album.name(.plainPage($0)) }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages {
@@ -164,7 +164,8 @@ public final class SiteSnapshot: Sendable {
     func albumFiles(of album: SiteAlbums.Album) throws -> AlbumFiles {
         guard !album.isPrivate else { return AlbumFiles(isPrivate: true, cuts: AlbumCuts(ids: []), views: views(of: album)) }
         let source = try source(album), cuts = try source.cuts()
-        return AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts))
+        return AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts),
+                          hasPlainPages: album.links.hasPlainPages)
     }
 
     /// Which of `source`'s chunks are runs of the search's blocks (`SharedChunks`): a browse

@@ -40,6 +40,33 @@ struct BrowsePageTests {
         }
     }
 
+    @Test("a year's photos are page by page on its months' plain pages, which its header links: it has none of its own")
+    func yearPlainPages() throws {
+        let site = try SampleSite.site
+        let year = try #require(try Self.links("years", in: site).first)
+        let yearPage = try String(contentsOf: site.appending(path: year.file), encoding: .utf8)
+        #expect(!yearPage.contains("<nav class=\"pages\""), "the year's page links no plain pages of its own")
+        let stem = String(year.file.dropLast(".html".count))
+        #expect(try SampleSite.exportedFiles(endingWith: [".html"]).filter { $0.hasPrefix(stem + ".page-") }.isEmpty)
+        // Its months' plain pages, each followed to its last, show the year's photos, each once.
+        let months = yearPage.firstMatch(of: #/<nav class="parts">(.*?)</nav>/#).map { String($0.output.1) } ?? ""
+        var shown: [Int] = []
+        for month in months.matches(of: #/<a href="(?<file>[^"]+)">/#).map({ String($0.output.file) }) {
+            let page = try String(contentsOf: site.appending(path: month), encoding: .utf8)
+            var next = page.firstMatch(of: #/<nav class="pages"[^>]*><a href="(?<first>[^"]+)">All \d+ photos/#).map { String($0.output.first) }
+            #expect(next != nil, "\(month) links its plain pages")
+            while let file = next {
+                let plain = try String(contentsOf: site.appending(path: file), encoding: .utf8)
+                shown += plain.matches(of: #/<div class="cell" id="photo-(?<id>\d+)"/#).compactMap { Int($0.output.id) }
+                next = plain.firstMatch(of: #/<a href="(?<next>[^"]+)" rel="next">/#).map { String($0.output.next) }
+            }
+        }
+        let listed = try GalleryBinary.run(["photos", "--album", "year:" + year.title, "--json"], in: try SampleSite.folder)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let photos = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(!photos.isEmpty && shown == photos.compactMap { $0["id"] as? Int }, "the months' plain pages show \(shown.count) photos, the year has \(photos.count)")
+    }
+
     @Test("a month's title in the site's language")
     func monthTitles() {
         #expect(SiteAlbums.monthTitle(year: 2024, month: 7, language: "en") == "July 2024")

@@ -20,7 +20,7 @@ struct PlaceholderColorTests {
     static func placeholders(_ page: URL) throws -> [String: RGBColor] {
         let html = try String(contentsOf: page, encoding: .utf8)
         var result: [String: RGBColor] = [:]
-        let cell = #/data-photo-id="(?<id>\d+)"[^>]*>(?:(?!</a>).)*?background-color:(?<color>#[0-9a-f]{6})/#
+        let cell = #/data-photo-id="(?<id>\d+)"[^>]*?--bg:(?<color>#[0-9a-f]{6})/#
         for match in html.matches(of: cell) {
             result[String(match.output.id)] = RGBColor(hex: String(match.output.color))
         }
@@ -52,6 +52,14 @@ struct PlaceholderColorTests {
             #expect(Self.near(colours[ids["b-grass.jpg"] ?? ""], grass), "\(label): grass photo shows \(colours[ids["b-grass.jpg"] ?? ""]?.hex ?? "nothing")")
         }
         try check("first export")
+        // Drawn: the image's background until it loads is the colour (the cell's --bg).
+        let site = work.url.appending(path: "site")
+        let probe = try EngineExportTests.probe("index.html", in: site, script: """
+            window.addEventListener('load', () => galleryTestReport(getComputedStyle(document.querySelector('[data-photo-id="\(ids["a-sky.jpg"] ?? "")"] .photo')).backgroundColor));
+            """)
+        let drawn = try JSONDecoder().decode(String.self, from: BrowserEngine.chromium.open(probe, in: site, width: 390, height: 844))
+        let skyColour = try #require(try Self.placeholders(page)[ids["a-sky.jpg"] ?? ""])
+        #expect(drawn == "rgb(\(skyColour.red), \(skyColour.green), \(skyColour.blue))", "the sky photo's image is drawn on \(drawn)")
         let before = try Self.placeholders(page)
 
         let again = try GalleryBinary.run(["build", "photos", "--out", "site"], in: work.url)

@@ -82,10 +82,10 @@ struct OnDemandImageTests {
         #expect(try await cache.image(named: "thumbs/0000000000000000-236.webp") == false)
         // The page made before the images shows no placeholder colour; asked for again, it
         // shows the one their encode stored (no library change in between).
-        #expect(!page.contains("background-color:"))
+        #expect(!page.contains("--bg:"))
         #expect(try await cache.file(named: "index.html"))
         let after = try String(contentsOf: library.siteFolder.appending(path: "index.html"), encoding: .utf8)
-        #expect(after.matches(of: #/background-color:#[0-9a-f]{6}/#).count == 1, "the page asked for after the encode shows no colour")
+        #expect(after.matches(of: #/--bg:#[0-9a-f]{6}/#).count == 1, "the page asked for after the encode shows no colour")
     }
 
     @Test("an original is copied into the served site when first asked for, byte for byte; refused where the site offers none")

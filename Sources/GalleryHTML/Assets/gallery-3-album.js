@@ -212,13 +212,14 @@ const galleryPlaceGroup = (index, number, cells) => {
   return places;
 };
 
-// A masonry cell from its data: the cell CellMarkup wrote, with its index, its place in the
-// list, the grid images' `sizes` (the index's) and its `places` in the bands (each field a
+// A masonry cell from its data: the cell CellMarkup wrote, with its index, its role and place
+// in the list, the grid images' `sizes` (the index's) and its `places` in the bands (each field a
 // value per band, galleryPlaceGroup), each value only where it differs from the band before
 // (the style sheet falls back band by band and draws the current band at the width shown).
 const galleryMakeCell = (cell, i, index, places) => {
   const element = galleryElement(cell.html);
   element.dataset.index = String(i);
+  element.setAttribute('role', 'listitem');
   element.setAttribute('aria-posinset', String(i + 1));
   element.setAttribute('aria-setsize', String(index.count));
   const image = element.querySelector('img.photo');
