@@ -301,44 +301,21 @@ struct PageRenderer {
     /// the separator of a title.
     static let symbols = "← ‹ › × · →"
 
-
-    static let lightbox = """
-        <div class="lightbox" hidden tabindex="-1" role="dialog" aria-modal="true" aria-label="Photo">
-        <button class="lightbox-close" type="button" aria-label="Close">×</button>
-        <button class="lightbox-fullscreen" type="button" aria-label="Full screen" aria-pressed="false"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="enter" d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"/><path class="leave" d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"/></svg></button>
-        <button class="lightbox-share" type="button" aria-label="Share"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 15V3.5M7.5 8 12 3.5 16.5 8M5 12v7.5h14V12"/></svg></button>
-        <button class="lightbox-play" type="button" aria-label="Slideshow" aria-pressed="false"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path class="play" d="M7 4.5v15l12.5-7.5z"/><path class="pause" d="M6.5 4.5h4v15h-4zM13.5 4.5h4v15h-4z"/></svg></button>
-        <button class="lightbox-prev" type="button" aria-label="Previous photo">‹</button>
-        <button class="lightbox-next" type="button" aria-label="Next photo">›</button>
-        <video class="lightbox-video" controls playsinline preload="metadata" hidden></video>
-        <video class="lightbox-motion" muted playsinline preload="auto" hidden></video>
-        <button class="lightbox-live" type="button" aria-label="Play Live Photo" hidden><span>\(CellMarkup.liveMark)</span></button>
-        <div class="lightbox-text"><p class="lightbox-caption"></p><p class="lightbox-comment"></p><ul class="lightbox-tags"></ul><p class="lightbox-meta"></p></div>
-        <p class="lightbox-status" role="status"></p>
-        <div class="lightbox-note" hidden><span class="lightbox-note-text" aria-hidden="true"></span><label class="lightbox-copy" hidden><span>Copy this link:</span> <input class="lightbox-link" type="text" readonly></label></div>
-        </div>
-
-        """
-
-    /// The lightbox, with a download link when the site offers downloads (the script points it
-    /// at the photo shown: its large view or its original file), and on a `listed` page of a
-    /// site with photo pages their names (what its share button shares).
+    /// The lightbox as a page carries it: the dialog with the site's settings for it, which
+    /// the script fills with its buttons, player and texts (gallery-5-lightbox.js) — it opens
+    /// only with script, and its 1.9 KB of markup were on every page, plain pages too (42 MB
+    /// of a 100,000-photo site). The settings: each photo's time in the slideshow ("5",
+    /// "2.5"); on a `listed` page of a site with photo pages their names (what its share
+    /// button shares); the browse pages' links (the photo's chips); and, when the site offers
+    /// downloads, what the download link gets (the photo's large view or its original file).
     func lightbox(listed: Bool) -> String {
-        var html = Self.lightbox
-        for label in ["Photo", "Close", "Previous photo", "Next photo", "Play Live Photo", "Full screen", "Slideshow", "Share"] where words.label(label) != label {
-            html = html.replacingOccurrences(of: "aria-label=\"\(label)\"", with: "aria-label=\"\(HTML.escape(words.label(label)))\"")
-        }
-        html = html.replacingOccurrences(of: "<span>Copy this link:</span>", with: "<span>\(HTML.escape(words.copyLink))</span>")
-        // Each photo's time in the slideshow, which the script reads ("5", "2.5").
         let seconds = configuration.slideshow.seconds
         let secondsText = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         let pages = listed ? photoPage.map { " data-photo-page=\"\(HTML.escape($0))\"" } ?? "" : ""
         let links = browseLinks.map { " data-browse-links=\"\(HTML.escape($0))\"" } ?? ""
-        html = html.replacingOccurrences(of: "<div class=\"lightbox\" hidden", with: "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\"\(pages)\(links) hidden")
-        guard configuration.content.downloads != .none else { return html }
-        return html.replacingOccurrences(
-            of: "<p class=\"lightbox-meta\"></p>",
-            with: "<p class=\"lightbox-meta\"></p><a class=\"lightbox-download\" download hidden data-download=\"\(configuration.content.downloads.rawValue)\">\(HTML.escape(words.download))</a>")
+        let download = configuration.content.downloads == .none ? "" : " data-download=\"\(configuration.content.downloads.rawValue)\""
+        return "<div class=\"lightbox\" data-slideshow-seconds=\"\(secondsText)\"\(pages)\(links)\(download) hidden tabindex=\"-1\" role=\"dialog\" "
+            + "aria-modal=\"true\" aria-label=\"\(HTML.escape(words.label("Photo")))\"></div>\n"
     }
 
     /// The grid images' `sizes`: the inner width at each column count, as the bands draw it.

@@ -209,11 +209,16 @@ struct SiteWords: Sendable {
     private var scriptJSON: String {
         struct ScriptWords: Encodable {
             var map, notLoaded, someFailed, firstOnly, foundOne, foundMany, foundNone, scrubber, mapCluster, slideshowPlaying, slideshowPaused, linkCopied: String
+            /// The lightbox's (gallery-5-lightbox.js).
+            var close, fullScreen, share, slideshow, previousPhoto, nextPhoto, playLivePhoto, liveMark, copyLink, download: String
         }
         // Plain strings only: encoding them cannot fail.
         return (try? JSON.string(ScriptWords(map: map, notLoaded: notLoaded, someFailed: someFailed, firstOnly: firstOnly,
                                              foundOne: foundOne, foundMany: foundMany, foundNone: foundNone, scrubber: scrubber,
                                              mapCluster: mapCluster, slideshowPlaying: slideshowPlaying, slideshowPaused: slideshowPaused,
-                                             linkCopied: linkCopied))) ?? "{}"
+                                             linkCopied: linkCopied, close: label("Close"), fullScreen: label("Full screen"), share: label("Share"),
+                                             slideshow: label("Slideshow"), previousPhoto: label("Previous photo"), nextPhoto: label("Next photo"),
+                                             playLivePhoto: label("Play Live Photo"), liveMark: CellMarkup.liveMark, copyLink: copyLink,
+                                             download: download))) ?? "{}"
     }
 }

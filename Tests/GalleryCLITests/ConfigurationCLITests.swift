@@ -99,11 +99,24 @@ struct ConfigurationCLITests {
         #expect(nav.contains(">Raster</a>") && nav.contains(">Kreis</a>") && nav.contains(">Zeilen</a>"))
         #expect(nav.range(of: "Kreis")!.lowerBound < nav.range(of: "Zeilen")!.lowerBound)
         // Screen readers' labels in German too.
-        #expect(album.contains("aria-label=\"Ansichten dieses Albums\"") && album.contains("aria-label=\"Schließen\"")
-                && album.contains("role=\"list\" aria-label=\"Fotos\""))
-        // [slideshow] seconds: each photo's time, read by the lightbox's script; its buttons' labels in German.
-        #expect(album.contains("<div class=\"lightbox\" data-slideshow-seconds=\"2.5\" "))
-        #expect(album.contains("class=\"lightbox-play\" type=\"button\" aria-label=\"Diashow\"") && album.contains("aria-label=\"Vollbild\""))
+        #expect(album.contains("aria-label=\"Ansichten dieses Albums\"") && album.contains("role=\"list\" aria-label=\"Fotos\""))
+        // [slideshow] seconds: each photo's time, read by the lightbox's script; [content]
+        // downloads: what its download link gets.
+        #expect(album.contains("<div class=\"lightbox\" data-slideshow-seconds=\"2.5\" ") && album.contains(" data-download=\"original\" hidden"))
+        // The script makes the lightbox's buttons, their labels and its download link in German.
+        let probe = "probe-lightbox-de.html"
+        try album.replacingOccurrences(of: "</body>", with: """
+            <script>\(BrowserEngine.resultScript)</script><script>
+            window.addEventListener('load', () => {
+              const box = document.querySelector('.lightbox');
+              galleryTestReport(['close', 'fullscreen', 'play', 'prev'].map((name) => box.querySelector('.lightbox-' + name).getAttribute('aria-label'))
+                .concat([box.querySelector('.lightbox-download').textContent, box.querySelector('.lightbox-download').dataset.download]));
+            });
+            </script></body>
+            """).write(to: site.appending(path: probe), atomically: true, encoding: .utf8)
+        let made = try JSONDecoder().decode([String].self, from: BrowserEngine.chromium.open(probe, in: site, width: 390, height: 844))
+        #expect(made == ["Schließen", "Vollbild", "Diashow", "Vorheriges Foto", "Herunterladen", "original"], "\(made)")
+        try FileManager.default.removeItem(at: site.appending(path: probe))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-carousel.html").path))
@@ -118,7 +131,6 @@ struct ConfigurationCLITests {
         #expect(css.contains(":root[data-theme] { --accent: #c0392b; }"))
         #expect(css.range(of: "--accent: #c0392b")!.lowerBound > css.range(of: ":root[data-theme=\"dark\"]")!.lowerBound)
         // Originals offered for download: copied byte for byte, named on the cells and in the lightbox.
-        #expect(album.contains("<a class=\"lightbox-download\" download hidden data-download=\"original\">Herunterladen</a>"))
         let originals = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "originals").path)
         #expect(originals.count == 6)
         let source = try Data(contentsOf: work.url.appending(path: "photos/coast/coast-0.jpg"))

@@ -28,7 +28,7 @@ struct LargeAlbumScrollingTests {
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         let page = site.appending(path: probe)
         var html = try String(contentsOf: page, encoding: .utf8)
-        html.replace(#/<div class="lightbox"[^>]*>(?s:.*?)<div class="lightbox-text">(?s:.*?)</div>\n</div>/#, with: "")
+        html.replace(#/<div class="lightbox"[^>]*></div>/#, with: "")
         #expect(!html.contains("lightbox"), "the lightbox is still in the page")
         try html.write(to: page, atomically: true, encoding: .utf8)
         let steps = try JSONDecoder().decode([LargeAlbum.Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 900))
