@@ -79,4 +79,7 @@ public struct SiteGeometry: Sendable {
     public var circleItem = LayoutSize(width: 110, height: 110)
     public var circleInset: Double = 8
     public var circleMaximumItems = 48
+    /// How far apart the circle's photos stay, shown fewer and smaller on a small screen
+    /// (`CircleLayout.init(fitting:)`): WCAG 2.2's target size for a finger.
+    public var circleTargetSpacing: Double = 24
 }

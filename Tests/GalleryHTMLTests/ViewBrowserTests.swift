@@ -236,16 +236,18 @@ struct ViewBrowserTests {
         var items: [Item]
     }
 
-    @Test("circle: at three window sizes the photos sit where the engine puts them for that size")
+    @Test("circle: at five window sizes the photos sit where the engine puts them for that size, as many and as large as fit apart")
     func circle() throws {
         let sample = try SamplePage("album-coast-circle.html")
         let (page, html, size) = (sample.url, sample.html, sample.itemSize)
-        let inset = try Self.number(html, "data-inset")
+        let inset = try Self.number(html, "data-inset"), spacing = try Self.number(html, "data-spacing")
+        let written = html.matches(of: #/class="circle-item"/#).count
+        // The items drawn (the others are not shown at this size).
         let script = """
             window.addEventListener('load', () => {
               const circle = document.querySelector('.circle');
               const c = circle.getBoundingClientRect();
-              const items = [...circle.querySelectorAll('.circle-item')].map(item => {
+              const items = [...circle.querySelectorAll('.circle-item')].filter(item => item.getClientRects().length).map(item => {
                 const b = item.getBoundingClientRect();
                 return { x: b.left - c.left, y: b.top - c.top, w: b.width, h: b.height };
               });
@@ -253,11 +255,13 @@ struct ViewBrowserTests {
             });
             """
         var radii: [Double] = []
-        for (width, height) in [(1280, 900), (600, 1000), (1600, 700)] {
+        // At 180 px the album's 16 photos do not fit 24 px apart: fewer are shown.
+        for (width, height) in [(1280, 900), (600, 1000), (1600, 700), (390, 844), (180, 700)] {
             let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: height)
             let result = try JSONDecoder().decode(CircleResult.self, from: Data(json.utf8))
-            #expect(result.items.count > 1)
-            let engine = try CircleLayout(count: result.items.count, itemSize: size, viewport: LayoutSize(width: result.width, height: result.height), inset: inset)
+            let engine = try CircleLayout(fitting: written, maximum: written, itemSize: size, viewport: LayoutSize(width: result.width, height: result.height),
+                                          inset: inset, spacing: spacing)
+            #expect(result.items.count == engine.count && engine.count > 1, "\(width)×\(height): \(result.items.count) drawn, the engine shows \(engine.count)")
             radii.append(engine.radius)
             for (index, item) in result.items.enumerated() {
                 let expected = try #require(engine.attributes(at: index)).frame
@@ -265,8 +269,8 @@ struct ViewBrowserTests {
                 #expect(zip(drawn, computed).allSatisfy { abs($0 - $1) <= 1 }, "\(width)×\(height): photo \(index) drawn \(drawn), engine \(computed)")
             }
         }
-        // The circle re-formed: three window sizes, three radii.
-        #expect(Set(radii).count == 3)
+        // The circle re-formed: five window sizes, five radii.
+        #expect(Set(radii).count == 5)
         try HeadlessChromium.screenshot(page: page, width: 1280, height: 900, to: ExportBrowserTests.artifacts.appending(path: "view-circle-1280.png"))
     }
 

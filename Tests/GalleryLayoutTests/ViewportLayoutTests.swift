@@ -116,6 +116,35 @@ struct ViewportLayoutTests {
         #expect(try CircleLayout(count: 0, viewport: LayoutSize(width: 300, height: 300)).count == 0)
     }
 
+    @Test("a page's circle: as many photos as stay `spacing` apart, shrunk so that no two overlap; the largest count that fits", arguments: [0, 1, 2, 5, 16, 48])
+    func fittedCircle(available: Int) throws {
+        let size = LayoutSize(width: 110, height: 110)
+        let steps = CircleLayout.steps(available: available, maximum: 48, itemSize: size, inset: 8, spacing: 24)
+        #expect(steps.first?.count == min(available, 48) && steps.last?.count == min(available, 1))
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.count > $1.count })
+        var random = SplitMix64(seed: UInt64(available) + 7)
+        for _ in 0 ..< 200 {
+            let viewport = LayoutSize(width: Double(Int.random(in: 150 ... 1800, using: &random)), height: Double(Int.random(in: 150 ... 1400, using: &random)))
+            let circle = try CircleLayout(fitting: available, maximum: 48, itemSize: size, viewport: viewport, inset: 8, spacing: 24)
+            #expect(circle.itemSize.width <= 110 && circle.itemSize.width == circle.itemSize.height)
+            let frames = circle.allAttributes.map(\.frame)
+            for frame in frames { #expect(frame.minX >= -1e-9 && frame.minY >= -1e-9 && frame.maxX <= viewport.width + 1e-9 && frame.maxY <= viewport.height + 1e-9) }
+            guard frames.count >= 2 else { continue }
+            // Neighbours' centres at least one item apart (round items: none covers another),
+            // and, unless even the fewest do not fit, `spacing` apart.
+            let chord = 2 * circle.radius * sin(Double.pi / Double(frames.count))
+            #expect(chord >= circle.itemSize.width - 1e-9, "\(viewport): \(frames.count) items of \(circle.itemSize.width) only \(chord) apart")
+            if circle.count != steps.last?.count { #expect(chord >= 24 - 1e-9, "\(viewport): \(frames.count) items \(chord) apart") }
+            // The largest count that does: the one before it would not.
+            if let index = steps.firstIndex(where: { $0.count == circle.count }), index > 0 {
+                let larger = steps[index - 1]
+                let scale = min(1, (viewport.width - 16) * larger.widthFactor, (viewport.height - 16) * larger.heightFactor)
+                let apart = min(viewport.width - 16 - 110 * scale, viewport.height - 16 - 110 * scale) * sin(Double.pi / Double(larger.count))
+                #expect(apart < 24 + 1e-6, "\(viewport): \(larger.count) would fit, \(apart) apart")
+            }
+        }
+    }
+
     @Test("carousel: shift 0 at half-integer focus, largest at integers, continuous; snapping to the nearest item")
     func carousel() throws {
         func layout(_ offset: Double) throws -> CarouselLayout {
