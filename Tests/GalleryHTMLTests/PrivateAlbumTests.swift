@@ -6,7 +6,7 @@ import Testing
 /// `access = "private"`: the album's own site sealed under private/TOKEN/, its password page
 /// the only thing of it in the clear. In every engine the right password opens it, drawn where
 /// the engine computed it, its images and byte ranges served by the service worker; the wrong one
-/// says so. No byte of the site outside its sealed files shows its captions, keywords, names,
+/// says so; axe-core finds nothing on the opened album. No byte of the site outside its sealed files shows its captions, keywords, names,
 /// EXIF values or images; a new password re-wraps the key and seals nothing again.
 @Suite("Private albums: sealed, opened by the password in every engine, leaking nothing", .serialized)
 struct PrivateAlbumTests {
@@ -61,6 +61,7 @@ struct PrivateAlbumTests {
         var wrong: String
         var href: String
         var result: ExportBrowserTests.Result
+        var violations: [String]
         var range: [Int]
         var images: Int
         var reopened: String
@@ -93,6 +94,12 @@ struct PrivateAlbumTests {
                 && [...inner.document.querySelectorAll('.grid img')].every((i) => i.complete && i.naturalWidth > 0), 'the album drawn with its images', 60);
               inner.eval(\(String(decoding: try JSONEncoder().encode(ExportBrowserTests.measureScript), as: UTF8.self)) + '; window.galleryMeasure = galleryMeasure;');
               const result = await inner.galleryMeasure();
+              // axe-core over the opened album, with the rules of every other page (AccessibilityTests).
+              inner.eval(\(String(decoding: try JSONEncoder().encode(String(contentsOf: PageValidityTests.checkers.appending(path: "axe.min.js"), encoding: .utf8)), as: UTF8.self)));
+              await inner.document.fonts.ready;
+              const rules = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } };
+              const violations = (await inner.axe.run(inner.document, rules)).violations
+                .map((v) => v.id + ' (' + v.impact + ') at ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
               const large = inner.document.querySelector('.grid .cell-link').getAttribute('href');
               const part = await inner.fetch(large, { headers: { Range: 'bytes=0-99' } });
               const bytes = new Uint8Array(await part.arrayBuffer());
@@ -117,7 +124,7 @@ struct PrivateAlbumTests {
               other.src = address.href;
               document.body.append(other);
               const crossOrigin = await heard;
-              galleryTestReport({ wrong, href: inner.location.pathname, result, range: [part.status, bytes.length, bytes[0], bytes[1]],
+              galleryTestReport({ wrong, href: inner.location.pathname, result, violations, range: [part.status, bytes.length, bytes[0], bytes[1]],
                                   images: inner.document.querySelectorAll('.grid img').length, reopened: frame.contentWindow.location.pathname,
                                   crossOrigin: { ...crossOrigin, same: crossOrigin.origin === location.origin } });
             """))
@@ -138,6 +145,7 @@ struct PrivateAlbumTests {
         #expect(report.wrong == "Wrong password. Try again.", "\(engine)")
         #expect(report.href.contains("/private/") && report.href.hasSuffix("/index.html"), "\(engine): \(report.href)")
         #expect(report.images == 5)
+        #expect(report.violations.isEmpty, "\(engine): axe-core on the opened album: \(report.violations)")
         #expect(report.reopened == report.href, "\(engine): coming back went to \(report.reopened)")
         #expect(report.range == [206, 100, 0xFF, 0xD8], "\(engine): a byte range of a large image: \(report.range)")
         #expect(!report.crossOrigin.same && !report.crossOrigin.drawn, "\(engine): another origin (\(report.crossOrigin.origin)) drew the private image \(report.crossOrigin.width) px wide")
