@@ -21,4 +21,8 @@ enum AlbumFile: Hashable, Sendable {
     /// A photo's own page (photo/ID.html, by the photo's id: the same at every export of the
     /// library), on a site with `base_url`, for a public album's photos.
     case photoPage(Int64)
+    /// Part n (from 1) of its pages for search engines: its views' pages, plain pages and photo
+    /// pages, at most `SiteSitemap.urlsPerFile` a part, on a site with `base_url`, for a listed
+    /// album (`sitemap.xml` lists the parts).
+    case sitemap(Int)
 }

@@ -29,6 +29,10 @@ struct AlbumFiles: Sendable, Equatable {
         self.hasPlainPages = hasPlainPages
     }
 
+    /// How many parts its pages for search engines take (`AlbumFile.sitemap`; none without
+    /// `base_url`, for an unlisted or a private album).
+    var sitemapParts = 0
+
     /// The first photos' ids of its plain pages, in order.
     var plainPageIDs: [Int64] { hasPlainPages && !isPrivate ? cuts.chunkIDs : [] }
 
@@ -42,6 +46,7 @@ struct AlbumFiles: Sendable, Equatable {
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
         files += plainPageIDs.map(AlbumFile.plainPage)
+        files += (0 ..< sitemapParts).map { AlbumFile.sitemap($0 + 1) }
         return files
     }
 
@@ -56,6 +61,7 @@ struct AlbumFiles: Sendable, Equatable {
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)
+        case .sitemap(let part): return (1 ... max(1, sitemapParts)).contains(part) && sitemapParts > 0
         // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.
         case .photoPage: return false
         }

@@ -8,8 +8,10 @@ enum SiteFileName: Hashable, Sendable {
     case stylesheet
     /// gallery.js
     case script
-    /// sitemap.xml
+    /// sitemap.xml: the site's sitemaps (a sitemap index): sitemap-pages.xml, the site's own
+    /// pages (`sitemapPages`), and each listed album's parts (`AlbumFile.sitemap`).
     case sitemap
+    case sitemapPages
     /// The Atom feeds, on a site with `base_url`: feed.atom (the site's), feeds/STEM.atom (a
     /// public album's, on a site of several).
     case feed(stem: String?)
@@ -63,6 +65,7 @@ enum SiteFileName: Hashable, Sendable {
         case .stylesheet: return "gallery.css"
         case .script: return "gallery.js"
         case .sitemap: return "sitemap.xml"
+        case .sitemapPages: return "sitemap-pages.xml"
         case .feed(nil): return "feed.atom"
         case .feed(let stem?): return "feeds/\(stem).atom"
         case .home: return "index.html"
@@ -89,6 +92,8 @@ enum SiteFileName: Hashable, Sendable {
             case .page(.masonry): return stem.map { "\($0).html" } ?? "index.html"
             case .page(let view): return stem.map { "\($0)-\(view.rawValue).html" } ?? "\(view.rawValue).html"
             case .plainPage(let id): return "\(base).page-\(id).html"
+            // Beside the pages: a sitemap lists only addresses in its own folder and below.
+            case .sitemap(let part): return "\(base).sitemap-\(part).xml"
             case .index: return "data/\(base).index.js"
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
@@ -113,6 +118,7 @@ enum SiteFileName: Hashable, Sendable {
         case "gallery.css": self = .stylesheet; return
         case "gallery.js": self = .script; return
         case "sitemap.xml": self = .sitemap; return
+        case "sitemap-pages.xml": self = .sitemapPages; return
         case "feed.atom": self = .feed(stem: nil); return
         case "index.html": self = .home; return
         case "search.html": self = .search(.page); return
@@ -249,7 +255,10 @@ enum SiteFileName: Hashable, Sendable {
     /// (a chunk, its plain page, its frames and a group's shapes by their first photo's id).
     private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
         func number(_ prefix: String, _ ext: String) -> Int? { Self.number(in: suffix, after: prefix, before: ext) }
-        guard isData else { return number("page-", ".html").map { .plainPage(Int64($0)) } }
+        guard isData else {
+            if let part = number("sitemap-", ".xml") { return part >= 1 ? .sitemap(part) : nil }
+            return number("page-", ".html").map { .plainPage(Int64($0)) }
+        }
         switch suffix {
         case "index.js": return .index
         case "ids.js": return .ids

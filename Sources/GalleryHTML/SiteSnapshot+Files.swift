@@ -33,7 +33,7 @@ extension SiteSnapshot {
         if hasIndexPage { files.append(.home) }
         if hasPrivateAlbums { files += [.privateScript, .serviceWorker] }
         if hasBrowsePage { files.append(.browse) }
-        if context.configuration.site.baseURL != nil { files.append(.sitemap) }
+        if context.configuration.site.baseURL != nil { files += [.sitemapPages, .sitemap] }
         return files + feedFiles
     }
 

@@ -101,7 +101,7 @@ public final class SiteSnapshot: Sendable {
         // Written by their own writers: images (named by content), album ZIPs (streamed, not
         // held in memory), private albums' sealed sites (`PrivateAlbumSite`).
         case .image, .albumZip, .sealed: return nil
-        case .stylesheet, .script, .font, .home, .sitemap, .feed, .mapPage, .mapPoints, .leaflet, .browse, .browseLinks, .privateScript, .serviceWorker:
+        case .stylesheet, .script, .font, .home, .sitemap, .sitemapPages, .feed, .mapPage, .mapPoints, .leaflet, .browse, .browseLinks, .privateScript, .serviceWorker:
             return try hasSiteWide(parsed) ? try renderSiteWide(parsed) : nil
         }
     }
@@ -113,7 +113,8 @@ public final class SiteSnapshot: Sendable {
         case .script: return Array(SiteAssets.script.utf8)
         case .font(let name): return try style().fonts["fonts/" + name]
         case .home: return Array(try indexPage().utf8)
-        case .sitemap: return Array(try sitemap().utf8)
+        case .sitemap: return Array(try sitemapIndex().utf8)
+        case .sitemapPages: return Array(try sitemapPages().utf8)
         case .feed(let stem): return Array(try feed(stem: stem).utf8)
         case .mapPage: return Array(try mapPage().utf8)
         case .mapPoints(let stem): return Array(try search().pointsScript(stem: stem).utf8)
@@ -145,27 +146,14 @@ public final class SiteSnapshot: Sendable {
     /// The views `album` offers: the site's, or a browse page's grid only.
     func views(of album: SiteAlbums.Album) -> [LayoutKind] { album.links.views ?? renderer.views }
 
-    /// The site's pages for search engines, when it knows its address (`base_url`).
-    func sitemap() throws -> String {
-        guard let base = context.configuration.site.baseURL else { return "" }
-        var pages: [String] = hasIndexPage ? [SiteFileName.home.name] : hasBrowsePage ? [SiteFileName.browse.name] : []
-        for album in albums.all + albums.browsePages where album.links.isListed {
-            pages += views(of: album).map { album.name(.page($0)) }
-            pages += try albumFiles(of: album).plainPageIDs.map { album.name(.plainPage($0)) }
-        }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages {
-            xml += "<url><loc>\(HTML.escape(base + (page == SiteFileName.home.name ? "" : page)))</loc></url>\n"
-        }
-        return xml + "</urlset>\n"
-    }
-
     /// Which files `album` has (a private album's: its password page, without reading its photos).
     func albumFiles(of album: SiteAlbums.Album) throws -> AlbumFiles {
         guard !album.isPrivate else { return AlbumFiles(isPrivate: true, cuts: AlbumCuts(ids: []), views: views(of: album)) }
         let source = try source(album), cuts = try source.cuts()
-        return AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts),
-                          hasPlainPages: album.links.hasPlainPages)
+        var files = AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts),
+                               hasPlainPages: album.links.hasPlainPages)
+        files.sitemapParts = sitemapParts(of: album, files: files, source: source)
+        return files
     }
 
     /// Which of `source`'s chunks are runs of the search's blocks (`SharedChunks`): a browse
@@ -327,6 +315,8 @@ public final class SiteSnapshot: Sendable {
             return try plainPage(firstID: id, of: album)
         case .photoPage(let id):
             return try photoPage(id, of: album)
+        case .sitemap(let part):
+            return try albums.album(stem: album.links.stem).map { try sitemapPart(part, of: $0) } ?? ""
         }
     }
 

@@ -120,12 +120,18 @@ struct ConfigurationCLITests {
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "album-coast-circle.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-wheel.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "album-coast-carousel.html").path))
-        // sitemap.xml names every page the site has, at its address.
-        let sitemap = try Self.read(site.appending(path: "sitemap.xml"))
+        // sitemap.xml names the sitemaps, which name every page the site has, at its address:
+        // the albums' pages, plain pages and photo pages.
+        let sitemaps = try Self.read(site.appending(path: "sitemap.xml")).matches(of: #/<sitemap><loc>https://example\.org/summer/(?<file>[^<]+)</loc>/#)
+            .map { String($0.output.file) }
+        #expect(sitemaps.first == "sitemap-pages.xml" && sitemaps.contains("album-coast.sitemap-1.xml"), "\(sitemaps)")
+        let sitemap = try sitemaps.map { try Self.read(site.appending(path: $0)) }.joined()
+        let photoPages = sitemap.matches(of: #/<loc>https://example\.org/summer/photo/\d+\.html</loc>/#).count
         for page in ["https://example.org/summer/</loc>", "album-coast.html", "album-hills-circle.html", "album-hills-justified.html", try AlbumIndexFile(site: site, stem: "album-coast").plainPage(0)] {
             #expect(sitemap.contains(page), "\(page)")
         }
         #expect(!sitemap.contains("wheel"))
+        #expect(photoPages == (try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "photo").path)).count && photoPages > 0, "\(photoPages) photo pages in the sitemaps")
         // The accent, after the theme rules.
         let css = try Self.read(site.appending(path: "gallery.css"))
         #expect(css.contains(":root[data-theme] { --accent: #c0392b; }"))
@@ -240,6 +246,7 @@ struct ConfigurationCLITests {
         let secret = try Self.read(site.appending(path: "album-secret.html"))
         #expect(secret.contains("<meta name=\"robots\" content=\"noindex\">"))
         #expect(!(try Self.read(site.appending(path: "sitemap.xml"))).contains("secret"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: site.path)).contains { $0.contains("secret") && $0.contains("sitemap") })
         // The cover: the index card's picture and the album's social preview.
         let photos = try GalleryBinary.run(["photos", "--json"], in: work.url)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(photos.stdout.utf8)) as? [[String: Any]])

@@ -54,14 +54,14 @@ struct SiteFileListTests {
         let folder = try SampleSite.folder
         let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
         let listed = Set(try Self.listedNames(site))
-        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "data/search.terms-9999.js", "data/search.terms-7a7a7a7a7a.js",
+        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "sitemap-pages.xml", "data/search.terms-9999.js", "data/search.terms-7a7a7a7a7a.js",
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
             // Files named by a photo of the album that starts no chunk, and by no photo.
             let ids = album.isPrivate ? [] : try site.source(album).photoIDs()
             let cuts = AlbumCuts(ids: ids)
             for id in (ids.filter { cuts.chunk(firstID: $0) == nil }.prefix(2) + [0, 999_999]) {
-                asked += [album.name(.chunk(id)), album.name(.justifiedFrames(id)), album.name(.plainPage(id)), album.name(.shapes(id))]
+                asked += [album.name(.chunk(id)), album.name(.justifiedFrames(id)), album.name(.plainPage(id)), album.name(.shapes(id)), album.name(.sitemap(Int(id % 3)))]
             }
             asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
         }
@@ -79,12 +79,13 @@ struct SiteFileListTests {
             let cuts = AlbumCuts(ids: ids)
             for views in viewSets {
                 for isPrivate in [false, true] {
-                    let files = AlbumFiles(isPrivate: isPrivate, cuts: isPrivate ? AlbumCuts(ids: []) : cuts, views: views)
+                    var files = AlbumFiles(isPrivate: isPrivate, cuts: isPrivate ? AlbumCuts(ids: []) : cuts, views: views, hasPlainPages: count % 2 == 0)
+                    files.sitemapParts = isPrivate ? 0 : count % 3
                     let listed = Set(files.all)
                     #expect(listed.count == files.all.count, "a file listed twice")
                     var candidates: [AlbumFile] = [.index, .ids, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     for id in ids + [-1, 0, 1] {
-                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id)]
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .sitemap(Int(id))]
                     }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")

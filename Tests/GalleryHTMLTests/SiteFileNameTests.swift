@@ -16,7 +16,7 @@ struct SiteFileNameTests {
 
     @Test("each kind of name reads back as what made it")
     func roundTrip() {
-        var files: [SiteFileName] = [.stylesheet, .script, .sitemap, .home, .font("dejavu-sans-0a1b2c3d4e5f.ttf"),
+        var files: [SiteFileName] = [.stylesheet, .script, .sitemap, .sitemapPages, .home, .font("dejavu-sans-0a1b2c3d4e5f.ttf"),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 236))),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 708), quality: 80)),
                                      .image(ImageFileName(key: "00ff00ff00ff00ff", size: .grid(width: 472), isWebP: true)),
@@ -27,7 +27,7 @@ struct SiteFileNameTests {
                                      .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .index, .ids, .dates, .chunk(0), .chunk(31), .shapes(0), .shapes(97), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
+            + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .ids, .dates, .chunk(0), .chunk(31), .shapes(0), .shapes(97), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }
@@ -72,6 +72,7 @@ struct SiteFileNameTests {
         "", "index", "gallery.CSS", "fonts/", "fonts/a/b.ttf", "album-nope.html", "album-nope-wheel.html", "wheel.html",
         "data/album-coast.chunk-.js", "data/album-coast.chunk-03.js", "data/album-coast.chunk--1.js", "data/album-coast.chunk-1.json",
         "data/album-coast.rows.js", "data/album-nope.index.js", "data/index.index.js", "album-coast.page-0x1.html", "album-coast.page-2.htm",
+        "album-coast.sitemap-0.xml", "album-coast.sitemap-01.xml", "data/album-coast.sitemap-1.xml", "album-coast.sitemap-1.html", "sitemap-1.xml",
         "data/sub/album-coast.index.js", "thumbs/00FF00FF00FF00FF-236.jpg", "thumbs/00ff00ff00ff00ff-0236.jpg",
         "thumbs/00ff00ff00ff00ff.jpg", "large/00ff00ff00ff00ff-1600.jpg", "large/00ff00ff00ff00ff-1600x0.jpg",
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
