@@ -112,16 +112,16 @@ extension PageRenderer {
     ///   - count: the album's photos.
     ///   - cells: its first cells, at least `circleMaximumItems` of them.
     func circlePage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel]) -> String {
-        let size = geometry.circleItem, inset = geometry.circleInset, spacing = geometry.circleTargetSpacing
+        let size = geometry.circleItem, inset = geometry.circleInset
         let shown = Array(cells.prefix(geometry.circleMaximumItems))
         let note = shown.count < count ? " · the first \(shown.count) in the circle" : ""
-        var html = opening(.circle, title: title, subtitle: subtitle + note, links: links, style: Self.circleStyle(
-            CircleLayout.steps(available: shown.count, maximum: shown.count, itemSize: size, inset: inset, spacing: spacing), itemSize: size, inset: inset))
+        var html = opening(.circle, title: title, subtitle: subtitle + note, links: links)
         html += "<div class=\"circle\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-inset=\"\(HTML.px(inset))\" "
-        html += "data-spacing=\"\(HTML.px(spacing))\" style=\"--inset:\(HTML.px(inset))px\">\n"
-        // Item i at angle 2πi/N of the count shown (gallery.css `.circle-item`); the radius
-        // and centre come from the container's size (CircleLayout's formulas in calc()), so the
-        // circle re-forms when the window is resized.
+        html += "data-spacing=\"\(HTML.px(geometry.circleTargetSpacing))\" data-maximum=\"\(geometry.circleMaximumItems)\" style=\"--count:\(shown.count)\">\n"
+        // Item i at angle 2πi/n of the n shown; how many are shown, their size, the radius and
+        // the centre come from the container's size (the style sheet's `.circle-item`:
+        // CircleLayout's formulas in calc() and container queries), so the circle re-forms when
+        // the window is resized.
         for (index, cell) in shown.enumerated() {
             html += markup.item(cell, in: ("circle-item", index, "", "--i:\(index)", true, size)) + "\n"
         }
@@ -129,32 +129,11 @@ extension PageRenderer {
         return html + lightbox(listed: links.isListed) + foot()
     }
 
-    /// The circle's counts as container queries (`CircleLayout.steps`, the engine's own
-    /// numbers): the last count by default, each larger one in a container at least its
-    /// smallest viewport, its items shrunk to fit between their neighbours.
-    static func circleStyle(_ steps: [CircleLayout.Step], itemSize: LayoutSize, inset: Double) -> String {
-        func rules(_ step: CircleLayout.Step) -> String {
-            func length(_ base: Double) -> String {
-                guard step.count >= 2 else { return HTML.px(base) + "px" }
-                let inner = HTML.px(2 * inset)
-                return "min(\(HTML.px(base))px, (100cqw - \(inner)px) * \(String(step.widthFactor * base)), (100cqh - \(inner)px) * \(String(step.heightFactor * base)))"
-            }
-            return ".circle-item{--n:\(max(1, step.count));--iw:\(length(itemSize.width));--ih:\(length(itemSize.height))}"
-        }
-        guard let last = steps.last else { return "" }
-        var css = rules(last) + ".circle-item:nth-child(n+\(last.count + 1)){display:none}"
-        for step in steps.dropLast().reversed() {
-            css += "@container (min-width:\(HTML.px(step.minimumViewport.width))px) and (min-height:\(HTML.px(step.minimumViewport.height))px){"
-                + rules(step) + ".circle-item:nth-child(-n+\(step.count)){display:block}}"
-        }
-        return css
-    }
-
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
     private func opening(_ view: LayoutKind, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
-                         scripts: [String] = [], style: String = "") -> String {
+                         scripts: [String] = []) -> String {
         head(title: title + " · " + (words.views[view] ?? view.title), page: SiteFileName.album(stem: links.stem, .page(view)).name, scripts: scripts,
-             style: style, noindex: !links.isListed, feed: (links.feed, title))
+             noindex: !links.isListed, feed: (links.feed, title))
             + header(title: title, subtitle: subtitle, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
     }

@@ -438,12 +438,11 @@ struct PageRenderer {
     ///   - scripts: data files the page's script loads at once: fetched while the page loads,
     ///     run when the script asks for them.
     ///   - styles: style sheets before the site's own (Leaflet's, on the map page).
-    ///   - style: rules of the page's own, after the site's (the circle's counts).
     ///   - feed: the album's own feed and its title, named beside the site's.
     ///   - bodyAttributes: what the page's `<body>` carries (" class=…"), for its script.
     ///   - preview: a photo page's: its own description and the large image's size for the
     ///     previews, and the folder it is in (`<base>`: the site's files are one folder up).
-    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], style: String = "", noindex: Bool = false,
+    func head(title: String, page: String, image: String? = nil, scripts: [String] = [], styles: [String] = [], noindex: Bool = false,
               feed: (link: String?, title: String)? = nil, preview: PhotoPreview? = nil, bodyAttributes: String = "") -> String {
         let site = configuration.site
         // Fonts are fetched in CORS mode, so their preloads say `crossorigin` or go unused.
@@ -500,7 +499,7 @@ struct PageRenderer {
         <meta name="generator" content="gallery">
         \(preview.map { "<base href=\"\(HTML.escape($0.base))\">\n" } ?? "")<title>\(HTML.escape(title))</title>
         \(meta)\(styles.map { "<link rel=\"stylesheet\" href=\"\(HTML.escape($0))\">\n" }.joined())<link rel="stylesheet" href="gallery.css">
-        \(style.isEmpty ? "" : "<style>" + style + "</style>\n")\(data)</head>
+        \(data)</head>
         <body\(bodyAttributes)>
 
         """

@@ -1,3 +1,4 @@
+import GalleryLayout
 import GallerySitePlan
 import TextMetrics
 
@@ -65,7 +66,31 @@ public enum SiteAssets {
             rules += ".justified-item { --x: var(--x\(b)); --y: var(--y\(b)); --w: var(--w\(b)); --h: var(--h\(b)); }"
             css += justified.mediaCondition(band).map { "@media \($0) { \(rules) }\n" } ?? rules + "\n"
         }
-        return css + "\n" + textCSS
+        return css + circleCSS(geometry) + "\n" + textCSS
+    }
+
+    /// The circle view: how many of a page's photos it shows (n = min(the page's `--count`, the
+    /// count of the largest container query the circle meets)) and how large, so that none
+    /// covers its neighbours and they stay a finger's target apart: `CircleLayout(fitting:)`'s
+    /// rule, its counts' smallest containers from the engine (`CircleLayout.steps`), the same
+    /// for every page of the site.
+    static func circleCSS(_ geometry: SiteGeometry) -> String {
+        let size = geometry.circleItem, inset = geometry.circleInset, largest = max(size.width, size.height)
+        // t = min(1, (W − 2·inset)·q / (M + w·q), (H − 2·inset)·q / (M + h·q)), q = sin(π / max(2, n)).
+        func length(_ base: Double) -> String {
+            let twice = HTML.px(2 * inset), terms = "var(--q) * \(String(base))"
+            return "min(\(HTML.px(base))px, (100cqw - \(twice)px) * \(terms) / (\(String(largest)) + \(String(size.width)) * var(--q)), "
+                + "(100cqh - \(twice)px) * \(terms) / (\(String(largest)) + \(String(size.height)) * var(--q)))"
+        }
+        var css = ".circle { --inset: \(HTML.px(inset))px; }\n"
+        css += ".circle-item { --k: 1; --n: min(var(--count), var(--k)); --q: sin(180deg / max(2, var(--n))); --iw: \(length(size.width)); --ih: \(length(size.height)); }\n"
+        css += ".circle-item:nth-child(n+2) { display: none; }\n"
+        let steps = CircleLayout.steps(maximum: geometry.circleMaximumItems, itemSize: size, inset: inset, spacing: geometry.circleTargetSpacing)
+        for step in steps.reversed() where step.count > 1 {
+            css += "@container (min-width: \(HTML.px(step.minimumViewport.width))px) and (min-height: \(HTML.px(step.minimumViewport.height))px) { "
+                + ".circle-item { --k: \(step.count); } .circle-item:nth-child(-n+\(step.count)) { display: block; } }\n"
+        }
+        return css
     }
 
     /// The page script, the site's one gallery.js: its English words (from `SiteWords`), then

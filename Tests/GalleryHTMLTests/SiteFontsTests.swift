@@ -72,11 +72,13 @@ struct SiteFontsTests {
         // English words, `galleryEnglishWords`).
         let script = try String(contentsOf: site.appending(path: "gallery.js"), encoding: .utf8)
         var written = script.matches(of: #/textContent = '(?<text>[^']+)'/#).map { String($0.output.text) }
+        // And the text of the markup it writes (the lightbox's buttons: `">×</button>`).
+        written += script.matches(of: #/">(?<text>[^<>'"]+)</#).map { String($0.output.text) }
         let words = try #require(script.firstMatch(of: #/const galleryEnglishWords = (?<json>\{.*\});/#)).output.json
         written += (try JSONSerialization.jsonObject(with: Data(words.utf8)) as? [String: String] ?? [:]).values
         #expect(written.contains("This photo could not be loaded."), "\(written)")
         shown += written
-        #expect(shown.contains { $0.contains("Carousel") && $0.contains("×") })
+        #expect(shown.contains { $0.contains("Carousel") } && written.contains("×") && written.contains("‹"))
         var missing: [String] = []
         for scalar in Set(shown.flatMap(\.unicodeScalars)) {
             guard !scalar.properties.isDefaultIgnorableCodePoint, !scalar.properties.isWhitespace, scalar.properties.generalCategory != .control else { continue }

@@ -240,7 +240,7 @@ struct ViewBrowserTests {
     func circle() throws {
         let sample = try SamplePage("album-coast-circle.html")
         let (page, html, size) = (sample.url, sample.html, sample.itemSize)
-        let inset = try Self.number(html, "data-inset"), spacing = try Self.number(html, "data-spacing")
+        let inset = try Self.number(html, "data-inset"), spacing = try Self.number(html, "data-spacing"), maximum = try Self.number(html, "data-maximum")
         let written = html.matches(of: #/class="circle-item"/#).count
         // The items drawn (the others are not shown at this size).
         let script = """
@@ -259,7 +259,7 @@ struct ViewBrowserTests {
         for (width, height) in [(1280, 900), (600, 1000), (1600, 700), (390, 844), (180, 700)] {
             let json = try HeadlessChromium.evaluate(page: page, script: script, width: width, height: height)
             let result = try JSONDecoder().decode(CircleResult.self, from: Data(json.utf8))
-            let engine = try CircleLayout(fitting: written, maximum: written, itemSize: size, viewport: LayoutSize(width: result.width, height: result.height),
+            let engine = try CircleLayout(fitting: written, maximum: Int(maximum), itemSize: size, viewport: LayoutSize(width: result.width, height: result.height),
                                           inset: inset, spacing: spacing)
             #expect(result.items.count == engine.count && engine.count > 1, "\(width)×\(height): \(result.items.count) drawn, the engine shows \(engine.count)")
             radii.append(engine.radius)

@@ -119,8 +119,8 @@ struct ViewportLayoutTests {
     @Test("a page's circle: as many photos as stay `spacing` apart, shrunk so that no two overlap; the largest count that fits", arguments: [0, 1, 2, 5, 16, 48])
     func fittedCircle(available: Int) throws {
         let size = LayoutSize(width: 110, height: 110)
-        let steps = CircleLayout.steps(available: available, maximum: 48, itemSize: size, inset: 8, spacing: 24)
-        #expect(steps.first?.count == min(available, 48) && steps.last?.count == min(available, 1))
+        let steps = CircleLayout.steps(maximum: 48, itemSize: size, inset: 8, spacing: 24)
+        #expect(steps.first?.count == 48 && steps.last?.count == 1)
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.count > $1.count })
         var random = SplitMix64(seed: UInt64(available) + 7)
         for _ in 0 ..< 200 {
@@ -134,11 +134,14 @@ struct ViewportLayoutTests {
             // and, unless even the fewest do not fit, `spacing` apart.
             let chord = 2 * circle.radius * sin(Double.pi / Double(frames.count))
             #expect(chord >= circle.itemSize.width - 1e-9, "\(viewport): \(frames.count) items of \(circle.itemSize.width) only \(chord) apart")
-            if circle.count != steps.last?.count { #expect(chord >= 24 - 1e-9, "\(viewport): \(frames.count) items \(chord) apart") }
-            // The largest count that does: the one before it would not.
-            if let index = steps.firstIndex(where: { $0.count == circle.count }), index > 0 {
-                let larger = steps[index - 1]
-                let scale = min(1, (viewport.width - 16) * larger.widthFactor, (viewport.height - 16) * larger.heightFactor)
+            // `spacing` apart whenever a step fits: its count of items would be, so fewer are.
+            let step = steps.first { viewport.width >= $0.minimumViewport.width && viewport.height >= $0.minimumViewport.height }
+            if step != nil { #expect(chord >= 24 - 1e-9, "\(viewport): \(frames.count) items \(chord) apart") }
+            #expect(circle.count == min(available, step?.count ?? 1))
+            // The largest step that fits: the one before it would put its items closer than `spacing`.
+            if let step, let index = steps.firstIndex(of: step), index > 0, available > step.count {
+                let larger = steps[index - 1], factors = CircleLayout.fitFactors(count: larger.count, itemSize: size)
+                let scale = min(1, (viewport.width - 16) * factors.width, (viewport.height - 16) * factors.height)
                 let apart = min(viewport.width - 16 - 110 * scale, viewport.height - 16 - 110 * scale) * sin(Double.pi / Double(larger.count))
                 #expect(apart < 24 + 1e-6, "\(viewport): \(larger.count) would fit, \(apart) apart")
             }
