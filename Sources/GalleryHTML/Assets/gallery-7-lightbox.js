@@ -355,6 +355,14 @@ const galleryFillTags = (list, photo, pageOf) => {
   };
   // Closing closes at once, and goes back past the lightbox's own history entry.
   const hide = () => {
+    // A Back still on its way (closed, opened again and closed before it landed: quick taps):
+    // this photo's entry was never pushed (`pushWhenLeft`), and the entry still in the address
+    // is the one that Back leaves. Another Back would leave the page.
+    if (leaving) {
+      pushWhenLeft = null;
+      close();
+      return;
+    }
     const pushed = inHistory();
     close(pushed);
     if (pushed) {
