@@ -61,7 +61,7 @@ struct AlbumFiles: Sendable, Equatable {
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)
-        case .sitemap(let part): return (1 ... max(1, sitemapParts)).contains(part) && sitemapParts > 0
+        case .sitemap(let part): return part >= 1 && part <= sitemapParts
         // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.
         case .photoPage: return false
         }
