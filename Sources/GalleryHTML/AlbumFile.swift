@@ -22,7 +22,7 @@ enum AlbumFile: Hashable, Sendable {
     /// library), on a site with `base_url`, for a public album's photos.
     case photoPage(Int64)
     /// Part n (from 1) of its pages for search engines: its views' pages, plain pages and photo
-    /// pages, at most `SiteSitemap.urlsPerFile` a part, on a site with `base_url`, for a listed
+    /// pages, at most `SiteSnapshot.sitemapURLsPerFile` a part, on a site with `base_url`, for a listed
     /// album (`sitemap.xml` lists the parts).
     case sitemap(Int)
 }

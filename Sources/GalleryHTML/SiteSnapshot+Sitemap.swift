@@ -5,7 +5,7 @@
 /// its views' pages, plain pages and photo pages). One list of every page was rewritten by any
 /// page added and, with a page for every photo, passed the protocol's 50,000 addresses a file
 /// at 50,000 photos; parts by album are rewritten only when their album's pages come or go,
-/// and hold `urlsPerFile` addresses at most. Unlisted and private albums have none.
+/// and hold `sitemapURLsPerFile` addresses at most. Unlisted and private albums have none.
 extension SiteSnapshot {
     /// The sitemap protocol's limit of addresses a file.
     static let sitemapURLsPerFile = 50_000
@@ -35,7 +35,8 @@ extension SiteSnapshot {
     func sitemapIndex() throws -> String {
         guard let base = context.configuration.site.baseURL else { return "" }
         var names = [SiteFileName.sitemapPages.name]
-        for album in albums.all + albums.browsePages where album.links.isListed && !album.isPrivate {
+        // Which albums have parts is `sitemapParts`' to say (not an unlisted or private one).
+        for album in albums.all + albums.browsePages {
             names += (0 ..< (try albumFiles(of: album)).sitemapParts).map { album.name(.sitemap($0 + 1)) }
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
