@@ -119,4 +119,75 @@ struct LargeAlbumLightboxTests {
         // The focused cell stays first in the page's order, so Tab from it reaches the cells in view.
         #expect(result.inOrder && (result.next ?? 0) > 50 && result.cells < 200, "\(engine): \(result)")
     }
+
+    /// The page's side of `walkKeepsLittle`: the data files the page fetches (resource timing,
+    /// which sees a file loaded again even from the browser's cache), by lap: 0 the page and
+    /// its first photo, 1 the album's other photos, 2 the first `again` photos once more. A step
+    /// waits for its photo's image (the address follows only every 350 ms: browsers refuse
+    /// more), the walk's end for the last photo's address.
+    static func walkScript(count: Int, again: Int, lastID: Int64) -> String {
+        """
+        const key = (name) => document.dispatchEvent(new KeyboardEvent('keydown', { key: name }));
+        // Each lap's start (entries are told after their fetch ends: by when they started).
+        const laps = [0, Infinity, Infinity];
+        const fetched = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const path = new URL(entry.name).pathname;
+            const lap = laps.filter((start) => entry.startTime >= start).length - 1;
+            if (path.includes('/data/')) fetched.push({ lap, file: path.slice(path.lastIndexOf('/data/') + 1) });
+          }
+        }).observe({ type: 'resource', buffered: true });
+        window.addEventListener('load', async () => {
+          await galleryDrawn(document.querySelector('.grid'));
+          const box = document.querySelector('.lightbox');
+          const image = box.querySelector('img');
+          const caption = box.querySelector('.lightbox-caption');
+          document.querySelector('.grid .cell-link').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+          await galleryWaitFor(() => !box.hidden && location.hash && image.getAttribute('src'), 'the lightbox');
+          const first = location.hash;
+          laps[1] = performance.now();
+          let steps = 1;
+          for (let n = 1; n < \(count) + \(again); n++) {
+            if (n === \(count)) laps[2] = performance.now();
+            const before = image.getAttribute('src');
+            key('ArrowRight');
+            await galleryWaitFor(() => (image.getAttribute('src') && image.getAttribute('src') !== before) || caption.textContent === galleryWords.notLoaded, 'photo ' + n, 30);
+            if (caption.textContent === galleryWords.notLoaded) throw new Error('photo ' + n + ': ' + caption.textContent);
+            steps += 1;
+          }
+          await galleryWaitFor(() => location.hash === '#photo-\(lastID)', 'the last photo in the address');
+          galleryTestReport({ first, steps, fetched });
+        });
+        """
+    }
+
+    @Test("a walk through the whole album keeps only the data near it: what it let go is fetched again, nothing twice in a lap",
+          arguments: BrowserEngine.allCases)
+    func walkKeepsLittle(engine: BrowserEngine) throws {
+        let site = try LargeAlbum.work.get().site
+        let album = try LargeAlbum.album()
+        let index = try AlbumIndexFile(site: site)
+        let again = 300
+        let probe = try LargeAlbum.probe(script: Self.walkScript(count: album.count, again: again, lastID: album[again - 1].id))
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        struct Fetch: Decodable { var lap: Int; var file: String }
+        struct Result: Decodable { var first: String; var steps: Int; var fetched: [Fetch] }
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
+        #expect(result.first == "#photo-\(album[0].id)" && result.steps == album.count + again, "\(engine): \(result.first), \(result.steps) steps")
+        // A lap fetches each file once: the page keeps what it walks through long enough (the
+        // opening's preloads, the last photo's chunk among them, come again a lap later).
+        for laps in [1 ... 1, 2 ... 2] {
+            let files = result.fetched.filter { laps.contains($0.lap) }.map(\.file)
+            let twice = Dictionary(grouping: files, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            #expect(twice.isEmpty, "\(engine): laps \(laps) fetched \(twice.prefix(5)) more than once")
+        }
+        // The first lap fetched every chunk; the second fetches again those of photos 150 to 300,
+        // far below the grid's first screen (the page's own, kept) and walked a whole album ago.
+        let firstLap = Set(result.fetched.filter { $0.lap <= 1 }.map(\.file))
+        #expect(firstLap.isSuperset(of: index.chunks), "\(engine): chunks never fetched: \(Set(index.chunks).subtracting(firstLap).sorted().prefix(5))")
+        let secondLap = Set(result.fetched.filter { $0.lap == 2 }.map(\.file))
+        let letGo = Set((150 ..< again).map { index.chunkFile(index.chunk(holding: $0)) })
+        #expect(secondLap.isSuperset(of: letGo), "\(engine): kept from a lap ago: \(letGo.subtracting(secondLap).sorted())")
+    }
 }

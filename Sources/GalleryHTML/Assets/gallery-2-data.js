@@ -2,13 +2,45 @@
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
+// Values by key: at most `limit` of them besides those `kept(key)` holds on to, the least
+// recently used let go first. A visitor who walks a whole album (a slideshow through 100,000
+// photos) then holds as much data at the end as after the first minute; what was let go is
+// loaded again if it is wanted again (from the browser's cache, usually).
+const galleryRecent = (limit, kept = () => false) => {
+  const values = new Map();  // in order of use, the oldest first
+  return {
+    has: (key) => values.has(key),
+    // Without counting as a use.
+    peek: (key) => values.get(key),
+    get(key) {
+      if (!values.has(key)) return undefined;
+      const value = values.get(key);
+      values.delete(key);
+      values.set(key, value);
+      return value;
+    },
+    set(key, value) {
+      values.delete(key);
+      values.set(key, value);
+      const spare = [...values.keys()].filter((other) => !kept(other));
+      for (const old of spare.slice(0, Math.max(0, spare.length - limit))) values.delete(old);
+      return value;
+    },
+  };
+};
+
+// How many data files the page keeps loaded beyond those it draws from: enough that a
+// visitor going back a few screens, or a lightbox going back a few photos, loads nothing.
+const galleryKeptFiles = 24;
+
 // Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
 // loads from file:// as from any host. Over HTTP they are fetched and their JSON read with
 // JSON.parse: no script of one large literal to compile (a search's first screen waited
 // ~24 ms on that, in a trace). One promise per
-// file; it is rejected when the file is missing, or is not a galleryData({...}) call (damaged).
+// file while it is among the recent ones (galleryRecent); it is rejected when the file is
+// missing, or is not a galleryData({...}) call (damaged).
 const galleryLoad = (() => {
-  const loads = new Map();
+  const loads = galleryRecent(galleryKeptFiles);
   window.galleryData = (payload) => {
     if (document.currentScript) document.currentScript.galleryPayload = payload;
   };
@@ -36,10 +68,7 @@ const galleryLoad = (() => {
     return payload;
   });
   const overHTTP = window.location.protocol === 'http:' || window.location.protocol === 'https:';
-  return (url) => {
-    if (!loads.has(url)) loads.set(url, overHTTP ? byFetch(url) : byScript(url));
-    return loads.get(url);
-  };
+  return (url) => loads.get(url) || loads.set(url, overHTTP ? byFetch(url) : byScript(url));
 })();
 
 // Block n of the search index's cells put into `cells` by document number: the search page's
@@ -88,25 +117,33 @@ const galleryRunOf = (starts, i) => {
 // asked for has arrived.
 const galleryAlbumContent = (layout, onArrival, busy) => {
   let index = null;
-  const chunks = [];
-  const requested = new Set();
+  // Chunk number → { cells } once in, and the promise of them; the recent ones only: the views
+  // ask for the chunks of the cards about the current one, fewer than galleryKeptFiles.
+  const chunks = galleryRecent(galleryKeptFiles);
   const ready = busy(galleryLoad(layout).then((payload) => { index = payload; onArrival(); return payload; }));
   ready.catch(() => null);
+  const load = (number) => {
+    let chunk = chunks.get(number);
+    if (!chunk) {
+      chunk = chunks.set(number, { cells: null });
+      chunk.loading = galleryChunkCells(index, number).then((cells) => { chunk.cells = cells; return cells; });
+    }
+    return chunk;
+  };
   const cell = (i) => {
     if (!index || i < 0 || i >= index.count) return null;
-    const number = galleryRunOf(index.chunkStarts, i);
-    if (chunks[number]) return chunks[number][i - index.chunkStarts[number]];
-    if (!requested.has(number)) {
-      requested.add(number);
-      busy(galleryChunkCells(index, number).then((cells) => { chunks[number] = cells; onArrival(); })).catch(() => null);
+    const number = galleryRunOf(index.chunkStarts, i), chunk = load(number);
+    if (chunk.cells) return chunk.cells[i - index.chunkStarts[number]];
+    if (!chunk.asked) {
+      chunk.asked = true;
+      busy(chunk.loading.then(onArrival)).catch(() => null);
     }
     return null;
   };
   const whenLoaded = async (i) => {
-    const payload = await ready;
-    const number = galleryRunOf(payload.chunkStarts, i);
-    const cells = chunks[number] || (chunks[number] = await galleryChunkCells(payload, number));
-    return cells[i - payload.chunkStarts[number]];
+    await ready;
+    const number = galleryRunOf(index.chunkStarts, i);
+    return (await load(number).loading)[i - index.chunkStarts[number]];
   };
   return { cell, whenLoaded, get index() { return index; } };
 };

@@ -25,8 +25,17 @@ const galleryItemWidth = (grid, index, b) => {
 // Masonry cells are placed by the page a group of photos at a time (AlbumData.swift): a
 // chunk's cells can be placed once its group's shapes are in and placed (`prepare`).
 const galleryMasonryPlacing = (grid) => {
-  const groups = new Map();  // group number → { places (per photo), lines (per band, per chunk: [a, b, c, d]) }
-  const requested = new Map();  // group number → the promise of its placing
+  // Group number → the promise of its placing, and once placed its places (per photo) and
+  // lines (per band, per chunk: [a, b, c, d]). Kept: the groups of the chunks the grid holds
+  // (`keep`), and the last other one (a group is about a thousand photos).
+  let keptChunk = () => false;
+  let keptIndex = null;
+  const groups = galleryRecent(1, (g) => {
+    for (let c = keptIndex.groups[g]; c < (g + 1 < keptIndex.groups.length ? keptIndex.groups[g + 1] : keptIndex.chunkStarts.length); c++) {
+      if (keptChunk(c)) return true;
+    }
+    return false;
+  });
   // The group of chunk c, and its first photo's index (groups and chunks are cut by content).
   const groupOf = (index, c) => galleryRunOf(index.groups, c);
   const groupFirst = (index, g) => index.chunkStarts[index.groups[g]];
@@ -57,12 +66,17 @@ const galleryMasonryPlacing = (grid) => {
     // and placed (the same promise each time).
     prepare(index, c) {
       const g = groupOf(index, c);
-      if (groups.has(g)) return null;
-      if (!requested.has(g)) {
-        requested.set(g, galleryLoad(index.shapes[g]).then((payload) => { groups.set(g, placeGroup(index, g, payload.cells)); }));
+      keptIndex = index;
+      let group = groups.get(g);
+      if (group && group.places) return null;
+      if (!group) {
+        group = groups.set(g, { places: null });
+        group.loading = galleryLoad(index.shapes[g]).then((payload) => { Object.assign(group, placeGroup(index, g, payload.cells)); });
       }
-      return requested.get(g);
+      return group.loading;
     },
+    // The grid holds chunk c while `holds(c)`: its group stays placed.
+    keep(holds) { keptChunk = holds; },
     at(index, b) {
       const w = galleryItemWidth(grid, index, b);
       const columns = index.bands[b].columns, starts = index.starts[b], scale = w / galleryMasonryInner(index, b);
@@ -80,8 +94,8 @@ const galleryMasonryPlacing = (grid) => {
         // columns from where the columns ended before it, and end above where the tallest ends
         // after it (columns only grow, at every width).
         chunkSpan(k) {
-          const g = groupOf(index, k), group = groups.get(g);
-          if (group) {
+          const g = groupOf(index, k), group = groups.peek(g);
+          if (group && group.places) {
             const line = group.lines[b][k - index.groups[g]];
             return { top: line[0] * w + line[1], bottom: line[2] * w + line[3] };
           }
@@ -112,7 +126,7 @@ const galleryMasonryPlacing = (grid) => {
     // Its group is placed (`prepare`).
     placeOf(index, chunk, j) {
       const g = groupOf(index, chunk.number);
-      return groups.get(g).places[index.chunkStarts[chunk.number] + j - groupFirst(index, g)];
+      return groups.peek(g).places[index.chunkStarts[chunk.number] + j - groupFirst(index, g)];
     },
     make: (cell, i, place, index) => galleryMakeCell(cell, i, index, place),
   };
@@ -154,8 +168,12 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     rendered.set(Number(element.dataset.index), { element, place: placing.written(element) });
   });
   let index = null;
-  const chunks = [];  // chunk number → { number, cells, frames }, once loaded
-  const requested = new Map();  // chunk number → promise of it
+  // Chunk number → the promise of { number, cells, frames }, and once loaded `loaded`: the
+  // chunks that meet the viewport or its overscan (`near`), and the few last used beside.
+  let near = new Set();
+  const chunks = galleryRecent(galleryKeptFiles, (c) => near.has(c));
+  if (placing.keep) placing.keep((c) => near.has(c) || chunks.has(c));
+  const loaded = (c) => { const chunk = chunks.get(c); return chunk && chunk.loaded; };
   const failures = new Map();  // chunk number → the message shown in its place
   const preparing = new Set();  // the promises of `placing.prepare` under way
   const busy = galleryBusy(grid);
@@ -166,20 +184,22 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     return note;
   };
   const loadChunk = (number) => {
-    if (!requested.has(number)) {
+    let chunk = chunks.get(number);
+    if (!chunk) {
+      chunk = chunks.set(number, { loaded: null });
       const content = galleryChunkCells(index, number);
       const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => placing.loaded(index, number, payload.frames)) : content;
-      requested.set(number, busy(Promise.all([content, frames]).then(([cells, frames]) => {
-        chunks[number] = { number, cells, frames };
+      chunk.loading = busy(Promise.all([content, frames]).then(([cells, frames]) => {
+        chunk.loaded = { number, cells, frames };
         update();
-        return chunks[number];
+        return chunk.loaded;
       }, (error) => {
         failures.set(number, fail(galleryWords.someFailed.replace('{error}', error.message), true));
         update();
         throw error;
-      })));
+      }));
     }
-    return requested.get(number);
+    return chunk.loading;
   };
 
   // The photo nearest the viewport's top (first in album order among those in view), and
@@ -202,23 +222,29 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const viewTop = -grid.getBoundingClientRect().top;
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
     const wanted = new Map();
+    near = new Set();
     for (let c = 0; c < index.chunks.length; c++) {
       const bounds = layoutNow.chunkSpan(c);
-      if (bounds.top >= bottom || bounds.bottom <= top || failures.has(c)) continue;
+      if (bounds.top < bottom && bounds.bottom > top && !failures.has(c)) near.add(c);
+    }
+    for (const c of near) {
       // What the chunk's cells are placed from first (a masonry group's shapes): its bounds
       // are then its own, and the next update sees whether it meets the viewport.
       const prepared = placing.prepare(index, c);
       if (prepared) {
         if (!preparing.has(prepared)) {
           preparing.add(prepared);
-          busy(prepared.then(update, (error) => {
+          busy(prepared.then(() => {
+            preparing.delete(prepared);
+            update();
+          }, (error) => {
             failures.set(c, fail(galleryWords.someFailed.replace('{error}', error.message), true));
             update();
           }));
         }
         continue;
       }
-      const chunk = chunks[c];
+      const chunk = loaded(c);
       if (!chunk) { loadChunk(c).catch(() => null); continue; }
       chunk.cells.forEach((cell, j) => {
         const { y, height } = span(placing.placeOf(index, chunk, j));
@@ -241,7 +267,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
       let next = 0;
       for (const i of added) {
         while (next < order.length && order[next] < i) next++;
-        const chunk = chunks[galleryRunOf(index.chunkStarts, i)], j = wanted.get(i);
+        const chunk = loaded(galleryRunOf(index.chunkStarts, i)), j = wanted.get(i);
         const place = placing.placeOf(index, chunk, j);
         const element = placing.make(chunk.cells[j], i, place, index);
         grid.insertBefore(element, next < order.length ? rendered.get(order[next]).element : null);
@@ -261,7 +287,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const entry = async (i) => {
     const number = galleryRunOf(index.chunkStarts, i);
     // What it is placed from and its chunk at once: a deep link waits for one round trip.
-    const [, chunk] = await Promise.all([placing.prepare(index, number), chunks[number] || loadChunk(number)]);
+    const [, chunk] = await Promise.all([placing.prepare(index, number), loadChunk(number)]);
     const j = i - index.chunkStarts[number];
     return { cell: chunk.cells[j], place: placing.placeOf(index, chunk, j) };
   };

@@ -111,6 +111,24 @@ const galleryFillTags = (list, photo, pageOf) => {
   // would close the photo just opened (a quick tap after closing; seen in an iframe).
   let leaving = false;
   let pushWhenLeft = null;
+  // Browsers refuse address changes past so many in a while (WebKit 100 in 30 s, Chromium 200
+  // in 10 s), which a key held down or a quick walk through an album reaches: a bucket of
+  // `addressBurst` changes, one more every `addressEvery` ms (at most 95 in 30 s); when it is
+  // empty, the address follows when the next one is due, with the newest photo.
+  const addressBurst = 20, addressEvery = 400;
+  let addressTokens = addressBurst;
+  let addressAt = performance.now();
+  let addressLater = 0;
+  const write = (id, how) => {
+    clearTimeout(addressLater);
+    addressLater = 0;
+    addressTokens -= 1;
+    try {
+      // The grid shows where the visitor ended up, not where the lightbox was opened.
+      if (how === 'push') history.scrollRestoration = 'manual';
+      history[how === 'push' ? 'pushState' : 'replaceState']({ galleryLightbox: true }, '', '#photo-' + id);
+    } catch (error) { /* history is a convenience here */ }
+  };
   // The open photo is in the address (#photo-ID, the cell's id): the link can be shared, and
   // Back closes the lightbox as it would leave a page. file:// pages may refuse; then the
   // lightbox still works without it.
@@ -119,11 +137,16 @@ const galleryFillTags = (list, photo, pageOf) => {
       pushWhenLeft = id;
       return;
     }
-    try {
-      // The grid shows where the visitor ended up, not where the lightbox was opened.
-      if (how === 'push') history.scrollRestoration = 'manual';
-      history[how === 'push' ? 'pushState' : 'replaceState']({ galleryLightbox: true }, '', '#photo-' + id);
-    } catch (error) { /* history is a convenience here */ }
+    const now = performance.now();
+    addressTokens = Math.min(addressBurst, addressTokens + (now - addressAt) / addressEvery);
+    addressAt = now;
+    if (how === 'push' || addressTokens >= 1) {
+      write(id, how);
+    } else {
+      clearTimeout(addressLater);
+      // Unless the lightbox has closed meanwhile (its entry is then gone or going).
+      addressLater = setTimeout(() => { if (!box.hidden && !leaving && inHistory()) remember(id, how); }, (1 - addressTokens) * addressEvery);
+    }
   };
   const inHistory = () => !!(history.state && history.state.galleryLightbox);
 
