@@ -165,29 +165,51 @@ struct LargeAlbumLightboxTests {
     @Test("a walk through the whole album keeps only the data near it: what it let go is fetched again, nothing twice in a lap",
           arguments: BrowserEngine.allCases)
     func walkKeepsLittle(engine: BrowserEngine) throws {
+        let index = try AlbumIndexFile(site: try LargeAlbum.work.get().site)
+        try Self.walk(engine: engine, page: "index.html", order: try LargeAlbum.album().map(\.id), files: index.chunks) {
+            index.chunkFile(index.chunk(holding: $0))
+        }
+    }
+
+    @Test("a walk through a search's 1,200 results keeps only the cells near it: what it let go is fetched again",
+          arguments: BrowserEngine.allCases)
+    func searchWalkKeepsLittle(engine: BrowserEngine) throws {
+        let work = try LargeAlbum.work.get()
+        let search = try SearchIndexFile(site: work.site)
+        // The album's name finds every photo: result k is document k.
+        let layout = try GalleryBinary.run(["layout", "--db", work.database, "--query", "big", "--width", "1100", "--json"], in: work.folder)
+        let order = try JSONDecoder().decode(LargeAlbum.Layout.self, from: Data(layout.stdout.utf8)).items.map(\.id)
+        try #require(order.count == search.count, "the search finds \(order.count) of \(search.count) photos")
+        let blockFile = { (k: Int) in search.docs.replacingOccurrences(of: "{n}", with: String(search.blocks[(search.blockStarts.lastIndex { $0 <= k }) ?? 0])) }
+        try Self.walk(engine: engine, page: "search.html", query: "?q=big", order: order, files: search.blocks.indices.map { blockFile(search.blockStarts[$0]) }, fileOf: blockFile)
+    }
+
+    /// Walks the lightbox of `page` through all of `order` (the photos' ids) and the first 300
+    /// again; checks that the first lap fetched each of `files` once, and the second again
+    /// those of photos 200 to 300 (`fileOf` a photo's position), far below the grid's first
+    /// screen (the page's own, kept) and walked a whole album ago.
+    static func walk(engine: BrowserEngine, page: String, query: String = "", order: [Int64], files: [String], fileOf: (Int) -> String) throws {
         let site = try LargeAlbum.work.get().site
-        let album = try LargeAlbum.album()
-        let index = try AlbumIndexFile(site: site)
         let again = 300
-        let probe = try LargeAlbum.probe(script: Self.walkScript(count: album.count, again: again, lastID: album[again - 1].id))
+        let probe = try LargeAlbum.probe(script: Self.walkScript(count: order.count, again: again, lastID: order[again - 1]), page: page)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
         struct Fetch: Decodable { var lap: Int; var file: String }
         struct Result: Decodable { var first: String; var steps: Int; var fetched: [Fetch] }
-        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe, in: site, width: 1100, height: 800))
-        #expect(result.first == "#photo-\(album[0].id)" && result.steps == album.count + again, "\(engine): \(result.first), \(result.steps) steps")
-        // A lap fetches each file once: the page keeps what it walks through long enough (the
-        // opening's preloads, the last photo's chunk among them, come again a lap later).
+        let result = try JSONDecoder().decode(Result.self, from: engine.open(probe + query, in: site, width: 1100, height: 800))
+        #expect(result.first == "#photo-\(order[0])" && result.steps == order.count + again, "\(engine), \(page): \(result.first), \(result.steps) steps")
+        // A lap fetches each file once: the page keeps what it walks through long enough. (The
+        // opening preloads the last photo, its neighbour: a fetch WebKit may start after the
+        // walk has.)
+        let opening = fileOf(order.count - 1)
         for laps in [1 ... 1, 2 ... 2] {
-            let files = result.fetched.filter { laps.contains($0.lap) }.map(\.file)
-            let twice = Dictionary(grouping: files, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
-            #expect(twice.isEmpty, "\(engine): laps \(laps) fetched \(twice.prefix(5)) more than once")
+            let fetched = result.fetched.filter { laps.contains($0.lap) && $0.file != opening }.map(\.file)
+            let twice = Dictionary(grouping: fetched, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            #expect(twice.isEmpty, "\(engine), \(page): laps \(laps) fetched \(twice.prefix(5)) more than once")
         }
-        // The first lap fetched every chunk; the second fetches again those of photos 150 to 300,
-        // far below the grid's first screen (the page's own, kept) and walked a whole album ago.
         let firstLap = Set(result.fetched.filter { $0.lap <= 1 }.map(\.file))
-        #expect(firstLap.isSuperset(of: index.chunks), "\(engine): chunks never fetched: \(Set(index.chunks).subtracting(firstLap).sorted().prefix(5))")
+        #expect(firstLap.isSuperset(of: files), "\(engine), \(page): never fetched: \(Set(files).subtracting(firstLap).sorted().prefix(5))")
         let secondLap = Set(result.fetched.filter { $0.lap == 2 }.map(\.file))
-        let letGo = Set((150 ..< again).map { index.chunkFile(index.chunk(holding: $0)) })
-        #expect(secondLap.isSuperset(of: letGo), "\(engine): kept from a lap ago: \(letGo.subtracting(secondLap).sorted())")
+        let letGo = Set((200 ..< again).map(fileOf))
+        #expect(secondLap.isSuperset(of: letGo), "\(engine), \(page): kept from a lap ago: \(letGo.subtracting(secondLap).sorted())")
     }
 }

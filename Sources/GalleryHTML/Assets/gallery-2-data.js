@@ -32,6 +32,9 @@ const galleryRecent = (limit, kept = () => false) => {
 // How many data files the page keeps loaded beyond those it draws from: enough that a
 // visitor going back a few screens, or a lightbox going back a few photos, loads nothing.
 const galleryKeptFiles = 24;
+// How many cells the search page and the map keep loaded before they let go of those far from
+// what they show (theirs come from the search's blocks, a cell at a time).
+const galleryKeptCells = 600;
 
 // Data files (data/*.js) are scripts calling galleryData({...}): unlike fetch(), a script
 // loads from file:// as from any host. Over HTTP they are fetched and their JSON read with

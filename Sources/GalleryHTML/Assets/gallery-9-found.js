@@ -23,7 +23,10 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   let shown = null;  // the query whose photos are shown: { text, results (its document numbers, in order) }
   let generation = 0;
   let placement = null;
-  const cells = new Map();  // document number → its cell, once its block is in
+  // Document number → its cell, once its block is in; past galleryKeptCells, only those near
+  // the results drawn, the next to place and the lightbox's (`prune`): a slideshow through
+  // 100,000 results keeps memory flat.
+  const cells = new Map();
   const rendered = new Map();  // position in the results → its element
   let failure = null;
 
@@ -72,10 +75,23 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     return Array.from(found);
   };
   const loadBlock = (n) => galleryLoadCells(index, cells, n);
-  // The cells of results `from` to `to`: the blocks of those not yet in, all at once.
-  const cellsOf = (results, from, to) => {
-    const missing = results.slice(from, to).filter((document) => !cells.has(document));
+  // The cells of `documents`: the blocks of those not yet in, all at once.
+  const cellsOfDocuments = (documents) => {
+    const missing = documents.filter((document) => !cells.has(document));
     return Promise.all([...new Set(missing.map((document) => galleryRunOf(index.blockStarts, document)))].map(loadBlock));
+  };
+  // The cells of results `from` to `to`.
+  const cellsOf = (results, from, to) => cellsOfDocuments(results.slice(from, to));
+  // Lets go of cells once more than galleryKeptCells are in, but those of the results within
+  // a few screens of the ones drawn, the next ones to place, and those about result `around`.
+  const prune = (around = -1) => {
+    if (cells.size <= galleryKeptCells || !shown) return;
+    const results = shown.results, keep = new Set();
+    const add = (from, to) => { for (let i = Math.max(0, from); i < Math.min(results.length, to); i++) keep.add(results[i]); };
+    if (rendered.size > 0) add(Math.min(...rendered.keys()) - 100, Math.max(...rendered.keys()) + 100);
+    if (placement) add(placement.placed.length, placement.placed.length + 100);
+    if (around >= 0) add(around - 50, around + 50);
+    for (const document of cells.keys()) if (!keep.has(document)) cells.delete(document);
   };
 
   // The width items are drawn at in the band placed.
@@ -134,6 +150,20 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     failure = galleryMessage(text);
     grid.before(failure);
   };
+  // Loads the cells of results to draw that were let go, then draws them.
+  let refilling = false;
+  const refill = (documents) => {
+    if (refilling || failure) return;
+    refilling = true;
+    const mine = shown;
+    busy(cellsOfDocuments(documents)).then(() => {
+      refilling = false;
+      if (shown === mine) update();
+    }, (error) => {
+      refilling = false;
+      fail(galleryWords.someFailed.replace('{error}', error.message));
+    });
+  };
 
   // The photo nearest the viewport's top, kept in place when another band places them again.
   let anchor = null;
@@ -169,13 +199,18 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     // In result order, so Tab and screen readers follow the grid's order.
     const order = [...rendered.keys()].sort((x, y) => x - y);
     let next = 0;
+    const unloaded = [];
     for (const i of wanted) {
       if (rendered.has(i)) continue;
+      // Its cell was let go (`prune`): drawn once it is in again.
+      if (!cells.has(shown.results[i])) { unloaded.push(shown.results[i]); continue; }
       while (next < order.length && order[next] < i) next++;
       const element = make(i);
       grid.insertBefore(element, next < order.length ? rendered.get(order[next]) : null);
       rendered.set(i, element);
     }
+    if (unloaded.length > 0) refill(unloaded);
+    prune();
     const bottoms = placement.bottoms(w);
     grid.style.height = (placement.placed.length > 0 ? Math.max(...bottoms) : 0) + 'px';
     grid.dataset.placed = String(placement.placed.length);
@@ -256,7 +291,11 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
     photo: (i) => {
       if (rendered.has(i)) return galleryDescribe(rendered.get(i));
       const results = shown.results;
-      return cellsOf(results, i, i + 1).then(() => galleryDescribeData(cells.get(results[i])));
+      return cellsOf(results, i, i + 1).then(() => {
+        const cell = cells.get(results[i]);
+        prune(i);
+        return galleryDescribeData(cell);
+      });
     },
     element: (i) => rendered.get(i) || null,
     // Places the results up to photo i (loading their cells), scrolls to it and draws it.

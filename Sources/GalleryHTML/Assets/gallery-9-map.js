@@ -39,12 +39,22 @@
   let data = null, count = 0, xs = null, ys = null, documents = null, levels = null, byDate = null;
   // What the lightbox walks: the documents of a group tapped, or every photo by date.
   let walk = [];
+  // Document number → its cell, once its block is in; past galleryKeptCells, only those about
+  // the photo the lightbox shows: a walk through every photo keeps memory flat.
   const cells = new Map();
   const cellOf = (number) => galleryLoadCells(data, cells, galleryRunOf(data.blockStarts, number)).then(() => cells.get(number));
+  const prune = (i) => {
+    if (cells.size <= galleryKeptCells) return;
+    const keep = new Set(walk.slice(Math.max(0, i - 50), i + 50));
+    for (const number of cells.keys()) if (!keep.has(number)) cells.delete(number);
+  };
   galleryOfferAlbum(galleryAlbum({
     count: () => walk.length,
     positionOf: () => -1,
-    photo: (i) => (cells.has(walk[i]) ? galleryDescribeData(cells.get(walk[i])) : cellOf(walk[i]).then(galleryDescribeData)),
+    photo: (i) => (cells.has(walk[i]) ? galleryDescribeData(cells.get(walk[i])) : cellOf(walk[i]).then((cell) => {
+      prune(i);
+      return galleryDescribeData(cell);
+    })),
     element: () => null,
   }));
   const open = (documentsWalked, position) => {
