@@ -29,8 +29,9 @@ const galleryRecent = (limit, kept = () => false) => {
   };
 };
 
-// How many data files the page keeps loaded beyond those it draws from: enough that a
-// visitor going back a few screens, or a lightbox going back a few photos, loads nothing.
+// How many data files a page keeps loaded once used (a grid: chunks besides those near the
+// viewport): enough that a visitor going back a few screens, or a lightbox going back a few
+// photos, loads nothing again.
 const galleryKeptFiles = 24;
 // How many cells the search page and the map keep loaded before they let go of those far from
 // what they show (theirs come from the search's blocks, a cell at a time).
