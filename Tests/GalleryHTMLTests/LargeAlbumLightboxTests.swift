@@ -120,11 +120,11 @@ struct LargeAlbumLightboxTests {
         #expect(result.inOrder && (result.next ?? 0) > 50 && result.cells < 200, "\(engine): \(result)")
     }
 
-    /// The page's side of `walkKeepsLittle`: the data files the page fetches (resource timing,
-    /// which sees a file loaded again even from the browser's cache), by lap: 0 the page and
-    /// its first photo, 1 the album's other photos, 2 the first `again` photos once more. A step
-    /// waits for its photo's image (the address follows only every 350 ms: browsers refuse
-    /// more), the walk's end for the last photo's address.
+    /// The page's side of `walk`: the data files the page fetches (resource timing, which sees
+    /// a file loaded again even from the browser's cache), by lap: 0 the page and its first
+    /// photo, 1 the album's other photos, 2 the first `again` photos once more. A step waits for
+    /// its photo's image (past 20 quick steps the address follows only every 400 ms: browsers
+    /// refuse more), the walk's end for the last photo's address.
     static func walkScript(count: Int, again: Int, lastID: Int64) -> String {
         """
         const key = (name) => document.dispatchEvent(new KeyboardEvent('keydown', { key: name }));
