@@ -76,10 +76,15 @@ extension SiteSnapshot {
             // layouts' photo heights are the engine's inner width / aspect ratio.
             return try digest(text, run: try source.photos(of: file), of: source)
         case .justifiedFrames:
-            // Frames only, as the file holds them (from the chunk's top, not the album's).
-            for frame in try source.justifiedChunkFrames(try source.photos(of: file)) {
-                text += frame.map { "\($0)" }.joined(separator: ",") + "\n"
+            // Frames only, as the file holds them (from the chunk's top, not the album's), by
+            // their numbers' bits: as text they were a second's formatting at 100,000 photos.
+            var hash = SHA256()
+            hash.update(data: Data(text.utf8))
+            for frame in try source.justifiedChunkFrames(try source.photos(of: file), every: try source.everyJustifiedFrame()) {
+                [Double(frame.count)].withUnsafeBytes { hash.update(bufferPointer: $0) }
+                frame.withUnsafeBytes { hash.update(bufferPointer: $0) }
             }
+            return Self.hex(hash)
         case .plainPage(let id):
             // Its photos' cells (`plainPage`), not their places in the album; the header's
             // links; the pages before and after it.

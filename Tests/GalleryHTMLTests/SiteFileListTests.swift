@@ -49,6 +49,24 @@ struct SiteFileListTests {
         }
     }
 
+    @Test("a chunk's justified frames from the album's, read in one pass (the export's digests), are those read for the chunk alone (its file)")
+    func justifiedFramesInOnePass() throws {
+        let folder = try SampleSite.folder
+        let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
+        var chunks = 0
+        for album in site.albums.all + site.albums.browsePages where !album.isPrivate && site.views(of: album).contains(.justified) {
+            let source = try site.source(album), cuts = try source.cuts(), every = try source.everyJustifiedFrame()
+            #expect(every.count == (try source.justifiedLayouts()).count && every.allSatisfy { $0.count == source.count }, "\(album.title)")
+            for chunk in 0 ..< cuts.chunkCount {
+                let alone = try source.justifiedChunkFrames(cuts.chunkRange(chunk))
+                #expect(try source.justifiedChunkFrames(cuts.chunkRange(chunk), every: every) == alone, "\(album.title), chunk \(chunk)")
+                #expect(alone.allSatisfy { $0.count == 4 * every.count && $0.contains { $0 != 0 } }, "\(album.title), chunk \(chunk): a photo without its frames")
+                chunks += 1
+            }
+        }
+        #expect(chunks >= 2, "the sample site has \(chunks) chunks with justified frames")
+    }
+
     @Test("names the list does not have: serve makes nothing")
     func unlistedNames() throws {
         let folder = try SampleSite.folder
