@@ -395,11 +395,11 @@ public struct SiteExporter: Sendable {
         var pendingVideos: [(id: Int64, name: String, isMotion: Bool)] = []
         var queuedVideos = Set<String>()  // two copies of one clip are made once
         let ids = try database.photoIDs(excludingAlbums: excluded)
+        let colorless = try database.contentHashesWithoutColor()
         for start in stride(from: 0, to: ids.count, by: 2000) {
             // Their files only: an image's names and sizes come from the file, not from what is
             // said of the photo.
             let batch = try database.storedPhotos(ids: ids[start ..< min(start + 2000, ids.count)], annotated: false)
-            let storedColors = try database.dominantColors(contentHashes: batch.values.map(\.contentHash))
             for (id, stored) in batch.sorted(by: { $0.key < $1.key }) {
                 guard let plan = images.plan(stored.photo, contentHash: stored.contentHash, withOriginal: true) else { continue }
                 written.formUnion(plan.names)
@@ -428,7 +428,7 @@ public struct SiteExporter: Sendable {
                     summary.imagesReused += plan.names.count
                     // Images kept from an earlier export into another library: read the colour
                     // back from the smallest one rather than decode the original.
-                    if storedColors[stored.contentHash] == nil {
+                    if colorless.contains(stored.contentHash) {
                         colorsToRead.append((id, stored.contentHash, plan.names[0], plan.grid[0].width, plan.grid[0].height))
                     }
                 } else {

@@ -68,9 +68,17 @@ extension AnnotationColumns {
         return annotation
     }
 
-    private static func names(_ json: String) -> [String] {
+    /// The names of a JSON array as SQLite's `json_group_array` writes them: `["a","b"]`.
+    static func names(_ json: String) -> [String] {
         // Most photos have none: no decoder for them.
         guard json != "[]" else { return [] }
+        // Without a backslash no name holds a quote, so the array is its names between `["`,
+        // `","` and `"]`, exactly: read so, not through the decoder (2 % of a build that
+        // read 100,000 photos' states).
+        let bytes = json.utf8
+        if !bytes.contains(UInt8(ascii: "\\")), bytes.starts(with: #"[""#.utf8), bytes.reversed().starts(with: #""]"#.utf8.reversed()) {
+            return json.dropFirst(2).dropLast(2).split(separator: #"",""#, omittingEmptySubsequences: false).map(String.init)
+        }
         return (try? JSON.decode([String].self, from: json.utf8)) ?? []
     }
 }
