@@ -201,11 +201,14 @@ public struct SiteExporter: Sendable {
                 summary.albumsRendered.append(key)
                 let search = try site.search()
                 let files = search.files.map { (name: SiteFileName.search($0).name, file: $0) }
-                // Its blocks of documents are made again when their photos changed (its words'
-                // shards and its index read every photo).
+                // Its blocks of documents are made again when their photos changed, its words'
+                // shards when their words did (its index reads every photo).
                 let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary, part: { file in
-                    guard case .docs(let id) = file else { return nil }
-                    return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
+                    switch file {
+                    case .docs(let id): return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
+                    case .terms(let key): return try site.searchTermsDigest(key, albumInputs: inputs)
+                    case .page, .index: return nil
+                    }
                 }, render: { try site.render($0) })
                 written.formUnion(made.names)
                 nextInputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts)

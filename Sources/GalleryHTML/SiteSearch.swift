@@ -166,11 +166,17 @@ struct SiteSearch: Sendable {
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
     }
 
+    /// The words of the shard whose key is `key`, each with its documents; nil when there is no
+    /// such shard.
+    func terms(key: String) -> [(token: String, documents: [Int32])]? {
+        shardByKey[key].map { shards[$0].terms }
+    }
+
     /// The words of the shard whose key is `key`; nil when there is no such shard.
     func termsScript(key: String) throws -> String? {
-        guard let shard = shardByKey[key] else { return nil }
+        guard let shard = terms(key: key) else { return nil }
         var terms: [String: [Int32]] = [:]
-        for (token, documents) in shards[shard].terms {
+        for (token, documents) in shard {
             var previous: Int32 = 0
             terms[token] = documents.map { document in
                 defer { previous = document }
