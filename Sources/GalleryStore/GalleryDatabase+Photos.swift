@@ -130,9 +130,20 @@ extension GalleryDatabase {
         try read { db in
             var result: [Int64: String] = [:]
             result.reserveCapacity(ids.count)
+            // Many photos (a large page's dates): one pass over the table, not a statement per
+            // 500 of them (2 % of a caption's build at 100,000 photos, every page it is on).
+            if ids.count >= 5_000 {
+                let wanted = Set(ids)
+                let rows = try Row.fetchCursor(db, sql: "SELECT id, taken_at FROM photos WHERE taken_at IS NOT NULL")
+                while let row = try rows.next() {
+                    let id: Int64 = row[0]
+                    if wanted.contains(id) { result[id] = row[1] }
+                }
+                return result
+            }
             try Self.inParts(ids) { part in
                 let rows = try SQLRequest<Row>(literal: "SELECT id, taken_at FROM photos WHERE id IN \(part) AND taken_at IS NOT NULL").fetchCursor(db)
-                while let row = try rows.next() { result[row["id"]] = row["taken_at"] }
+                while let row = try rows.next() { result[row[0]] = row[1] }
             }
             return result
         }
