@@ -131,6 +131,7 @@ public struct SiteExporter: Sendable {
             database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
             publishLocation: publishLocation,
             configuration: configuration, onlyAlbum: onlyAlbum))
+        site.prepareBrowsePages(jobs: jobs)
         // What each album's files were made from last time: an album whose inputs are the same
         // and whose files are all there is not rendered again (`ExportInputs`).
         let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)

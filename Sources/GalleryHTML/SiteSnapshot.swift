@@ -4,6 +4,7 @@ import GalleryLayout
 import GalleryService
 import GallerySitePlan
 import GalleryStore
+import GalleryWork
 import Synchronization
 import TextMetrics
 
@@ -210,7 +211,7 @@ public final class SiteSnapshot: Sendable {
             }
             let scope: LayoutScope = switch album.photos {
             case .folder(let path): .album(path: path)
-            case .browse(let selection): try context.layouts.browseScope(selection)
+            case .browse(let selection): try preparedScopes.withLock { $0[selection] } ?? context.layouts.browseScope(selection)
             }
             let made = try AlbumSource(scope: scope, name: album.title, links: links, context: context,
                                        description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
@@ -219,6 +220,20 @@ public final class SiteSnapshot: Sendable {
             return made
         }
     }
+
+    /// Every browse page's scope as the library spells it, and its photos counted for its
+    /// revision, on all cores: a query or two a page, which a build made one page after the
+    /// other (7 % of a caption's build at 100,000 photos, with 340 pages). What `source` then
+    /// finds ready; a page that cannot be prepared is left to it (and to its error).
+    func prepareBrowsePages(jobs: Int) {
+        let database = context.database, layouts = context.layouts
+        try? ParallelWork.forEach(albums.browsePages.compactMap(\.browse), jobs: jobs) { selection in
+            guard let scope = try? layouts.browseScope(selection) else { return }
+            try? database.countPhotos(of: scope)
+            preparedScopes.withLock { $0[selection] = scope }
+        }
+    }
+    private let preparedScopes = Mutex<[BrowseSelection: LayoutScope]>([:])
 
     private let zips = Mutex<[String: AlbumZip]>([:])
 

@@ -42,6 +42,13 @@ extension GalleryDatabase {
         try read { db in try Self.browseScope(db, selection, excluding: excluding) }
     }
 
+    /// Counts `scope`'s photos for its revision now, unless they are counted at this library
+    /// revision already: what a build does for every browse page, a few at a time, before it
+    /// asks for their layouts (`SiteSnapshot.prepareBrowsePages`).
+    public func countPhotos(of scope: LayoutScope) throws {
+        _ = try read { db in try revision(db, scope: scope) }
+    }
+
     static func browseScope(_ db: Database, _ selection: BrowseSelection, excluding: [String]) throws -> LayoutScope {
         .browse(try canonical(db, selection, excluding: excluding.sorted()), excluding: excluding.sorted())
     }
