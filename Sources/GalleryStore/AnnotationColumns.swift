@@ -73,11 +73,25 @@ extension AnnotationColumns {
         // Most photos have none: no decoder for them.
         guard json != "[]" else { return [] }
         // Without a backslash no name holds a quote, so the array is its names between `["`,
-        // `","` and `"]`, exactly: read so, not through the decoder (2 % of a build that
-        // read 100,000 photos' states).
-        let bytes = json.utf8
-        if !bytes.contains(UInt8(ascii: "\\")), bytes.starts(with: #"[""#.utf8), bytes.reversed().starts(with: #""]"#.utf8.reversed()) {
-            return json.dropFirst(2).dropLast(2).split(separator: #"",""#, omittingEmptySubsequences: false).map(String.init)
+        // `","` and `"]`, exactly: read so, by bytes (a name may begin with a combining mark),
+        // not through the decoder (2 % of a build that read 100,000 photos' states).
+        let bytes = Array(json.utf8), quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        if bytes.count >= 4, !bytes.contains(UInt8(ascii: "\\")), bytes[0] == UInt8(ascii: "["), bytes[1] == quote,
+           bytes[bytes.count - 2] == quote, bytes[bytes.count - 1] == UInt8(ascii: "]") {
+            var names: [String] = []
+            let end = bytes.count - 2
+            var start = 2, index = 2
+            while index + 3 <= end {
+                if bytes[index] == quote, bytes[index + 1] == comma, bytes[index + 2] == quote {
+                    names.append(String(decoding: bytes[start ..< index], as: UTF8.self))
+                    index += 3
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            names.append(String(decoding: bytes[start ..< end], as: UTF8.self))
+            return names
         }
         return (try? JSON.decode([String].self, from: json.utf8)) ?? []
     }

@@ -11,7 +11,7 @@ struct AnnotationNamesTests {
         let queue = try DatabaseQueue()
         let lists: [[String]] = [
             [], [""], ["family"], ["a", ""], ["", "b", ""], ["Ana Sousa", "Siobhán O'Neill", "東京"], ["a,b", "[x]", "\"quoted\""],
-            ["back\\slash"], ["tab\there", "line\nbreak"], ["\",\"", "\"]"], ["emoji 🌊", "Maël|Brest"],
+            ["back\\slash"], ["tab\there", "line\nbreak"], ["\",\"", "\"]"], ["emoji 🌊", "Maël|Brest"], ["\u{301}accent first", "e\u{301}", "\u{301}"],
         ]
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE names (list INTEGER, position INTEGER, name TEXT)")
