@@ -5,7 +5,7 @@ import Foundation
 /// size ("thumbs/HASH-236.webp", "large/HASH-1600x1067.jpg"), so each photo is a few bytes here
 /// instead of three strings. An export of 100,000 photos keeps 300,000 image names: held as
 /// strings (twice: the previous list and the new one) they were most of its memory.
-struct ExportFiles {
+struct ExportFiles: Equatable {
     /// Every file that is not an image of the compact form.
     private(set) var names: Set<String> = []
     /// By content hash: which grid images (bit i: JPEG at `thumbnailWidths[i]`, bit 8 + i: WebP
@@ -17,6 +17,12 @@ struct ExportFiles {
         var thumbnails: UInt16 = 0
         var largeWidth: UInt32 = 0
         var largeHeight: UInt32 = 0
+    }
+
+    /// The same files (an image whose every size was taken out is no image).
+    static func == (left: ExportFiles, right: ExportFiles) -> Bool {
+        left.names == right.names && left.thumbnailWidths == right.thumbnailWidths
+            && left.images.filter { $0.value != Entry() } == right.images.filter { $0.value != Entry() }
     }
 
     init(thumbnailWidths: [Int]) {

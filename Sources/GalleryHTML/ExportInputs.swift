@@ -23,10 +23,12 @@ struct ExportInputs: Codable {
         var parts: [String: String]?
     }
 
-    /// By the album's page ("album-coast.html", "year-2024.html") or "search".
+    /// By the album's page ("album-coast.html", "year-2024.html"), "search" or "map".
     var entries: [String: Entry] = [:]
 
     static let searchKey = "search"
+    /// The map's page and points files (`SiteSnapshot.mapDigest`).
+    static let mapKey = "map"
 
     /// The folder's inputs; empty when there are none, when they cannot be read (another
     /// version's), or when `interrupted` (the last export did not finish).

@@ -19,8 +19,8 @@ public struct ExportSummary: Sendable {
     /// Videos' web renditions made (or originals copied for the lightbox to play).
     public var videosWritten = 0
     public var filesRemoved = 0
-    /// Albums, browse pages and the search whose files were made again (by their page's name, or
-    /// "search"), and how many were kept as the last export wrote them (nothing they are made
+    /// Albums, browse pages, the search and the map whose files were made again (by their page's
+    /// name, or "search", "map"), and how many were kept as the last export wrote them (nothing they are made
     /// from changed: `ExportInputs`). A private album's password page is made each time, and
     /// counted in neither.
     public var albumsRendered: [String] = []
@@ -106,7 +106,9 @@ public struct SiteExporter: Sendable {
         let privateAlbums = onlyAlbum == nil ? try PrivateAlbumSite.find(database: database, environment: ProcessInfo.processInfo.environment,
                                                                         ask: askPassword) : []
         for album in privateAlbums { for warning in album.warnings { events(.warning(warning)) } }
-        let previousFiles = try prepareFolder()
+        // What the last export wrote: its manifest read on another core while the images are
+        // looked for (a second at 100,000 photos).
+        let previousManifest = try prepareFolder()
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         let marker = outFolder.appending(path: Self.runningMarkerName)
         // Left by an export that was killed or failed: some albums' files are of another state
@@ -121,17 +123,20 @@ public struct SiteExporter: Sendable {
         // photos could not be shown.
         // Not a private album's photos: their images are made on its own site, and sealed.
         let excluded = try onlyAlbum.map { only in try database.albums().map(\.path).filter { $0 != only } } ?? privateAlbums.map(\.path)
-        let images = try writeImages(root: root, excluding: excluded, events: events, summary: &summary)
-        var written = images.written
-
         // The pages set each caption and comment in its lines once or twice (a chunk, a plain
         // page): a small cache of shaped paragraphs is enough.
         let measurer = TextMeasurer(warn: { events(.warning($0)) }, paragraphCacheLimit: 2_000)
-        let site = try SiteSnapshot(context: SiteContext(
-            database: database, geometry: geometry, measurer: measurer, imageFailures: images.failures, videoFailures: images.videoFailures,
-            publishLocation: publishLocation,
-            configuration: configuration, onlyAlbum: onlyAlbum))
-        site.prepareBrowsePages(jobs: jobs)
+        var context = try SiteContext(database: database, geometry: geometry, measurer: measurer, publishLocation: publishLocation,
+                                      configuration: configuration, onlyAlbum: onlyAlbum)
+        // The albums and browse pages listed on another core while the images are looked for
+        // (seconds each at 100,000 photos, when none is new).
+        let listing = BackgroundValue { [context, jobs] in try SiteSnapshot.listing(context: context, jobs: jobs) }
+        let images = try writeImages(root: root, excluding: excluded, events: events, summary: &summary)
+        var written = images.written
+        let previous = try previousManifest.get()
+        let previousFiles = previous?.files ?? ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
+        (context.imageFailures, context.videoFailures) = (images.failures, images.videoFailures)
+        let site = try SiteSnapshot(context: context, listing: try listing.get())
         // What each album's files were made from last time: an album whose inputs are the same
         // and whose files are all there is not rendered again (`ExportInputs`).
         let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)
@@ -142,80 +147,60 @@ public struct SiteExporter: Sendable {
         // What this export's files are made from, for the next one.
         var nextInputs = ExportInputs()
         let shared = try site.sharedInputs()
-        // The site's one list of files (`SiteSnapshot.fileList`), in its order. Album by album,
-        // each file made from the library on its own (the same code makes them for
-        // `gallery serve`), on all cores; an album's source is let go once its files are
-        // written, so memory does not grow with the library.
+        // The site's one list of files (`SiteSnapshot.fileList`), in its order, each file made
+        // from the library on its own (the same code makes them for `gallery serve`). Albums,
+        // browse pages and the search two at a time (`jobs`), their files on all cores: after a
+        // change most are only compared, and those that are not lay out their photos again;
+        // an album's source is let go once its files are written, so memory does not grow
+        // with the library.
+        var albums: [SiteFileListEntry] = []
+        var keptSearch = false
+        func exportAlbums() throws {
+            // The search first, then the albums by size: the longest ones started first end
+            // with the rest (the search, last in the list, was the whole second half of a
+            // caption's build at 100,000 photos, alone on one core).
+            let order = albums.indices.sorted { Self.size(of: albums[$0], site: site) > Self.size(of: albums[$1], site: site) }
+            let made = ParallelWork.map(order, jobs: jobs) { [albums] index in
+                Result { try exportAlbum(albums[index], site: site, shared: shared, previousInputs: previousInputs, previousFiles: previousFiles,
+                                         events: events) }
+            }
+            var outcomes = Array(repeating: Result<AlbumExport, any Error>.success(AlbumExport(names: [], pages: 0)), count: albums.count)
+            for (index, outcome) in zip(order, made) { outcomes[index] = outcome }
+            albums = []
+            // In the list's order, whichever finished first: the summary reads the same each time.
+            for outcome in outcomes { merge(try outcome.get()) }
+        }
+        func merge(_ made: AlbumExport) {
+            written.formUnion(made.names)
+            summary.pages += made.pages
+            summary.filesKept += made.filesKept
+            if let key = made.key {
+                nextInputs.entries[key] = made.inputs
+                if made.isKept { summary.albumsKept += 1 } else { summary.albumsRendered.append(key) }
+                if key == ExportInputs.searchKey { keptSearch = made.isKept }
+            }
+        }
         for entry in try site.fileList() {
             switch entry {
-            case .files(let files):
+            case .files(var files):
+                try exportAlbums()
+                if files.contains(where: \.isMapFile) {
+                    let map = try exportMap(files.filter(\.isMapFile).map(\.name), site: site, shared: shared, keptSearch: keptSearch,
+                                            previousInputs: previousInputs, previousFiles: previousFiles)
+                    files.removeAll(where: \.isMapFile)
+                    merge(map)
+                }
                 for name in files.map(\.name) {
                     guard let bytes = try site.render(name) else { continue }
                     try writeIfChanged(name, Data(bytes))
                     written.insert(name)
                     if name.hasSuffix(".html") { summary.pages += 1 }
                 }
-            case .album(let album):
-                if let page = try site.privatePage(album) {
-                    // Nothing of a private album is written here but its password page.
-                    try writeIfChanged(album.name(.page(.masonry)), Data(page.utf8))
-                    written.insert(album.name(.page(.masonry)))
-                    summary.pages += 1
-                    continue
-                }
-                let source = try site.source(album)
-                let files = try site.files(of: album)
-                summary.pages += files.filter { $0.name.hasSuffix(".html") }.count
-                let key = album.name(.page(.masonry))
-                let previous = previousInputs.entries[key]
-                let inputs = site.albumInputs(of: album, source: source, shared: shared)
-                let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
-                if previous?.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
-                    nextInputs.entries[key] = previous
-                    written.formUnion(files.map(\.name))
-                    summary.albumsKept += 1
-                    try writeZip(of: album, site: site, into: &written, events: events)
-                    site.forget(album)
-                    continue
-                }
-                summary.albumsRendered.append(key)
-                let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary,
-                                     part: { try site.partDigest($0, source: source, albumInputs: inputs) },
-                                     render: { try site.render($0, of: source) })
-                written.formUnion(made.names)
-                nextInputs.entries[key] = ExportInputs.Entry(digest: digest, parts: made.parts)
-                try writeZip(of: album, site: site, into: &written, events: events)
-                site.forget(album)
-            case .search:
-                // The search page and its index: every listed photo's words and cells, in search order.
-                summary.pages += 1
-                let album = site.searchAlbum, source = try site.source(album)
-                let inputs = site.albumInputs(of: album, source: source, shared: shared + site.searchInputs)
-                let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
-                let key = ExportInputs.searchKey, previous = previousInputs.entries[key]
-                if let previous, previous.digest == digest, let names = previous.files, isWhole(names, previous: previousFiles) {
-                    nextInputs.entries[key] = previous
-                    written.formUnion(names)
-                    summary.albumsKept += 1
-                    continue
-                }
-                summary.albumsRendered.append(key)
-                let search = try site.search()
-                let files = search.files.map { (name: SiteFileName.search($0).name, file: $0) }
-                // Its blocks of documents are made again when their photos changed, its words'
-                // shards when their words did (its index reads every photo).
-                let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, summary: &summary, part: { file in
-                    switch file {
-                    case .docs(let id): return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
-                    case .terms(let key): return try site.searchTermsDigest(key, albumInputs: inputs)
-                    case .page, .index: return nil
-                    }
-                }, render: { try site.render($0) })
-                written.formUnion(made.names)
-                nextInputs.entries[key] = ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts)
-                site.forget(site.searchAlbum)
+            case .album, .search:
+                albums.append(entry)
             }
         }
+        try exportAlbums()
         if !site.hasMap && !site.mappedAlbums.isEmpty {
             events(.warning("the map needs Leaflet, which is not installed (sudo apt-get install \(SiteLeaflet.packages)); the site has no map page this time"))
         }
@@ -240,7 +225,9 @@ public struct SiteExporter: Sendable {
         // A private album's folder that no longer holds a file (its album gone, public again,
         // or a library made anew) goes too, and only if nothing else is in it.
         for folder in emptied.sorted() { Self.removeEmptyFolders(outFolder.appending(path: folder)) }
-        try writeManifest(files: written, complete: true)
+        // Unless it would say what it says: a build that changed a caption writes and compares
+        // 350,000 sorted names for nothing (half a second at 100,000 photos).
+        if previous?.complete != true || written != previousFiles { try writeManifest(files: written, complete: true) }
         // After the manifest (inputs would vouch for files it does not own) and before the
         // marker goes (while it lies there, they are not trusted).
         do {
@@ -255,11 +242,11 @@ public struct SiteExporter: Sendable {
     /// Writes `files` (an album's or the search's) on all cores, but those whose run's digest
     /// (`part`; nil for a file that reads all of its album) is the one the last export kept
     /// (`kept`) and that are still there. Returns the files the site now has of them (kept or
-    /// written) and the runs' digests, for the next export.
+    /// written), the runs' digests, for the next export, and how many files were kept.
     private func write<File: Sendable>(
-        _ files: [(name: String, file: File)], keeping kept: [String: String]?, previousFiles: ExportFiles, summary: inout ExportSummary,
+        _ files: [(name: String, file: File)], keeping kept: [String: String]?, previousFiles: ExportFiles,
         part: @escaping @Sendable (File) throws -> String?, render: @escaping @Sendable (File) throws -> String?
-    ) throws -> (names: Set<String>, parts: [String: String]) {
+    ) throws -> (names: Set<String>, parts: [String: String], kept: Int) {
         let made = Mutex<(names: Set<String>, parts: [String: String])>(([], [:]))
         let keptParts = Atomic<Int>(0)
         try ParallelWork.forEach(files, jobs: jobs) { name, file in
@@ -275,8 +262,101 @@ public struct SiteExporter: Sendable {
             try writeIfChanged(name, Data(text.utf8))
             made.withLock { _ = $0.names.insert(name) }
         }
-        summary.filesKept += keptParts.load(ordering: .relaxed)
-        return made.withLock { $0 }
+        return made.withLock { ($0.names, $0.parts, keptParts.load(ordering: .relaxed)) }
+    }
+
+    /// Writes an album's, a browse page's or the search's files (`entry`), or none of them when
+    /// nothing they are made from changed since the last export (`previousInputs`) and they are
+    /// all there; what it did, for the summary and the next export.
+    private func exportAlbum(_ entry: SiteFileListEntry, site: SiteSnapshot, shared: String, previousInputs: ExportInputs,
+                             previousFiles: ExportFiles, events: @escaping @Sendable (ProgressEvent) -> Void) throws -> AlbumExport {
+        switch entry {
+        case .album(let album):
+            if let page = try site.privatePage(album) {
+                // Nothing of a private album is written here but its password page.
+                try writeIfChanged(album.name(.page(.masonry)), Data(page.utf8))
+                return AlbumExport(names: [album.name(.page(.masonry))], pages: 1)
+            }
+            defer { site.forget(album) }
+            let source = try site.source(album)
+            let files = try site.files(of: album)
+            let zip = try writeZip(of: album, site: site, events: events).map { [$0] } ?? []
+            let pages = files.filter { $0.name.hasSuffix(".html") }.count
+            let key = album.name(.page(.masonry))
+            let previous = previousInputs.entries[key]
+            let inputs = site.albumInputs(of: album, source: source, shared: shared)
+            let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
+            if let previous, previous.digest == digest, isWhole(files.map(\.name), previous: previousFiles) {
+                return AlbumExport(names: files.map(\.name) + zip, pages: pages, key: key, inputs: previous, isKept: true)
+            }
+            let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles,
+                                 part: { try site.partDigest($0, source: source, albumInputs: inputs) },
+                                 render: { try site.render($0, of: source) })
+            return AlbumExport(names: Array(made.names) + zip, pages: pages, filesKept: made.kept,
+                               key: key, inputs: ExportInputs.Entry(digest: digest, parts: made.parts))
+        case .search:
+            // The search page and its index: every listed photo's words and cells, in search order.
+            let album = site.searchAlbum, source = try site.source(album)
+            let inputs = site.albumInputs(of: album, source: source, shared: shared + site.searchInputs)
+            let digest = try site.inputsDigest(of: album, source: source, albumInputs: inputs)
+            let key = ExportInputs.searchKey, previous = previousInputs.entries[key]
+            if let previous, previous.digest == digest, let names = previous.files, isWhole(names, previous: previousFiles) {
+                return AlbumExport(names: names, pages: 1, key: key, inputs: previous, isKept: true)
+            }
+            let search = try site.search()
+            let files = search.files.map { (name: SiteFileName.search($0).name, file: $0) }
+            // Its blocks of documents are made again when their photos changed, its words'
+            // shards when their words did (its index reads every photo).
+            let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, part: { file in
+                switch file {
+                case .docs(let id): return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
+                case .terms(let key): return try site.searchTermsDigest(key, albumInputs: inputs)
+                case .page, .index: return nil
+                }
+            }, render: { try site.render($0) })
+            // Kept when nothing changed: the map's points read the search's index, made from it.
+            site.forget(album)
+            return AlbumExport(names: Array(made.names), pages: 1, filesKept: made.kept,
+                               key: key, inputs: ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts))
+        case .files:
+            return AlbumExport(names: [], pages: 0)
+        }
+    }
+
+    /// Writes the map's page and points files (`names`) unless what they are made from is what
+    /// the last export's were made from (`SiteSnapshot.mapDigest`), and they are all there.
+    /// A search kept as it was (`keptSearch`) has the same points: then not even the search's
+    /// index is made (2 s at 100,000 photos) to tell.
+    private func exportMap(_ names: [String], site: SiteSnapshot, shared: String, keptSearch: Bool,
+                           previousInputs: ExportInputs, previousFiles: ExportFiles) throws -> AlbumExport {
+        let key = ExportInputs.mapKey, previous = previousInputs.entries[key]
+        let pages = names.filter { $0.hasSuffix(".html") }.count
+        if let previous, keptSearch, isWhole(names, previous: previousFiles) {
+            return AlbumExport(names: names, pages: pages, key: key, inputs: previous, isKept: true)
+        }
+        let digest = try site.mapDigest(shared: shared)
+        var made: [String] = []
+        var rendered = false
+        for name in names {
+            if previous?.digest == digest, isWhole([name], previous: previousFiles) {
+                made.append(name)
+                continue
+            }
+            guard let bytes = try site.render(name) else { continue }
+            try writeIfChanged(name, Data(bytes))
+            made.append(name)
+            rendered = true
+        }
+        return AlbumExport(names: made, pages: pages, key: key, inputs: ExportInputs.Entry(digest: digest), isKept: !rendered)
+    }
+
+    /// How many photos an album (or the search: all of them) shows, to start the largest first.
+    private static func size(of entry: SiteFileListEntry, site: SiteSnapshot) -> Int {
+        switch entry {
+        case .album(let album): album.count
+        case .search: site.photoCount + 1
+        case .files: 0
+        }
     }
 
     /// Whether every one of `names` was written by the last export and is still in the folder:
@@ -294,8 +374,9 @@ public struct SiteExporter: Sendable {
         access(outFolderPath + "/" + relative, F_OK) == 0
     }
 
-    /// Checks the out folder may be written, creates it, and returns what a previous export wrote.
-    private func prepareFolder() throws -> ExportFiles {
+    /// Checks the out folder may be written and creates it; returns what a previous export
+    /// wrote (its manifest, read on another core; nil when there is none).
+    private func prepareFolder() throws -> BackgroundValue<ExportManifest?> {
         let manager = FileManager.default
         let manifestURL = outFolder.appending(path: Self.manifestName)
         var isDirectory: ObjCBool = false
@@ -312,16 +393,16 @@ public struct SiteExporter: Sendable {
         } catch {
             throw ExportError.cannotWrite(path: outFolder.path, reason: error.localizedDescription)
         }
-        let previous = ExportManifest.read(at: manifestURL, thumbnailWidths: geometry.thumbnailWidths)?.files
-            ?? ExportFiles(thumbnailWidths: geometry.thumbnailWidths)
         // A folder gets its manifest before anything else is written into it, so a first
         // export killed half-way (even with SIGKILL) is finished by a plain rerun instead of
         // being refused as someone else's folder. A folder that has one keeps it until the
         // export ends.
-        if !manager.fileExists(atPath: manifestURL.path) {
-            try writeManifest(files: previous, complete: false)
+        guard manager.fileExists(atPath: manifestURL.path) else {
+            try writeManifest(files: ExportFiles(thumbnailWidths: geometry.thumbnailWidths), complete: false)
+            return BackgroundValue { nil }
         }
-        return previous
+        let widths = geometry.thumbnailWidths
+        return BackgroundValue { ExportManifest.read(at: manifestURL, thumbnailWidths: widths) }
     }
 
     /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever
@@ -336,19 +417,20 @@ public struct SiteExporter: Sendable {
     }
 
     /// The album's ZIP (`[downloads] album_zip`), unless the file its contents name is there
-    /// already. One that cannot be made is one warning; the export goes on without it.
-    private func writeZip(of album: SiteAlbums.Album, site: SiteSnapshot, into written: inout ExportFiles,
-                          events: @Sendable (ProgressEvent) -> Void) throws {
+    /// already; its name, or nil when it cannot be made: one warning, and the export goes on
+    /// without it.
+    private func writeZip(of album: SiteAlbums.Album, site: SiteSnapshot, events: @Sendable (ProgressEvent) -> Void) throws -> String? {
         guard let zip = try site.albumZip(album) else {
             if let path = album.path, let problem = site.albumZipProblems.withLock({ $0[path] }) {
                 events(.warning("\(problem): the album '\(album.title)' has no ZIP this time"))
             }
-            return
+            return nil
         }
         do {
-            written.insert(try site.write(zip, of: album, into: outFolder))
+            return try site.write(zip, of: album, into: outFolder)
         } catch let error as StoredZipError {
             events(.warning("\(error): the album '\(album.title)' has no ZIP this time"))
+            return nil
         }
     }
 

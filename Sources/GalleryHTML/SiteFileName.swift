@@ -60,6 +60,14 @@ enum SiteFileName: Hashable, Sendable {
     /// load on the page.
     static let characters = "abcdefghijklmnopqrstuvwxyz0123456789-./"
 
+    /// The map's page or one of its points files: made from the search's points (`SiteSnapshot.mapDigest`).
+    var isMapFile: Bool {
+        switch self {
+        case .mapPage, .mapPoints: true
+        default: false
+        }
+    }
+
     var name: String {
         switch self {
         case .stylesheet: return "gallery.css"

@@ -35,11 +35,14 @@ public final class SiteSnapshot: Sendable {
                                            publishLocation: publishLocation, configuration: configuration))
     }
 
-    init(context: SiteContext) throws {
+    /// `listing`: the site's albums and browse pages as read already (`listing(context:jobs:)`),
+    /// else read here.
+    init(context: SiteContext, listing: SiteListing? = nil) throws {
         self.context = context
         revision = try context.database.libraryRevision()
-        albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation,
-                                only: context.onlyAlbum)
+        albums = try listing?.albums ?? SiteAlbums(database: context.database, configuration: context.configuration,
+                                                   publishLocation: context.publishLocation, only: context.onlyAlbum)
+        preparedScopes = Mutex(listing?.browseScopes ?? [:])
         browseLinks = BrowseLinks(albums)
         mappedAlbums = context.publishLocation
             ? try context.database.locatedAlbums(excluding: context.excludedAlbums) : []
@@ -190,50 +193,73 @@ public final class SiteSnapshot: Sendable {
 
     // MARK: - Albums
 
-    private let sources = Mutex<[SiteAlbums.Album.Photos: AlbumSource]>([:])
+    /// Each album's source, or the slot it is being made in.
+    private let sources = Mutex<[SiteAlbums.Album.Photos: SourceSlot]>([:])
+
+    /// Where one album's source is made, under its own lock: an export makes two albums'
+    /// sources at once (their layouts computed again after a change), while two requests for
+    /// one album wait for one source — storing its layouts twice at once, each would replace
+    /// the other's, and one would read the items of layouts that are gone.
+    private final class SourceSlot: Sendable {
+        let made = Mutex<AlbumSource?>(nil)
+    }
 
     /// The album's source, made once per snapshot (its layouts are computed first if the
     /// library changed since they were stored).
     func source(_ album: SiteAlbums.Album) throws -> AlbumSource {
-        // Made under the lock: two requests storing an album's layouts at once would each
-        // replace the other's, and one would read the items of layouts that are gone.
-        try sources.withLock { sources in
+        let slot = sources.withLock { sources in
             if let known = sources[album.photos] { return known }
-            var links = album.links
-            if hasMap, album.path.map(mappedAlbums.contains) == true {
-                // A one-album site's album (no stem) has the whole map.
-                links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
-            }
-            if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
-            if let stem = album.links.stem, hasFeed(album) { links.feed = SiteFileName.feed(stem: stem).name }
-            if let zip = try albumZip(album) {
-                links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
-            }
-            let scope: LayoutScope = switch album.photos {
-            case .folder(let path): .album(path: path)
-            case .browse(let selection): try preparedScopes.withLock { $0[selection] } ?? context.layouts.browseScope(selection)
-            }
-            let made = try AlbumSource(scope: scope, name: album.title, links: links, context: context,
-                                       description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
-                                       coverFile: album.settings?.cover, videoCount: album.videoCount)
-            sources[album.photos] = made
-            return made
+            let slot = SourceSlot()
+            sources[album.photos] = slot
+            return slot
+        }
+        return try slot.made.withLock { made in
+            if let made { return made }
+            let source = try makeSource(album)
+            made = source
+            return source
         }
     }
 
-    /// Every browse page's scope as the library spells it, and its photos counted for its
-    /// revision, on all cores: a query or two a page, which a build made one page after the
-    /// other (7 % of a caption's build at 100,000 photos, with 340 pages). What `source` then
-    /// finds ready; a page that cannot be prepared is left to it (and to its error).
-    func prepareBrowsePages(jobs: Int) {
+    private func makeSource(_ album: SiteAlbums.Album) throws -> AlbumSource {
+        var links = album.links
+        if hasMap, album.path.map(mappedAlbums.contains) == true {
+            // A one-album site's album (no stem) has the whole map.
+            links.map = SiteFileName.mapPage.name + (album.links.stem.map { "?album=" + $0 } ?? "")
+        }
+        if hasBrowsePage, album.browse == nil { links.browse = SiteFileName.browse.name }
+        if let stem = album.links.stem, hasFeed(album) { links.feed = SiteFileName.feed(stem: stem).name }
+        if let zip = try albumZip(album) {
+            links.zip = (SiteFileName.albumZip(stem: album.links.stem, key: zip.key).name, zip.downloadName, zip.archive.size)
+        }
+        let scope: LayoutScope = switch album.photos {
+        case .folder(let path): .album(path: path)
+        case .browse(let selection): try preparedScopes.withLock { $0[selection] } ?? context.layouts.browseScope(selection)
+        }
+        return try AlbumSource(scope: scope, name: album.title, links: links, context: context,
+                               description: album.settings?.descriptionHTML.flatMap(AlbumDescription.init(html:)),
+                               coverFile: album.settings?.cover, videoCount: album.videoCount)
+    }
+
+    /// What a snapshot lists of the library before any page (`SiteListing`), read while an
+    /// export makes its images: its albums and browse pages, and every browse page's scope as
+    /// the library spells it with its photos counted for its revision, on `jobs` cores — a
+    /// query or two a page, which a build made one page after the other as it reached it (7 %
+    /// of a caption's build at 100,000 photos, with 340 pages). A page that cannot be prepared
+    /// is left to `source` (and to its error).
+    static func listing(context: SiteContext, jobs: Int) throws -> SiteListing {
+        let albums = try SiteAlbums(database: context.database, configuration: context.configuration, publishLocation: context.publishLocation,
+                                    only: context.onlyAlbum)
         let database = context.database, layouts = context.layouts
+        let scopes = Mutex<[BrowseSelection: LayoutScope]>([:])
         try? ParallelWork.forEach(albums.browsePages.compactMap(\.browse), jobs: jobs) { selection in
             guard let scope = try? layouts.browseScope(selection) else { return }
             try? database.countPhotos(of: scope)
-            preparedScopes.withLock { $0[selection] = scope }
+            scopes.withLock { $0[selection] = scope }
         }
+        return SiteListing(albums: albums, browseScopes: scopes.withLock { $0 })
     }
-    private let preparedScopes = Mutex<[BrowseSelection: LayoutScope]>([:])
+    private let preparedScopes: Mutex<[BrowseSelection: LayoutScope]>
 
     private let zips = Mutex<[String: AlbumZip]>([:])
 

@@ -14,9 +14,12 @@ struct PartialRebuildTests {
     struct Library {
         let work: TemporaryDirectory
         let database: GalleryDatabase
+        /// Whether its site publishes the photos' locations (and has a map).
+        let publishLocation: Bool
         var site: URL { work.url.appending(path: "site") }
 
-        init(_ label: String, photos count: Int) throws {
+        init(_ label: String, photos count: Int, publishLocation: Bool = false) throws {
+            self.publishLocation = publishLocation
             work = try TemporaryDirectory(label)
             let made = try GalleryBinary.run(["--album", String(count), "photos"], in: work.url, executable: GalleryBinary.sampleData)
             try #require(made.status == 0, "\(made.stderr)")
@@ -34,7 +37,8 @@ struct PartialRebuildTests {
         }
 
         func export(into folder: String = "site") throws -> ExportSummary {
-            try SiteExporter(database: database, outFolder: work.url.appending(path: folder).path, encodeImages: false).run()
+            try SiteExporter(database: database, outFolder: work.url.appending(path: folder).path, encodeImages: false,
+                             publishLocation: publishLocation).run()
         }
 
         /// Expects `after` (the site's files, rebuilt) to be a fresh export's, byte for byte.
@@ -134,5 +138,39 @@ struct PartialRebuildTests {
         // (The justified view's frames files: 600 photos are too few for five insertions to
         // leave many chunks' rows alone; JustifiedRunsTests counts them at 10,000.)
         try library.expectFreshExport(after, "after five photos inserted")
+    }
+
+    @Test("the map's files are not made again for a caption (its points stay), and are when a photo goes; the site equals a fresh export")
+    func mapKeptForCaptions() throws {
+        let library = try Library("partial-map", photos: 120, publishLocation: true)
+        let work = library.work, site = library.site
+        let points = "data/map.points.js"
+        try #require(FileManager.default.fileExists(atPath: site.appending(path: points).path), "no map: is Leaflet installed (make test-deps)?")
+
+        // A caption: the search is made again (its words changed), the map is not.
+        let annotations = work.url.appending(path: "photos/annotations.json")
+        var entries = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: annotations)) as? [[String: Any]])
+        entries[60]["caption"] = "a harbour wall at low tide"
+        try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
+        let before = try SiteDigest.byPath(of: site)
+        let captioned = try library.rebuild()
+        #expect(captioned.albumsRendered.contains("search") && !captioned.albumsRendered.contains("map"), "\(captioned.albumsRendered)")
+        let after = try SiteDigest.byPath(of: site)
+        #expect(before[points] == after[points])
+        try library.expectFreshExport(after, "after a caption")
+
+        // Nothing changed: neither is made, nor the search's index to tell.
+        let unchanged = try library.rebuild()
+        #expect(unchanged.albumsRendered.isEmpty, "\(unchanged.albumsRendered)")
+
+        // A photo gone: the points after it are other documents of the search.
+        let files = FileManager.default.enumerator(atPath: work.url.appending(path: "photos").path)?.compactMap { $0 as? String } ?? []
+        let gone = try #require(files.first { $0.hasSuffix(String(format: "photo-%06d.jpg", 30)) })
+        try FileManager.default.removeItem(at: work.url.appending(path: "photos/" + gone))
+        let removed = try library.rebuild()
+        #expect(removed.albumsRendered.contains("map"), "\(removed.albumsRendered)")
+        let last = try SiteDigest.byPath(of: site)
+        #expect(after[points] != last[points])
+        try library.expectFreshExport(last, "after a photo removed")
     }
 }
