@@ -4,6 +4,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case notAnExport(path: String)
     case noLibrary
     case cannotWrite(path: String, reason: String)
+    /// Another export is writing into the folder (its process id, when its marker says it).
+    case busy(path: String, process: Int32?)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
             return "the library has no photos folder yet: nothing was imported into it"
         case .cannotWrite(let path, let reason):
             return "cannot write \(path): \(reason)"
+        case .busy(let path, let process):
+            return "another gallery export is writing into \(path)\(process.map { " (process \($0))" } ?? "")"
         }
     }
 }

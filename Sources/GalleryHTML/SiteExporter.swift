@@ -114,9 +114,7 @@ public struct SiteExporter: Sendable {
         // Left by an export that was killed or failed: some albums' files are of another state
         // than the inputs kept say.
         let interrupted = FileManager.default.fileExists(atPath: marker.path)
-        guard FileManager.default.createFile(atPath: marker.path, contents: Data("\(getpid())\n".utf8)) else {
-            throw ExportError.cannotWrite(path: marker.path, reason: "the folder cannot be written")
-        }
+        let running = try RunningMarker(path: marker.path, folder: outFolder.path)
         var summary = ExportSummary()
 
         // Images first, new or changed photos only, on all cores: the pages then know which
@@ -235,7 +233,7 @@ public struct SiteExporter: Sendable {
         } catch {
             events(.warning("\(outFolder.appending(path: ExportFolder.inputsName).path): cannot be written (\(error.localizedDescription)); the next export renders every page again"))
         }
-        try? FileManager.default.removeItem(at: marker)
+        running.remove()
         return summary
     }
 

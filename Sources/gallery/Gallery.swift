@@ -61,6 +61,7 @@ struct Gallery: AsyncParsableCommand {
         case StoreError.unknownAlbum(_, let known) where known.isEmpty: "run 'gallery import PHOTOS/' first"
         case ExportError.notAnExport: "or pass --force to write into this one anyway"
         case ExportError.noLibrary: "run 'gallery import PHOTOS/' first"
+        case ExportError.busy: "wait for it to finish (or stop it), then run this one again"
         case let error as PublishError: publishAdvice(for: error)
         default: nil
         }

@@ -260,6 +260,31 @@ struct SiteExporterTests {
         #expect(FileManager.default.fileExists(atPath: out.path + "/" + SiteExporter.manifestName))
     }
 
+    @Test("an export into a folder another export is writing into stops with one error and writes nothing; once it ends, the next runs")
+    func oneExportAtATime() throws {
+        let (_, database) = try library(2)
+        let out = try TemporaryDirectory("site")
+        let first = try SiteExporter(database: database, outFolder: out.path).run()
+        let before = try SiteDigest.byPath(of: out.url)
+        // Another export's hold on the folder, as a running one takes it (its marker, locked).
+        let marker = out.path + "/" + SiteExporter.runningMarkerName
+        let other = open(marker, O_RDWR | O_CREAT, 0o644)
+        try #require(other >= 0 && flock(other, LOCK_EX | LOCK_NB) == 0)
+        _ = "4242\n".withCString { write(other, $0, 5) }
+        #expect {
+            try SiteExporter(database: database, outFolder: out.path).run()
+        } throws: { error in
+            "\(error)" == "another gallery export is writing into \(out.url.standardizedFileURL.path) (process 4242)"
+        }
+        try FileManager.default.removeItem(atPath: marker)
+        #expect(try SiteDigest.byPath(of: out.url) == before)
+        close(other)
+        // Let go: the next export runs, and finds nothing to do.
+        let next = try SiteExporter(database: database, outFolder: out.path).run()
+        #expect(next.albumsRendered.isEmpty && next.albumsKept == first.albumsRendered.count, "\(next.line)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
     @Test("a photo that cannot be decoded gets a placeholder cell and a line in the summary")
     func undecodable() throws {
         let (photos, database) = try library(3)
