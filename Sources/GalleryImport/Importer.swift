@@ -102,7 +102,7 @@ public struct Importer: Sendable {
         var work: [ScannedFile] = []
         /// Whether each file is to be read again, else whether its annotations changed (its
         /// embedded description decoded from the stored JSON, on all cores). Only a changed
-        /// annotation is kept: 100,000 of them at once were 75 MB.
+        /// annotation is kept, not one for every file.
         enum Seen: Sendable { case unchanged, annotated(Annotation?), toRead }
         let pairedOriginals = originals
         let seen = ParallelWork.map(scan.files, jobs: options.jobs) { file -> Seen in
