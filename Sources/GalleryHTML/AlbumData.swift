@@ -14,13 +14,13 @@ import GallerySitePlan
 /// bytes depend on its own photos only: a caption edited rewrites the chunk that shows it,
 /// not every chunk after it, and a photo inserted changes the chunk it lands in, not every
 /// chunk after it (issue 51). The page places the cells itself, a group of chunks at a time:
-/// the index says, per band of the grid, where the columns end
-/// before each group (`starts`), exactly as the engine left them, and a group's shapes file
+/// its columns file says, per band of the grid, where the columns end
+/// before each group (`Columns`), exactly as the engine left them, and a group's shapes file
 /// holds what its photos' heights are made of (`Shape`); from there the engine's rule, term for
 /// term (`galleryMasonryPlacement`, held to `gallery layout --viewport` by the browser tests),
 /// places every cell where the engine did. A group lies between its columns' ends before it
 /// and after it, so the page loads the shapes of the groups the viewport meets, then exactly
-/// the chunks it meets. A group is about 32 chunks: the index holds a 32nd of the columns'
+/// the chunks it meets. A group is about 32 chunks: the columns file holds a 32nd of the columns'
 /// ends a chunk would need (they change after any photo that changed, and every band has
 /// them), for a small file more to load. The photo IDs are a file of their own, read only to
 /// follow a deep link (`#photo-ID`).
@@ -43,6 +43,7 @@ struct AlbumData: Sendable {
     private func name(_ file: AlbumFile) -> String { SiteFileName.album(stem: stem, file).name }
 
     var indexFile: String { name(.index) }
+    var columnsFile: String { name(.columns) }
     /// The justified view's index: its own bounds, the same content chunks, its frames' files.
     var justifiedIndexFile: String { name(.justifiedIndex) }
     func justifiedFramesFile(_ id: Int64) -> String { name(.justifiedFrames(id)) }
@@ -62,12 +63,8 @@ struct AlbumData: Sendable {
         var chunkStarts: [Int]
         /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
         var bounds: [[Double]]?
-        /// Masonry: per band b (entry b), where each of its columns ends before each group
-        /// and after the last (`AlbumSource.groupStarts`): [height, photos] a
-        /// column, the columns of group 0, then of group 1, …; the height at the band's layout
-        /// width and the photos' share of it (what scales with the width drawn), exactly as the
-        /// engine adds them up: the page goes on from them.
-        var starts: [[Double]]?
+        /// Masonry: the file of where each band's columns end before each group (`Columns`).
+        var columns: String?
         /// Masonry: each group's first chunk, and its shapes file.
         var groups: [Int]?
         var shapes: [String]?
@@ -172,9 +169,44 @@ struct AlbumData: Sendable {
 
     /// What one photo's place in the grid is made of, in every band: its shape and its texts'
     /// heights as measured (`Cell.place`), the same numbers the engine laid it out with.
+    ///
+    /// Written as an array, the shortest a shapes file can be (a caption edited rewrites its
+    /// group's, about a thousand photos on every page that shows it): [width, height, ch, mh],
+    /// the photo's displayed width and height in lowest terms (the engine's aspect ratio is
+    /// their quotient, which the page's division gives to the bit), then its caption's and
+    /// comment's heights as runs (`place`), 0 for a text it has not, the trailing ones left out:
+    /// [4,3] for a 4:3 photo without texts, 38 bytes as an object with a 17-digit ratio.
     struct Shape: Encodable {
-        var ar: Double
+        var width: Double
+        var height: Double
         var place: [String: [Double]]
+
+        /// A photo `width` × `height` (displayed, both above 0): its ratio in lowest terms.
+        init(width: Int, height: Int, place: [String: [Double]]) {
+            var (a, b) = (width, height)
+            while b != 0 { (a, b) = (b, a % b) }
+            self.width = Double(width / a)
+            self.height = Double(height / a)
+            self.place = place
+        }
+
+        /// A photo known by its aspect ratio only (gone from the library since its layout).
+        init(aspectRatio: Double, place: [String: [Double]]) {
+            width = aspectRatio
+            height = 1
+            self.place = place
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(width)
+            try container.encode(height)
+            let texts = [place["ch"], place["mh"]]
+            let written = texts.lastIndex { $0 != nil }.map { $0 + 1 } ?? 0
+            for text in texts.prefix(written) {
+                if let text { try container.encode(text) } else { try container.encode(0) }
+            }
+        }
 
         /// A photo's texts' heights in the bands (nil: it has no such text) as `Cell.place`
         /// keeps them: runs of equal values, unrounded.
@@ -206,19 +238,46 @@ struct AlbumData: Sendable {
         var cells: [Cell]
     }
 
+    /// Where a masonry album's columns end before each group and after the last, apart from
+    /// the index (`AlbumFile.columns`): any height changed (a caption edited) moves every
+    /// group's after it, and the index, 70 % of which they were at 100,000 photos, then stays.
+    struct Columns: Encodable {
+        var kind = "columns"
+        /// Per band b (entry b), where each of its columns ends before each group and after the
+        /// last (`AlbumSource.groupStarts`): [height, photos] a column, the columns of group 0,
+        /// then of group 1, …; the height at the band's layout width and the photos' share of
+        /// it (what scales with the width drawn), exactly as the engine adds them up: the page
+        /// goes on from them. Each band's as its doubles' bytes (IEEE 754, little-endian) in
+        /// base64: the page needs their every bit (a tie broken otherwise moves every cell
+        /// after it), which as decimal text took 17 digits and a comma, 18 bytes a number
+        /// against 10.7 (`galleryColumnStarts`).
+        var starts: [String]
+
+        init(starts: [[Double]]) {
+            self.starts = starts.map { band in
+                var bytes = Data(capacity: 8 * band.count)
+                for value in band { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+                return bytes.base64EncodedString()
+            }
+        }
+    }
+
+    func columnsScript(starts: [[Double]]) throws -> String {
+        try Self.script(Columns(starts: starts))
+    }
+
     struct IDs: Encodable {
         var kind = "ids"
         var ids: [Int64]
     }
 
-    /// The masonry index file, from where each band's columns end before each group (`starts[b]`);
-    /// `shared`: its chunks that are runs of the search's blocks, named by those.
-    func indexScript(cuts: AlbumCuts, starts: [[Double]], geometry: SiteGeometry, fluid: FluidMasonry, shared: SharedChunks = .none) throws -> String {
+    /// The masonry index file; `shared`: its chunks that are runs of the search's blocks, named by those.
+    func indexScript(cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidMasonry, shared: SharedChunks = .none) throws -> String {
         let options = fluid.options(fluid.bands[0])
         let chunks = cuts.chunkIDs.enumerated().map { chunk, id in shared.runs[chunk].map { SiteFileName.search(.docs($0.block)).name } ?? chunkFile(id) }
         let offsets = shared.runs.isEmpty ? nil : (0 ..< cuts.chunkCount).map { shared.runs[$0]?.offset ?? 0 }
         return try Self.script(Index(
-            count: cuts.count, chunkStarts: cuts.chunkStarts, starts: starts, groups: cuts.groupStarts,
+            count: cuts.count, chunkStarts: cuts.chunkStarts, columns: columnsFile, groups: cuts.groupStarts,
             shapes: (0 ..< cuts.groupCount).map { shapesFile(cuts.groupID($0)) }, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,

@@ -6,9 +6,10 @@ enum AlbumFile: Hashable, Sendable {
     case page(LayoutKind)
     /// The album without script, a page a data chunk (`AlbumCuts`), named by its first photo's id.
     case plainPage(Int64)
-    /// The masonry grid's index, the photo ids a deep link needs, and where each month begins
-    /// (the date scrubber's).
-    case index, ids, dates
+    /// The masonry grid's index, where its columns end before each group of chunks (apart
+    /// from the index: they move with any photo's height, the index only when photos come or
+    /// go), the photo ids a deep link needs, and where each month begins (the date scrubber's).
+    case index, columns, ids, dates
     /// The cells of a chunk of photos (`AlbumCuts`), by its first photo's id: a chunk's name
     /// stays when photos are inserted before it.
     case chunk(Int64)

@@ -82,7 +82,7 @@ final class AlbumSource: Sendable {
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
         case .shapes(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
-        case .index, .ids, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
+        case .index, .columns, .ids, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
         }
     }
 
@@ -228,10 +228,19 @@ final class AlbumSource: Sendable {
             // Every band's items of one index range, the same photos unless the library changed in between.
             let captions = items.map { $0.indices.contains(position) ? $0[position].captionHeight : 0 }
             let comments = items.map { $0.indices.contains(position) ? $0[position].commentHeight : 0 }
-            // A photo gone since the layout was stored: the shape the layout has of it.
-            let ar = photos[first[position].photoID]?.photo.aspectRatio ?? context.fluid.bands[0].innerWidth / max(first[position].photoHeight, 1)
-            return AlbumData.Shape(ar: ar, place: AlbumData.Shape.place(captions: captions.contains { $0 > 0 } ? captions : nil,
-                                                                        comments: comments.contains { $0 > 0 } ? comments : nil))
+            let place = AlbumData.Shape.place(captions: captions.contains { $0 > 0 } ? captions : nil,
+                                              comments: comments.contains { $0 > 0 } ? comments : nil)
+            guard let photo = photos[first[position].photoID]?.photo else {
+                // A photo gone since the layout was stored: the shape the layout has of it.
+                return AlbumData.Shape(aspectRatio: context.fluid.bands[0].innerWidth / max(first[position].photoHeight, 1), place: place)
+            }
+            // Its displayed size where that is what its ratio was divided from (always, but a
+            // damaged size must not change the ratio the page places it with).
+            guard photo.displayWidth > 0, photo.displayHeight > 0,
+                  Double(photo.displayWidth) / Double(photo.displayHeight) == photo.aspectRatio else {
+                return AlbumData.Shape(aspectRatio: photo.aspectRatio, place: place)
+            }
+            return AlbumData.Shape(width: photo.displayWidth, height: photo.displayHeight, place: place)
         }
     }
 

@@ -178,7 +178,7 @@ struct PageRenderer {
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
-                        image: content.image, scripts: content.data.map { [$0.indexFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
+                        image: content.image, scripts: content.data.map { [$0.indexFile, $0.columnsFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {

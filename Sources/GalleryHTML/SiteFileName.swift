@@ -103,6 +103,7 @@ enum SiteFileName: Hashable, Sendable {
             // Beside the pages: a sitemap lists only addresses in its own folder and below.
             case .sitemap(let part): return "\(base).sitemap-\(part).xml"
             case .index: return "data/\(base).index.js"
+            case .columns: return "data/\(base).columns.js"
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
             case .chunk(let id): return "data/\(base).chunk-\(id).js"
@@ -269,6 +270,7 @@ enum SiteFileName: Hashable, Sendable {
         }
         switch suffix {
         case "index.js": return .index
+        case "columns.js": return .columns
         case "ids.js": return .ids
         case "dates.js": return .dates
         case "justified.index.js": return .justifiedIndex

@@ -333,8 +333,9 @@ public final class SiteSnapshot: Sendable {
         let geometry = context.geometry
         switch file {
         case .index:
-            return try album.data.indexScript(cuts: try album.cuts(), starts: try context.fluid.bands.map { try album.groupStarts(band: $0) },
-                                              geometry: geometry, fluid: context.fluid, shared: try sharedChunks(album))
+            return try album.data.indexScript(cuts: try album.cuts(), geometry: geometry, fluid: context.fluid, shared: try sharedChunks(album))
+        case .columns:
+            return try album.data.columnsScript(starts: try context.fluid.bands.map { try album.groupStarts(band: $0) })
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:

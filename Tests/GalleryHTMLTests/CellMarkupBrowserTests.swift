@@ -24,7 +24,10 @@ struct CellMarkupBrowserTests {
     /// they draw).
     static func compare(_ engine: BrowserEngine, page: String, selector: String, make: String) throws -> Result {
         let site = try SampleSite.site
-        let chunk = try payload(site, try AlbumIndexFile(site: site, stem: "album-coast").chunkFile(0)), index = try payload(site, "data/album-coast.index.js")
+        let files = try AlbumIndexFile(site: site, stem: "album-coast")
+        let chunk = try payload(site, files.chunkFile(0)), index = try payload(site, "data/album-coast.index.js")
+        // Masonry cells are placed from their group's shapes and where the columns end before it.
+        let columns = try payload(site, "data/album-coast.columns.js"), shapes = try payload(site, try #require(files.shapes?.first))
         let justified = try payload(site, "data/album-coast.justified.index.js")
         let probe = try EngineExportTests.probe(page, in: site, script: """
             const describe = (element) => {
@@ -34,7 +37,7 @@ struct CellMarkupBrowserTests {
                        children: [...element.childNodes].filter((n) => n.nodeType === 1 || n.textContent).map((n) => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
             window.addEventListener('load', () => {
-              const chunk = \(chunk), index = \(index), justified = \(justified);
+              const chunk = \(chunk), index = { ...\(index), starts: galleryColumnStarts(\(columns)) }, shapes = \(shapes).cells, justified = \(justified);
               const pairs = [...document.querySelectorAll(\(try JSONEncoder().encode(selector).string))].map((written) => {
                 const i = Number(written.dataset.index), cell = chunk.cells.find((c) => String(c.id) === written.dataset.photoId);
                 const view = written.parentElement.closest('[data-item-width]');
@@ -52,7 +55,7 @@ struct CellMarkupBrowserTests {
     @Test("a masonry cell: every cell the album page writes, made again from its chunk", arguments: BrowserEngine.allCases)
     func cells(engine: BrowserEngine) throws {
         let result = try Self.compare(engine, page: "album-coast.html", selector: ".grid .cell",
-                                      make: "galleryMakeCell(cell, i, { ...index, count: index.count }, galleryPlaceGroup(index, 0, chunk.cells)[chunk.cells.indexOf(cell)])")
+                                      make: "galleryMakeCell(cell, i, { ...index, count: index.count }, galleryPlaceGroup(index, 0, shapes)[chunk.cells.indexOf(cell)])")
         #expect(result.pairs.count >= 4, "\(engine): \(result.pairs.count) cells written")
         for pair in result.pairs {
             #expect(pair.written == pair.made, "\(engine) photo \(pair.id)\nwritten \(pair.written)\nmade    \(pair.made)")

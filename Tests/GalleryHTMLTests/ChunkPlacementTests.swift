@@ -6,7 +6,7 @@ import GalleryTestSupport
 import Testing
 
 /// The album page places its cells itself, a group of photos at a time, from where the engine's
-/// columns ended before the group (`AlbumData.Index.starts`) and the group's shapes
+/// columns ended before the group (`AlbumData.Columns`) and the group's shapes
 /// (`galleryPlaceGroup`): its data chunks carry no places, so a caption edited rewrites one
 /// chunk, not every one after it. The placement must be the engine's to the bit: a column
 /// chosen otherwise at one tie would move every cell after it in the group and overlap the
@@ -49,7 +49,7 @@ struct ChunkPlacementTests {
     static let probe = """
         window.addEventListener('load', async () => {
           const grid = document.querySelector('.grid[data-layout]');
-          const index = await galleryLoad(grid.dataset.layout);
+          const index = await galleryAlbumIndex(grid.dataset.layout);
           const b = galleryBandShown(grid), w = galleryItemWidth(grid, index, b);
           const placed = [];
           for (let g = 0; g < index.shapes.length; g++) {

@@ -54,6 +54,7 @@ struct VideoCellTests {
         // The script's cell for the same data (gallery-3-album.js galleryMakeCell) is the same.
         let chunk = try String(contentsOf: site.appending(path: try AlbumIndexFile(site: site).chunkFile(0)), encoding: .utf8)
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
+        let columns = try String(contentsOf: site.appending(path: "data/index.columns.js"), encoding: .utf8)
         // Placed as the page places it: from its group's shapes.
         let shapes = try String(contentsOf: site.appending(path: try #require(try AlbumIndexFile(site: site).shapes?.first)), encoding: .utf8)
         func payload(_ script: String) -> String {
@@ -68,7 +69,7 @@ struct VideoCellTests {
                        children: [...element.childNodes].filter(n => n.nodeType === 1 || n.textContent).map(n => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
             window.addEventListener('load', () => {
-              const chunk = \(payload(chunk)), index = \(payload(index)), shapes = \(payload(shapes));
+              const chunk = \(payload(chunk)), index = { ...\(payload(index)), starts: galleryColumnStarts(\(payload(columns))) }, shapes = \(payload(shapes));
               const position = chunk.cells.findIndex((c) => c.id === \(id));
               const written = document.getElementById('photo-\(id)');
               const made = galleryMakeCell(chunk.cells[position], Number(written.dataset.index), { ...index, count: 3, sizes: document.querySelector('.grid img').sizes },

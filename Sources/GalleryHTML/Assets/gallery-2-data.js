@@ -75,6 +75,28 @@ const galleryLoad = (() => {
   return (url) => loads.get(url) || loads.set(url, overHTTP ? byFetch(url) : byScript(url));
 })();
 
+// A columns file's starts (AlbumData.Columns): per band, the engine's doubles, each band's
+// bytes (little-endian) in base64.
+const galleryColumnStarts = (columns) => columns.starts.map((text) => {
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0)), view = new DataView(bytes.buffer);
+  return Array.from({ length: bytes.length / 8 }, (_, k) => view.getFloat64(8 * k, true));
+});
+
+// An album grid's index (AlbumData.Index) with, for masonry, where its columns end before each
+// group (`starts`), which come in a file of their own (`columns`): they change with any
+// photo's height, the rest of the index only when photos come or go. One promise a file.
+const galleryAlbumIndex = (() => {
+  const indexes = new Map();
+  return (url) => {
+    if (!indexes.has(url)) {
+      const loading = galleryLoad(url).then((index) => (index.columns ? galleryLoad(index.columns).then((columns) => ({ ...index, starts: galleryColumnStarts(columns) })) : index));
+      indexes.set(url, loading);
+      loading.catch(() => indexes.delete(url));
+    }
+    return indexes.get(url);
+  };
+})();
+
 // Block n of the search index's cells put into `cells` by document number: the search page's
 // and the map's. `data` (the search index, the map's points) names the blocks: each one's
 // first document (`blockStarts`) and its file, `docs` with {n} its first photo's id (`blocks`).

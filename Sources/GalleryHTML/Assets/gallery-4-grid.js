@@ -309,7 +309,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     if (i >= 0) await reveal(i);
   };
 
-  busy(galleryLoad(grid.dataset.layout).then((payload) => {
+  busy(galleryAlbumIndex(grid.dataset.layout).then((payload) => {
     index = payload;
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);

@@ -1,0 +1,48 @@
+import Foundation
+@testable import GalleryHTML
+import GalleryJSON
+import Testing
+
+/// The two data files a caption edited rewrites on every page that shows the photo, its group's
+/// shapes and the columns' ends (issue 51), are written short, and read back to the engine's
+/// own numbers: the page's placement (`galleryPlaceGroup`, held to the engine by
+/// ChunkPlacementTests in the browsers) needs every bit.
+@Suite("Album data files: shapes and columns written short, read back exactly")
+struct AlbumDataFormatTests {
+    static func json(_ value: some Encodable) throws -> String {
+        try JSON.string(value, JSONOutput(sortedKeys: true))
+    }
+
+    @Test("a shape is its ratio in lowest terms and its texts' runs, 0 for a text it has not, the trailing ones left out")
+    func shapes() throws {
+        let caption = AlbumData.Shape.place(captions: [20, 20, 40], comments: nil)
+        let both = AlbumData.Shape.place(captions: [20, 20, 40], comments: [36, 18, 18])
+        let comment = AlbumData.Shape.place(captions: nil, comments: [18, 18, 18])
+        #expect(try Self.json(AlbumData.Shape(width: 4032, height: 3024, place: [:])) == "[4,3]")
+        #expect(try Self.json(AlbumData.Shape(width: 1100, height: 820, place: caption)) == "[55,41,[20,2,40,1]]")
+        #expect(try Self.json(AlbumData.Shape(width: 1080, height: 1920, place: both)) == "[9,16,[20,2,40,1],[36,1,18,2]]")
+        #expect(try Self.json(AlbumData.Shape(width: 7, height: 7, place: comment)) == "[1,1,0,[18,3]]")
+        // Known by its ratio only: that ratio over 1, the same double.
+        #expect(try Self.json(AlbumData.Shape(aspectRatio: 1.5, place: [:])) == "[1.5,1]")
+        // The page divides the terms: the engine's ratio to the bit, for sizes that do not reduce far.
+        for (width, height) in [(4032, 3024), (6000, 4000), (1100, 820), (4095, 2731), (3, 7919), (7919, 3)] {
+            let shape = AlbumData.Shape(width: width, height: height, place: [:])
+            #expect(shape.width / shape.height == Double(width) / Double(height), "\(width)×\(height)")
+        }
+    }
+
+    @Test("the columns' ends are each band's doubles in base64, every bit kept")
+    func columns() throws {
+        let bands: [[Double]] = [[0, 0, 2079.645833333333, 985.6458333333333], [5449863.667249006, 0.1 + 0.2, -0.0, 1e-300], []]
+        let columns = AlbumData.Columns(starts: bands)
+        #expect(columns.starts.count == 3 && columns.starts[2].isEmpty)
+        for (band, text) in zip(bands, columns.starts) {
+            let bytes = try #require(Data(base64Encoded: text))
+            #expect(bytes.count == 8 * band.count)
+            let read = stride(from: 0, to: bytes.count, by: 8).map { at in
+                Double(bitPattern: bytes[at ..< at + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+            }
+            #expect(read.map(\.bitPattern) == band.map(\.bitPattern), "\(read) against \(band)")
+        }
+    }
+}
