@@ -44,6 +44,7 @@ struct AlbumData: Sendable {
 
     var indexFile: String { name(.index) }
     var columnsFile: String { name(.columns) }
+    var heightsFile: String { name(.heights) }
     /// The justified view's index: its own bounds, the same content chunks, its frames' files.
     var justifiedIndexFile: String { name(.justifiedIndex) }
     func justifiedFramesFile(_ id: Int64) -> String { name(.justifiedFrames(id)) }
@@ -226,11 +227,32 @@ struct AlbumData: Sendable {
     /// photos are inserted before it.
     struct Shapes: Encodable {
         var kind = "shapes"
+        /// What the caption's and the comment's heights are counted in: their line heights,
+        /// when every height in the file is a whole number of lines (as measured text is),
+        /// else 1 px. "[8,1,7,1,6,2,…]" for "[144,1,126,1,108,2,…]": a fifth of a shapes file.
+        var lines: [Double]
         var cells: [Shape]
     }
 
-    func shapesScript(shapes: [Shape]) throws -> String {
-        try Self.script(Shapes(cells: shapes))
+    /// The shapes file of `shapes`, their texts' heights in lines of `lineHeights` (caption's,
+    /// comment's) where every one is a whole number of them, read back by the page exactly:
+    /// lines × line height is the height itself, to the bit.
+    func shapesScript(shapes: [Shape], lineHeights: [Double]) throws -> String {
+        let keys = ["ch", "mh"]
+        let units = zip(keys, lineHeights).map { key, height in
+            let whole = height > 0 && shapes.allSatisfy { shape in
+                (shape.place[key] ?? []).enumerated().allSatisfy { $0.offset % 2 == 1 || ($0.element / height).rounded() * height == $0.element }
+            }
+            return whole ? height : 1
+        }
+        let counted = shapes.map { shape in
+            var shape = shape
+            for (key, unit) in zip(keys, units) where unit != 1 {
+                shape.place[key] = shape.place[key]?.enumerated().map { $0.offset % 2 == 0 ? ($0.element / unit).rounded() : $0.element }
+            }
+            return shape
+        }
+        return try Self.script(Shapes(lines: units, cells: counted))
     }
 
     struct Chunk: Encodable {
@@ -264,6 +286,21 @@ struct AlbumData: Sendable {
 
     func columnsScript(starts: [[Double]]) throws -> String {
         try Self.script(Columns(starts: starts))
+    }
+
+    /// The masonry grid's style sheet of its heights: in each band b (`heights[b]`, at the band's
+    /// inner width w) the tallest column, each `a·w + b` tall ([a0, b0, a1, b1, …]), drawn at
+    /// the width shown (--iw, set by the band's media query). A style sheet the page links,
+    /// not the grid's own style: the grid is as tall as the album before anything is drawn
+    /// (no layout shift, the browser's scroll restored on Back at any depth, the right
+    /// scroll bar without script), and a height that changed (a caption edited, at 100,000
+    /// photos) rewrites these 2 KB, not the page's 80.
+    func heightsStyle(_ heights: [[Double]]) -> String {
+        let bands = heights.enumerated().map { b, terms in
+            let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }
+            return "  --h\(b): " + (columns.count == 1 ? columns[0] : "max(" + columns.joined(separator: ", ") + ")") + ";\n"
+        }
+        return ".grid[data-layout] {\n" + bands.joined() + "}\n"
     }
 
     struct IDs: Encodable {

@@ -10,6 +10,9 @@ enum AlbumFile: Hashable, Sendable {
     /// from the index: they move with any photo's height, the index only when photos come or
     /// go), the photo ids a deep link needs, and where each month begins (the date scrubber's).
     case index, columns, ids, dates
+    /// The masonry grid's height in each band, a style sheet its page links (apart from the
+    /// page for the same reason).
+    case heights
     /// The cells of a chunk of photos (`AlbumCuts`), by its first photo's id: a chunk's name
     /// stays when photos are inserted before it.
     case chunk(Int64)

@@ -82,7 +82,7 @@ final class AlbumSource: Sendable {
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
         case .shapes(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
-        case .index, .columns, .ids, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
+        case .index, .columns, .heights, .ids, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
         }
     }
 

@@ -23,7 +23,7 @@ struct CellMarkup {
         var position: Int
         var setSize: Int
         /// Whether it is laid out in the flow of a plain page's grid
-        /// (`PageRenderer.GridContent.heights`) rather than at its place in every band: then it
+        /// (`PageRenderer.GridContent.data` nil) rather than at its place in every band: then it
         /// carries no place and its texts no measured lines (the browser wraps them at the
         /// column's width). Those were half of a cell's bytes on the pages most of a site was
         /// made of, for visitors without script, on whose page nothing moves.

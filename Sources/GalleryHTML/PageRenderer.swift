@@ -148,13 +148,11 @@ struct PageRenderer {
         /// one plain page's photos on a plain page (its cells indexed from 0: nothing on it says
         /// where it lies in the album, which photos inserted before it would change).
         var listCount: Int? = nil
-        /// The grid's height in each band (entry b) at the band's inner width w: the tallest
-        /// column, each `a·w + b` tall ([a0, b0, a1, b1, …]), its cells at the engine's places.
-        /// Nil for a plain page's grid: its cells in flow, in the band's columns, each row as
-        /// tall as its tallest cell (no place written on any cell, their texts wrapped by the
-        /// browser: `CellMarkup.Placed.isInFlow`).
-        var heights: [[Double]]?
-        /// The album's layout data (its `index` file), for a page that shows the whole album.
+        /// The album's layout data (its `index` file), for a page that shows the whole album:
+        /// its cells at the engine's places, the grid as tall as its tallest column in each
+        /// band (its `heights` style sheet). Nil for a plain page's grid: its cells in flow, in
+        /// the band's columns, each row as tall as its tallest cell (no place written on any
+        /// cell, their texts wrapped by the browser: `CellMarkup.Placed.isInFlow`).
         var data: AlbumData?
         /// Links to the album's plain pages, below the grid.
         var pages: PageLinks
@@ -178,7 +176,8 @@ struct PageRenderer {
 
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
-                        image: content.image, scripts: content.data.map { [$0.indexFile, $0.columnsFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
+                        image: content.image, scripts: content.data.map { [$0.indexFile, $0.columnsFile] } ?? [],
+                        styles: content.data.map { [$0.heightsFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
         html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {
@@ -187,20 +186,13 @@ struct PageRenderer {
                 .joined(separator: ";")
             html += "<div class=\"album-description\" style=\"\(boxes)\">\(description.html)</div>\n"
         }
-        // The tallest column in each band, at the width drawn (--iw, set by the band's media query).
-        let heights = content.heights.map { heights in
-            " style=\"" + heights.enumerated().map { b, terms in
-                let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }
-                return "--h\(b):" + (columns.count == 1 ? columns[0] : "max(" + columns.joined(separator: ", ") + ")")
-            }.joined(separator: ";") + "\""
-        } ?? ""
-        let grid = content.heights == nil ? "grid flow" : "grid"
+        let grid = content.data == nil ? "grid flow" : "grid"
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
-        html += "<div class=\"\(grid)\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data)\(heights)>\n"
+        html += "<div class=\"\(grid)\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data)>\n"
         for cell in content.cells {
-            html += markup.cell(cell, placed: .init(position: cell.index + 1, setSize: content.listCount ?? content.count, isInFlow: content.heights == nil)) + "\n"
+            html += markup.cell(cell, placed: .init(position: cell.index + 1, setSize: content.listCount ?? content.count, isInFlow: content.data == nil)) + "\n"
         }
         html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
         return html + lightbox(listed: links.isListed) + foot()

@@ -104,6 +104,7 @@ enum SiteFileName: Hashable, Sendable {
             case .sitemap(let part): return "\(base).sitemap-\(part).xml"
             case .index: return "data/\(base).index.js"
             case .columns: return "data/\(base).columns.js"
+            case .heights: return "data/\(base).heights.css"
             case .ids: return "data/\(base).ids.js"
             case .dates: return "data/\(base).dates.js"
             case .chunk(let id): return "data/\(base).chunk-\(id).js"
@@ -271,6 +272,7 @@ enum SiteFileName: Hashable, Sendable {
         switch suffix {
         case "index.js": return .index
         case "columns.js": return .columns
+        case "heights.css": return .heights
         case "ids.js": return .ids
         case "dates.js": return .dates
         case "justified.index.js": return .justifiedIndex

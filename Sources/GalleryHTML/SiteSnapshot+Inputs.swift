@@ -95,7 +95,7 @@ extension SiteSnapshot {
         case .photoPage(let id):
             // The photo alone (and its album's title and links, in `albumInputs`).
             text += try preloads + photoLines([id])
-        case .index, .columns, .ids, .dates, .justifiedIndex, .page, .sitemap:
+        case .index, .columns, .heights, .ids, .dates, .justifiedIndex, .page, .sitemap:
             return nil
         }
         return Self.digest(text)

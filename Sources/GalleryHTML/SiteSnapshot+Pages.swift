@@ -9,14 +9,13 @@ extension SiteSnapshot {
         case .masonry:
             let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name,
                                                first: album.links.hasPlainPages ? try album.cuts().chunkIDs.first.map(album.data.plainPage) : nil)
-            let heights = try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }
             let cells = try album.cells(startingAbove: AlbumData.firstScreenHeight)
             let description = try album.description.map { description in
                 (html: description.blocks.map { "<p class=\"comment\">\($0.html)</p>" }.joined(),
                  boxes: try description.boxes(fluid: context.fluid, style: context.comment, measurer: context.measurer))
             }
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
-                cells: cells, count: album.count, videoCount: album.videoCount, heights: heights,
+                cells: cells, count: album.count, videoCount: album.videoCount,
                 data: album.data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
                 image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:
@@ -38,7 +37,7 @@ extension SiteSnapshot {
     }
 
     /// The plain page of the chunk whose first photo is `id`: its photos in flow, in the
-    /// band's columns (`PageRenderer.GridContent.heights`), so that nothing on it depends on
+    /// band's columns (`PageRenderer.GridContent.data`), so that nothing on it depends on
     /// the photos before or after it but which pages are its neighbours (adding photos to the
     /// album rewrites the plain pages they land on, and their neighbours when they start a
     /// page). Its list, its indices and its title are its own (the dates it spans, not
@@ -62,7 +61,7 @@ extension SiteSnapshot {
             previous: neighbours.previous.map(album.data.plainPage), next: neighbours.next.map(album.data.plainPage),
             position: dates ?? count)
         return renderer.albumPage(title: album.name, subtitle: dates.map { count + " · " + $0 } ?? count, links: album.links, content: .init(
-            cells: shown, count: album.count, listCount: shown.count, heights: nil, data: nil, pages: around,
+            cells: shown, count: album.count, listCount: shown.count, data: nil, pages: around,
             fileName: album.data.plainPage(id), image: shown.first?.large))
     }
 

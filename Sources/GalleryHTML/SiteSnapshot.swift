@@ -336,6 +336,8 @@ public final class SiteSnapshot: Sendable {
             return try album.data.indexScript(cuts: try album.cuts(), geometry: geometry, fluid: context.fluid, shared: try sharedChunks(album))
         case .columns:
             return try album.data.columnsScript(starts: try context.fluid.bands.map { try album.groupStarts(band: $0) })
+        case .heights:
+            return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) })
         case .ids:
             return try album.data.idsScript(try album.photoIDs())
         case .dates:
@@ -345,7 +347,8 @@ public final class SiteSnapshot: Sendable {
             let views = album.links.views ?? renderer.views
             return try album.data.chunkScript(cells: cells, markup: renderer.markup, withItems: views.contains { $0 != .masonry && $0 != .circle })
         case .shapes:
-            return try album.data.shapesScript(shapes: try album.shapes(try album.photos(of: file)))
+            return try album.data.shapesScript(shapes: try album.shapes(try album.photos(of: file)),
+                                               lineHeights: [context.caption.lineHeight, context.comment.lineHeight])
         case .justifiedFrames:
             return try album.data.justifiedFramesScript(frames: try album.justifiedChunkFrames(try album.photos(of: file)))
         case .justifiedIndex:

@@ -31,6 +31,19 @@ struct AlbumDataFormatTests {
         }
     }
 
+    @Test("a shapes file counts its texts' heights in lines where every one is whole lines, else in px")
+    func lines() throws {
+        let data = AlbumData(stem: "album-coast")
+        let shapes = [AlbumData.Shape(width: 3, height: 2, place: AlbumData.Shape.place(captions: [40, 40, 20], comments: [144, 126, 126])),
+                      AlbumData.Shape(width: 2, height: 3, place: AlbumData.Shape.place(captions: nil, comments: [18, 18, 18]))]
+        #expect(try data.shapesScript(shapes: shapes, lineHeights: [20, 18])
+            == #"galleryData({"cells":[[3,2,[2,2,1,1],[8,1,7,2]],[2,3,0,[1,3]]],"kind":"shapes","lines":[20,18]});"# + "\n")
+        // A comment 25 px tall is no whole number of 18 px lines: the comments in px, the captions still in lines.
+        let odd = shapes + [AlbumData.Shape(width: 1, height: 1, place: AlbumData.Shape.place(captions: [20, 20, 20], comments: [25, 25, 25]))]
+        #expect(try data.shapesScript(shapes: odd, lineHeights: [20, 18])
+            == #"galleryData({"cells":[[3,2,[2,2,1,1],[144,1,126,2]],[2,3,0,[18,3]],[1,1,[1,3],[25,3]]],"kind":"shapes","lines":[20,1]});"# + "\n")
+    }
+
     @Test("the columns' ends are each band's doubles in base64, every bit kept")
     func columns() throws {
         let bands: [[Double]] = [[0, 0, 2079.645833333333, 985.6458333333333], [5449863.667249006, 0.1 + 0.2, -0.0, 1e-300], []]

@@ -37,7 +37,7 @@ struct CellMarkupBrowserTests {
                        children: [...element.childNodes].filter((n) => n.nodeType === 1 || n.textContent).map((n) => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
             window.addEventListener('load', () => {
-              const chunk = \(chunk), index = { ...\(index), starts: galleryColumnStarts(\(columns)) }, shapes = \(shapes).cells, justified = \(justified);
+              const chunk = \(chunk), index = { ...\(index), starts: galleryColumnStarts(\(columns)) }, shapes = \(shapes), justified = \(justified);
               const pairs = [...document.querySelectorAll(\(try JSONEncoder().encode(selector).string))].map((written) => {
                 const i = Number(written.dataset.index), cell = chunk.cells.find((c) => String(c.id) === written.dataset.photoId);
                 const view = written.parentElement.closest('[data-item-width]');

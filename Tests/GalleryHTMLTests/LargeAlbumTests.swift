@@ -281,7 +281,8 @@ struct LargeAlbumTests {
             let base = name.hasPrefix("data/") ? String(name.dropFirst("data/".count)) : name
             return !name.hasPrefix("data/search.") && !browse.contains { base.hasPrefix($0) }
         }
-        #expect(album.count <= 16, "\(album.count) files rewritten: \(album)")
+        // (The index, its columns' ends and the grid's heights are three files: each changes.)
+        #expect(album.count <= 18, "\(album.count) files rewritten: \(album)")
         let blocks = changed.filter { $0.hasPrefix("data/search.docs-") }
         let lastOld = search.blockFile(holding: 599), kept = (0 ..< 599).map(search.blockFile).filter { $0 != lastOld }
         #expect(!blocks.isEmpty && !blocks.contains { kept.contains($0) }, "search blocks rewritten: \(blocks)")

@@ -73,7 +73,7 @@ struct VideoCellTests {
               const position = chunk.cells.findIndex((c) => c.id === \(id));
               const written = document.getElementById('photo-\(id)');
               const made = galleryMakeCell(chunk.cells[position], Number(written.dataset.index), { ...index, count: 3, sizes: document.querySelector('.grid img').sizes },
-                                          galleryPlaceGroup(index, 0, shapes.cells)[position]);
+                                          galleryPlaceGroup(index, 0, shapes)[position]);
               const badge = written.querySelector('.media-badge').getBoundingClientRect(), picture = written.querySelector('.photo').getBoundingClientRect();
               galleryTestReport({ written: JSON.stringify(describe(written)), made: JSON.stringify(describe(made)),
                                   badgeInside: badge.left >= picture.left && badge.right <= picture.right && badge.top >= picture.top && badge.bottom <= picture.bottom });

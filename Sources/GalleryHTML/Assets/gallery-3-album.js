@@ -184,19 +184,23 @@ const galleryRounded = (value, digits) => {
 };
 
 // A photo of a shapes file ([width, height, ch, mh], AlbumData `Shape`: its ratio in lowest
-// terms, its texts' heights as runs, 0 or left out without the text) as the placement reads a
-// cell: the engine's aspect ratio is the same division.
-const galleryShapeCell = (shape) => ({ ar: shape[0] / shape[1], place: { ch: shape[2] || null, mh: shape[3] || null } });
+// terms, its texts' heights as runs of lines of `lines` px, 0 or left out without the text)
+// as the placement reads a cell: the engine's aspect ratio is the same division, its heights
+// the same products.
+const galleryShapeCell = (shape, lines) => {
+  const heights = (runs, line) => (runs ? runs.map((value, k) => (k % 2 === 0 ? value * line : value)) : null);
+  return { ar: shape[0] / shape[1], place: { ch: heights(shape[2], lines[0]), mh: heights(shape[3], lines[1]) } };
+};
 
-// The places of group `number`'s photos (`shapes`: a shapes file's, AlbumData `Shapes`, or the
-// first of them) in every band of `index` (an album's, with its columns' starts,
-// `galleryMasonryIndex`): each band's placement goes on from where the engine's columns ended
+// The places of group `number`'s photos (`shapes`: its shapes file's data, AlbumData `Shapes`,
+// or the first of its cells) in every band of `index` (an album's, with its columns' starts,
+// `galleryAlbumIndex`): each band's placement goes on from where the engine's columns ended
 // before the group (index.starts), so a group is placed without the ones before it. Per
 // photo: { ar, c: [per band], t, y, ch, mh }, t and y such that its top is t·w + y at items w
 // wide, rounded as CellModel.bandFields rounds them: the same numbers the album page writes
 // for the cells it holds.
 const galleryPlaceGroup = (index, number, shapes) => {
-  const cells = shapes.map(galleryShapeCell);
+  const cells = shapes.cells.map((shape) => galleryShapeCell(shape, shapes.lines));
   const places = cells.map((cell) => {
     const place = { ar: cell.ar, c: [], t: [], y: [] };
     if (cell.place && cell.place.ch) place.ch = [];

@@ -71,7 +71,7 @@ const galleryMasonryPlacing = (grid) => {
       if (group && group.places) return null;
       if (!group) {
         group = groups.set(g, { places: null });
-        group.loading = galleryLoad(index.shapes[g]).then((payload) => { Object.assign(group, placeGroup(index, g, payload.cells)); });
+        group.loading = galleryLoad(index.shapes[g]).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
       }
       return group.loading;
     },
