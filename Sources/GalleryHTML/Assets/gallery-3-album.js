@@ -192,8 +192,8 @@ const galleryShapeCell = (shape, lines) => {
   return { ar: shape[0] / shape[1], place: { ch: heights(shape[2], lines[0]), mh: heights(shape[3], lines[1]) } };
 };
 
-// The places of group `number`'s photos (`shapes`: its shapes file's data, AlbumData `Shapes`,
-// or the first of its cells) in every band of `index` (an album's, with its columns' starts,
+// The places of group `number`'s photos (`shapes`: its shapes file's data, AlbumData `Shapes`)
+// in every band of `index` (an album's, with its columns' starts,
 // `galleryAlbumIndex`): each band's placement goes on from where the engine's columns ended
 // before the group (index.starts), so a group is placed without the ones before it. Per
 // photo: { ar, c: [per band], t, y, ch, mh }, t and y such that its top is t·w + y at items w
