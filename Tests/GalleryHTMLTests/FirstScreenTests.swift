@@ -47,16 +47,32 @@ struct FirstScreenTests {
     }
 
     struct Index: Decodable {
-        var coversInView: Int
-        var coversLoaded: Int
+        struct Cover: Decodable, CustomStringConvertible {
+            var source: String
+            var complete: Bool
+            var naturalWidth: Int
+            /// The image's `error` event fired: the server did not give it, not the page's doing.
+            var failed: Bool
+            var loaded: Bool { complete && naturalWidth > 0 }
+            var description: String { "\(source.split(separator: "/").last ?? "") complete \(complete), \(naturalWidth) px wide\(failed ? ", failed" : "")" }
+        }
+        var covers: [Cover]
         var cardsLeft: Double
         var browseLeft: Double
     }
 
+    /// The covers' `error` events are listened for from the head: by the time a script at the
+    /// end of the body runs, an image may have failed already.
+    static let coverErrors = """
+        <script>window.galleryFailedImages = new Set();
+        document.addEventListener('error', (event) => { if (event.target.currentSrc) galleryFailedImages.add(event.target.currentSrc); }, true);</script>
+        """
+
     static let indexScript = """
         window.addEventListener('load', () => {
           const covers = [...document.querySelectorAll('.album-card img')].filter((img) => img.getBoundingClientRect().top < innerHeight);
-          galleryTestReport({ coversInView: covers.length, coversLoaded: covers.filter((img) => img.complete && img.naturalWidth > 0).length,
+          galleryTestReport({ covers: covers.map((img) => ({ source: img.currentSrc, complete: img.complete, naturalWidth: img.naturalWidth,
+                                                            failed: galleryFailedImages.has(img.currentSrc) })),
                               cardsLeft: document.querySelector('.album-card').getBoundingClientRect().left,
                               browseLeft: document.querySelector('.browse h2, .browse li').getBoundingClientRect().left });
         });
@@ -69,8 +85,18 @@ struct FirstScreenTests {
         #expect(html.components(separatedBy: "fetchpriority=\"high\"").count == 2, "one cover first")
         let probe = try EngineExportTests.probe("index.html", in: site, script: Self.indexScript)
         defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-        let page = try JSONDecoder().decode(Index.self, from: engine.open(probe, in: site, width: width, height: width == 390 ? 844 : 900))
-        #expect(page.coversInView >= 2 && page.coversLoaded == page.coversInView, "\(engine) at \(width): \(page)")
+        let head = site.appending(path: probe)
+        try String(contentsOf: head, encoding: .utf8).replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">" + Self.coverErrors)
+            .write(to: head, atomically: true, encoding: .utf8)
+        var page = try JSONDecoder().decode(Index.self, from: engine.open(probe, in: site, width: width, height: width == 390 ? 844 : 900))
+        // A cover the tests' server failed to give (once in a CI run: WebKit beside the whole
+        // suite, 0 of 3 covers in at load) says nothing of the page: shown once more. A cover
+        // the browser had not loaded by the load event fails at once.
+        if page.covers.contains(where: \.failed) {
+            Issue.record("\(engine) at \(width): a cover failed to load, shown again: \(page.covers)", severity: .warning)
+            page = try JSONDecoder().decode(Index.self, from: engine.open(probe, in: site, width: width, height: width == 390 ? 844 : 900))
+        }
+        #expect(page.covers.count >= 2 && page.covers.allSatisfy(\.loaded), "\(engine) at \(width): \(page.covers)")
         #expect(abs(page.cardsLeft - page.browseLeft) < 1, "\(engine) at \(width): cards at \(page.cardsLeft), browse at \(page.browseLeft)")
     }
 }
