@@ -174,11 +174,16 @@ public final class LayoutService: Sendable {
         if previous != nil, old.count <= items.count, zip(old, items).allSatisfy({ $0 == $1 }) {
             origin = .appended(items.count - old.count)
         }
+        // The items before the first that moved keep their chunks, which are not read, encoded
+        // or compared again (a caption in the middle of a page moves only the items after it,
+        // in each of the page's bands).
+        let replaced = previous.map { (layout: $0.layout, items: old) }
         let stored = try database.saveLayout(StoredMasonryLayout(
             layout: StoredLayout(key: key, contentWidth: layout.contentSize.width, contentHeight: layout.contentSize.height,
                                  itemCount: items.count, revision: shapes.revision, computedAt: GalleryDatabase.timestamp(),
                                  inputsRevision: shapes.libraryRevision),
-            geometry: geometry, cellPadding: request.options.cellPadding, columnHeights: layout.columnHeights), items: items)
+            geometry: geometry, cellPadding: request.options.cellPadding, columnHeights: layout.columnHeights), items: items,
+            replacing: replaced)
         let shown = request.rect.map { rect in layout.attributes(in: rect).map { items[$0.index] } } ?? items
         return MasonryResult(layout: stored, items: shown, placement: request.options.placement, origin: origin)
     }

@@ -16,21 +16,18 @@ enum FrameChunkCodec {
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8], firstIndex: Int) -> [StoredFrame] {
-        let count = bytes.count / bytesPerItem
-        var frames: [StoredFrame] = []
-        frames.reserveCapacity(count)
-        bytes.withUnsafeBytes { raw in
-            for i in 0 ..< count {
-                let base = i * bytesPerItem
-                func double(_ at: Int) -> Double {
-                    Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + at, as: UInt64.self)))
-                }
-                frames.append(StoredFrame(
-                    index: firstIndex + i, photoID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self)),
-                    x: double(8), y: double(16), width: double(24), height: double(32)))
+    /// Appends the frames of a chunk (`raw`, its first frame's index `firstIndex`) that `keep`
+    /// keeps to `frames`.
+    static func decode(_ raw: UnsafeRawBufferPointer, firstIndex: Int, into frames: inout [StoredFrame], keep: (StoredFrame) -> Bool) {
+        for i in 0 ..< raw.count / bytesPerItem {
+            let base = i * bytesPerItem
+            func double(_ at: Int) -> Double {
+                Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + at, as: UInt64.self)))
             }
+            let frame = StoredFrame(
+                index: firstIndex + i, photoID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self)),
+                x: double(8), y: double(16), width: double(24), height: double(32))
+            if keep(frame) { frames.append(frame) }
         }
-        return frames
     }
 }

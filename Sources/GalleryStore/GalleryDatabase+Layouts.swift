@@ -263,7 +263,7 @@ extension GalleryDatabase {
     public func layoutItems(of layout: StoredMasonryLayout, indices: Range<Int>) throws -> [StoredLayoutItem] {
         guard !indices.isEmpty else { return [] }
         return try read { db in
-            try Self.decodedChunks(db, of: layout.layout, indices: indices, decode: LayoutChunkCodec.decode) { indices.contains($0.index) }
+            try Self.decodedChunks(db, of: layout.layout, indices: indices, decode: LayoutChunkCodec.decode(_:firstIndex:into:keep:)) { indices.contains($0.index) }
         }
     }
 
@@ -287,14 +287,16 @@ extension GalleryDatabase {
         try await writer.read { db in try Self.libraryRevision(db) }
     }
 
-    /// A stored layout's chunks (number, bytes) in order: those whose bounds meet `rect`
+    /// A stored layout's chunks in order, each given to `body` as its number and its bytes
+    /// where SQLite holds them (valid only during the call): those whose bounds meet `rect`
     /// (through the R*Tree), or those holding `indices`, or all.
-    private static func chunkRows(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil,
-                                  in rect: LayoutRect? = nil) throws -> [Row] {
+    private static func forEachChunk(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil, in rect: LayoutRect? = nil,
+                                     _ body: (Int, UnsafeRawBufferPointer) -> Void) throws {
         let size = LayoutChunkCodec.itemsPerChunk
+        let rows: RowCursor
         if let rect {
             let first = layout.id * LayoutChunkCodec.chunkIDFactor
-            return try Row.fetchAll(db.cachedStatement(sql: """
+            rows = try Row.fetchCursor(db.cachedStatement(sql: """
                 SELECT c.chunk, c.items FROM layout_chunk_bounds b
                 JOIN layout_chunks c ON c.layout_id = ? AND c.chunk = b.id - ?
                 WHERE b.id >= ? AND b.id < ?
@@ -302,27 +304,39 @@ extension GalleryDatabase {
                 ORDER BY c.chunk
                 """), arguments: [layout.id, first, first, first + LayoutChunkCodec.chunkIDFactor,
                                  rect.x, rect.x + rect.width, rect.y, rect.y + rect.height])
+        } else if let indices {
+            guard !indices.isEmpty else { return }
+            rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
+                                       arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
+        } else {
+            rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk"),
+                                       arguments: [layout.id])
         }
-        if let indices {
-            guard !indices.isEmpty else { return [] }
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ? AND chunk <= ? ORDER BY chunk"),
-                                    arguments: [layout.id, indices.lowerBound / size, (indices.upperBound - 1) / size])
+        // The blobs read in place: copied into a Data, then an array, then the items, they
+        // were most of reading a band's items back (every band of every page a caption
+        // changes is read whole once).
+        while let row = try rows.next() {
+            let chunk: Int = row[0]
+            try row.withUnsafeData(atIndex: 1) { data in
+                data?.withUnsafeBytes { body(chunk, $0) }
+            }
         }
-        return try Row.fetchAll(db, sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk", arguments: [layout.id])
     }
 
     private static func layoutItems(_ db: Database, of layout: StoredMasonryLayout, in rect: LayoutRect?) throws -> [StoredLayoutItem] {
-        try decodedChunks(db, of: layout.layout, in: rect, decode: LayoutChunkCodec.decode) { item in
+        try decodedChunks(db, of: layout.layout, in: rect, decode: LayoutChunkCodec.decode(_:firstIndex:into:keep:)) { item in
             guard let rect else { return true }
             return rect.intersects(LayoutRect(x: layout.x(column: item.column), y: item.y, width: layout.geometry.innerWidth, height: item.height))
         }
     }
 
-    /// The items of a stored layout's chunks (`chunkRows`: those meeting `rect`, or holding
+    /// The items of a stored layout's chunks (`forEachChunk`: those meeting `rect`, or holding
     /// `indices`, or all), each chunk decoded by `decode` (its bytes and its first item's
-    /// index), kept where `keep` says: the one decoding loop of masonry items and free frames.
+    /// index; it appends those `keep` keeps): the one decoding loop of masonry items and free
+    /// frames.
     private static func decodedChunks<Item>(_ db: Database, of layout: StoredLayout, indices: Range<Int>? = nil, in rect: LayoutRect? = nil,
-                                            decode: ([UInt8], Int) -> [Item], keep: (Item) -> Bool) throws -> [Item] {
+                                            decode: (UnsafeRawBufferPointer, Int, inout [Item], (Item) -> Bool) -> Void,
+                                            keep: (Item) -> Bool) throws -> [Item] {
         // The header held is not the one stored under its id: a layout someone else stored
         // after this snapshot began (a site's album source made by a concurrent request,
         // shared with this one) has no row here, and one replaced since the header was read
@@ -334,21 +348,29 @@ extension GalleryDatabase {
             if snapshotInUse != nil { throw SnapshotState.LibraryChanged() }
             return []
         }
-        let rows = try chunkRows(db, of: layout, indices: indices, in: rect)
         var items: [Item] = []
-        for row in rows {
-            let chunk: Int = row["chunk"]
-            items += decode([UInt8](row["items"] as Data), chunk * LayoutChunkCodec.itemsPerChunk).filter(keep)
+        if rect == nil { items.reserveCapacity(indices?.count ?? layout.itemCount) }
+        try withoutActuallyEscaping(keep) { keep in
+            try forEachChunk(db, of: layout, indices: indices, in: rect) { chunk, bytes in
+                decode(bytes, chunk * LayoutChunkCodec.itemsPerChunk, &items, keep)
+            }
         }
         return items
     }
 
     /// Stores a masonry layout and its items in one transaction, replacing any under the same
     /// key; gives it back as stored (see `save` for when an existing one is kept).
+    /// - Parameter replacing: the stored layout these items replace and its items, as the
+    ///   caller read them: while it is still the one stored, the chunks that hold only items
+    ///   the new ones repeat bit for bit are neither read nor written.
     @discardableResult
-    public func saveLayout(_ masonry: StoredMasonryLayout, items: [StoredLayoutItem]) throws -> StoredMasonryLayout {
+    public func saveLayout(_ masonry: StoredMasonryLayout, items: [StoredLayoutItem],
+                           replacing old: (layout: StoredLayout, items: [StoredLayoutItem])? = nil) throws -> StoredMasonryLayout {
         try Self.expect(.masonry, of: masonry.layout.key)
-        return try save(masonry.layout, count: items.count, existing: { db, header in try Self.masonry(db, header) }, saveKind: { db, header in
+        let unchanged = old.map { old in
+            (layout: old.layout, items: zip(old.items, items).prefix { LayoutChunkCodec.sameBytes($0, $1) }.count)
+        }
+        return try save(masonry.layout, count: items.count, unchanged: unchanged, existing: { db, header in try Self.masonry(db, header) }, saveKind: { db, header in
             try MasonryLayoutRecord(masonry, layoutID: header.id).save(db)
             var saved = masonry
             saved.layout = header
@@ -400,7 +422,12 @@ extension GalleryDatabase {
     /// photos moves the items after it only, and a justified layout none of them (it reads no
     /// text): deleting and inserting every chunk wrote and freed 6 MB a band, 16 bands a page.
     /// A reader holding the replaced header tells by its revisions (`decodedChunks`).
-    private func save<Layout>(_ layout: StoredLayout, count: Int,
+    ///
+    /// With `unchanged` (the header the caller read its old items under, and how many of them
+    /// the new items repeat), while that header is still the one stored its chunks holding only
+    /// those items are left as they are, unread: a caption edited in the middle of a page
+    /// rewrites the chunks from its photo on, and now reads and encodes only those too.
+    private func save<Layout>(_ layout: StoredLayout, count: Int, unchanged: (layout: StoredLayout, items: Int)? = nil,
                               existing: (Database, StoredLayout) throws -> Layout?,
                               saveKind: (Database, StoredLayout) throws -> Layout,
                               chunk: (Int, Int) -> ([UInt8], (minX: Double, maxX: Double, minY: Double, maxY: Double))) throws -> Layout {
@@ -418,10 +445,16 @@ extension GalleryDatabase {
             header.isStale = false
             var record = LayoutRecord(header)
             var oldChunks: [Int: Data] = [:]
+            // Chunks before this one hold only items the caller saw stored and repeats.
+            var firstChunk = 0
             if let stored {
+                if let unchanged, unchanged.layout == stored {
+                    firstChunk = min(unchanged.items, count, stored.itemCount) / LayoutChunkCodec.itemsPerChunk
+                }
                 record.id = stored.id
                 try record.update(db)
-                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ?"), arguments: [stored.id]) {
+                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? AND chunk >= ?"),
+                                            arguments: [stored.id, firstChunk]) {
                     oldChunks[row[0]] = row[1]
                 }
             } else {
@@ -433,8 +466,8 @@ extension GalleryDatabase {
             let updateChunk = try db.cachedStatement(sql: "UPDATE layout_chunks SET items = ? WHERE layout_id = ? AND chunk = ?")
             let insertBounds = try db.cachedStatement(sql: "INSERT INTO layout_chunk_bounds (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)")
             let updateBounds = try db.cachedStatement(sql: "UPDATE layout_chunk_bounds SET min_x = ?, max_x = ?, min_y = ?, max_y = ? WHERE id = ?")
-            var start = 0
-            var number = 0
+            var number = firstChunk
+            var start = firstChunk * LayoutChunkCodec.itemsPerChunk
             while start < count {
                 let end = min(start + LayoutChunkCodec.itemsPerChunk, count)
                 let (bytes, bounds) = chunk(start, end)
@@ -473,7 +506,7 @@ extension GalleryDatabase {
     public func layoutFrames(of layout: StoredFrameLayout, indices: Range<Int>? = nil,
                              in rect: LayoutRect? = nil) throws -> [StoredFrame] {
         try read { db in
-            try Self.decodedChunks(db, of: layout.layout, indices: rect == nil ? indices : nil, in: rect, decode: FrameChunkCodec.decode) { frame in
+            try Self.decodedChunks(db, of: layout.layout, indices: rect == nil ? indices : nil, in: rect, decode: FrameChunkCodec.decode(_:firstIndex:into:keep:)) { frame in
                 if let indices, !indices.contains(frame.index) { return false }
                 guard let rect else { return true }
                 return rect.intersects(LayoutRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height))

@@ -8,37 +8,55 @@ enum LayoutChunkCodec {
     static let chunkIDFactor: Int64 = 16_777_216
 
     static func encode(_ items: ArraySlice<StoredLayoutItem>) -> [UInt8] {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(items.count * bytesPerItem)
-        for item in items {
-            withUnsafeBytes(of: item.photoID.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: Int32(item.column).littleEndian) { bytes += $0 }
-            for value in [item.y, item.height, item.photoHeight, item.captionHeight, item.commentHeight, item.photoTop] {
-                withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 }
+        // Stored straight into the bytes: appending each double through a temporary array
+        // cost an allocation per item, and a caption's build encodes every band's changed
+        // chunks.
+        [UInt8](unsafeUninitializedCapacity: items.count * bytesPerItem) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            var base = 0
+            for item in items {
+                raw.storeBytes(of: item.photoID.littleEndian, toByteOffset: base, as: Int64.self)
+                raw.storeBytes(of: Int32(item.column).littleEndian, toByteOffset: base + 8, as: Int32.self)
+                func store(_ value: Double, at offset: Int) {
+                    raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: base + offset, as: UInt64.self)
+                }
+                store(item.y, at: 12)
+                store(item.height, at: 20)
+                store(item.photoHeight, at: 28)
+                store(item.captionHeight, at: 36)
+                store(item.commentHeight, at: 44)
+                store(item.photoTop, at: 52)
+                base += bytesPerItem
             }
+            initialized = base
         }
-        return bytes
     }
 
-    static func decode(_ bytes: [UInt8], firstIndex: Int) -> [StoredLayoutItem] {
-        let count = bytes.count / bytesPerItem
-        var items: [StoredLayoutItem] = []
-        items.reserveCapacity(count)
-        bytes.withUnsafeBytes { raw in
-            for i in 0 ..< count {
-                let base = i * bytesPerItem
-                func double(_ at: Int) -> Double {
-                    Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + at, as: UInt64.self)))
-                }
-                items.append(StoredLayoutItem(
-                    index: firstIndex + i,
-                    photoID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self)),
-                    column: Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: Int32.self))),
-                    y: double(12), height: double(20), photoHeight: double(28), captionHeight: double(36), commentHeight: double(44),
-                    photoTop: double(52)))
+    /// Whether two items are encoded as the same bytes (their doubles compared by bits: 0 and
+    /// -0 are equal numbers but not equal bytes).
+    static func sameBytes(_ a: StoredLayoutItem, _ b: StoredLayoutItem) -> Bool {
+        a.photoID == b.photoID && Int32(truncatingIfNeeded: a.column) == Int32(truncatingIfNeeded: b.column)
+            && a.y.bitPattern == b.y.bitPattern && a.height.bitPattern == b.height.bitPattern
+            && a.photoHeight.bitPattern == b.photoHeight.bitPattern && a.captionHeight.bitPattern == b.captionHeight.bitPattern
+            && a.commentHeight.bitPattern == b.commentHeight.bitPattern && a.photoTop.bitPattern == b.photoTop.bitPattern
+    }
+
+    /// Appends the items of a chunk (`raw`, its first item's index `firstIndex`) that `keep`
+    /// keeps to `items`: read where SQLite holds the bytes, nothing copied but the items kept.
+    static func decode(_ raw: UnsafeRawBufferPointer, firstIndex: Int, into items: inout [StoredLayoutItem], keep: (StoredLayoutItem) -> Bool) {
+        for i in 0 ..< raw.count / bytesPerItem {
+            let base = i * bytesPerItem
+            func double(_ at: Int) -> Double {
+                Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + at, as: UInt64.self)))
             }
+            let item = StoredLayoutItem(
+                index: firstIndex + i,
+                photoID: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self)),
+                column: Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: Int32.self))),
+                y: double(12), height: double(20), photoHeight: double(28), captionHeight: double(36), commentHeight: double(44),
+                photoTop: double(52))
+            if keep(item) { items.append(item) }
         }
-        return items
     }
 
     static func encode(_ values: [Double]) -> [UInt8] {

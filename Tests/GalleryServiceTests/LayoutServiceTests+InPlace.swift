@@ -80,4 +80,44 @@ extension LayoutServiceTests {
         #expect(withoutIDs(third.items) == (try scratchItems()))
         try expectRectsAsEngine(service, third, seed: 5)
     }
+
+    @Test("a replacement leaves the chunks of the items it repeats unread only while the layout its caller read is still the stored one")
+    func unchangedPrefixTrustedOnlyForItsHeader() throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(600, in: folder)
+        let database = try GalleryDatabase()
+        try importFolder(folder, database)
+        let request = MasonryRequest(width: 1024)
+        let first = try LayoutService(database: database).masonry(request)
+        try folder.write("trip/img-599.txt", text: "Photo 599, edited")
+        try importFolder(folder, database)
+        let stale = try #require(try database.storedMasonryLayout(first.layout.layout.key))
+        #expect(stale.layout.isStale && stale.layout.id == first.layout.layout.id)
+        // Items from the 300th on moved (not a layout the engine would make: the store keeps
+        // what it is given).
+        let moved = first.items.map { item in
+            var item = item
+            if item.index >= 300 { item.y += 1 }
+            return item
+        }
+        func save(_ items: [StoredLayoutItem], revision: Int64, replacing: (layout: StoredLayout, items: [StoredLayoutItem])) throws -> [StoredLayoutItem] {
+            var header = stale
+            // A revision no state of the album has: the stored one is replaced, not kept.
+            header.layout.revision = revision
+            header.layout.isStale = false
+            let saved = try database.saveLayout(header, items: items, replacing: replacing)
+            return try database.layoutItems(of: saved)
+        }
+        // A caller whose header is not the stored one (another writer replaced it since) is
+        // not trusted: its claim that every item is as before is checked chunk by chunk.
+        var other = stale.layout
+        other.computedAt = "2000-01-01T00:00:00Z"
+        #expect(try save(moved, revision: 1_000_001, replacing: (other, moved)) == moved)
+        // The caller that read the stored header: its first chunk kept, the rest written.
+        let now = try #require(try database.storedMasonryLayout(first.layout.layout.key))
+        #expect(try save(first.items, revision: 1_000_002, replacing: (now.layout, moved)) == first.items)
+        // A shorter layout whose items all repeat the old ones: the chunks past it go.
+        let latest = try #require(try database.storedMasonryLayout(first.layout.layout.key))
+        #expect(try save(Array(first.items.prefix(260)), revision: 1_000_003, replacing: (latest.layout, first.items)) == Array(first.items.prefix(260)))
+    }
 }
