@@ -480,6 +480,9 @@ public struct SiteExporter: Sendable {
         var queuedVideos = Set<String>()  // two copies of one clip are made once
         let ids = try database.photoIDs(excludingAlbums: excluded)
         let colorless = try database.contentHashesWithoutColor()
+        // The image folders read once, before anything is written to them.
+        let listing = FolderListing(root: outFolderPath, folders: ["thumbs", "large", "videos"])
+        func isThere(_ name: String) -> Bool { listing.contains(name) ?? isInFolder(name) }
         for start in stride(from: 0, to: ids.count, by: 2000) {
             // Their files only: an image's names and sizes come from the file, not from what is
             // said of the photo.
@@ -491,7 +494,7 @@ public struct SiteExporter: Sendable {
                 if let motion = plan.motion { written.insert(motion) }
                 if !encodeImages { continue }
                 for (clip, isMotion) in [(plan.video, false), (plan.motion, true)] {
-                    if let clip, !isInFolder(clip), queuedVideos.insert(clip).inserted {
+                    if let clip, !isThere(clip), queuedVideos.insert(clip).inserted {
                         pendingVideos.append((id, clip, isMotion))
                     }
                 }
@@ -508,7 +511,7 @@ public struct SiteExporter: Sendable {
                     }
                     if FileManager.default.fileExists(atPath: target.path) { written.insert(original) }
                 }
-                if plan.names.allSatisfy(isInFolder) {
+                if plan.names.allSatisfy(isThere) {
                     summary.imagesReused += plan.names.count
                     // Images kept from an earlier export into another library: read the colour
                     // back from the smallest one rather than decode the original.

@@ -111,6 +111,16 @@ struct SiteExporterTests {
         let second = try SiteExporter(database: database, outFolder: out.path).run()
         #expect(second.imagesWritten == 0 && second.imagesReused == 30 && second.filesRemoved == 0)
 
+        // An image deleted from the site (a thumbnail, or a large one) is made again: the
+        // images' folders are read at each export, not trusted from the last.
+        for folder in ["thumbs", "large"] {
+            let gone = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path + "/" + folder).sorted().first)
+            try FileManager.default.removeItem(atPath: out.path + "/" + folder + "/" + gone)
+            let again = try SiteExporter(database: database, outFolder: out.path).run()
+            #expect(again.imagesWritten == 3 && again.imagesReused == 27, "\(folder)/\(gone): \(again.imagesWritten) written")
+            #expect(FileManager.default.fileExists(atPath: out.path + "/" + folder + "/" + gone), "\(folder)/\(gone) is not there again")
+        }
+
         // A removed photo's images go; a changed photo is encoded again.
         try photos.remove("p9.jpg")
         try photos.write("p8.jpg", TestImages.jpeg(width: 300, height: 100, seed: 99))
