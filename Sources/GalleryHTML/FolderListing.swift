@@ -6,7 +6,7 @@ import Glibc
 /// The names in some folders of the site, read once: whether an image is there, asked for
 /// every image of the library at each export, is then a lookup rather than a path resolved
 /// by the kernel (300,000 `access` calls took 0.7 s of a build at 100,000 photos; reading
-/// the two folders takes 0.1 s).
+/// the image folders takes 0.1 s).
 ///
 /// A snapshot: a file written or removed after it is made is not seen. The images pass reads
 /// it before it writes, and nothing else asks it.

@@ -312,9 +312,9 @@ extension GalleryDatabase {
             rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT chunk, items FROM layout_chunks WHERE layout_id = ? ORDER BY chunk"),
                                        arguments: [layout.id])
         }
-        // The blobs read in place: copied into a Data, then an array, then the items, they
-        // were most of reading a band's items back (every band of every page a caption
-        // changes is read whole once).
+        // The blobs read in place: copying each into a Data, then an array, then the items was
+        // half of reading a band's items back (every band of every page a caption changes is
+        // read whole once).
         while let row = try rows.next() {
             let chunk: Int = row[0]
             try row.withUnsafeData(atIndex: 1) { data in
@@ -349,7 +349,7 @@ extension GalleryDatabase {
             return []
         }
         var items: [Item] = []
-        if rect == nil { items.reserveCapacity(indices?.count ?? layout.itemCount) }
+        if rect == nil { items.reserveCapacity(min(indices?.count ?? layout.itemCount, layout.itemCount)) }
         try withoutActuallyEscaping(keep) { keep in
             try forEachChunk(db, of: layout, indices: indices, in: rect) { chunk, bytes in
                 decode(bytes, chunk * LayoutChunkCodec.itemsPerChunk, &items, keep)
