@@ -89,11 +89,11 @@ struct FirstScreenTests {
         try String(contentsOf: head, encoding: .utf8).replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">" + Self.coverErrors)
             .write(to: head, atomically: true, encoding: .utf8)
         var page = try JSONDecoder().decode(Index.self, from: engine.open(probe, in: site, width: width, height: width == 390 ? 844 : 900))
-        // A cover the tests' server failed to give (once in a CI run: WebKit beside the whole
-        // suite, 0 of 3 covers in at load) says nothing of the page: shown once more. A cover
-        // the browser had not loaded by the load event fails at once.
-        if page.covers.contains(where: \.failed) {
-            Issue.record("\(engine) at \(width): a cover failed to load, shown again: \(page.covers)", severity: .warning)
+        // A cover the tests' server failed to give says nothing of the page: shown once more.
+        // So is a WebKit whose covers are not in (once in a CI run, 0 of 3 at load: the kept
+        // WebKit's stall that `BrowserEngine.open` shows again a page for). Twice fails.
+        if page.covers.contains(where: \.failed) || (engine == .webkit && !page.covers.allSatisfy(\.loaded)) {
+            Issue.record("\(engine) at \(width): covers not in at load, shown again: \(page.covers)", severity: .warning)
             page = try JSONDecoder().decode(Index.self, from: engine.open(probe, in: site, width: width, height: width == 390 ? 844 : 900))
         }
         #expect(page.covers.count >= 2 && page.covers.allSatisfy(\.loaded), "\(engine) at \(width): \(page.covers)")

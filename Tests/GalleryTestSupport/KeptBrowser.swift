@@ -36,15 +36,16 @@ final class KeptBrowser: @unchecked Sendable {
         }
     }
 
-    /// Shows `page` of `folder` in a kept `engine` (started if none is free) and returns what
-    /// it POSTs to `result`; with `keep` false the browser is closed after it.
+    /// Shows `page` of `folder` in a kept `engine` (started if none is free, or with `fresh`
+    /// always) and returns what it POSTs to `result`; with `keep` false the browser is closed
+    /// after it.
     static func show(_ page: String, in folder: URL, engine: BrowserEngine, width: Int, height: Int,
-                     environment: [String: String], arguments: [String], timeout: TimeInterval, keep: Bool = true) throws -> Data {
+                     environment: [String: String], arguments: [String], timeout: TimeInterval, keep: Bool = true, fresh: Bool = false) throws -> Data {
         guard width <= window.width, height <= window.height else {
             throw HeadlessChromium.Failure(description: "\(engine) pages are shown in frames of at most \(window.width)×\(window.height)")
         }
         let key = "\(engine) \(environment.sorted { $0.key < $1.key }) \(arguments)"
-        let browser = try take(key) ?? KeptBrowser(engine: engine, key: key, environment: environment, arguments: arguments)
+        let browser = try (fresh ? nil : take(key)) ?? KeptBrowser(engine: engine, key: key, environment: environment, arguments: arguments)
         browser.server.load(page, in: folder, width: width, height: height)
         guard let result = browser.server.waitForResult(timeout: timeout) else {
             let seen = browser.server.recentRequests
