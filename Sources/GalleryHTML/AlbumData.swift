@@ -22,7 +22,7 @@ import GallerySitePlan
 /// and after it, so the page loads the shapes of the groups the viewport meets, then exactly
 /// the chunks it meets. A group is about 32 chunks: the columns file holds a 32nd of the columns'
 /// ends a chunk would need (they change after any photo that changed, and every band has
-/// them), for a small file more to load. The photo IDs are a file of their own, read only to
+/// them), for a small file more to load. The photo IDs are a file a group, read only to
 /// follow a deep link (`#photo-ID`).
 ///
 /// Every file is a script calling `galleryData({...})` with JSON: unlike `fetch()`, a script
@@ -47,28 +47,34 @@ struct AlbumData: Sendable {
     var heightsFile: String { name(.heights) }
     /// The justified view's index: its own bounds, the same content chunks, its frames' files.
     var justifiedIndexFile: String { name(.justifiedIndex) }
-    func justifiedFramesFile(_ id: Int64) -> String { name(.justifiedFrames(id)) }
-    var idsFile: String { name(.ids) }
     var datesFile: String { name(.dates) }
-    /// A chunk's files, a group's shapes and a chunk's plain page, by their first photo's id.
-    func chunkFile(_ id: Int64) -> String { name(.chunk(id)) }
-    func shapesFile(_ id: Int64) -> String { name(.shapes(id)) }
+    /// A chunk's plain page, by its first photo's id.
     func plainPage(_ id: Int64) -> String { name(.plainPage(id)) }
 
     /// What the page learns first: sizes, where each chunk lies in each band (masonry's or the
     /// rows'), and the names of the other files.
+    ///
+    /// Files named by a first photo's id are named through `files`, from `chunkIDs`: the names
+    /// written out were 70 % of an index (45 bytes a chunk on a keyword's page), and an index
+    /// is the first file a page loads and is rewritten whenever photos come or go.
     struct Index: Encodable {
         var kind = "index"
         var count: Int
         /// Each chunk's first photo's index (`AlbumCuts`): the page finds a photo's chunk in it.
         var chunkStarts: [Int]
+        /// Each chunk's first photo's id: its files' names, and its group's when it is a
+        /// group's first (`files`).
+        var chunkIDs: [Int64]
+        /// The names of the files of a chunk (its cells; rows: its photos' frames) and of a group
+        /// (masonry: its shapes; its ids), "{n}" for the chunk's or group's first photo's id, and
+        /// (`docs`) of a search block's documents, when some chunk is a run of one.
+        var files: Files
         /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
         var bounds: [[Double]]?
         /// Masonry: the file of where each band's columns end before each group (`Columns`).
         var columns: String?
-        /// Masonry: each group's first chunk, and its shapes file.
-        var groups: [Int]?
-        var shapes: [String]?
+        /// Each group's first chunk (`AlbumCuts`).
+        var groups: [Int]
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
         var bands: [Band]?
@@ -84,14 +90,12 @@ struct AlbumData: Sendable {
         var rowWidths: [Double]?
         /// Rows: the tallest an on-target row is drawn (its images' `sizes`).
         var rowHeight: Double?
-        var chunks: [String]
-        /// Where each chunk's photos begin in its file, when some chunk is a run of a search
-        /// block (`SharedChunks`); absent when every chunk is a file of its own (from 0).
+        /// When some chunk is a run of a search block (`SharedChunks`), per chunk: that block's
+        /// first photo's id (its cells are in the block's `docs` file), nil for a chunk that is a
+        /// file of its own; and where the chunk's photos begin in its file. Absent when every
+        /// chunk is a file of its own (from 0).
+        var chunkBlocks: [Int64?]?
         var chunkOffsets: [Int]?
-        /// Views whose frames are not the masonry cells' (rows): per chunk, the file of its
-        /// photos' frames. Absent for masonry.
-        var frames: [String]?
-        var ids: String
         /// Masonry: where each month begins, for the date scrubber (`Dates`).
         var dates: String?
     }
@@ -123,6 +127,22 @@ struct AlbumData: Sendable {
 
     func datesScript(_ months: [(month: String, index: Int, place: [Double], justified: [Double]?)]) throws -> String {
         try Self.script(Dates(months: months.map { Month(month: $0.month, index: $0.index, place: $0.place, justified: $0.justified) }))
+    }
+
+    /// `Index.files`.
+    struct Files: Encodable {
+        var chunk: String
+        /// Masonry's.
+        var shapes: String?
+        var ids: String
+        /// Rows'.
+        var frames: String?
+        var docs: String?
+    }
+
+    /// The name of `file` with "{n}" for the id that names it (`SiteFileName` writes every name).
+    private func template(_ file: (Int64) -> AlbumFile) -> String {
+        name(file(0)).replacingOccurrences(of: "-0.", with: "-{n}.")
     }
 
     struct Band: Encodable {
@@ -313,21 +333,24 @@ struct AlbumData: Sendable {
     /// The masonry index file; `shared`: its chunks that are runs of the search's blocks, named by those.
     func indexScript(cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidMasonry, shared: SharedChunks = .none) throws -> String {
         let options = fluid.options(fluid.bands[0])
-        let chunks = cuts.chunkIDs.enumerated().map { chunk, id in shared.runs[chunk].map { SiteFileName.search(.docs($0.block)).name } ?? chunkFile(id) }
+        let blocks = shared.runs.isEmpty ? nil : (0 ..< cuts.chunkCount).map { shared.runs[$0]?.block }
         let offsets = shared.runs.isEmpty ? nil : (0 ..< cuts.chunkCount).map { shared.runs[$0]?.offset ?? 0 }
         return try Self.script(Index(
-            count: cuts.count, chunkStarts: cuts.chunkStarts, columns: columnsFile, groups: cuts.groupStarts,
-            shapes: (0 ..< cuts.groupCount).map { shapesFile(cuts.groupID($0)) }, innerWidth: geometry.innerWidth,
+            count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
+            files: Files(chunk: template(AlbumFile.chunk), shapes: template(AlbumFile.shapes), ids: template(AlbumFile.ids),
+                         docs: blocks == nil ? nil : SiteSearch.docsTemplate),
+            columns: columnsFile, groups: cuts.groupStarts, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
-            chunks: chunks, chunkOffsets: offsets, ids: idsFile, dates: datesFile))
+            chunkBlocks: blocks, chunkOffsets: offsets, dates: datesFile))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,
     /// gallery.css `.cell .annotation`).
     static let annotationPadding = MasonryOptions().annotationTopPadding + MasonryOptions().annotationBottomPadding
 
+    /// A group's ids file: its photos' ids, in album order.
     func idsScript(_ ids: [Int64]) throws -> String {
         try Self.script(IDs(ids: ids))
     }
@@ -347,9 +370,11 @@ struct AlbumData: Sendable {
     /// its frames' files.
     func justifiedIndexScript(bounds: [[Double]], cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
         try Self.script(Index(
-            count: cuts.count, chunkStarts: cuts.chunkStarts, bounds: bounds, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
+            count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
+            files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), frames: template(AlbumFile.justifiedFrames)),
+            bounds: bounds, groups: cuts.groupStarts, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()),
-            chunks: cuts.chunkIDs.map(chunkFile), frames: cuts.chunkIDs.map(justifiedFramesFile), ids: idsFile, dates: datesFile))
+            dates: datesFile))
     }
 
     static func script(_ value: some Encodable) throws -> String {

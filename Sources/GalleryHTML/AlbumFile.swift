@@ -8,8 +8,8 @@ enum AlbumFile: Hashable, Sendable {
     case plainPage(Int64)
     /// The masonry grid's index, where its columns end before each group of chunks (apart
     /// from the index: they move with any photo's height, the index only when photos come or
-    /// go), the photo ids a deep link needs, and where each month begins (the date scrubber's).
-    case index, columns, ids, dates
+    /// go), and where each month begins (the date scrubber's).
+    case index, columns, dates
     /// The masonry grid's height in each band, a style sheet its page links (apart from the
     /// page for the same reason).
     case heights
@@ -19,6 +19,11 @@ enum AlbumFile: Hashable, Sendable {
     /// What the page places a group of chunks' photos from (their shapes and texts' heights),
     /// by its first photo's id.
     case shapes(Int64)
+    /// The ids of a group's photos, which a deep link (`#photo-ID`) looks through, by the group's
+    /// first photo's id: a group's, not the album's, so that a day of photos added at the end
+    /// rewrites the last group's few kilobytes, not every id of the album (200 KB on a
+    /// 100,000-photo site's larger pages, in each page that shows the new photos).
+    case ids(Int64)
     /// The justified view's index, and the frames of one chunk's photos in it.
     case justifiedIndex
     case justifiedFrames(Int64)

@@ -41,7 +41,7 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .columns, .heights, .ids, .dates] + (0 ..< cuts.groupCount).map { .shapes(cuts.groupID($0)) }
+        var files: [AlbumFile] = [.index, .columns, .heights, .dates] + (0 ..< cuts.groupCount).flatMap { [.shapes(cuts.groupID($0)), .ids(cuts.groupID($0))] }
             + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
@@ -54,10 +54,10 @@ struct AlbumFiles: Sendable, Equatable {
     func contains(_ file: AlbumFile) -> Bool {
         if isPrivate { return file == .page(.masonry) }
         switch file {
-        case .index, .columns, .heights, .ids, .dates: return true
+        case .index, .columns, .heights, .dates: return true
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
         case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
-        case .shapes(let id): return cuts.group(firstID: id) != nil
+        case .shapes(let id), .ids(let id): return cuts.group(firstID: id) != nil
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)

@@ -81,8 +81,8 @@ final class AlbumSource: Sendable {
         let cuts = try cuts()
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
-        case .shapes(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
-        case .index, .columns, .heights, .ids, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
+        case .shapes(let id), .ids(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
+        case .index, .columns, .heights, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
         }
     }
 

@@ -114,7 +114,7 @@ struct SiteSearch: Sendable {
         SiteFileName.search(sample).name.replacingOccurrences(of: "-\(written).js", with: "-{n}.js")
     }
     private static let termsTemplate = template(.terms(key: "a"), written: "61")
-    private static let docsTemplate = template(.docs(0), written: "0")
+    static let docsTemplate = template(.docs(0), written: "0")
 
     // MARK: - Files
 

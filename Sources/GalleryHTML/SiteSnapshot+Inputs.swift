@@ -75,6 +75,9 @@ extension SiteSnapshot {
             // Its photos' shapes and texts' heights in every band (`AlbumSource.shapes`): the
             // layouts' photo heights are the engine's inner width / aspect ratio.
             return try digest(text, run: try source.photos(of: file), of: source)
+        case .ids:
+            // Its photos' ids, as the file lists them.
+            return Self.digest(text + (try source.photoIDs()[try source.photos(of: file)]).map(String.init).joined(separator: " ") + "\n")
         case .justifiedFrames:
             // Frames only, as the file holds them (from the chunk's top, not the album's), by
             // their numbers' bits: as text they were a second's formatting at 100,000 photos.
@@ -95,7 +98,7 @@ extension SiteSnapshot {
         case .photoPage(let id):
             // The photo alone (and its album's title and links, in `albumInputs`).
             text += try preloads + photoLines([id])
-        case .index, .columns, .heights, .ids, .dates, .justifiedIndex, .page, .sitemap:
+        case .index, .columns, .heights, .dates, .justifiedIndex, .page, .sitemap:
             return nil
         }
         return Self.digest(text)

@@ -27,7 +27,7 @@ struct CellMarkupBrowserTests {
         let files = try AlbumIndexFile(site: site, stem: "album-coast")
         let chunk = try payload(site, files.chunkFile(0)), index = try payload(site, "data/album-coast.index.js")
         // Masonry cells are placed from their group's shapes and where the columns end before it.
-        let columns = try payload(site, "data/album-coast.columns.js"), shapes = try payload(site, try #require(files.shapes?.first))
+        let columns = try payload(site, "data/album-coast.columns.js"), shapes = try payload(site, try #require(files.shapes.first))
         let justified = try payload(site, "data/album-coast.justified.index.js")
         let probe = try EngineExportTests.probe(page, in: site, script: """
             const describe = (element) => {

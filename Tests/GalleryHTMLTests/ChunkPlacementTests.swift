@@ -52,8 +52,8 @@ struct ChunkPlacementTests {
           const index = await galleryAlbumIndex(grid.dataset.layout);
           const b = galleryBandShown(grid), w = galleryItemWidth(grid, index, b);
           const placed = [];
-          for (let g = 0; g < index.shapes.length; g++) {
-            const shapes = await galleryLoad(index.shapes[g]);
+          for (let g = 0; g < index.groups.length; g++) {
+            const shapes = await galleryLoad(galleryIndexFile(index, 'shapes', g));
             galleryPlaceGroup(index, g, shapes).forEach((place, j) => {
               placed.push({ index: index.chunkStarts[index.groups[g]] + j, column: place.c[b], y: place.t[b] * w + place.y[b] });
             });
@@ -70,7 +70,7 @@ struct ChunkPlacementTests {
             }
             if (top > g.height) break;
           }
-          galleryTestReport({ groups: index.shapes.length, chunks: index.chunks.length, placed, drawn: [...drawn.values()] });
+          galleryTestReport({ groups: index.groups.length, chunks: index.chunkStarts.length, placed, drawn: [...drawn.values()] });
         });
         """
 
@@ -96,5 +96,36 @@ struct ChunkPlacementTests {
                         "\(engine) at \(width), photo \(drawn.index): drawn at \(drawn.x), \(drawn.y), the engine's \(item.x), \(item.y)")
             }
         }
+    }
+
+    /// Where the photo a deep link names is drawn, once the page is quiet.
+    static let deepLinkProbe = """
+        window.addEventListener('load', async () => {
+          const grid = document.querySelector('.grid');
+          // The index, the groups' ids, then the photo's chunk: the grid is busy until it is drawn.
+          await galleryDrawn(grid);
+          const target = document.getElementById(location.hash.slice(1));
+          const g = grid.getBoundingClientRect(), r = target ? target.getBoundingClientRect() : null;
+          galleryTestReport({ innerHeight, x: r ? r.left - g.left : null, y: r ? r.top - g.top : null, top: r ? r.top : null,
+                              messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent) });
+        });
+        """
+
+    @Test("PAGE#photo-ID of a photo in the album's last group: found through that group's ids, drawn in view where the engine put it", arguments: BrowserEngine.allCases)
+    func deepLinkIntoLastGroup(engine: BrowserEngine) throws {
+        let (work, site) = try Self.site.get()
+        let index = try AlbumIndexFile(site: site)
+        try #require(index.groups.count >= 2, "\(index.groups.count) groups")
+        let expected = try GridOracle(folder: work.url).expected(width: 390, height: 844)
+        // The middle of the last group: not in the page's HTML, nor in the first group's ids.
+        let first = index.chunkStarts[index.groups[index.groups.count - 1]]
+        let item = expected.items[(first + index.count) / 2]
+        let page = try EngineExportTests.probe("index.html", in: site, script: Self.deepLinkProbe)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: page)) }
+        struct Report: Decodable { var innerHeight: Double; var x: Double?; var y: Double?; var top: Double?; var messages: [String] }
+        let report = try JSONDecoder().decode(Report.self, from: engine.open(page + "#photo-\(item.id)", in: site, width: 390, height: 844))
+        let (x, y, top) = (try #require(report.x, "\(engine): photo \(item.id) not drawn: \(report)"), report.y ?? .nan, report.top ?? .nan)
+        #expect(abs(x - item.x) <= 0.5 && abs(y - item.y) <= 0.5, "\(engine): photo \(item.id) (index \(item.index)) drawn at \(x), \(y), the engine's \(item.x), \(item.y)")
+        #expect(top >= 0 && top < report.innerHeight && report.messages.isEmpty, "\(engine): \(report)")
     }
 }

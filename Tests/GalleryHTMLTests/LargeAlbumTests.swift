@@ -28,30 +28,39 @@ struct LargeAlbumTests {
         #expect(Set(chunks.map { "data/" + $0 }) == Set(index.chunks))
         #expect((LargeAlbum.photoCount / 96 ... LargeAlbum.photoCount / 8 + 1).contains(chunks.count), "\(chunks.count) chunks")
         let shapes = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.shapes-") }
-        #expect(Set(shapes.map { "data/" + $0 }) == Set(index.shapes ?? []) && !shapes.isEmpty)
+        #expect(Set(shapes.map { "data/" + $0 }) == Set(index.shapes) && !shapes.isEmpty)
     }
 
     @Test("a missing or damaged data file shows a message where its photos would be; the rest of the album still draws")
     func damagedData() throws {
         let site = try LargeAlbum.work.get().site
-        // A copy of the index whose second chunk is missing and third is damaged, and whose
-        // second group of photos (if it has two) has no shapes to be placed from.
+        // A copy of the index whose second chunk is missing and third is damaged (named by ids
+        // no photo has), and whose groups' shapes are named as copies of the first group's
+        // only: the second group (if it has two) has none to be placed from.
         let files = try AlbumIndexFile(site: site)
-        let groups = files.shapes ?? []
-        let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
-        try index.replacingOccurrences(of: "\"\(files.chunks[1])\"", with: "\"data/gone.js\"")
-            .replacingOccurrences(of: "\"\(files.chunks[2])\"", with: "\"data/damaged.js\"")
-            .replacingOccurrences(of: "\"\(groups.count > 1 ? groups[1] : "-")\"", with: "\"data/gone-shapes.js\"")
+        let groups = files.shapes
+        let (gone, damaged) = ("data/index.chunk-9000000001.js", "data/index.chunk-9000000002.js")
+        let firstShapes = "data/probe-shapes-\(files.chunkIDs[0]).js", goneShapes = "data/probe-shapes-\(files.chunkIDs[files.groups.count > 1 ? files.groups[1] : 0]).js"
+        let script = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
+        var index = try #require(try JSONSerialization.jsonObject(with: Data(script.drop { $0 != "(" }.dropFirst().dropLast(3).utf8)) as? [String: Any])
+        var ids = try #require((index["chunkIDs"] as? [NSNumber])?.map(\.int64Value))
+        (ids[1], ids[2]) = (9_000_000_001, 9_000_000_002)
+        index["chunkIDs"] = ids
+        var names = try #require(index["files"] as? [String: Any])
+        names["shapes"] = "data/probe-shapes-{n}.js"
+        index["files"] = names
+        try ("galleryData(" + String(decoding: try JSONSerialization.data(withJSONObject: index), as: UTF8.self) + ");\n")
             .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: site.appending(path: groups[0]), to: site.appending(path: firstShapes))
         let second = files.photos(ofChunk: 1), third = files.photos(ofChunk: 2)
         // The second group's photos (where its missing shapes are needed), else the album's end.
-        let starts = files.groups ?? []
+        let starts = files.groups
         let secondGroup = starts.count > 1
             ? files.chunkStarts[starts[1]] ..< (starts.count > 2 ? files.chunkStarts[starts[2]] : files.count) : files.count - 1 ..< files.count
-        try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: "data/damaged.js"), atomically: true, encoding: .utf8)
+        try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: damaged), atomically: true, encoding: .utf8)
         let probe = try LargeAlbum.probe(script: """
             // The damaged file's syntax error is expected: it is not the page failing.
-            galleryExpectedErrors.push('data/damaged.js');
+            galleryExpectedErrors.push('\(damaged)');
             window.addEventListener('load', async () => {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
@@ -73,19 +82,19 @@ struct LargeAlbumTests {
         try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "data/index.index.js", with: "data/probe.index.js")
             .write(to: page, atomically: true, encoding: .utf8)
         defer {
-            for name in [probe, "data/probe.index.js", "data/damaged.js"] { try? FileManager.default.removeItem(at: site.appending(path: name)) }
+            for name in [probe, "data/probe.index.js", damaged, firstShapes] { try? FileManager.default.removeItem(at: site.appending(path: name)) }
         }
         struct Step: Decodable { var messages: [String]; var cells: Int }
         let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 800))
         #expect(steps.count == 4)
         guard steps.count == 4 else { return }
         // Each broken file named where its photos would be, as what it is.
-        #expect(steps[0].messages.contains { $0.contains("data/gone.js is missing") }, "no message for the missing chunk: \(steps[0])")
-        #expect(steps[1].messages.contains { $0.contains("data/damaged.js is damaged") }, "no message for the damaged chunk: \(steps[1])")
-        #expect(!steps[1].messages.contains { $0.contains("data/damaged.js is missing") }, "a damaged chunk called missing: \(steps[1])")
+        #expect(steps[0].messages.contains { $0.contains("\(gone) is missing") }, "no message for the missing chunk: \(steps[0])")
+        #expect(steps[1].messages.contains { $0.contains("\(damaged) is damaged") }, "no message for the damaged chunk: \(steps[1])")
+        #expect(!steps[1].messages.contains { $0.contains("\(damaged) is missing") }, "a damaged chunk called missing: \(steps[1])")
         #expect(steps[2].cells > 5, "the rest of the album is not drawn: \(steps[2])")
         if groups.count > 1 {
-            #expect(steps[3].messages.contains { $0.contains("data/gone-shapes.js is missing") }, "no message for the missing shapes: \(steps[3])")
+            #expect(steps[3].messages.contains { $0.contains("\(goneShapes) is missing") }, "no message for the missing shapes: \(steps[3])")
         }
     }
 

@@ -46,14 +46,6 @@ struct SharedChunksTests {
         #expect(SharedChunks(ids: year, cuts: cuts, positions: unlisted, blocks: blocks).runs[0] == nil)
     }
 
-    /// The index file's chunks and where they begin in their files.
-    struct Index: Decodable {
-        var count: Int
-        var chunks: [String]
-        var chunkStarts: [Int]
-        var chunkOffsets: [Int]?
-    }
-
     struct Payload: Decodable {
         struct Cell: Decodable { var id: Int64 }
         var cells: [Cell?]
@@ -70,10 +62,16 @@ struct SharedChunksTests {
         let work = try LargeAlbum.work.get()
         let year = try #require(try LargeBrowsePageTests.pages().first { $0.kind == "years" })
         let stem = "year-" + year.title
-        let index = try Self.read(Index.self, "data/\(stem).index.js", in: work.site)
+        let index = try AlbumIndexFile(site: work.site, stem: stem)
         struct IDs: Decodable { var ids: [Int64] }
-        let ids = try Self.read(IDs.self, "data/\(stem).ids.js", in: work.site).ids
+        // The groups' ids files, end to end: the year's photos.
+        let ids = try index.ids.flatMap { try Self.read(IDs.self, $0, in: work.site).ids }
         #expect(index.count == year.count && ids.count == year.count)
+        for (group, first) in index.groups.enumerated() {
+            #expect(index.ids[group] == "data/\(stem).ids-\(ids[index.chunkStarts[first]]).js", "group \(group)'s ids are named by its first photo")
+        }
+        // Chunks are named by their first photo's id, shared ones by their search block's.
+        #expect(index.chunkIDs == index.chunkStarts.map { ids[$0] })
         let offsets = try #require(index.chunkOffsets, "no chunk of \(stem) is shared")
         var shared = 0
         for (chunk, file) in index.chunks.enumerated() {

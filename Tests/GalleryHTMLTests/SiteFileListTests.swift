@@ -101,9 +101,9 @@ struct SiteFileListTests {
                     files.sitemapParts = isPrivate ? 0 : count % 3
                     let listed = Set(files.all)
                     #expect(listed.count == files.all.count, "a file listed twice")
-                    var candidates: [AlbumFile] = [.index, .ids, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
+                    var candidates: [AlbumFile] = [.index, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     for id in ids + [-1, 0, 1] {
-                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .sitemap(Int(id))]
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .ids(id), .sitemap(Int(id))]
                     }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")

@@ -56,7 +56,7 @@ struct VideoCellTests {
         let index = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
         let columns = try String(contentsOf: site.appending(path: "data/index.columns.js"), encoding: .utf8)
         // Placed as the page places it: from its group's shapes.
-        let shapes = try String(contentsOf: site.appending(path: try #require(try AlbumIndexFile(site: site).shapes?.first)), encoding: .utf8)
+        let shapes = try String(contentsOf: site.appending(path: try #require(try AlbumIndexFile(site: site).shapes.first)), encoding: .utf8)
         func payload(_ script: String) -> String {
             String(script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed())
         }

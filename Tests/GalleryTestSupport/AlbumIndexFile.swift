@@ -1,14 +1,40 @@
 import Foundation
 
 /// An album's index file as an export wrote it (`data/STEM.index.js`): its chunks, where they
-/// start, its groups and their shapes files. Chunks are cut by content and named by their
+/// start, its groups and their files. Chunks are cut by content and named by their
 /// first photo's id, so a test names "the chunk holding photo 288" through it, not by number.
 public struct AlbumIndexFile: Decodable, Sendable {
     public var count: Int
-    public var chunks: [String]
     public var chunkStarts: [Int]
-    public var groups: [Int]?
-    public var shapes: [String]?
+    /// Each chunk's first photo's id, which names its files (and its group's, for a group's first).
+    public var chunkIDs: [Int64]
+    public var groups: [Int]
+    /// Where a chunk that is a run of a search block has its cells: the block's first photo's id.
+    public var chunkBlocks: [Int64?]?
+    public var chunkOffsets: [Int]?
+    /// The names of its files, "{n}" for the id that names one.
+    public struct Files: Decodable, Sendable {
+        public var chunk: String
+        public var shapes: String?
+        public var ids: String
+        public var frames: String?
+        public var docs: String?
+    }
+    public var files: Files
+
+    /// Each chunk's file of cells, as the page names it (`galleryIndexFile`).
+    public var chunks: [String] {
+        chunkIDs.indices.map { chunk in
+            if let block = chunkBlocks?[chunk], let docs = files.docs { return docs.replacingOccurrences(of: "{n}", with: String(block)) }
+            return files.chunk.replacingOccurrences(of: "{n}", with: String(chunkIDs[chunk]))
+        }
+    }
+    /// Each group's shapes file (masonry's; none for rows) and ids file.
+    public var shapes: [String] {
+        guard let template = files.shapes else { return [] }
+        return groups.map { template.replacingOccurrences(of: "{n}", with: String(chunkIDs[$0])) }
+    }
+    public var ids: [String] { groups.map { files.ids.replacingOccurrences(of: "{n}", with: String(chunkIDs[$0])) } }
 
     /// The index of the album whose files are named after `stem` ("index" on a one-album site).
     public init(site: URL, stem: String = "index") throws {

@@ -104,10 +104,20 @@ const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}'
   payload.cells.forEach((cell, j) => { if (cell) cells.set(data.blockStarts[n] + j, cell); });
 });
 
+// The file of an album index's (AlbumData.Index) chunk n ('chunk': its cells, 'frames': its
+// rows' frames) or group n ('shapes', 'ids'), named by its first photo's id; a chunk that is
+// a run of a search block (`chunkBlocks`) is that block's documents.
+const galleryIndexFile = (index, kind, n) => {
+  const block = kind === 'chunk' && index.chunkBlocks ? index.chunkBlocks[n] : null;
+  if (block !== null) return index.files.docs.replace('{n}', String(block));
+  const id = kind === 'shapes' || kind === 'ids' ? index.chunkIDs[index.groups[n]] : index.chunkIDs[n];
+  return index.files[kind].replace('{n}', String(id));
+};
+
 // The cells of chunk n of an album's index (AlbumData.Index): its file's, or, where the chunk
 // is a run of a search block (`chunkOffsets`: a year's photos are a stretch of the search's
 // order, SharedChunks.swift), that run of the block's.
-const galleryChunkCells = (index, n) => galleryLoad(index.chunks[n]).then((payload) => {
+const galleryChunkCells = (index, n) => galleryLoad(galleryIndexFile(index, 'chunk', n)).then((payload) => {
   if (!index.chunkOffsets) return payload.cells;
   const from = index.chunkOffsets[n], end = n + 1 < index.chunkStarts.length ? index.chunkStarts[n + 1] : index.count;
   return payload.cells.slice(from, from + end - index.chunkStarts[n]);

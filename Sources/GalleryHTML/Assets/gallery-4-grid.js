@@ -71,7 +71,7 @@ const galleryMasonryPlacing = (grid) => {
       if (group && group.places) return null;
       if (!group) {
         group = groups.set(g, { places: null });
-        group.loading = galleryLoad(index.shapes[g]).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
+        group.loading = galleryLoad(galleryIndexFile(index, 'shapes', g)).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
       }
       return group.loading;
     },
@@ -188,7 +188,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     if (!chunk) {
       chunk = chunks.set(number, { loaded: null });
       const content = galleryChunkCells(index, number);
-      const frames = index.frames ? galleryLoad(index.frames[number]).then((payload) => placing.loaded(index, number, payload.frames)) : content;
+      const frames = index.files.frames ? galleryLoad(galleryIndexFile(index, 'frames', number)).then((payload) => placing.loaded(index, number, payload.frames)) : content;
       chunk.loading = busy(Promise.all([content, frames]).then(([cells, frames]) => {
         chunk.loaded = { number, cells, frames };
         update();
@@ -223,7 +223,7 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
     const wanted = new Map();
     near = new Set();
-    for (let c = 0; c < index.chunks.length; c++) {
+    for (let c = 0; c < index.chunkStarts.length; c++) {
       const bounds = layoutNow.chunkSpan(c);
       if (bounds.top < bottom && bounds.bottom > top && !failures.has(c)) near.add(c);
     }
@@ -300,13 +300,15 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     return rendered.has(i) ? rendered.get(i).element : null;
   };
   // PAGE#photo-ID: the browser has scrolled to an item written as HTML; others are found
-  // through the album's IDs. An unknown ID leaves the album at its top.
+  // through the IDs of the album's groups, all asked for at once. An unknown ID leaves the
+  // album at its top.
   const followLink = async () => {
     const match = /^#photo-(\d+)$/.exec(window.location.hash);
     if (!match || document.getElementById('photo-' + match[1])) return;
-    const ids = (await galleryLoad(index.ids)).ids;
-    const i = ids.indexOf(Number(match[1]));
-    if (i >= 0) await reveal(i);
+    const id = Number(match[1]);
+    const groups = await Promise.all(index.groups.map((_, g) => galleryLoad(galleryIndexFile(index, 'ids', g))));
+    const g = groups.findIndex((group) => group.ids.includes(id));
+    if (g >= 0) await reveal(index.chunkStarts[index.groups[g]] + groups[g].ids.indexOf(id));
   };
 
   busy(galleryAlbumIndex(grid.dataset.layout).then((payload) => {
