@@ -47,7 +47,6 @@ struct AlbumData: Sendable {
     var heightsFile: String { name(.heights) }
     /// The justified view's index: its own bounds, the same content chunks, its frames' files.
     var justifiedIndexFile: String { name(.justifiedIndex) }
-    var datesFile: String { name(.dates) }
     /// A chunk's plain page, by its first photo's id.
     func plainPage(_ id: Int64) -> String { name(.plainPage(id)) }
 
@@ -96,13 +95,15 @@ struct AlbumData: Sendable {
         /// chunk is a file of its own (from 0).
         var chunkBlocks: [Int64?]?
         var chunkOffsets: [Int]?
-        /// Masonry: where each month begins, for the date scrubber (`Dates`).
-        var dates: String?
+        /// How many groups' months each dates file holds (`Dates`, `AlbumFiles.datesSpan`): the
+        /// date scrubber loads them all, every `datesSpan`-th group's.
+        var datesSpan = AlbumFiles.datesSpan
     }
 
-    /// Where each month of a date-sorted album begins: its first photo's index and its place in
-    /// every band ([t0, y0, t1, y1, …]: at items w wide, y = t·w + y0), in album order; empty
-    /// when the album is not in date order or has no dates.
+    /// Where each month of a date-sorted album that begins in a dates file's groups
+    /// (`AlbumFile.dates`) begins: its first photo's index and its place in every band ([t0, y0,
+    /// t1, y1, …]: at items w wide, y = t·w + y0), in album order; empty when the album is not
+    /// in date order or has no dates, or no month begins there.
     struct Dates: Encodable {
         var kind = "dates"
         /// [["2024-07", index, [t0, y0, …], [rows y0, y1, …]], …] (the rows' tops only where
@@ -135,6 +136,7 @@ struct AlbumData: Sendable {
         /// Masonry's.
         var shapes: String?
         var ids: String
+        var dates: String
         /// Rows'.
         var frames: String?
         var docs: String?
@@ -337,13 +339,13 @@ struct AlbumData: Sendable {
         let offsets = shared.runs.isEmpty ? nil : (0 ..< cuts.chunkCount).map { shared.runs[$0]?.offset ?? 0 }
         return try Self.script(Index(
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
-            files: Files(chunk: template(AlbumFile.chunk), shapes: template(AlbumFile.shapes), ids: template(AlbumFile.ids),
+            files: Files(chunk: template(AlbumFile.chunk), shapes: template(AlbumFile.shapes), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates),
                          docs: blocks == nil ? nil : SiteSearch.docsTemplate),
             columns: columnsFile, groups: cuts.groupStarts, innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
-            chunkBlocks: blocks, chunkOffsets: offsets, dates: datesFile))
+            chunkBlocks: blocks, chunkOffsets: offsets))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,
@@ -371,10 +373,9 @@ struct AlbumData: Sendable {
     func justifiedIndexScript(bounds: [[Double]], cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
         try Self.script(Index(
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
-            files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), frames: template(AlbumFile.justifiedFrames)),
+            files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames)),
             bounds: bounds, groups: cuts.groupStarts, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
-            rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()),
-            dates: datesFile))
+            rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot())))
     }
 
     static func script(_ value: some Encodable) throws -> String {

@@ -6,10 +6,15 @@ enum AlbumFile: Hashable, Sendable {
     case page(LayoutKind)
     /// The album without script, a page a data chunk (`AlbumCuts`), named by its first photo's id.
     case plainPage(Int64)
-    /// The masonry grid's index, where its columns end before each group of chunks (apart
+    /// The masonry grid's index, and where its columns end before each group of chunks (apart
     /// from the index: they move with any photo's height, the index only when photos come or
-    /// go), and where each month begins (the date scrubber's).
-    case index, columns, dates
+    /// go).
+    case index, columns
+    /// Where each month that begins in a few groups (`AlbumFiles.datesSpan`) begins (the date
+    /// scrubber's), by the first group's first photo's id: a day of photos added at the end
+    /// rewrites the last few groups' months, not the album's (37 KB on a 100,000-photo site's
+    /// larger pages, in each page that shows the new photos).
+    case dates(Int64)
     /// The masonry grid's height in each band, a style sheet its page links (apart from the
     /// page for the same reason).
     case heights

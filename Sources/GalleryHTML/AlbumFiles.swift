@@ -41,7 +41,8 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .columns, .heights, .dates] + (0 ..< cuts.groupCount).flatMap { [.shapes(cuts.groupID($0)), .ids(cuts.groupID($0))] }
+        var files: [AlbumFile] = [.index, .columns, .heights] + Self.datesGroups(cuts).map { .dates(cuts.groupID($0)) }
+            + (0 ..< cuts.groupCount).flatMap { [.shapes(cuts.groupID($0)), .ids(cuts.groupID($0))] }
             + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
@@ -50,11 +51,27 @@ struct AlbumFiles: Sendable, Equatable {
         return files
     }
 
+    /// How many groups' months a dates file holds (`AlbumFile.dates`): few files for the date
+    /// scrubber to load (25 on a 100,000-photo album), few months rewritten when photos are added
+    /// at the end (those of the last 4,000 photos or so).
+    static let datesSpan = 4
+
+    /// The first group of each dates file.
+    static func datesGroups(_ cuts: AlbumCuts) -> StrideTo<Int> { stride(from: 0, to: cuts.groupCount, by: datesSpan) }
+
+    /// The photos of the dates file whose first group is `group`, nil when no dates file starts there.
+    static func datesRange(_ cuts: AlbumCuts, firstGroup group: Int) -> Range<Int>? {
+        guard group % datesSpan == 0, group < cuts.groupCount else { return nil }
+        let end = group + datesSpan
+        return cuts.chunkStarts[cuts.groupStarts[group]] ..< (end < cuts.groupCount ? cuts.chunkStarts[cuts.groupStarts[end]] : cuts.count)
+    }
+
     /// Whether `file` is one of `all`.
     func contains(_ file: AlbumFile) -> Bool {
         if isPrivate { return file == .page(.masonry) }
         switch file {
-        case .index, .columns, .heights, .dates: return true
+        case .index, .columns, .heights: return true
+        case .dates(let id): return cuts.group(firstID: id).map { $0 % Self.datesSpan == 0 } ?? false
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
         case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
         case .shapes(let id), .ids(let id): return cuts.group(firstID: id) != nil

@@ -82,7 +82,8 @@ final class AlbumSource: Sendable {
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
         case .shapes(let id), .ids(let id): return cuts.group(firstID: id).map(cuts.groupRange) ?? 0 ..< 0
-        case .index, .columns, .heights, .dates, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
+        case .dates(let id): return cuts.group(firstID: id).flatMap { AlbumFiles.datesRange(cuts, firstGroup: $0) } ?? 0 ..< 0
+        case .index, .columns, .heights, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
         }
     }
 
@@ -146,30 +147,42 @@ final class AlbumSource: Sendable {
         return ids
     }
 
-    /// The first photo of each month, in album order, with its place in every band ([t0, y0,
-    /// t1, y1, …]: y = t·w + y0 at items w wide) and, with `rows`, the top of its frame in every
-    /// band of the justified view (at the band's rows width, as its frames): what the date scrubber
-    /// jumps to. Empty unless the album is in date order (months never go back; undated photos,
-    /// last, have none).
-    func monthStarts(justified: Bool = false) throws -> [(month: String, index: Int, place: [Double], justified: [Double]?)] {
-        let ids = try photoIDs()
-        let taken = try context.database.takenAt(ids: ids)
-        var starts: [(month: String, index: Int)] = []
-        for (index, id) in ids.enumerated() {
-            guard let time = taken[id], time.utf8.count >= 7 else { break }
-            let month = String(time.prefix(7))
-            if let last = starts.last?.month {
-                if month < last { return [] }
-                if month == last { continue }
+    /// The first photo of each month, in album order: its month ("2024-07") and index. Empty
+    /// unless the album is in date order (months never go back; undated photos, last, have
+    /// none). Made once: each dates file (`AlbumFile.dates`) takes its stretch of it.
+    func monthFirsts() throws -> [(month: String, index: Int)] {
+        try madeMonths.withLock { made in
+            if let made { return made }
+            let ids = try photoIDs()
+            let taken = try context.database.takenAt(ids: ids)
+            var starts: [(month: String, index: Int)] = []
+            for (index, id) in ids.enumerated() {
+                guard let time = taken[id], time.utf8.count >= 7 else { break }
+                let month = String(time.prefix(7))
+                if let last = starts.last?.month {
+                    if month < last { starts = []; break }
+                    if month == last { continue }
+                }
+                starts.append((month, index))
             }
-            starts.append((month, index))
+            made = starts
+            return starts
         }
-        guard !starts.isEmpty else { return [] }
+    }
+    private let madeMonths = Mutex<[(month: String, index: Int)]?>(nil)
+
+    /// The months whose first photo is among `indices` (`monthFirsts`), each with that photo's
+    /// place in every band ([t0, y0, t1, y1, …]: y = t·w + y0 at items w wide) and, with
+    /// `justified`, the top of its frame in every band of the justified view (at the band's rows
+    /// width, as its frames): what the date scrubber jumps to.
+    func monthStarts(_ indices: Range<Int>, justified: Bool = false) throws -> [(month: String, index: Int, place: [Double], justified: [Double]?)] {
+        let starts = try monthFirsts().filter { indices.contains($0.index) }
+        guard let first = starts.first, let last = starts.last else { return [] }
         var places = [[Double]](repeating: [], count: starts.count)
         let firstOf = Dictionary(uniqueKeysWithValues: starts.enumerated().map { ($0.element.index, $0.offset) })
         for (band, layout) in zip(context.fluid.bands, layouts) {
-            for part in parts {
-                for item in try context.database.layoutItems(of: layout, indices: part) {
+            for part in parts where part.overlaps(first.index ..< last.index + 1) {
+                for item in try context.database.layoutItems(of: layout, indices: part.clamped(to: first.index ..< last.index + 1)) {
                     guard let month = firstOf[item.index] else { continue }
                     places[month] += [HTML.rounded(item.photoTop / band.innerWidth, digits: 7), HTML.rounded(item.y - item.photoTop)]
                 }

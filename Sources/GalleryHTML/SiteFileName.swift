@@ -106,7 +106,7 @@ enum SiteFileName: Hashable, Sendable {
             case .columns: return "data/\(base).columns.js"
             case .heights: return "data/\(base).heights.css"
             case .ids(let id): return "data/\(base).ids-\(id).js"
-            case .dates: return "data/\(base).dates.js"
+            case .dates(let id): return "data/\(base).dates-\(id).js"
             case .chunk(let id): return "data/\(base).chunk-\(id).js"
             case .shapes(let id): return "data/\(base).shapes-\(id).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
@@ -273,12 +273,12 @@ enum SiteFileName: Hashable, Sendable {
         case "index.js": return .index
         case "columns.js": return .columns
         case "heights.css": return .heights
-        case "dates.js": return .dates
         case "justified.index.js": return .justifiedIndex
         default:
             if let chunk = number("chunk-", ".js") { return .chunk(Int64(chunk)) }
             if let group = number("shapes-", ".js") { return .shapes(Int64(group)) }
             if let group = number("ids-", ".js") { return .ids(Int64(group)) }
+            if let group = number("dates-", ".js") { return .dates(Int64(group)) }
             if let chunk = number("justified-", ".js") { return .justifiedFrames(Int64(chunk)) }
             return nil
         }

@@ -341,7 +341,7 @@ public final class SiteSnapshot: Sendable {
         case .ids:
             return try album.data.idsScript(Array(try album.photoIDs()[try album.photos(of: file)]))
         case .dates:
-            return try album.data.datesScript(try album.monthStarts(justified: (album.links.views ?? renderer.views).contains(.justified)))
+            return try album.data.datesScript(try album.monthStarts(try album.photos(of: file), justified: (album.links.views ?? renderer.views).contains(.justified)))
         case .chunk:
             let cells = try album.cells(try album.photos(of: file))
             let views = album.links.views ?? renderer.views

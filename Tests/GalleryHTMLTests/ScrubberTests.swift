@@ -218,10 +218,10 @@ struct ScrubberTests {
                   const grid = document.querySelector('.grid[data-layout]');
                   // The scrubber is decided once the album's months are in (its data file).
                   const index = await galleryLoad(grid.dataset.layout);
-                  const dates = await galleryLoad(index.dates);
-                  await galleryWaitFor(() => dates.months.length < 2 || document.querySelector('.scrubber'), 'the scrubber made');
+                  const months = await galleryAlbumMonths(index);
+                  await galleryWaitFor(() => months.length < 2 || document.querySelector('.scrubber'), 'the scrubber made');
                   const rail = document.querySelector('.scrubber');
-                  galleryTestReport({ shown: !!rail && !rail.hidden, months: dates.months.length });
+                  galleryTestReport({ shown: !!rail && !rail.hidden, months: months.length });
                 });
                 """)
             defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }

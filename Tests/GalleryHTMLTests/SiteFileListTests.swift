@@ -88,6 +88,22 @@ struct SiteFileListTests {
         }
     }
 
+    @Test("an album's dates files: one every datesSpan groups, their photos the album's end to end")
+    func datesFiles() throws {
+        for count in [0, 1, 700, 3_000, 40_000] {
+            let cuts = AlbumCuts(ids: (0 ..< Int64(count)).map { 10_000 + ($0 * 7_919) % 100_003 })
+            let firsts = Array(AlbumFiles.datesGroups(cuts))
+            #expect(firsts.count == (cuts.groupCount + AlbumFiles.datesSpan - 1) / AlbumFiles.datesSpan)
+            // 40,000 photos (about 40 groups) have several files.
+            #expect(count < 40_000 || firsts.count >= 5, "\(firsts.count) dates files of \(count) photos")
+            let ranges = try firsts.map { try #require(AlbumFiles.datesRange(cuts, firstGroup: $0)) }
+            #expect(ranges.first?.lowerBound ?? 0 == 0 && ranges.last?.upperBound ?? 0 == count && zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound },
+                    "\(count) photos: \(ranges)")
+            // A group inside a file, or past the last, starts none.
+            #expect((0 ..< cuts.groupCount + 1).filter { AlbumFiles.datesRange(cuts, firstGroup: $0) != nil } == firsts)
+        }
+    }
+
     @Test("an album's files: contains answers exactly what all lists, at every size and set of views")
     func albumFilesContains() {
         let viewSets: [[LayoutKind]] = [[.masonry], [.masonry, .justified], LayoutKind.allCases, [.justified]]
@@ -101,9 +117,9 @@ struct SiteFileListTests {
                     files.sitemapParts = isPrivate ? 0 : count % 3
                     let listed = Set(files.all)
                     #expect(listed.count == files.all.count, "a file listed twice")
-                    var candidates: [AlbumFile] = [.index, .dates, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
+                    var candidates: [AlbumFile] = [.index, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     for id in ids + [-1, 0, 1] {
-                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .ids(id), .sitemap(Int(id))]
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .ids(id), .dates(id), .sitemap(Int(id))]
                     }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")

@@ -105,13 +105,22 @@ const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}'
 });
 
 // The file of an album index's (AlbumData.Index) chunk n ('chunk': its cells, 'frames': its
-// rows' frames) or group n ('shapes', 'ids'), named by its first photo's id; a chunk that is
-// a run of a search block (`chunkBlocks`) is that block's documents.
+// rows' frames) or group n ('shapes', 'ids'; 'dates' from every `datesSpan`-th group), named
+// by its first photo's id; a chunk that is a run of a search block (`chunkBlocks`) is that
+// block's documents.
 const galleryIndexFile = (index, kind, n) => {
   const block = kind === 'chunk' && index.chunkBlocks ? index.chunkBlocks[n] : null;
   if (block !== null) return index.files.docs.replace('{n}', String(block));
-  const id = kind === 'shapes' || kind === 'ids' ? index.chunkIDs[index.groups[n]] : index.chunkIDs[n];
+  const id = kind === 'chunk' || kind === 'frames' ? index.chunkIDs[n] : index.chunkIDs[index.groups[n]];
   return index.files[kind].replace('{n}', String(id));
+};
+
+// Where each month of an album begins (AlbumData.Dates), in album order: its dates files', a
+// few groups' months in each (`datesSpan`), all asked for at once.
+const galleryAlbumMonths = async (index) => {
+  const files = [];
+  for (let g = 0; g < index.groups.length; g += index.datesSpan) files.push(galleryLoad(galleryIndexFile(index, 'dates', g)));
+  return (await Promise.all(files)).flatMap((file) => file.months);
 };
 
 // The cells of chunk n of an album's index (AlbumData.Index): its file's, or, where the chunk

@@ -207,8 +207,8 @@ const galleryScrubberPlaces = {
   const kind = grid.classList.contains('justified') ? 'justified' : 'masonry';
   // The grid's own index (the same load: galleryLoad keeps one per file), then its months.
   galleryLoad(grid.dataset.layout).then(async (index) => {
-    const dates = index.dates ? await galleryLoad(index.dates) : null;
-    const place = dates && dates.months.length >= 2 ? galleryScrubberPlaces[kind](grid, index, dates.months) : null;
-    if (place) galleryScrubber(grid, dates.months, place);
+    const months = await galleryAlbumMonths(index);
+    const place = months.length >= 2 ? galleryScrubberPlaces[kind](grid, index, months) : null;
+    if (place) galleryScrubber(grid, months, place);
   }).catch(() => null);
 })();
