@@ -45,8 +45,8 @@ def part(name):
         return "map"
     owner = "browse" if BROWSE.match(name) else "album"
     for marker, kind in ((".page-", "plain pages"), (".chunk-", "chunks"), (".shapes-", "shapes"),
-                         (".justified-", "justified frames"), (".dates.", "dates"), (".index.", "index files"),
-                         (".ids.", "index files"), (".columns.", "columns' ends"), (".heights.", "heights")):
+                         (".justified-", "justified frames"), (".dates", "dates"), (".index.", "index files"),
+                         (".ids", "index files"), (".columns.", "columns' ends"), (".heights.", "heights")):
         if marker in base:
             return owner + " " + kind
     if base.endswith(".html"):

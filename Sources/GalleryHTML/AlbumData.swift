@@ -282,13 +282,14 @@ struct AlbumData: Sendable {
         var cells: [Cell]
     }
 
-    /// Where a masonry album's columns end before each group and after the last, apart from
-    /// the index (`AlbumFile.columns`): any height changed (a caption edited) moves every
-    /// group's after it, and the index, 70 % of which they were at 100,000 photos, then stays.
+    /// Where a masonry album's columns end before each group, apart from the index
+    /// (`AlbumFile.columns`): any height changed (a caption edited) moves every group's after
+    /// it, and the index, 70 % of which they were at 100,000 photos, then stays. Not after the
+    /// last group: photos added at the end leave the file as it was until they start a group.
     struct Columns: Encodable {
         var kind = "columns"
-        /// Per band b (entry b), where each of its columns ends before each group and after the
-        /// last (`AlbumSource.groupStarts`): [height, photos] a column, the columns of group 0,
+        /// Per band b (entry b), where each of its columns ends before each group
+        /// (`AlbumSource.groupStarts`): [height, photos] a column, the columns of group 0,
         /// then of group 1, …; the height at the band's layout width and the photos' share of
         /// it (what scales with the width drawn), exactly as the engine adds them up: the page
         /// goes on from them. Each band's as its doubles' bytes (IEEE 754, little-endian) in

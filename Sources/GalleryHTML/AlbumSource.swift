@@ -201,9 +201,9 @@ final class AlbumSource: Sendable {
         }
     }
 
-    /// Where each of band `band`'s columns ends before each group of chunks (`AlbumCuts`) and
-    /// after the last: [height, photos] a column, group after group
-    /// (`AlbumData.Index.starts`). The layout is replayed from its stored items in the engine's
+    /// Where each of band `band`'s columns ends before each group of chunks (`AlbumCuts`):
+    /// [height, photos] a column, group after group (`AlbumData.Columns`); not after the last,
+    /// which photos added at the end would change (the grid's height is its own style sheet's). The layout is replayed from its stored items in the engine's
     /// own arithmetic (a column grows by padding + item + padding, `MasonryLayout.placeOneByOne`),
     /// so the heights are the bits the engine compared, and a page that places the group from
     /// them with the same rule places every cell where the engine did; the photos' share too
@@ -214,19 +214,19 @@ final class AlbumSource: Sendable {
         var heights = [Double](repeating: 0, count: band.columns), photos = heights
         let cuts = try cuts()
         var starts: [Double] = []
-        starts.reserveCapacity(2 * band.columns * (cuts.groupCount + 1))
+        starts.reserveCapacity(2 * band.columns * cuts.groupCount)
         func record() {
             for column in 0 ..< band.columns { starts += [heights[column], photos[column]] }
         }
         let groupFirsts = Set((0 ..< cuts.groupCount).map { cuts.groupRange($0).lowerBound })
-        for part in parts {
-            for item in try context.database.layoutItems(of: layout, indices: part) {
+        let lastFirst = cuts.groupCount > 0 ? cuts.groupRange(cuts.groupCount - 1).lowerBound : 0
+        for part in parts where part.lowerBound <= lastFirst {
+            for item in try context.database.layoutItems(of: layout, indices: part.clamped(to: 0 ..< lastFirst + 1)) {
                 if groupFirsts.contains(item.index) { record() }
                 heights[item.column] = heights[item.column] + (padding + item.height + padding)
                 photos[item.column] += item.photoHeight
             }
         }
-        record()
         return starts
     }
 

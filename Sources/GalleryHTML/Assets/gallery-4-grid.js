@@ -80,10 +80,11 @@ const galleryMasonryPlacing = (grid) => {
     at(index, b) {
       const w = galleryItemWidth(grid, index, b);
       const columns = index.bands[b].columns, starts = index.starts[b], scale = w / galleryMasonryInner(index, b);
-      // Where column c ends before group g (after the last: g = the groups' count), drawn at w.
+      // Where column c ends before group g, drawn at w; after the last group, anywhere below
+      // (the columns file has not those ends, which photos added at the end would change).
       const end = (g, c) => {
         const at = 2 * (g * columns + c);
-        return starts[at + 1] * scale + (starts[at] - starts[at + 1]);
+        return at < starts.length ? starts[at + 1] * scale + (starts[at] - starts[at + 1]) : Infinity;
       };
       return {
         span(place) {
