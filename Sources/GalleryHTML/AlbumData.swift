@@ -320,12 +320,14 @@ struct AlbumData: Sendable {
     /// and a `fetch` does not: with the same rules applied from a fetched file, WebKitGTK left
     /// a visitor Back at the top of a 1,200-photo album; `LargeAlbumBackTests`), and a height
     /// that changed (a caption edited, at 100,000 photos) rewrites these 2 KB, not the page's 80.
-    func heightsStyle(_ heights: [[Double]]) -> String {
+    /// It writes the album's `summary` (its count and dates) into the page's header too, which
+    /// any photo added or removed changes with the heights (`PageRenderer.albumPage`).
+    func heightsStyle(_ heights: [[Double]], summary: String) -> String {
         let bands = heights.enumerated().map { b, terms in
             let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }
             return "  --h\(b): " + (columns.count == 1 ? columns[0] : "max(" + columns.joined(separator: ", ") + ")") + ";\n"
         }
-        return ".grid[data-layout] {\n" + bands.joined() + "}\n"
+        return ".grid[data-layout] {\n" + bands.joined() + "}\n.album-summary::before { content: \(HTML.cssString(summary)); }\n"
     }
 
     struct IDs: Encodable {

@@ -19,9 +19,10 @@ struct CellMarkup {
     /// Where a cell stands in a page's list of photos: what the script sets on the cells it
     /// adds (its index, its place in the list and in every band, the grid images' `sizes`), and
     /// what only a page's first cells have (an image loaded at once).
+    /// Its place in the page's list. An album page's cells carry no `aria-setsize`: the
+    /// album's count is not in its page (`PageRenderer.albumPage`), the script sets it.
     struct Placed {
         var position: Int
-        var setSize: Int
         /// Whether it is laid out in the flow of a plain page's grid
         /// (`PageRenderer.GridContent.data` nil) rather than at its place in every band: then it
         /// carries no place and its texts no measured lines (the browser wraps them at the
@@ -36,7 +37,7 @@ struct CellMarkup {
         // the list item; the link inside it keeps its own role for screen readers.
         var attributes = "id=\"photo-\(cell.photoID)\" data-photo-id=\"\(cell.photoID)\""
         if let placed, !placed.isInFlow {
-            attributes += " data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(placed.position)\" aria-setsize=\"\(placed.setSize)\""
+            attributes += " data-index=\"\(cell.index)\" role=\"listitem\" aria-posinset=\"\(placed.position)\""
         } else if placed != nil {
             // A plain page lists all its photos: the browser counts them itself.
             attributes += " role=\"listitem\""

@@ -3,6 +3,21 @@ import GallerySiteFiles
 /// HTML from the library's text (captions, comments, file and album names): escaped by the one
 /// escaper (`MarkupText`), and set in each band's lines.
 enum HTML {
+    /// `text` as a CSS string ("…", for `content`): quotes, backslashes and every character
+    /// outside printable ASCII as hexadecimal escapes, so that the style sheet reads the same
+    /// whatever encoding a browser assumes for it.
+    static func cssString(_ text: String) -> String {
+        var css = "\""
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20, scalar.value < 0x7F, scalar != "\"", scalar != "\\" {
+                css.unicodeScalars.append(scalar)
+            } else {
+                css += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return css + "\""
+    }
+
     static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
     /// A text set in other lines in each band: its parts between every place some band

@@ -174,11 +174,18 @@ struct PageRenderer {
         var position: String?
     }
 
+    /// An album's masonry page, or one of its plain pages (`content.data` nil). The album's page
+    /// does not hold the album's count (`subtitle`) nor anything else that photos added at the
+    /// end change: they would rewrite the first screen of every page that shows them (4.7 MB
+    /// of the 25 MB a day added to a 100,000-photo site rewrote, on 65 pages). Its heights'
+    /// style sheet, which they rewrite anyway, writes the subtitle (`AlbumData.heightsStyle`:
+    /// there before the first paint, read by screen readers), and the script sets each cell's
+    /// `aria-setsize` from the index.
     func albumPage(title: String, subtitle: String, links: AlbumLinks, content: GridContent) -> String {
         var html = head(title: content.pages.position.map { "\(title) · \($0)" } ?? title, page: content.fileName,
                         image: content.image, scripts: content.data.map { [$0.indexFile, $0.columnsFile] } ?? [],
                         styles: content.data.map { [$0.heightsFile] } ?? [], noindex: !links.isListed, feed: (links.feed, title))
-        html += header(title: title, subtitle: subtitle, links: links, current: .masonry)
+        html += header(title: title, subtitle: content.data == nil ? subtitle : nil, links: links, current: .masonry)
         html += "<main>\n"
         if let description = content.description {
             // Its box in every band, measured: the grid below starts where computed.
@@ -190,17 +197,19 @@ struct PageRenderer {
         // With its data file, the script takes the grid over: it draws the cells near the
         // viewport from the data and lets go of the others (gallery.js).
         let data = content.data.map { " data-layout=\"\(HTML.escape($0.indexFile))\"" } ?? ""
-        html += "<div class=\"\(grid)\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\" data-count=\"\(content.listCount ?? content.count)\"\(data)>\n"
+        // A plain page's count is its own; the album's is not in its page (below).
+        let count = content.data == nil ? " data-count=\"\(content.listCount ?? content.count)\"" : ""
+        html += "<div class=\"\(grid)\" role=\"list\" aria-label=\"\(HTML.escape(words.label("Photos")))\"\(count)\(data)>\n"
         for cell in content.cells {
-            html += markup.cell(cell, placed: .init(position: cell.index + 1, setSize: content.listCount ?? content.count, isInFlow: content.data == nil)) + "\n"
+            html += markup.cell(cell, placed: .init(position: cell.index + 1, isInFlow: content.data == nil)) + "\n"
         }
-        html += "</div>\n" + pageLinks(content.pages, count: content.count, videos: content.videoCount) + "</main>\n"
+        html += "</div>\n" + pageLinks(content.pages, holding: content.videoCount == 0 ? .photos : content.videoCount == content.count ? .videos : .photosAndVideos) + "</main>\n"
         return html + lightbox(listed: links.isListed) + foot()
     }
 
     /// Links through the album's plain pages: on the album page, to the first; on a plain
     /// page, to the previous and next ones and back to the album.
-    private func pageLinks(_ pages: PageLinks, count: Int, videos: Int) -> String {
+    private func pageLinks(_ pages: PageLinks, holding: SiteWords.Holding) -> String {
         var parts: [String] = []
         if let position = pages.position {
             if let previous = pages.previous { parts.append("<a href=\"\(HTML.escape(previous))\" rel=\"prev\">\(HTML.escape(words.previous))</a>") }
@@ -208,17 +217,18 @@ struct PageRenderer {
             if let next = pages.next { parts.append("<a href=\"\(HTML.escape(next))\" rel=\"next\">\(HTML.escape(words.next))</a>") }
             parts.append("<a href=\"\(HTML.escape(pages.album))\">\(HTML.escape(words.wholeAlbum))</a>")
         } else if let first = pages.first {
-            parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(count, videos)))</a>")
+            parts.append("<a href=\"\(HTML.escape(first))\">\(HTML.escape(words.allPageByPage(holding)))</a>")
         }
         if parts.isEmpty { return "" }
         return "<nav class=\"pages\" aria-label=\"\(HTML.escape(words.label("Pages of this album")))\">" + parts.joined(separator: " ") + "</nav>\n"
     }
 
     /// The page header: the site link, the title, and the album's views, this one marked.
-    func header(title: String, subtitle: String, links: AlbumLinks, current: LayoutKind) -> String {
+    /// `subtitle` nil: the album's, written by its heights' style sheet (`albumPage`).
+    func header(title: String, subtitle: String?, links: AlbumLinks, current: LayoutKind) -> String {
         var html = "<header class=\"site-header\">" + searchBox()
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
-        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">\(HTML.escape(subtitle))"
+        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">" + (subtitle.map(HTML.escape) ?? "<span class=\"album-summary\"></span>")
         if let map = links.map { html += " · <a class=\"map-link\" href=\"\(HTML.escape(map))\">\(HTML.escape(words.map))</a>" }
         if let browse = links.browse { html += " · <a class=\"browse-link\" href=\"\(HTML.escape(browse))\">\(HTML.escape(words.browseTitle))</a>" }
         if let zip = links.zip {

@@ -337,7 +337,7 @@ public final class SiteSnapshot: Sendable {
         case .columns:
             return try album.data.columnsScript(starts: try context.fluid.bands.map { try album.groupStarts(band: $0) })
         case .heights:
-            return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) })
+            return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }, summary: album.subtitle)
         case .ids:
             return try album.data.idsScript(Array(try album.photoIDs()[try album.photos(of: file)]))
         case .dates:

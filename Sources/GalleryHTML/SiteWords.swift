@@ -14,8 +14,11 @@ struct SiteWords: Sendable {
     var previous: String
     var next: String
     var wholeAlbum: String
-    /// The link to an album's plain pages: how many items (all, of which videos) it holds.
-    var allPageByPage: @Sendable (_ all: Int, _ videos: Int) -> String
+    /// What an album holds, for the link to its plain pages: no count, which is not in the
+    /// album's page (`PageRenderer.albumPage`).
+    enum Holding: Sendable, CaseIterable { case photos, videos, photosAndVideos }
+    /// The link to an album's plain pages.
+    var allPageByPage: @Sendable (Holding) -> String
     var photoUnavailable: String
     var download: String
     var madeWith: String
@@ -105,7 +108,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 Album" : "\($0) Alben" }
             views = [.masonry: "Raster", .justified: "Zeilen", .wheel: "Rad", .carousel: "Karussell", .circle: "Kreis"]
             previous = "← Zurück"; next = "Weiter →"; wholeAlbum = "Das ganze Album"
-            allPageByPage = { all, videos in "Alle \(all) \(videos == 0 ? "Fotos" : videos == all ? "Videos" : "Fotos und Videos"), Seite für Seite" }
+            allPageByPage = { "Alle \($0 == .photos ? "Fotos" : $0 == .videos ? "Videos" : "Fotos und Videos"), Seite für Seite" }
             photoUnavailable = "Foto nicht verfügbar"; download = "Herunterladen"; madeWith = "Erstellt mit gallery"
             map = "Karte"; notLoaded = "Dieses Foto konnte nicht geladen werden."
             someFailed = "Einige Fotos können nicht gezeigt werden: {error}. Laden Sie die Seite neu oder sehen Sie sie unten Seite für Seite an."
@@ -129,7 +132,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Mosaïque", .justified: "Rangées", .wheel: "Roue", .carousel: "Carrousel", .circle: "Cercle"]
             previous = "← Précédente"; next = "Suivante →"; wholeAlbum = "L’album entier"
-            allPageByPage = { all, videos in "Les \(all) \(videos == 0 ? "photos" : videos == all ? "vidéos" : "photos et vidéos"), page par page" }
+            allPageByPage = { "Toutes les \($0 == .photos ? "photos" : $0 == .videos ? "vidéos" : "photos et vidéos"), page par page" }
             photoUnavailable = "Photo indisponible"; download = "Télécharger"; madeWith = "Fait avec gallery"
             map = "Carte"; notLoaded = "Cette photo n’a pas pu être chargée."
             someFailed = "Certaines photos ne peuvent pas être affichées : {error}. Rechargez la page, ou voyez-les page par page ci-dessous."
@@ -155,7 +158,7 @@ struct SiteWords: Sendable {
             albumCount = { "アルバム \($0) 件" }
             views = [.masonry: "タイル", .justified: "行", .wheel: "ホイール", .carousel: "カルーセル", .circle: "円"]
             previous = "← 前へ"; next = "次へ →"; wholeAlbum = "アルバム全体"
-            allPageByPage = { all, videos in videos == 0 ? "全 \(all) 枚をページごとに" : videos == all ? "動画 全 \(all) 本をページごとに" : "写真と動画 全 \(all) 件をページごとに" }
+            allPageByPage = { $0 == .photos ? "すべての写真をページごとに" : $0 == .videos ? "すべての動画をページごとに" : "すべての写真と動画をページごとに" }
             photoUnavailable = "表示できない写真"; download = "ダウンロード"; madeWith = "gallery で作成"
             map = "地図"; notLoaded = "この写真を読み込めませんでした。"
             someFailed = "一部の写真を表示できません: {error}。ページを再読み込みするか、下のページ一覧からご覧ください。"
@@ -179,7 +182,7 @@ struct SiteWords: Sendable {
             albumCount = { $0 == 1 ? "1 album" : "\($0) albums" }
             views = [.masonry: "Masonry", .justified: "Rows", .wheel: "Wheel", .carousel: "Carousel", .circle: "Circle"]
             previous = "← Previous"; next = "Next →"; wholeAlbum = "The whole album"
-            allPageByPage = { all, videos in "All \(all) \(videos == 0 ? "photos" : videos == all ? "videos" : "photos and videos"), page by page" }
+            allPageByPage = { "All \($0 == .photos ? "photos" : $0 == .videos ? "videos" : "photos and videos"), page by page" }
             photoUnavailable = "Photo unavailable"; download = "Download"; madeWith = "Made with gallery"
             isEnglish = true
         }
@@ -187,7 +190,8 @@ struct SiteWords: Sendable {
 
     /// Every word, for the fonts' subsets (their characters must be in the cut fonts).
     var allText: String {
-        ([photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, allPageByPage(12, 0), allPageByPage(12, 3), allPageByPage(3, 3),
+        ([photoCount(1), photoCount(12), videoCount(1), videoCount(3), listSeparator, albumCount(1), albumCount(3), previous, next, wholeAlbum, ]
+         + Holding.allCases.map(allPageByPage) + [
          photoUnavailable, download, madeWith, map, notLoaded, someFailed, firstOnly,
          search, searchPlaceholder, searchNeedsScript, foundOne, foundMany, foundNone, scrubber, mapCluster, browseTitle, downloadAll, fileSize(1_234_567), "()", privateAlbum, privateAsk, password, open, wrongPassword, opening,
           privateNeedsServer, privateDamaged, linkCopied, copyLink] + sizeUnits + ["0123456789"]).joined(separator: " ")

@@ -53,7 +53,7 @@ struct BrowsePageTests {
         var shown: [Int] = []
         for month in months.matches(of: #/<a href="(?<file>[^"]+)">/#).map({ String($0.output.file) }) {
             let page = try String(contentsOf: site.appending(path: month), encoding: .utf8)
-            var next = page.firstMatch(of: #/<nav class="pages"[^>]*><a href="(?<first>[^"]+)">All \d+ photos/#).map { String($0.output.first) }
+            var next = page.firstMatch(of: #/<nav class="pages"[^>]*><a href="(?<first>[^"]+)">All photos/#).map { String($0.output.first) }
             #expect(next != nil, "\(month) links its plain pages")
             while let file = next {
                 let plain = try String(contentsOf: site.appending(path: file), encoding: .utf8)

@@ -49,7 +49,7 @@ struct VideoCellTests {
         let poster = try PhotoProbe.probe(path: site.appending(path: thumb).path)
         #expect(poster.width == 236 && poster.height == 315, "\(poster.width)×\(poster.height)")
         #expect(cell.contains("href=\"large/"), "a video with a poster opens in the lightbox: \(cell)")
-        #expect(page.contains("data-photo-id=\"\(photo["id"] as? Int ?? 0)\" data-index=\"0\" role=\"listitem\" aria-posinset=\"1\" aria-setsize=\"3\" data-kind=\"photo\""))
+        #expect(page.contains("data-photo-id=\"\(photo["id"] as? Int ?? 0)\" data-index=\"0\" role=\"listitem\" aria-posinset=\"1\" data-kind=\"photo\""), "the page's cells: their size of list is the script's")
 
         // The script's cell for the same data (gallery-3-album.js galleryMakeCell) is the same.
         let chunk = try String(contentsOf: site.appending(path: try AlbumIndexFile(site: site).chunkFile(0)), encoding: .utf8)
@@ -68,7 +68,9 @@ struct VideoCellTests {
               return { tag: element.tagName, attributes: attributes.sort(), text: element.children.length ? null : element.textContent,
                        children: [...element.childNodes].filter(n => n.nodeType === 1 || n.textContent).map(n => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
-            window.addEventListener('load', () => {
+            window.addEventListener('load', async () => {
+              // The page's cells once the index is in: the script gives them the size of their list.
+              await galleryDrawn(document.querySelector('.grid'));
               const chunk = \(payload(chunk)), index = { ...\(payload(index)), starts: galleryColumnStarts(\(payload(columns))) }, shapes = \(payload(shapes));
               const position = chunk.cells.findIndex((c) => c.id === \(id));
               const written = document.getElementById('photo-\(id)');

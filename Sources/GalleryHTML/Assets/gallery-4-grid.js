@@ -163,7 +163,6 @@ const galleryJustifiedPlacing = (grid) => ({
 // album (galleryAlbum): every photo, on the page or not.
 const galleryVirtualGrid = (grid, itemSelector, placing) => {
   const overscan = () => Math.max(600, window.innerHeight);
-  const count = Number(grid.dataset.count);
   const rendered = new Map();  // album index → { element, place }
   grid.querySelectorAll(itemSelector).forEach((element) => {
     rendered.set(Number(element.dataset.index), { element, place: placing.written(element) });
@@ -314,6 +313,11 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
 
   busy(galleryAlbumIndex(grid.dataset.layout).then((payload) => {
     index = payload;
+    // The album's count is not in its page (PageRenderer.albumPage): the size of the list its
+    // cells are items of.
+    for (const { element } of rendered.values()) {
+      if (element.hasAttribute('aria-posinset')) element.setAttribute('aria-setsize', String(index.count));
+    }
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     // A #photo-ID typed into the address, or reached with Forward, of a photo not on the page.
