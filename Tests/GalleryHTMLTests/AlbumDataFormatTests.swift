@@ -1,6 +1,7 @@
 import Foundation
 @testable import GalleryHTML
 import GalleryJSON
+import GalleryTestSupport
 import Testing
 
 /// The two data files a caption edited rewrites on every page that shows the photo, its group's
@@ -57,5 +58,29 @@ struct AlbumDataFormatTests {
             }
             #expect(read.map(\.bitPattern) == band.map(\.bitPattern), "\(read) against \(band)")
         }
+    }
+
+    /// Summaries as the heights' style sheet writes them (`HTML.cssString`), in every language's
+    /// script and with the characters a CSS string must escape.
+    static let summaries = ["写真 3 枚、動画 2 本", "12 Fotos, 3 Videos", "3 photos et vidéos", "a \"quoted\" back\\slash", "tab\tand\nline", "🌊 2 photos", "é1 (hex digit after an escape)"]
+
+    @Test("the album's summary in a style sheet's content reads back as written, in every engine", arguments: BrowserEngine.allCases)
+    func summaryInStyleSheet(engine: BrowserEngine) throws {
+        let folder = try TemporaryDirectory("css-string")
+        let rules = Self.summaries.enumerated().map { "#s\($0.offset)::before { content: \(HTML.cssString($0.element)); }" }.joined(separator: "\n")
+        let spans = Self.summaries.indices.map { "<span id=\"s\($0)\"></span>" }.joined()
+        // The style sheet as a file of its own, served without a charset: its escapes are ASCII.
+        try folder.write("summary.css", text: rules)
+        try folder.write("page.html", text: """
+            <!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="summary.css"></head><body>\(spans)
+            <script>\(BrowserEngine.resultScript)</script><script>
+            // A computed content is a CSS string again: its escapes read back.
+            const unquote = (css) => css.slice(1, -1).replace(/\\\\([0-9a-fA-F]{1,6}) ?|\\\\(.)/gu, (_, hex, other) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : other));
+            window.addEventListener('load', () => galleryTestReport([...document.querySelectorAll('span')].map((s) => unquote(getComputedStyle(s, '::before').content))));
+            </script></body></html>
+            """)
+        let read = try JSONDecoder().decode([String].self, from: engine.open("page.html", in: folder.url, width: 400, height: 300))
+        #expect(read == Self.summaries, "\(engine)")
+        #expect(rules.unicodeScalars.allSatisfy { $0.isASCII }, "\(rules)")
     }
 }
