@@ -100,6 +100,8 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     ///     glyph positioning).
     ///   - timeout: a deadline for the page's report, not a pause: WebKit beside the rest of the
     ///     suite on two busy cores took over 90 s for the map and the whole-album lightbox.
+    ///   - fresh: Firefox or WebKit is one of its own, started for the page and closed after it,
+    ///     not a kept one (Chromium always is).
     ///   - registersServiceWorker: the page registers a service worker (a private album's):
     ///     Firefox or WebKit is closed after it, not kept for other pages. A worker left behind
     ///     in a kept WebKit stalled the next page it showed (no request after its first ones:
@@ -107,7 +109,7 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
     public func open(
         _ page: String, in folder: URL, width: Int, height: Int,
         environment: [String: String] = [:], arguments: [String] = [], scale: Double = 1, timeout: TimeInterval = 240,
-        registersServiceWorker: Bool = false
+        registersServiceWorker: Bool = false, fresh: Bool = false
     ) throws -> Data {
         guard isInstalled else { throw HeadlessChromium.Failure(description: "\(self) is not installed; run 'make deps'") }
         guard scale == 1 || self == .chromium else { throw HeadlessChromium.Failure(description: "\(self) is opened at scale 1 only") }
@@ -125,8 +127,8 @@ public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertib
                 throw HeadlessChromium.Failure(description: "\(self) posted no result for \(page) within \(Int(timeout)) s (\(server.recentRequests); the page: \(state))")
             }
         } else {
-            var shown = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height,
-                                             environment: environment, arguments: arguments, timeout: timeout, keep: !registersServiceWorker)
+            var shown = try KeptBrowser.show(page, in: folder, engine: self, width: width, height: height, environment: environment,
+                                             arguments: arguments, timeout: timeout, keep: !registersServiceWorker && !fresh, fresh: fresh)
             // A kept WebKit now and then never loads a page's first images (0 of 3 eager covers
             // at load in one CI run, a phone album's eager photos not in 60 s in another, each
             // once among hundreds of pages, and the pages after it fine): a wait of the page's
