@@ -36,7 +36,10 @@ struct CellMarkupBrowserTests {
               return { tag: element.tagName, attributes: attributes.sort(), text: element.children.length ? null : element.textContent,
                        children: [...element.childNodes].filter((n) => n.nodeType === 1 || n.textContent).map((n) => n.nodeType === 1 ? describe(n) : { text: n.textContent }) };
             };
-            window.addEventListener('load', () => {
+            window.addEventListener('load', async () => {
+              // The page's cells once its index is in: the script gives them the size of their list.
+              const layout = document.querySelector('[data-layout]');
+              if (layout) await galleryDrawn(layout);
               const chunk = \(chunk), index = { ...\(index), starts: galleryColumnStarts(\(columns)) }, shapes = \(shapes), justified = \(justified);
               const pairs = [...document.querySelectorAll(\(try JSONEncoder().encode(selector).string))].map((written) => {
                 const i = Number(written.dataset.index), cell = chunk.cells.find((c) => String(c.id) === written.dataset.photoId);

@@ -61,8 +61,9 @@ struct PartialRebuildTests {
         // `keeps`: files of runs before the photo and after it (chunks, plain pages and the
         // search's blocks of documents place nothing: the page places their cells from the
         // columns' ends), and the index (no photo came or went); `moves`: the files that must
-        // change (the photo's own chunk, and the columns file, whose ends moved after it: the
-        // change is real, a digest that missed it would keep them, stale).
+        // change (the photo's own chunk, the grid's heights, and the columns file when a group
+        // starts after the photo, whose ends before it moved: the change is real, a digest that
+        // missed it would keep them, stale).
         // (The justified rows are of the photos alone: a text changed moves none of their frames.)
         // The search finds in every photo by date: document N is photo N too.
         let index = try AlbumIndexFile(site: site), search = try SearchIndexFile(site: site)
@@ -72,7 +73,8 @@ struct PartialRebuildTests {
             let others = index.chunks.indices.filter { $0 != own }
             return (photo: photo, keeps: others.flatMap { [index.chunkFile($0), index.plainPage($0), index.framesFile($0)] }
                         + [search.blockFile(holding: photo == 2 ? 288 : 2), "data/index.index.js"],
-                    moves: [index.chunkFile(own), "data/index.columns.js", search.blockFile(holding: photo)])
+                    moves: [index.chunkFile(own), "data/index.heights.css", search.blockFile(holding: photo)]
+                        + (index.chunkStarts[index.groups[index.groups.count - 1]] > photo ? ["data/index.columns.js"] : []))
         }
         for change in changes {
             // Its caption and comment taken away: its cell shrinks, the cells after it move up.
