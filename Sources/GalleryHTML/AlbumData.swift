@@ -320,8 +320,8 @@ struct AlbumData: Sendable {
     /// and a `fetch` does not: with the same rules applied from a fetched file, WebKitGTK left
     /// a visitor Back at the top of a 1,200-photo album; `LargeAlbumBackTests`), and a height
     /// that changed (a caption edited, at 100,000 photos) rewrites these 2 KB, not the page's 80.
-    /// It writes the album's `summary` (its count and dates) into the page's header too, which
-    /// any photo added or removed changes with the heights (`PageRenderer.albumPage`).
+    /// It writes the album's `summary` ("290 photos") into the page's header too, which any
+    /// photo added or removed changes with the heights (`PageRenderer.albumPage`).
     func heightsStyle(_ heights: [[Double]], summary: String) -> String {
         let bands = heights.enumerated().map { b, terms in
             let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }

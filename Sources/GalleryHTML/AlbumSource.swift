@@ -203,9 +203,9 @@ final class AlbumSource: Sendable {
 
     /// Where each of band `band`'s columns ends before each group of chunks (`AlbumCuts`):
     /// [height, photos] a column, group after group (`AlbumData.Columns`); not after the last,
-    /// which photos added at the end would change (the grid's height is its own style sheet's). The layout is replayed from its stored items in the engine's
-    /// own arithmetic (a column grows by padding + item + padding, `MasonryLayout.placeOneByOne`),
-    /// so the heights are the bits the engine compared, and a page that places the group from
+    /// which photos added at the end would change (the grid's height is its own style sheet's).
+    /// The layout is replayed from its stored items in the engine's own arithmetic (a column
+    /// grows by padding + item + padding, `MasonryLayout.placeOneByOne`), so the heights are the bits the engine compared, and a page that places the group from
     /// them with the same rule places every cell where the engine did; the photos' share too
     /// (as `LayoutService` adds up `photoTop`), so that the page writes the same rounded places
     /// the album page does.

@@ -18,9 +18,9 @@ struct CellMarkup {
 
     /// Where a cell stands in a page's list of photos: what the script sets on the cells it
     /// adds (its index, its place in the list and in every band, the grid images' `sizes`), and
-    /// what only a page's first cells have (an image loaded at once).
-    /// Its place in the page's list. An album page's cells carry no `aria-setsize`: the
-    /// album's count is not in its page (`PageRenderer.albumPage`), the script sets it.
+    /// what only a page's first cells have (an image loaded at once). An album page's cells carry
+    /// no `aria-setsize`: the album's count is not in its page (`PageRenderer.albumPage`), the
+    /// script sets it.
     struct Placed {
         var position: Int
         /// Whether it is laid out in the flow of a plain page's grid
