@@ -52,8 +52,8 @@ struct AlbumFiles: Sendable, Equatable {
     }
 
     /// How many groups' months a dates file holds (`AlbumFile.dates`): few files for the date
-    /// scrubber to load (25 on a 100,000-photo album), few months rewritten when photos are added
-    /// at the end (those of the last 4,000 photos or so).
+    /// scrubber to load (27 on the bench's 100,100-photo album: 107 groups), few months
+    /// rewritten when photos are added at the end (those of the last 4,000 photos or so).
     static let datesSpan = 4
 
     /// The first group of each dates file.

@@ -147,6 +147,13 @@ final class AlbumSource: Sendable {
         return ids
     }
 
+    /// The ids of the photos at `indices`, in album order: a group's ids file's, read for that
+    /// group alone (the whole album's, once a group, was 100 reads of 100,000 items).
+    func photoIDs(_ indices: Range<Int>) throws -> [Int64] {
+        guard let layout = layouts.first else { return [] }
+        return try context.database.layoutItems(of: layout, indices: indices.clamped(to: 0 ..< count)).map(\.photoID)
+    }
+
     /// The first photo of each month, in album order: its month ("2024-07") and index. Empty
     /// unless the album is in date order (months never go back; undated photos, last, have
     /// none). Made once: each dates file (`AlbumFile.dates`) takes its stretch of it.

@@ -77,7 +77,7 @@ extension SiteSnapshot {
             return try digest(text, run: try source.photos(of: file), of: source)
         case .ids:
             // Its photos' ids, as the file lists them.
-            return Self.digest(text + (try source.photoIDs()[try source.photos(of: file)]).map(String.init).joined(separator: " ") + "\n")
+            return Self.digest(text + (try source.photoIDs(try source.photos(of: file))).map(String.init).joined(separator: " ") + "\n")
         case .justifiedFrames:
             // Frames only, as the file holds them (from the chunk's top, not the album's), by
             // their numbers' bits: as text they were a second's formatting at 100,000 photos.

@@ -339,7 +339,7 @@ public final class SiteSnapshot: Sendable {
         case .heights:
             return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }, summary: album.subtitle)
         case .ids:
-            return try album.data.idsScript(Array(try album.photoIDs()[try album.photos(of: file)]))
+            return try album.data.idsScript(try album.photoIDs(try album.photos(of: file)))
         case .dates:
             return try album.data.datesScript(try album.monthStarts(try album.photos(of: file), justified: (album.links.views ?? renderer.views).contains(.justified)))
         case .chunk:
