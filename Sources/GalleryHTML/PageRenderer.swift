@@ -144,9 +144,9 @@ struct PageRenderer {
         var count: Int
         /// How many of them are videos.
         var videoCount = 0
-        /// The list the cells belong to, for screen readers: the whole album on the album page,
-        /// one plain page's photos on a plain page (its cells indexed from 0: nothing on it says
-        /// where it lies in the album, which photos inserted before it would change).
+        /// A plain page's list, its own photos (its cells indexed from 0: nothing on it says
+        /// where it lies in the album, which photos inserted before it would change). The album
+        /// page writes no count of its list: the script sets it from the index (`albumPage`).
         var listCount: Int? = nil
         /// The album's layout data (its `index` file), for a page that shows the whole album:
         /// its cells at the engine's places, the grid as tall as its tallest column in each
