@@ -308,7 +308,8 @@ public struct SiteExporter: Sendable {
             let made = try write(files, keeping: previous?.parts, previousFiles: previousFiles, part: { file in
                 switch file {
                 case .docs(let id): return try site.searchDocsDigest(id, source: source, albumInputs: inputs)
-                case .terms(let key): return try site.searchTermsDigest(key, albumInputs: inputs)
+                case .terms(let key): return try site.searchTermsDigest(key, recent: false, albumInputs: inputs)
+                case .recentTerms(let key): return try site.searchTermsDigest(key, recent: true, albumInputs: inputs)
                 case .page, .index: return nil
                 }
             }, render: { try site.render($0) })

@@ -25,6 +25,7 @@ enum SiteFileName: Hashable, Sendable {
     case image(ImageFileName)
     /// search.html and its index: data/search.index.js, data/search.terms-HEX.js (a shard by
     /// its key's UTF-8 bytes in hex: keys are words' first letters in any script),
+    /// data/search.recent-HEX.js (a shard of the newest photos' words),
     /// data/search.docs-ID.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)
@@ -82,6 +83,7 @@ enum SiteFileName: Hashable, Sendable {
         case .search(.page): return "search.html"
         case .search(.index): return "data/search.index.js"
         case .search(.terms(let key)): return "data/search.terms-\(Self.hex(key)).js"
+        case .search(.recentTerms(let key)): return "data/search.recent-\(Self.hex(key)).js"
         case .search(.docs(let id)): return "data/search.docs-\(id).js"
         case .mapPage: return "map.html"
         case .browse: return "browse.html"
@@ -176,6 +178,11 @@ enum SiteFileName: Hashable, Sendable {
         if name.hasPrefix("data/search.terms-"), name.hasSuffix(".js") {
             guard let key = Self.text(hex: name.dropFirst("data/search.terms-".count).dropLast(".js".count)) else { return nil }
             self = .search(.terms(key: key))
+            return
+        }
+        if name.hasPrefix("data/search.recent-"), name.hasSuffix(".js") {
+            guard let key = Self.text(hex: name.dropFirst("data/search.recent-".count).dropLast(".js".count)) else { return nil }
+            self = .search(.recentTerms(key: key))
             return
         }
         if let number = Self.number(in: name, after: "data/search.docs-", before: ".js") {

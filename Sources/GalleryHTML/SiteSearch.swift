@@ -11,7 +11,13 @@ import GalleryStore
 /// every word that begins with its key and no longer key, so a query word needs only the
 /// shards whose key begins it or that it begins (one, most of the time), and a shard stays
 /// near `shardBytes` however large the library, unless one word alone is larger. Each word lists its documents (ascending,
-/// as gaps). The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
+/// as gaps). The words are in two sets of shards: those of the photos of the search's last
+/// group (`recentStart`: about 1,000 photos, the newest in search order) and those of every
+/// photo before it, each set cut by the same rule on its own; the page reads a word's shards
+/// in both. A day of photos added at the end then rewrites the last group's shards (about 80
+/// KB), not every older shard holding one of its words (2.5 MB at 100,000 photos): the older
+/// shards change when the last group ends and a new one starts, once in about 1,000 photos.
+/// The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
 /// in every band unrounded) are in blocks, the chunks of the search's album (`AlbumCuts`: cut
 /// by content and named by their first photo's id, so that photos inserted by date rewrite
 /// the blocks they land in, not every block after them), fetched only for the photos drawn:
@@ -38,10 +44,14 @@ struct SiteSearch: Sendable {
     /// first screen of found photos from all over a library costs a few of them, at about 640
     /// bytes a cell, most of it its texts with the bands' line breaks).
     let blocks: AlbumCuts
-    /// The shards, by key (sorted by their UTF-8 bytes).
-    let shards: [Shard]
-    /// Each shard's position in `shards`, by its key.
-    private let shardByKey: [String: Int]
+    /// The first document of the search's last group (`AlbumCuts`): the words of the documents
+    /// from it on are in `recentShards`, those of the documents before it in `shards`.
+    let recentStart: Int
+    /// The shards of the documents before `recentStart`, and of those from it on, by key (each
+    /// sorted by their UTF-8 bytes).
+    let shards: [Shard], recentShards: [Shard]
+    /// Each shard's position in `shards` and in `recentShards`, by its key.
+    private let shardByKey: [String: Int], recentShardByKey: [String: Int]
     /// Where the documents were taken, only where the site publishes locations (`places`):
     /// the map's points, in document order, each with its album's stem ("" on a one-album site).
     let points: [MapPoint]
@@ -72,8 +82,19 @@ struct SiteSearch: Sendable {
         }
         count = ids.count
         blocks = try all.cuts()
-        shards = Self.shards(postings)
-        shardByKey = Dictionary(shards.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
+        let recentStart = blocks.groupCount > 0 ? blocks.groupRange(blocks.groupCount - 1).lowerBound : 0
+        var older: [String: [Int32]] = [:], recent: [String: [Int32]] = [:]
+        for (word, documents) in postings {
+            // Ascending: the documents before the last group's first, then the rest.
+            let cut = documents.firstIndex { $0 >= Int32(recentStart) } ?? documents.count
+            if cut > 0 { older[word] = Array(documents[..<cut]) }
+            if cut < documents.count { recent[word] = Array(documents[cut...]) }
+        }
+        self.recentStart = recentStart
+        shards = Self.shards(older)
+        recentShards = Self.shards(recent)
+        shardByKey = Self.positions(shards)
+        recentShardByKey = Self.positions(recentShards)
         self.points = points
     }
 
@@ -108,12 +129,17 @@ struct SiteSearch: Sendable {
         return shards.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
+    private static func positions(_ shards: [Shard]) -> [String: Int] {
+        Dictionary(shards.enumerated().map { ($0.element.key, $0.offset) }) { first, _ in first }
+    }
+
     /// A file's name with "{n}" for what names it (`SiteFileName` makes every name): `sample`
     /// is the file of `n`, which its name writes as `written`.
     private static func template(_ sample: SearchFile, written: String) -> String {
         SiteFileName.search(sample).name.replacingOccurrences(of: "-\(written).js", with: "-{n}.js")
     }
     private static let termsTemplate = template(.terms(key: "a"), written: "61")
+    private static let recentTermsTemplate = template(.recentTerms(key: "a"), written: "61")
     static let docsTemplate = template(.docs(0), written: "0")
 
     // MARK: - Files
@@ -127,10 +153,12 @@ struct SiteSearch: Sendable {
         var blockStarts: [Int]
         var blocks: [Int64]
         /// The shards' keys: a shard's words are in `terms` with {n} = its key's UTF-8 bytes in
-        /// lowercase hex.
+        /// lowercase hex; the newest photos' shards' (`recentStart`) in `recentTerms`.
         var shards: [String]
+        var recentShards: [String]
         /// The names of the shards' and the blocks' files: {n} a shard's key in hex, a block's id.
         var terms: String
+        var recentTerms: String
         var docs: String
         /// The grid's bands and what a cell's height is made of (`MasonryOptions`), for the
         /// page's placement.
@@ -160,21 +188,22 @@ struct SiteSearch: Sendable {
         let options = fluid.options(fluid.bands[0])
         return try AlbumData.script(Index(
             count: count, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs, shards: shards.map(\.key),
-            terms: Self.termsTemplate, docs: Self.docsTemplate,
+            recentShards: recentShards.map(\.key), terms: Self.termsTemplate, recentTerms: Self.recentTermsTemplate, docs: Self.docsTemplate,
             bands: fluid.bands.map { AlbumData.Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
     }
 
-    /// The words of the shard whose key is `key`, each with its documents; nil when there is no
-    /// such shard.
-    func terms(key: String) -> [(token: String, documents: [Int32])]? {
-        shardByKey[key].map { shards[$0].terms }
+    /// The words of the shard whose key is `key` (of the newest photos' shards when `recent`),
+    /// each with its documents; nil when there is no such shard.
+    func terms(key: String, recent: Bool) -> [(token: String, documents: [Int32])]? {
+        recent ? recentShardByKey[key].map { recentShards[$0].terms } : shardByKey[key].map { shards[$0].terms }
     }
 
-    /// The words of the shard whose key is `key`; nil when there is no such shard.
-    func termsScript(key: String) throws -> String? {
-        guard let shard = terms(key: key) else { return nil }
+    /// The words of the shard whose key is `key` (of the newest photos' when `recent`); nil
+    /// when there is no such shard.
+    func termsScript(key: String, recent: Bool) throws -> String? {
+        guard let shard = terms(key: key, recent: recent) else { return nil }
         var terms: [String: [Int32]] = [:]
         for (token, documents) in shard {
             var previous: Int32 = 0
@@ -234,6 +263,6 @@ struct SiteSearch: Sendable {
     /// The files of the index, in the order an export writes them (the index last: a page
     /// that reads it finds every file it names).
     var files: [SearchFile] {
-        blocks.chunkIDs.map(SearchFile.docs) + shards.map { .terms(key: $0.key) } + [.index, .page]
+        blocks.chunkIDs.map(SearchFile.docs) + shards.map { .terms(key: $0.key) } + recentShards.map { .recentTerms(key: $0.key) } + [.index, .page]
     }
 }

@@ -111,14 +111,15 @@ extension SiteSnapshot {
         try digest(albumInputs + "docs \(id)\n", run: try source.photos(of: .chunk(id)), of: source)
     }
 
-    /// The digest of the search's words shard `key` (nil when there is none), from its words and
-    /// their documents, as its file holds them: a caption edited rewrites the shards that held
-    /// its old words or hold its new ones, and the others need not even be written out again
-    /// to be compared (their JSON was 3 % of a caption's build at 100,000 photos).
-    func searchTermsDigest(_ key: String, albumInputs: String) throws -> String? {
-        guard let terms = try search().terms(key: key) else { return nil }
+    /// The digest of the search's words shard `key` (of the newest photos' when `recent`; nil
+    /// when there is none), from its words and their documents, as its file holds them: a
+    /// caption edited rewrites the shards that held its old words or hold its new ones, and
+    /// the others need not even be written out again to be compared (their JSON was 3 % of a
+    /// caption's build at 100,000 photos).
+    func searchTermsDigest(_ key: String, recent: Bool, albumInputs: String) throws -> String? {
+        guard let terms = try search().terms(key: key, recent: recent) else { return nil }
         var hash = SHA256()
-        hash.update(data: Data((albumInputs + "terms \(key)\n").utf8))
+        hash.update(data: Data((albumInputs + (recent ? "recent terms" : "terms") + " \(key)\n").utf8))
         for (token, documents) in terms {
             hash.update(data: Data(token.utf8))
             [Int32(0), Int32(documents.count)].withUnsafeBytes { hash.update(bufferPointer: $0) }

@@ -404,7 +404,8 @@ public final class SiteSnapshot: Sendable {
         switch file {
         case .page: return try pageRenderer().searchPage(homeLink: SiteFileName.home.name)
         case .index: return try search().indexScript(fluid: context.fluid)
-        case .terms(let key): return try search().termsScript(key: key)
+        case .terms(let key): return try search().termsScript(key: key, recent: false)
+        case .recentTerms(let key): return try search().termsScript(key: key, recent: true)
         case .docs(let id): return try search().documentsScript(id, all: try source(searchAlbum), markup: renderer.markup)
         }
     }

@@ -128,4 +128,37 @@ struct ChunkPlacementTests {
         #expect(abs(x - item.x) <= 0.5 && abs(y - item.y) <= 0.5, "\(engine): photo \(item.id) (index \(item.index)) drawn at \(x), \(y), the engine's \(item.x), \(item.y)")
         #expect(top >= 0 && top < report.innerHeight && report.messages.isEmpty, "\(engine): \(report)")
     }
+
+    @Test("a word of every photo is found in both sets of the search's word shards (the older photos' and the last group's): all 2,000, the first screen where `gallery layout --query` puts it",
+          arguments: BrowserEngine.allCases)
+    func searchAcrossShards(engine: BrowserEngine) throws {
+        let (work, site) = try Self.site.get()
+        let search = try SearchIndexFile(site: site)
+        #expect(!search.shards.isEmpty && !search.recentShards.isEmpty, "older shards \(search.shards), the last group's \(search.recentShards)")
+        let expected = try GridOracle(folder: work.url, album: nil, arguments: ["--query", "photo"]).expected(width: 390, height: 844)
+        try #require(expected.items.count == 2_000)
+        let probe = try SearchPageTests.probe(in: site, script: ExportBrowserTests.measureScript + """
+            window.addEventListener('load', () => gallerySearched('photo').then(async (grid) => {
+              const result = await galleryMeasure();
+              result.found = Number(grid.dataset.found);
+              galleryTestReport(result);
+            }).catch((error) => galleryTestReport({ error: String(error) })));
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let data = try engine.open(probe + "?q=photo", in: site, width: 390, height: 844)
+        struct Found: Decodable { var found: Int }
+        let found = try JSONDecoder().decode(Found.self, from: data).found
+        #expect(found == 2_000, "\(engine): \(found) found")
+        // Placed as far as the screen reaches (the page places more as the visitor scrolls):
+        // each cell drawn at the engine's frame, every one the first screen meets drawn.
+        let result = try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
+        let computed = Dictionary(uniqueKeysWithValues: expected.items.map { (String($0.id), $0) })
+        for cell in result.cells {
+            let item = try #require(computed[cell.id], "\(engine): cell \(cell.id) drawn, not found by the engine")
+            #expect(abs(cell.x - item.x) <= 0.5 && abs(cell.y - item.y) <= 0.5 && abs(cell.w - item.width) <= 0.5 && abs(cell.h - item.height) <= 0.5,
+                    "\(engine): photo \(cell.id) drawn at \([cell.x, cell.y, cell.w, cell.h]), the engine's \([item.x, item.y, item.width, item.height])")
+        }
+        let firstScreen = Set(expected.items.filter { $0.y < 844 }.map { String($0.id) })
+        #expect(!firstScreen.isEmpty && firstScreen.isSubset(of: result.cells.map(\.id)), "\(engine): \(firstScreen.subtracting(result.cells.map(\.id)).sorted()) not drawn")
+    }
 }

@@ -248,9 +248,12 @@ struct LargeAlbumTests {
 
     @Test("photos added to a large album rewrite only the data at its end, the last plain page and the style sheet that counts them, not the album's page")
     func appending() throws {
+        // Photos enough for two of the search's groups (600 made one): older photos' word
+        // shards and the last group's.
+        let old = 1_400
         let folder = try TemporaryDirectory("append")
         let photos = folder.url.appending(path: "photos"), more = folder.url.appending(path: "more")
-        for (count, target) in [(600, photos), (610, more)] {
+        for (count, target) in [(old, photos), (old + 10, more)] {
             let made = try GalleryBinary.run(["--album", String(count), target.path], in: folder.url, executable: GalleryBinary.sampleData)
             #expect(made.status == 0, "\(made.stderr)")
         }
@@ -263,8 +266,8 @@ struct LargeAlbumTests {
         }
         try importAndExport()
         let before = try Self.snapshot(site), index = try AlbumIndexFile(site: site), search = try SearchIndexFile(site: site)
-        // The same generator with ten more photos: the first 600 are the same files.
-        for i in 600 ..< 610 {
+        // The same generator with ten more photos: the first `old` are the same files.
+        for i in old ..< old + 10 {
             let name = String(format: "big/photo-%06d.jpg", i)
             try FileManager.default.copyItem(at: more.appending(path: name), to: photos.appending(path: name))
         }
@@ -287,9 +290,15 @@ struct LargeAlbumTests {
         // photos start none.
         #expect(!changed.contains("index.html") && changed.contains("data/index.heights.css"), "\(changed)")
         #expect(grown.groups.count != index.groups.count || !changed.contains("data/index.columns.js"), "\(changed)")
-        // The search index's words are shared by photos old and new: its shards change with
-        // any photo added (as a search engine's would); its blocks of cells only at the end.
-        // The browse pages (a year's, a month's…) that gather the new photos change too.
+        // The search index's words are shared by photos old and new, but the new photos' are
+        // in the shards of the search's last group: the older photos' shards stay as they were
+        // (the ten photos start no group); its blocks of cells change only at the end. The
+        // browse pages (a year's, a month's…) that gather the new photos change too.
+        let grownSearch = try SearchIndexFile(site: site)
+        #expect(!search.shards.isEmpty && grownSearch.shards == search.shards, "\(search.shards) → \(grownSearch.shards)")
+        let olderShards = grownSearch.termsFiles.filter { $0.hasPrefix("data/search.terms-") }
+        #expect(!olderShards.isEmpty && !changed.contains { olderShards.contains($0) }, "\(changed.filter { $0.hasPrefix("data/search.") })")
+        #expect(changed.contains { $0.hasPrefix("data/search.recent-") }, "\(changed)")
         let browse = ["year-", "month-", "place-", "person-", "keyword-", "favorites", "browse.html"]
         let album = changed.filter { name in
             let base = name.hasPrefix("data/") ? String(name.dropFirst("data/".count)) : name
@@ -297,7 +306,7 @@ struct LargeAlbumTests {
         }
         #expect(album.count <= 18, "\(album.count) files rewritten: \(album)")
         let blocks = changed.filter { $0.hasPrefix("data/search.docs-") }
-        let lastOld = search.blockFile(holding: 599), kept = (0 ..< 599).map(search.blockFile).filter { $0 != lastOld }
+        let lastOld = search.blockFile(holding: old - 1), kept = (0 ..< old - 1).map(search.blockFile).filter { $0 != lastOld }
         #expect(!blocks.isEmpty && !blocks.contains { kept.contains($0) }, "search blocks rewritten: \(blocks)")
     }
 

@@ -87,7 +87,7 @@ struct PartialRebuildTests {
             entries[index]["comment"] = ""
             try JSONSerialization.data(withJSONObject: entries).write(to: annotations)
             let before = try SiteDigest.byPath(of: site)
-            let shardsBefore = try SearchIndexFile(site: site).termsFiles.values.reduce(into: [String: [String: [Int]]]()) { shards, name in
+            let shardsBefore = try SearchIndexFile(site: site).termsFiles.reduce(into: [String: [String: [Int]]]()) { shards, name in
                 shards[name] = try SearchIndexFile.words(of: name, in: site)
             }
             let rebuilt = try library.rebuild()

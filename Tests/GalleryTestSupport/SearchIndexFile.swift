@@ -8,9 +8,12 @@ public struct SearchIndexFile: Decodable, Sendable {
     public var blockStarts: [Int]
     public var blocks: [Int64]
     public var docs: String
-    /// The word shards' keys, and their files' names with {n} for a key's UTF-8 bytes in hex.
+    /// The word shards' keys, and their files' names with {n} for a key's UTF-8 bytes in hex:
+    /// the older photos' (`shards`, `terms`) and the search's last group's (`recent…`).
     public var shards: [String]
     public var terms: String
+    public var recentShards: [String]
+    public var recentTerms: String
 
     public init(site: URL) throws {
         self = try JSONDecoder().decode(Self.self, from: Self.payload(site.appending(path: "data/search.index.js")))
@@ -23,11 +26,12 @@ public struct SearchIndexFile: Decodable, Sendable {
         return Data(String(json).utf8)
     }
 
-    /// Each shard's file, by its key.
-    public var termsFiles: [String: String] {
-        Dictionary(uniqueKeysWithValues: shards.map { key in
-            (key, terms.replacingOccurrences(of: "{n}", with: key.utf8.map { String(format: "%02x", $0) }.joined()))
-        })
+    /// Every shard's file, older photos' and newest photos' alike.
+    public var termsFiles: [String] {
+        func files(_ keys: [String], _ template: String) -> [String] {
+            keys.map { key in template.replacingOccurrences(of: "{n}", with: key.utf8.map { String(format: "%02x", $0) }.joined()) }
+        }
+        return files(shards, terms) + files(recentShards, recentTerms)
     }
 
     /// The words of shard file `name` in `site`, each with its documents.

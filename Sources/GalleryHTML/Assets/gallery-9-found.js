@@ -34,13 +34,18 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   // A shard's file is named by its key's UTF-8 bytes in hex (SiteFileName).
   const hex = (key) => Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16).padStart(2, '0')).join('');
   // Every document with a word beginning with `token`, ascending (the shards whose key begins
-  // it or that it begins hold all such words): each word's list decoded from its gaps, the
-  // lists of several words merged. Typed arrays: a common word is in tens of thousands.
+  // it or that it begins hold all such words, in the older photos' shards and in the newest
+  // photos'): each word's list decoded from its gaps, the lists of several words merged. Typed
+  // arrays: a common word is in tens of thousands.
   const withPrefix = async (token) => {
     const wanted = [];
-    index.shards.forEach((key) => { if (key.startsWith(token) || token.startsWith(key)) wanted.push(key); });
+    const reach = (keys, template) => keys.forEach((key) => {
+      if (key.startsWith(token) || token.startsWith(key)) wanted.push(file(template, hex(key)));
+    });
+    reach(index.shards, index.terms);
+    reach(index.recentShards, index.recentTerms);
     const lists = [];
-    for (const payload of await Promise.all(wanted.map((key) => galleryLoad(file(index.terms, hex(key)))))) {
+    for (const payload of await Promise.all(wanted.map((name) => galleryLoad(name)))) {
       for (const [word, gaps] of Object.entries(payload.terms)) {
         if (!word.startsWith(token)) continue;
         const list = new Int32Array(gaps.length);
