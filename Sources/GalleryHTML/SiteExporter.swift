@@ -180,14 +180,8 @@ public struct SiteExporter: Sendable {
         }
         for entry in try site.fileList() {
             switch entry {
-            case .files(var files):
+            case .files(let files):
                 try exportAlbums()
-                if files.contains(where: \.isMapFile) {
-                    let map = try exportMap(files.filter(\.isMapFile).map(\.name), site: site, shared: shared, keptSearch: keptSearch,
-                                            previousInputs: previousInputs, previousFiles: previousFiles)
-                    files.removeAll(where: \.isMapFile)
-                    merge(map)
-                }
                 for name in files.map(\.name) {
                     guard let bytes = try site.render(name) else { continue }
                     try writeIfChanged(name, Data(bytes))
@@ -196,6 +190,10 @@ public struct SiteExporter: Sendable {
                 }
             case .album, .search:
                 albums.append(entry)
+            case .map:
+                // After the search, which tells whether its points may have changed.
+                try exportAlbums()
+                merge(try exportMap(site: site, shared: shared, keptSearch: keptSearch, previousInputs: previousInputs, previousFiles: previousFiles))
             }
         }
         try exportAlbums()
@@ -317,36 +315,33 @@ public struct SiteExporter: Sendable {
             site.forget(album)
             return AlbumExport(names: Array(made.names), pages: 1, filesKept: made.kept,
                                key: key, inputs: ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts))
-        case .files:
+        case .files, .map:
             return AlbumExport(names: [], pages: 0)
         }
     }
 
-    /// Writes the map's page and points files (`names`) unless what they are made from is what
-    /// the last export's were made from (`SiteSnapshot.mapDigest`), and they are all there.
-    /// A search kept as it was (`keptSearch`) has the same points: then not even the search's
-    /// index is made (2 s at 100,000 photos) to tell.
-    private func exportMap(_ names: [String], site: SiteSnapshot, shared: String, keptSearch: Bool,
+    /// Writes the map's page and points files (`SiteSnapshot.mapFiles`) unless what they are
+    /// made from is what the last export's were made from (`SiteSnapshot.mapDigest`), and they
+    /// are all there. A search kept as it was (`keptSearch`) has the same points: then not even
+    /// the search's index is made (2 s at 100,000 photos) to tell. Made again, only the parts
+    /// whose bytes changed are written.
+    private func exportMap(site: SiteSnapshot, shared: String, keptSearch: Bool,
                            previousInputs: ExportInputs, previousFiles: ExportFiles) throws -> AlbumExport {
         let key = ExportInputs.mapKey, previous = previousInputs.entries[key]
-        let pages = names.filter { $0.hasSuffix(".html") }.count
-        if let previous, keptSearch, isWhole(names, previous: previousFiles) {
+        let pages = 1
+        if let previous, keptSearch, let names = previous.files, isWhole(names, previous: previousFiles) {
             return AlbumExport(names: names, pages: pages, key: key, inputs: previous, isKept: true)
         }
         let digest = try site.mapDigest(shared: shared)
-        var made: [String] = []
-        var rendered = false
-        for name in names {
-            if previous?.digest == digest, isWhole([name], previous: previousFiles) {
-                made.append(name)
-                continue
-            }
-            guard let bytes = try site.render(name) else { continue }
-            try writeIfChanged(name, Data(bytes))
-            made.append(name)
-            rendered = true
+        if let previous, previous.digest == digest, let names = previous.files, isWhole(names, previous: previousFiles) {
+            return AlbumExport(names: names, pages: pages, key: key, inputs: previous, isKept: true)
         }
-        return AlbumExport(names: made, pages: pages, key: key, inputs: ExportInputs.Entry(digest: digest), isKept: !rendered)
+        let names = try site.mapFiles().map(\.name)
+        try ParallelWork.forEach(names, jobs: jobs) { name in
+            guard let bytes = try site.render(name) else { return }
+            try writeIfChanged(name, Data(bytes))
+        }
+        return AlbumExport(names: names, pages: pages, key: key, inputs: ExportInputs.Entry(digest: digest, files: names))
     }
 
     /// How many photos an album (or the search: all of them) shows, to start the largest first.
@@ -354,7 +349,7 @@ public struct SiteExporter: Sendable {
         switch entry {
         case .album(let album): album.count
         case .search: site.photoCount + 1
-        case .files: 0
+        case .files, .map: 0
         }
     }
 

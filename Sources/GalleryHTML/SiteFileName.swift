@@ -29,11 +29,12 @@ enum SiteFileName: Hashable, Sendable {
     /// data/search.docs-ID.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)
-    /// map.html, its points (data/map.points.js, an album's data/map.points-STEM.js), and
-    /// Leaflet's files with their licences (leaflet/FILE), only on a site that publishes
-    /// locations.
+    /// map.html, its points (data/map.points.js, an album's data/map.points-STEM.js, which list
+    /// their parts, data/map.part-DIGEST.js: `SiteMapPoints`), and Leaflet's files with their
+    /// licences (leaflet/FILE), only on a site that publishes locations.
     case mapPage
     case mapPoints(stem: String?)
+    case mapPart(digest: String)
     case leaflet(String)
     /// browse.html: the browse pages' list on a one-album site (a site of several albums lists
     /// them on its index page).
@@ -61,14 +62,6 @@ enum SiteFileName: Hashable, Sendable {
     /// load on the page.
     static let characters = "abcdefghijklmnopqrstuvwxyz0123456789-./"
 
-    /// The map's page or one of its points files: made from the search's points (`SiteSnapshot.mapDigest`).
-    var isMapFile: Bool {
-        switch self {
-        case .mapPage, .mapPoints: true
-        default: false
-        }
-    }
-
     var name: String {
         switch self {
         case .stylesheet: return "gallery.css"
@@ -94,6 +87,7 @@ enum SiteFileName: Hashable, Sendable {
         case .sealed(let folder, let path): return folder + "/" + path
         case .mapPoints(nil): return "data/map.points.js"
         case .mapPoints(let stem?): return "data/map.points-\(stem).js"
+        case .mapPart(let digest): return "data/map.part-\(digest).js"
         case .leaflet(let file): return "leaflet/" + file
         case .album(let stem, let file):
             // Data files and plain pages carry a dot after the base, which no stem has.
@@ -142,6 +136,13 @@ enum SiteFileName: Hashable, Sendable {
         case "map.html": self = .mapPage; return
         case "data/map.points.js": self = .mapPoints(stem: nil); return
         default: break
+        }
+        if name.hasPrefix("data/map.part-"), name.hasSuffix(".js") {
+            // A part's digest (`SiteMapPoints`; "{n}" in the template its listing names them by).
+            let digest = String(name.dropFirst("data/map.part-".count).dropLast(".js".count))
+            guard digest.utf8.count == 16, digest.utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }) else { return nil }
+            self = .mapPart(digest: digest)
+            return
         }
         if name.hasPrefix("data/map.points-"), name.hasSuffix(".js") {
             let stem = String(name.dropFirst("data/map.points-".count).dropLast(".js".count))

@@ -57,7 +57,7 @@ struct SiteSearch: Sendable {
     let points: [MapPoint]
 
     struct MapPoint: Sendable {
-        var latitude: Double, longitude: Double, document: Int, stem: String
+        var latitude: Double, longitude: Double, document: Int, id: Int64, stem: String
     }
 
     /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
@@ -77,7 +77,7 @@ struct SiteSearch: Sendable {
                 postings[word, default: []].append(Int32(document))
             }
             if places, let (latitude, longitude) = MapPlace.of(latitude: photo.latitude, longitude: photo.longitude) {
-                points.append(MapPoint(latitude: latitude, longitude: longitude, document: document, stem: albumStems[photo.album] ?? ""))
+                points.append(MapPoint(latitude: latitude, longitude: longitude, document: document, id: id, stem: albumStems[photo.album] ?? ""))
             }
         }
         count = ids.count
@@ -225,22 +225,6 @@ struct SiteSearch: Sendable {
         return try AlbumData.script(Documents(cells: cells))
     }
 
-    /// The map's points: where each photo whose location is published was taken, clustered
-    /// for every zoom (`MapClusters`), and the search index's blocks of cells its lightbox
-    /// shows them from.
-    struct MapPoints: Encodable {
-        var kind = "points"
-        /// [latitude, longitude, document, level] a point, flat, in the clusters' order
-        /// (`MapClusters.order`; `level`: `MapClusters.levels`), latitude and longitude as
-        /// `MapPlace` publishes them.
-        var points: [Double]
-        var maxZoom: Int
-        /// The search index's blocks of cells (`Index`).
-        var blockStarts: [Int]
-        var blocks: [Int64]
-        var docs: String
-    }
-
     /// The map's points of the album whose stem is `stem` (nil: every point), and their
     /// clusters.
     func map(stem: String?) -> (points: [MapPoint], clusters: MapClusters) {
@@ -248,16 +232,10 @@ struct SiteSearch: Sendable {
         return (chosen, MapClusters(points: chosen.map { ($0.latitude, $0.longitude) }))
     }
 
-    /// data/map.points.js (`stem` nil) or an album's data/map.points-STEM.js.
-    func pointsScript(stem: String?) throws -> String {
+    /// The map of the album whose stem is `stem` (nil: every point) as its page loads it.
+    func mapPoints(stem: String?) throws -> SiteMapPoints {
         let (chosen, clusters) = map(stem: stem)
-        var flat: [Double] = []
-        flat.reserveCapacity(chosen.count * 4)
-        for (place, index) in clusters.order.enumerated() {
-            flat += [chosen[index].latitude, chosen[index].longitude, Double(chosen[index].document), Double(clusters.levels[place])]
-        }
-        return try AlbumData.script(MapPoints(points: flat, maxZoom: clusters.maxZoom, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs,
-                                                docs: Self.docsTemplate))
+        return try SiteMapPoints(points: chosen, clusters: clusters)
     }
 
     /// The files of the index, in the order an export writes them (the index last: a page

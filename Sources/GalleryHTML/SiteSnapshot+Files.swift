@@ -6,6 +6,9 @@ enum SiteFileListEntry: Sendable {
     case album(SiteAlbums.Album)
     /// The search page and its index (`SiteSearch.files`: known once the index is made).
     case search
+    /// The map's page and points (`SiteSnapshot.mapFiles`: their parts known once the
+    /// clusters are made).
+    case map
 }
 
 extension SiteSnapshot {
@@ -19,17 +22,28 @@ extension SiteSnapshot {
         var list: [SiteFileListEntry] = [.files(fonts + [.stylesheet, .script] + (browseLinks.isEmpty ? [] : [.browseLinks]))]
         list += (albums.all + albums.browsePages).map(SiteFileListEntry.album)
         if hasSearch { list.append(.search) }
+        if hasMap { list.append(.map) }
         list.append(.files(siteWideLastFiles))
         return list
     }
 
-    /// The site-wide files written after the albums: the map's, the index, what opens private
-    /// albums, the browse list, the sitemap and the feeds, each when the site has it.
+    /// The map's page, its points' listing files and their parts (`SiteMapPoints`: the
+    /// site's map first, then each album's), each part once.
+    func mapFiles() throws -> [SiteFileName] {
+        guard hasMap else { return [] }
+        var parts: [SiteFileName] = [], seen = Set<String>()
+        for stem in [nil] + mapStems {
+            for part in try mapPoints(stem: stem).parts where seen.insert(part.digest).inserted { parts.append(.mapPart(digest: part.digest)) }
+        }
+        return [.mapPage] + ([nil] + mapStems).map { SiteFileName.mapPoints(stem: $0) } + parts
+    }
+
+    /// The site-wide files written after the albums and the map's points: Leaflet's, the
+    /// index, what opens private albums, the browse list, the sitemap and the feeds, each when
+    /// the site has it.
     private var siteWideLastFiles: [SiteFileName] {
         var files: [SiteFileName] = []
-        if hasMap {
-            files += [.mapPage] + ([nil] + mapStems).map { SiteFileName.mapPoints(stem: $0) } + SiteLeaflet.files.sorted().map(SiteFileName.leaflet)
-        }
+        if hasMap { files += SiteLeaflet.files.sorted().map(SiteFileName.leaflet) }
         if hasIndexPage { files.append(.home) }
         if hasPrivateAlbums { files += [.privateScript, .serviceWorker] }
         if hasBrowsePage { files.append(.browse) }
@@ -43,6 +57,7 @@ extension SiteSnapshot {
         case .stylesheet, .script: return true
         case .browseLinks: return !browseLinks.isEmpty
         case .font(let file): return try style().fonts["fonts/" + file] != nil
+        case .mapPage, .mapPoints, .mapPart: return try mapFiles().contains(name)
         default: return siteWideLastFiles.contains(name)
         }
     }

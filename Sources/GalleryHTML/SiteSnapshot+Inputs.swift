@@ -242,9 +242,9 @@ extension SiteSnapshot {
 
     /// The digest of what the map's page and points files are made from: the site's `shared`
     /// inputs, the albums on the map by stem and title, the fonts pages preload, and the
-    /// search's points (where each photo is, its place in the search's order, its album) and
-    /// blocks. Not the photos' texts: a caption edited leaves the map's 2.7 MB of points (at
-    /// 100,000 photos) as they were, unrendered.
+    /// search's points (where each photo is, its place in the search's order, its id, which
+    /// cuts the parts, its album). Not the photos' texts: a caption edited leaves the map's
+    /// 2.7 MB of points (at 100,000 photos) as they were, unrendered.
     func mapDigest(shared: String) throws -> String {
         let search = try search()
         var hash = SHA256()
@@ -252,10 +252,9 @@ extension SiteSnapshot {
         hash.update(data: Data((shared + searchInputs + "\nmap " + albums.joined(separator: "\n") + "\n" + (try preloads)).utf8))
         for point in search.points {
             [point.latitude, point.longitude, Double(point.document)].withUnsafeBytes { hash.update(bufferPointer: $0) }
+            [point.id].withUnsafeBytes { hash.update(bufferPointer: $0) }
             hash.update(data: Data((point.stem + "\n").utf8))
         }
-        search.blocks.chunkStarts.withUnsafeBytes { hash.update(bufferPointer: $0) }
-        search.blocks.chunkIDs.withUnsafeBytes { hash.update(bufferPointer: $0) }
         return Self.hex(hash)
     }
 

@@ -105,7 +105,7 @@ public final class SiteSnapshot: Sendable {
         // Written by their own writers: images (named by content), album ZIPs (streamed, not
         // held in memory), private albums' sealed sites (`PrivateAlbumSite`).
         case .image, .albumZip, .sealed: return nil
-        case .stylesheet, .script, .font, .home, .sitemap, .sitemapPages, .feed, .mapPage, .mapPoints, .leaflet, .browse, .browseLinks, .privateScript, .serviceWorker:
+        case .stylesheet, .script, .font, .home, .sitemap, .sitemapPages, .feed, .mapPage, .mapPoints, .mapPart, .leaflet, .browse, .browseLinks, .privateScript, .serviceWorker:
             return try hasSiteWide(parsed) ? try renderSiteWide(parsed) : nil
         }
     }
@@ -121,7 +121,12 @@ public final class SiteSnapshot: Sendable {
         case .sitemapPages: return Array(try sitemapPages().utf8)
         case .feed(let stem): return Array(try feed(stem: stem).utf8)
         case .mapPage: return Array(try mapPage().utf8)
-        case .mapPoints(let stem): return Array(try search().pointsScript(stem: stem).utf8)
+        case .mapPoints(let stem): return Array(try mapPoints(stem: stem).script.utf8)
+        case .mapPart(let digest):
+            for stem in [nil] + mapStems {
+                if let part = try mapPoints(stem: stem).parts.first(where: { $0.digest == digest }) { return Array(part.script.utf8) }
+            }
+            return nil
         case .leaflet(let name): return SiteLeaflet.contents(name)
         case .browse: return Array(try browsePage().utf8)
         case .browseLinks: return Array(try browseLinks.script().utf8)
@@ -385,6 +390,17 @@ public final class SiteSnapshot: Sendable {
     private let madeSearch = Mutex<SiteSearch?>(nil)
     /// Every photo's render stamp, once read (`renderStamps`).
     let madeStamps = Mutex<[Int64: String]?>(nil)
+
+    private let madeMaps = Mutex<[String: SiteMapPoints]>([:])
+
+    /// The map of the album whose stem is `stem` (nil: the site's) as its page loads it, made
+    /// once per snapshot.
+    func mapPoints(stem: String?) throws -> SiteMapPoints {
+        if let made = madeMaps.withLock({ $0[stem ?? ""] }) { return made }
+        let map = try search().mapPoints(stem: stem)
+        madeMaps.withLock { $0[stem ?? ""] = map }
+        return map
+    }
 
     /// The search index, made once per snapshot.
     func search() throws -> SiteSearch {

@@ -47,8 +47,9 @@ public struct AlbumCuts: Sendable, Equatable {
     }
 
     /// Where runs of `count` items start: at 0, then before item i once the run has `maximum`
-    /// items, or has `minimum` and i's `key` mixed with `seed` is a multiple of `spread`.
-    private static func starts(count: Int, minimum: Int, maximum: Int, spread: UInt64, seed: UInt64, key: (Int) -> Int64) -> [Int] {
+    /// items, or has `minimum` and i's `key` mixed with `seed` is a multiple of `spread`. The
+    /// rule of chunks and groups, for other lists cut by content (the map's points).
+    public static func starts(count: Int, minimum: Int, maximum: Int, spread: UInt64, seed: UInt64, key: (Int) -> Int64) -> [Int] {
         var starts: [Int] = count > 0 ? [0] : []
         for i in 1 ..< max(count, 1) {
             let length = i - starts[starts.count - 1]

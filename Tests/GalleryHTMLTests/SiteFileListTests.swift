@@ -31,6 +31,7 @@ struct SiteFileListTests {
             case .files(let files): files.map(\.name)
             case .album(let album): try site.files(of: album).map(\.name)
             case .search: try site.search().files.map { SiteFileName.search($0).name }
+            case .map: try site.mapFiles().map(\.name)
             }
         }
     }
@@ -72,7 +73,7 @@ struct SiteFileListTests {
         let folder = try SampleSite.folder
         let site = try SiteSnapshot(database: try GalleryDatabase(path: folder.appending(path: "gallery.db").path))
         let listed = Set(try Self.listedNames(site))
-        var asked: [String] = ["map.html", "data/map.points.js", "browse.html", "sitemap.xml", "sitemap-pages.xml", "data/search.terms-9999.js", "data/search.terms-7a7a7a7a7a.js",
+        var asked: [String] = ["map.html", "data/map.points.js", "data/map.part-0123456789abcdef.js", "browse.html", "sitemap.xml", "sitemap-pages.xml", "data/search.terms-9999.js", "data/search.terms-7a7a7a7a7a.js",
                                "data/search.docs-9999.js", "gallery-private.js", "gallery-sw.js", "fonts/none.woff2", "leaflet/leaflet.js"]
         for album in site.albums.all + site.albums.browsePages {
             // Files named by a photo of the album that starts no chunk, and by no photo.

@@ -24,7 +24,7 @@ struct SiteFileNameTests {
                                      .image(ImageFileName(key: "0123456789abcdef", size: .large(width: 1600, height: 1067))),
                                      .image(ImageFileName(key: "0123456789abcdef", size: .original(extension: "heic"))),
                                      .search(.page), .search(.index), .search(.terms(key: "a")), .search(.terms(key: "łódź")), .search(.terms(key: "東京")), .search(.terms(key: "20")), .search(.docs(0)), .search(.docs(3124)),
-                                     .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
+                                     .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .mapPart(digest: "0123456789abcdef"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
             + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .dates(0), .dates(5), .chunk(0), .chunk(31), .shapes(0), .shapes(97), .ids(0), .ids(44), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
@@ -78,7 +78,7 @@ struct SiteFileNameTests {
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
         "thumbs/00ff00ff00ff00ff-236.WEBP", "thumbs/00ff00ff00ff00ff-236.webpx", "thumbs/00ff00ff00ff00ff-.webp", "thumbs/00ff00ff00ff00ff-236.jpg.webp",
         "../gallery.css", "data/search.terms-.js", "data/search.terms-01.js", "data/search.terms-6.js", "data/search.terms-6A.js", "data/search.terms-c3.js", "data/search.terms-0.js", "data/search.docs--1.js", "data/search.docs-1.json", "search.htm",
-        "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
+        "data/map.part-0123456789ABCDEF.js", "data/map.part-0123.js", "data/map.part-0123456789abcdefg.js", "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
     ])
     func rejects(name: String) {
         #expect(Self.parse(name) == nil, "\(name)")

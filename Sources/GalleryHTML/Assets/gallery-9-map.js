@@ -1,6 +1,7 @@
 // Part of the page script (see gallery-1-words.js): the map page. Leaflet (leaflet/leaflet.js)
-// draws the photos whose location the site publishes (data/map.points.js, SiteSearch.swift) on
-// the tiles of `[map]`, in the clusters the export computed for every zoom (MapClusters.swift):
+// draws the photos whose location the site publishes (data/map.points.js and the parts it
+// lists, SiteMapPoints.swift) on the tiles of `[map]`, in the clusters the export computed for
+// every zoom (MapClusters.swift):
 // the points come in the clusters' order, each with the first zoom at which a cluster starts at
 // it, so a zoom's clusters are runs of points, placed at their points' mean as the engine
 // places them. Only the clusters in view are drawn. A cluster tapped zooms to where it parts; a
@@ -37,12 +38,15 @@
 
   // The points, in the clusters' order: where, which document, the zoom a cluster starts at it.
   let data = null, count = 0, xs = null, ys = null, documents = null, levels = null, byDate = null;
+  // The search's index, once a photo is opened: the blocks of cells the lightbox reads.
+  let search = null;
   // What the lightbox walks: the documents of a group tapped, or every photo by date.
   let walk = [];
   // Document number → its cell, once its block is in; past galleryKeptCells, only those about
   // the photo the lightbox shows: a walk through every photo keeps memory flat.
   const cells = new Map();
-  const cellOf = (number) => galleryLoadCells(data, cells, galleryRunOf(data.blockStarts, number)).then(() => cells.get(number));
+  const cellOf = (number) => (search || (search = galleryLoad(data.search))).then((index) => galleryLoadCells(index, cells, galleryRunOf(index.blockStarts, number)))
+    .then(() => cells.get(number));
   const prune = (i) => {
     if (cells.size <= galleryKeptCells) return;
     const keep = new Set(walk.slice(Math.max(0, i - 50), i + 50));
@@ -172,25 +176,29 @@
     element.dataset.zoom = String(map.getZoom());
   };
 
-  busy(galleryLoad(element.dataset.albumPoints && album !== null ? element.dataset.albumPoints.replace('{album}', album) : element.dataset.points).then((payload) => {
+  const listing = element.dataset.albumPoints && album !== null ? element.dataset.albumPoints.replace('{album}', album) : element.dataset.points;
+  busy(galleryLoad(listing).then((payload) => Promise.all(payload.parts.map((part) => galleryLoad(payload.part.replace('{n}', part))))
+    .then((parts) => [payload, parts])).then(([payload, parts]) => {
     data = payload;
-    const points = payload.points;
-    count = points.length / 4;
+    count = parts.reduce((sum, part) => sum + part.points.length / 4, 0);
     xs = new Float64Array(count);
     ys = new Float64Array(count);
     documents = new Int32Array(count);
     levels = new Uint8Array(count);
     let west = 180, east = -180, south = 90, north = -90;
-    for (let i = 0; i < count; i++) {
-      const latitude = points[4 * i], longitude = points[4 * i + 1];
-      xs[i] = projectX(longitude);
-      ys[i] = projectY(latitude);
-      documents[i] = points[4 * i + 2];
-      levels[i] = points[4 * i + 3];
-      west = Math.min(west, longitude);
-      east = Math.max(east, longitude);
-      south = Math.min(south, latitude);
-      north = Math.max(north, latitude);
+    let i = 0;
+    for (const { points } of parts) {
+      for (let j = 0; j < points.length; j += 4, i++) {
+        const latitude = points[j], longitude = points[j + 1];
+        xs[i] = projectX(longitude);
+        ys[i] = projectY(latitude);
+        documents[i] = points[j + 2];
+        levels[i] = points[j + 3];
+        west = Math.min(west, longitude);
+        east = Math.max(east, longitude);
+        south = Math.min(south, latitude);
+        north = Math.max(north, latitude);
+      }
     }
     element.dataset.count = String(count);
     map.setMaxZoom(payload.maxZoom);
