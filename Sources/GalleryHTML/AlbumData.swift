@@ -64,9 +64,10 @@ struct AlbumData: Sendable {
         /// Each chunk's first photo's id: its files' names, and its group's when it is a
         /// group's first (`files`).
         var chunkIDs: [Int64]
-        /// The names of the files of a chunk (its cells; rows: its photos' frames) and of a group
-        /// (masonry: its shapes; its ids), "{n}" for the chunk's or group's first photo's id, and
-        /// (`docs`) of a search block's documents, when some chunk is a run of one.
+        /// The names of the files of a chunk (its cells; rows: its photos' frames), "{n}" for its
+        /// first photo's id, of a run of a group's chunks (masonry: its shapes; its ids), "{n}"
+        /// for "ID-N" (`lastGroupRuns`), and (`docs`) of a search block's documents, when some
+        /// chunk is a run of one.
         var files: Files
         /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
         var bounds: [[Double]]?
@@ -74,6 +75,10 @@ struct AlbumData: Sendable {
         var columns: String?
         /// Each group's first chunk (`AlbumCuts`).
         var groups: [Int]
+        /// How many chunks each of the last group's files of shapes and ids holds, in order
+        /// (`AlbumFiles.groupRuns`): every other group's are one file of all its chunks. Their
+        /// names: `files` with {n} = the run's first photo's id, "-", its count of chunks.
+        var lastGroupRuns: [Int]
         var innerWidth: Double
         /// Masonry: the grid's bands (as the style sheet's media queries choose them).
         var bands: [Band]?
@@ -145,6 +150,12 @@ struct AlbumData: Sendable {
     /// The name of `file` with "{n}" for the id that names it (`SiteFileName` writes every name).
     private func template(_ file: (Int64) -> AlbumFile) -> String {
         name(file(0)).replacingOccurrences(of: "-0.", with: "-{n}.")
+    }
+
+    /// The name of a run of a group's chunks' `file` with "{n}" for its first photo's id, a
+    /// hyphen and how many chunks ("ID-N").
+    private func template(_ file: (Int64, Int) -> AlbumFile) -> String {
+        name(file(0, 1)).replacingOccurrences(of: "-0-1.", with: "-{n}.")
     }
 
     struct Band: Encodable {
@@ -344,7 +355,7 @@ struct AlbumData: Sendable {
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
             files: Files(chunk: template(AlbumFile.chunk), shapes: template(AlbumFile.shapes), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates),
                          docs: blocks == nil ? nil : SiteSearch.docsTemplate),
-            columns: columnsFile, groups: cuts.groupStarts, innerWidth: geometry.innerWidth,
+            columns: columnsFile, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
@@ -377,8 +388,12 @@ struct AlbumData: Sendable {
         try Self.script(Index(
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
             files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames)),
-            bounds: bounds, groups: cuts.groupStarts, innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
+            bounds: bounds, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot())))
+    }
+
+    private static func lastGroupRuns(_ cuts: AlbumCuts) -> [Int] {
+        cuts.groupCount > 0 ? AlbumFiles.groupRuns(cuts, group: cuts.groupCount - 1).map(\.count) : []
     }
 
     static func script(_ value: some Encodable) throws -> String {

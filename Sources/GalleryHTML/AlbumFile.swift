@@ -21,14 +21,15 @@ enum AlbumFile: Hashable, Sendable {
     /// The cells of a chunk of photos (`AlbumCuts`), by its first photo's id: a chunk's name
     /// stays when photos are inserted before it.
     case chunk(Int64)
-    /// What the page places a group of chunks' photos from (their shapes and texts' heights),
-    /// by its first photo's id.
-    case shapes(Int64)
-    /// The ids of a group's photos, which a deep link (`#photo-ID`) looks through, by the group's
-    /// first photo's id: a group's, not the album's, so that a day of photos added at the end
-    /// rewrites the last group's few kilobytes, not every id of the album (200 KB on a
+    /// What the page places a group of chunks' photos from (their shapes and texts' heights):
+    /// a run of `chunks` chunks of a group (`AlbumFiles.groupRuns`: a whole group, or a run of
+    /// the last group's), by its first photo's id.
+    case shapes(Int64, chunks: Int)
+    /// The ids of a run of a group's photos (as `shapes`), which a deep link (`#photo-ID`)
+    /// looks through: a group's, not the album's, so that a day of photos added at the end
+    /// rewrites a few kilobytes of the last group's, not every id of the album (200 KB on a
     /// 100,000-photo site's larger pages, in each page that shows the new photos).
-    case ids(Int64)
+    case ids(Int64, chunks: Int)
     /// The justified view's index, and the frames of one chunk's photos in it.
     case justifiedIndex
     case justifiedFrames(Int64)

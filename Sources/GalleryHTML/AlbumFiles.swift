@@ -42,13 +42,36 @@ struct AlbumFiles: Sendable, Equatable {
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
         var files: [AlbumFile] = [.index, .columns, .heights] + Self.datesGroups(cuts).map { .dates(cuts.groupID($0)) }
-            + (0 ..< cuts.groupCount).flatMap { [.shapes(cuts.groupID($0)), .ids(cuts.groupID($0))] }
+            + (0 ..< cuts.groupCount).flatMap { group in
+                Self.groupRuns(cuts, group: group).flatMap { run -> [AlbumFile] in
+                    [.shapes(cuts.chunkIDs[run.lowerBound], chunks: run.count), .ids(cuts.chunkIDs[run.lowerBound], chunks: run.count)]
+                }
+            }
             + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
         if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
         files += views.map(AlbumFile.page)
         files += plainPageIDs.map(AlbumFile.plainPage)
         files += (0 ..< sitemapParts).map { AlbumFile.sitemap($0 + 1) }
         return files
+    }
+
+    /// The runs of chunks of group `group` whose shapes and ids are a file each
+    /// (`AlbumFile.shapes`, `.ids`): a group's chunks, all in one, but the last group's, which
+    /// photos added at the end grow: its chunks but the last in runs of powers of two (the
+    /// binary digits of their count, the largest first), and its last chunk alone. A day of
+    /// photos added then rewrites the last chunk's files and the runs it closes merge into (a
+    /// few chunks, on average), not the whole group's (about 1,000 photos); when a group starts
+    /// after it, the last group's runs become one file.
+    static func groupRuns(_ cuts: AlbumCuts, group: Int) -> [Range<Int>] {
+        let first = cuts.groupStarts[group], end = group + 1 < cuts.groupCount ? cuts.groupStarts[group + 1] : cuts.chunkCount
+        guard group == cuts.groupCount - 1 else { return [first ..< end] }
+        let closed = end - 1 - first
+        var runs: [Range<Int>] = [], start = first
+        for bit in (0 ..< Int.bitWidth - 1).reversed() where closed & (1 << bit) != 0 {
+            runs.append(start ..< start + (1 << bit))
+            start += 1 << bit
+        }
+        return runs + [end - 1 ..< end]
     }
 
     /// How many groups' months a dates file holds (`AlbumFile.dates`): few files for the date
@@ -74,7 +97,9 @@ struct AlbumFiles: Sendable, Equatable {
         case .dates(let id): return cuts.group(firstID: id).map { $0 % Self.datesSpan == 0 } ?? false
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
         case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
-        case .shapes(let id), .ids(let id): return cuts.group(firstID: id) != nil
+        case .shapes(let id, let chunks), .ids(let id, let chunks):
+            guard let chunk = cuts.chunk(firstID: id) else { return false }
+            return Self.groupRuns(cuts, group: cuts.group(containingChunk: chunk)).contains(chunk ..< chunk + chunks)
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
         case .page(let view): return views.contains(view)

@@ -101,10 +101,10 @@ enum SiteFileName: Hashable, Sendable {
             case .index: return "data/\(base).index.js"
             case .columns: return "data/\(base).columns.js"
             case .heights: return "data/\(base).heights.css"
-            case .ids(let id): return "data/\(base).ids-\(id).js"
+            case .ids(let id, let chunks): return "data/\(base).ids-\(id)-\(chunks).js"
             case .dates(let id): return "data/\(base).dates-\(id).js"
             case .chunk(let id): return "data/\(base).chunk-\(id).js"
-            case .shapes(let id): return "data/\(base).shapes-\(id).js"
+            case .shapes(let id, let chunks): return "data/\(base).shapes-\(id)-\(chunks).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
             case .justifiedFrames(let id): return "data/\(base).justified-\(id).js"
             // One folder for every album's: a photo's id is the site's, not its album's.
@@ -270,9 +270,18 @@ enum SiteFileName: Hashable, Sendable {
     }
 
     /// What follows an album's base and its dot: "index.js", "chunk-317.js", "page-317.html", …
-    /// (a chunk, its plain page, its frames and a group's shapes by their first photo's id).
+    /// (a chunk, its plain page and its frames by their first photo's id; a run of a group's
+    /// chunks, its shapes and ids, by its first photo's id and how many chunks: "shapes-317-16.js").
     private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
         func number(_ prefix: String, _ ext: String) -> Int? { Self.number(in: suffix, after: prefix, before: ext) }
+        // A run of chunks: "PREFIX" + its first photo's id + "-" + how many chunks + ".js".
+        func run(_ prefix: String) -> (Int, Int)? {
+            guard suffix.hasPrefix(prefix), suffix.hasSuffix(".js") else { return nil }
+            let parts = suffix.dropFirst(prefix.count).dropLast(".js".count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = Self.number(in: parts[0], after: "", before: ""), let chunks = Self.number(in: parts[1], after: "", before: ""),
+                  chunks > 0 else { return nil }
+            return (id, chunks)
+        }
         guard isData else {
             if let part = number("sitemap-", ".xml") { return part >= 1 ? .sitemap(part) : nil }
             return number("page-", ".html").map { .plainPage(Int64($0)) }
@@ -284,8 +293,8 @@ enum SiteFileName: Hashable, Sendable {
         case "justified.index.js": return .justifiedIndex
         default:
             if let chunk = number("chunk-", ".js") { return .chunk(Int64(chunk)) }
-            if let group = number("shapes-", ".js") { return .shapes(Int64(group)) }
-            if let group = number("ids-", ".js") { return .ids(Int64(group)) }
+            if let (id, chunks) = run("shapes-") { return .shapes(Int64(id), chunks: chunks) }
+            if let (id, chunks) = run("ids-") { return .ids(Int64(id), chunks: chunks) }
             if let group = number("dates-", ".js") { return .dates(Int64(group)) }
             if let chunk = number("justified-", ".js") { return .justifiedFrames(Int64(chunk)) }
             return nil

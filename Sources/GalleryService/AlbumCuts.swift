@@ -82,6 +82,9 @@ public struct AlbumCuts: Sendable, Equatable {
         chunk(firstID: id).flatMap { chunk in Self.last(in: groupStarts, atMost: chunk).flatMap { groupStarts[$0] == chunk ? $0 : nil } }
     }
 
+    /// The group holding chunk `chunk`.
+    public func group(containingChunk chunk: Int) -> Int { Self.last(in: groupStarts, atMost: chunk) ?? 0 }
+
     /// The first photos' ids of the chunks before and after the one whose first photo is `id`
     /// (a plain page links them).
     public func neighbours(firstID id: Int64) -> (previous: Int64?, next: Int64?) {

@@ -53,7 +53,7 @@ struct ChunkPlacementTests {
           const b = galleryBandShown(grid), w = galleryItemWidth(grid, index, b);
           const placed = [];
           for (let g = 0; g < index.groups.length; g++) {
-            const shapes = await galleryLoad(galleryIndexFile(index, 'shapes', g));
+            const shapes = await galleryGroupShapes(index, g);
             galleryPlaceGroup(index, g, shapes).forEach((place, j) => {
               placed.push({ index: index.chunkStarts[index.groups[g]] + j, column: place.c[b], y: place.t[b] * w + place.y[b] });
             });

@@ -38,9 +38,10 @@ struct LargeAlbumTests {
         // no photo has), and whose groups' shapes are named as copies of the first group's
         // only: the second group (if it has two) has none to be placed from.
         let files = try AlbumIndexFile(site: site)
-        let groups = files.shapes
         let (gone, damaged) = ("data/index.chunk-9000000001.js", "data/index.chunk-9000000002.js")
-        let firstShapes = "data/probe-shapes-\(files.chunkIDs[0]).js", goneShapes = "data/probe-shapes-\(files.chunkIDs[files.groups.count > 1 ? files.groups[1] : 0]).js"
+        let probeShapes = { (name: String) in name.replacingOccurrences(of: "data/index.shapes-", with: "data/probe-shapes-") }
+        let firstShapes = files.shapes(ofGroup: 0).map(probeShapes)
+        let goneShapes = files.groups.count > 1 ? probeShapes(files.shapes(ofGroup: 1)[0]) : nil
         let script = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
         var index = try #require(try JSONSerialization.jsonObject(with: Data(script.drop { $0 != "(" }.dropFirst().dropLast(3).utf8)) as? [String: Any])
         var ids = try #require((index["chunkIDs"] as? [NSNumber])?.map(\.int64Value))
@@ -51,7 +52,7 @@ struct LargeAlbumTests {
         index["files"] = names
         try ("galleryData(" + String(decoding: try JSONSerialization.data(withJSONObject: index), as: UTF8.self) + ");\n")
             .write(to: site.appending(path: "data/probe.index.js"), atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(at: site.appending(path: groups[0]), to: site.appending(path: firstShapes))
+        for (name, copy) in zip(files.shapes(ofGroup: 0), firstShapes) { try FileManager.default.copyItem(at: site.appending(path: name), to: site.appending(path: copy)) }
         let second = files.photos(ofChunk: 1), third = files.photos(ofChunk: 2)
         // The second group's photos (where its missing shapes are needed), else the album's end.
         let starts = files.groups
@@ -82,7 +83,7 @@ struct LargeAlbumTests {
         try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "data/index.index.js", with: "data/probe.index.js")
             .write(to: page, atomically: true, encoding: .utf8)
         defer {
-            for name in [probe, "data/probe.index.js", damaged, firstShapes] { try? FileManager.default.removeItem(at: site.appending(path: name)) }
+            for name in [probe, "data/probe.index.js", damaged] + firstShapes { try? FileManager.default.removeItem(at: site.appending(path: name)) }
         }
         struct Step: Decodable { var messages: [String]; var cells: Int }
         let steps = try JSONDecoder().decode([Step].self, from: BrowserEngine.chromium.open(probe, in: site, width: 1100, height: 800))
@@ -93,7 +94,7 @@ struct LargeAlbumTests {
         #expect(steps[1].messages.contains { $0.contains("\(damaged) is damaged") }, "no message for the damaged chunk: \(steps[1])")
         #expect(!steps[1].messages.contains { $0.contains("\(damaged) is missing") }, "a damaged chunk called missing: \(steps[1])")
         #expect(steps[2].cells > 5, "the rest of the album is not drawn: \(steps[2])")
-        if groups.count > 1 {
+        if let goneShapes {
             #expect(steps[3].messages.contains { $0.contains("\(goneShapes) is missing") }, "no message for the missing shapes: \(steps[3])")
         }
     }

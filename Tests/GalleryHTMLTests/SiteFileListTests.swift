@@ -80,7 +80,7 @@ struct SiteFileListTests {
             let ids = album.isPrivate ? [] : try site.source(album).photoIDs()
             let cuts = AlbumCuts(ids: ids)
             for id in (ids.filter { cuts.chunk(firstID: $0) == nil }.prefix(2) + [0, 999_999]) {
-                asked += [album.name(.chunk(id)), album.name(.justifiedFrames(id)), album.name(.plainPage(id)), album.name(.shapes(id)), album.name(.sitemap(Int(id % 3)))]
+                asked += [album.name(.chunk(id)), album.name(.justifiedFrames(id)), album.name(.plainPage(id)), album.name(.shapes(id, chunks: 1)), album.name(.shapes(id, chunks: 3)), album.name(.sitemap(Int(id % 3)))]
             }
             asked += LayoutKind.allCases.filter { !site.views(of: album).contains($0) }.map { album.name(.page($0)) }
         }
@@ -105,6 +105,28 @@ struct SiteFileListTests {
         }
     }
 
+    @Test("a group's runs of chunks: all its chunks in one, the last group's in runs of powers of two and its last chunk alone")
+    func groupRuns() {
+        for count in [1, 8, 9, 200, 700, 701, 750, 3_000, 3_050] {
+            let cuts = AlbumCuts(ids: (0 ..< Int64(count)).map { 10_000 + $0 })
+            var all: [Range<Int>] = []
+            for group in 0 ..< cuts.groupCount {
+                let runs = AlbumFiles.groupRuns(cuts, group: group)
+                all += runs
+                let first = cuts.groupStarts[group], end = group + 1 < cuts.groupCount ? cuts.groupStarts[group + 1] : cuts.chunkCount
+                #expect(runs.first?.lowerBound == first && runs.last?.upperBound == end && zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound },
+                        "\(count) photos, group \(group): \(runs)")
+                if group < cuts.groupCount - 1 {
+                    #expect(runs.count == 1)
+                } else {
+                    #expect(runs.last?.count == 1 && runs.dropLast().allSatisfy { $0.count.nonzeroBitCount == 1 } && zip(runs, runs.dropFirst().dropLast()).allSatisfy { $0.count > $1.count },
+                            "\(count) photos, the last group: \(runs)")
+                }
+            }
+            #expect(all.count == Set(all).count && all.reduce(0) { $0 + $1.count } == cuts.chunkCount, "\(count) photos: \(all)")
+        }
+    }
+
     @Test("an album's files: contains answers exactly what all lists, at every size and set of views")
     func albumFilesContains() {
         let viewSets: [[LayoutKind]] = [[.masonry], [.masonry, .justified], LayoutKind.allCases, [.justified]]
@@ -120,7 +142,8 @@ struct SiteFileListTests {
                     #expect(listed.count == files.all.count, "a file listed twice")
                     var candidates: [AlbumFile] = [.index, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     for id in ids + [-1, 0, 1] {
-                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .shapes(id), .ids(id), .dates(id), .sitemap(Int(id))]
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .dates(id), .sitemap(Int(id))]
+                            candidates += (1 ... 5).flatMap { [AlbumFile.shapes(id, chunks: $0), .ids(id, chunks: $0)] }
                     }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")

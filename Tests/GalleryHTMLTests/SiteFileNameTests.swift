@@ -27,7 +27,7 @@ struct SiteFileNameTests {
                                      .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .mapPart(digest: "0123456789abcdef"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .dates(0), .dates(5), .chunk(0), .chunk(31), .shapes(0), .shapes(97), .ids(0), .ids(44), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
+            + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .dates(0), .dates(5), .chunk(0), .chunk(31), .shapes(0, chunks: 1), .shapes(97, chunks: 16), .ids(0, chunks: 1), .ids(44, chunks: 3), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }
@@ -78,7 +78,7 @@ struct SiteFileNameTests {
         "thumbs/00ff00ff00ff00ff-236-q.jpg", "originals/00ff00ff00ff00ff.", "originals/00ff00ff00ff00ff.JPG", "thumbs/-236.jpg",
         "thumbs/00ff00ff00ff00ff-236.WEBP", "thumbs/00ff00ff00ff00ff-236.webpx", "thumbs/00ff00ff00ff00ff-.webp", "thumbs/00ff00ff00ff00ff-236.jpg.webp",
         "../gallery.css", "data/search.terms-.js", "data/search.terms-01.js", "data/search.terms-6.js", "data/search.terms-6A.js", "data/search.terms-c3.js", "data/search.terms-0.js", "data/search.docs--1.js", "data/search.docs-1.json", "search.htm",
-        "data/map.part-0123456789ABCDEF.js", "data/map.part-0123.js", "data/map.part-0123456789abcdefg.js", "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
+        "data/map.part-0123456789ABCDEF.js", "data/index.shapes-5.js", "data/index.shapes-5-0.js", "data/index.shapes-5--1.js", "data/index.shapes-05-1.js", "data/index.ids-5-1-2.js", "data/index.ids--1.js", "data/map.part-0123.js", "data/map.part-0123456789abcdefg.js", "leaflet/", "leaflet/other.js", "leaflet/../gallery.css", "leaflet/images/../../index.html", "data/map.points.json",
     ])
     func rejects(name: String) {
         #expect(Self.parse(name) == nil, "\(name)")

@@ -9,6 +9,9 @@ public struct AlbumIndexFile: Decodable, Sendable {
     /// Each chunk's first photo's id, which names its files (and its group's, for a group's first).
     public var chunkIDs: [Int64]
     public var groups: [Int]
+    /// How many chunks each file of the last group's shapes and ids holds (every other
+    /// group's are one file).
+    public var lastGroupRuns: [Int]
     /// Where a chunk that is a run of a search block has its cells: the block's first photo's id.
     public var chunkBlocks: [Int64?]?
     public var chunkOffsets: [Int]?
@@ -29,12 +32,22 @@ public struct AlbumIndexFile: Decodable, Sendable {
             return files.chunk.replacingOccurrences(of: "{n}", with: String(chunkIDs[chunk]))
         }
     }
-    /// Each group's shapes file (masonry's; none for rows) and ids file.
-    public var shapes: [String] {
-        guard let template = files.shapes else { return [] }
-        return groups.map { template.replacingOccurrences(of: "{n}", with: String(chunkIDs[$0])) }
+    /// Every group's shapes files (masonry's; none for rows) and ids files, in order.
+    public var shapes: [String] { groups.indices.flatMap { shapes(ofGroup: $0) } }
+    public var ids: [String] { groups.indices.flatMap { ids(ofGroup: $0) } }
+
+    /// Group `group`'s shapes files and ids files, as the page names them (`galleryGroupFiles`).
+    public func shapes(ofGroup group: Int) -> [String] { files.shapes.map { runFiles(group, $0) } ?? [] }
+    public func ids(ofGroup group: Int) -> [String] { runFiles(group, files.ids) }
+
+    private func runFiles(_ group: Int, _ template: String) -> [String] {
+        let first = groups[group], end = group + 1 < groups.count ? groups[group + 1] : chunkIDs.count
+        var chunk = first
+        return (group == groups.count - 1 ? lastGroupRuns : [end - first]).map { chunks in
+            defer { chunk += chunks }
+            return template.replacingOccurrences(of: "{n}", with: "\(chunkIDs[chunk])-\(chunks)")
+        }
     }
-    public var ids: [String] { groups.map { files.ids.replacingOccurrences(of: "{n}", with: String(chunkIDs[$0])) } }
 
     /// The index of the album whose files are named after `stem` ("index" on a one-album site).
     public init(site: URL, stem: String = "index") throws {

@@ -105,15 +105,41 @@ const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}'
 });
 
 // The file of an album index's (AlbumData.Index) chunk n ('chunk': its cells, 'frames': its
-// rows' frames) or group n ('shapes', 'ids'; 'dates' from every `datesSpan`-th group), named
-// by its first photo's id; a chunk that is a run of a search block (`chunkBlocks`) is that
-// block's documents.
+// rows' frames) or group n ('dates', from every `datesSpan`-th group), named by its first
+// photo's id; a chunk that is a run of a search block (`chunkBlocks`) is that block's
+// documents.
 const galleryIndexFile = (index, kind, n) => {
   const block = kind === 'chunk' && index.chunkBlocks ? index.chunkBlocks[n] : null;
   if (block !== null) return index.files.docs.replace('{n}', String(block));
   const id = kind === 'chunk' || kind === 'frames' ? index.chunkIDs[n] : index.chunkIDs[index.groups[n]];
   return index.files[kind].replace('{n}', String(id));
 };
+
+// The files of group g's runs of chunks ('shapes', 'ids'): one of all its chunks, but the last
+// group's, which photos added at the end grow (`lastGroupRuns`, AlbumFiles.groupRuns); each
+// named by its first photo's id and how many chunks it holds.
+const galleryGroupFiles = (index, kind, g) => {
+  const first = index.groups[g], end = g + 1 < index.groups.length ? index.groups[g + 1] : index.chunkStarts.length;
+  let c = first;
+  return (g === index.groups.length - 1 ? index.lastGroupRuns : [end - first]).map((chunks) => {
+    const name = index.files[kind].replace('{n}', index.chunkIDs[c] + '-' + chunks);
+    c += chunks;
+    return name;
+  });
+};
+
+// Group g's shapes (AlbumData `Shapes`) from its files, as one file's: each file's texts'
+// heights in its own lines (`lines`) made px, in which the whole group's are then counted
+// (lines × 1 is the product itself, to the bit).
+const galleryGroupShapes = (index, g) => Promise.all(galleryGroupFiles(index, 'shapes', g).map((name) => galleryLoad(name))).then((files) => ({
+  lines: [1, 1],
+  cells: files.flatMap((file) => file.cells.map((shape) => shape.map((value, k) => (k >= 2 && Array.isArray(value)
+    ? value.map((v, i) => (i % 2 === 0 ? v * file.lines[k - 2] : v)) : value)))),
+}));
+
+// Group g's photos' ids, in album order, from its files.
+const galleryGroupIDs = (index, g) => Promise.all(galleryGroupFiles(index, 'ids', g).map((name) => galleryLoad(name)))
+  .then((files) => files.flatMap((file) => file.ids));
 
 // Where each month of an album begins (AlbumData.Dates), in album order: its dates files', a
 // few groups' months in each (`datesSpan`), all asked for at once.

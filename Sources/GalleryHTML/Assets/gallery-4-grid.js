@@ -71,7 +71,7 @@ const galleryMasonryPlacing = (grid) => {
       if (group && group.places) return null;
       if (!group) {
         group = groups.set(g, { places: null });
-        group.loading = galleryLoad(galleryIndexFile(index, 'shapes', g)).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
+        group.loading = galleryGroupShapes(index, g).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
       }
       return group.loading;
     },
@@ -306,9 +306,9 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const match = /^#photo-(\d+)$/.exec(window.location.hash);
     if (!match || document.getElementById('photo-' + match[1])) return;
     const id = Number(match[1]);
-    const groups = await Promise.all(index.groups.map((_, g) => galleryLoad(galleryIndexFile(index, 'ids', g))));
-    const g = groups.findIndex((group) => group.ids.includes(id));
-    if (g >= 0) await reveal(index.chunkStarts[index.groups[g]] + groups[g].ids.indexOf(id));
+    const groups = await Promise.all(index.groups.map((_, g) => galleryGroupIDs(index, g)));
+    const g = groups.findIndex((ids) => ids.includes(id));
+    if (g >= 0) await reveal(index.chunkStarts[index.groups[g]] + groups[g].indexOf(id));
   };
 
   busy(galleryAlbumIndex(grid.dataset.layout).then((payload) => {
