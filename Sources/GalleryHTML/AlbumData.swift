@@ -100,9 +100,10 @@ struct AlbumData: Sendable {
         /// chunk is a file of its own (from 0).
         var chunkBlocks: [Int64?]?
         var chunkOffsets: [Int]?
-        /// How many groups' months each dates file holds (`Dates`, `AlbumFiles.datesSpan`): the
-        /// date scrubber loads them all, every `datesSpan`-th group's.
-        var datesSpan = AlbumFiles.datesSpan
+        /// How many chunks each dates file's months are of, in order (`Dates`,
+        /// `AlbumFiles.datesRuns`), each named as a run of a group's (`files`): the date
+        /// scrubber loads them all.
+        var datesRuns: [Int]
     }
 
     /// Where each month of a date-sorted album that begins in a dates file's groups
@@ -359,7 +360,7 @@ struct AlbumData: Sendable {
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
-            chunkBlocks: blocks, chunkOffsets: offsets))
+            chunkBlocks: blocks, chunkOffsets: offsets, datesRuns: AlbumFiles.datesRuns(cuts).map(\.count)))
     }
 
     /// The space above a cell's caption and below its comment (`MasonryOptions`' defaults,
@@ -389,7 +390,7 @@ struct AlbumData: Sendable {
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
             files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames)),
             bounds: bounds, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
-            rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot())))
+            rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()), datesRuns: AlbumFiles.datesRuns(cuts).map(\.count)))
     }
 
     private static func lastGroupRuns(_ cuts: AlbumCuts) -> [Int] {

@@ -10,11 +10,12 @@ enum AlbumFile: Hashable, Sendable {
     /// from the index: they move with any photo's height, the index only when photos come or
     /// go).
     case index, columns
-    /// Where each month that begins in a few groups (`AlbumFiles.datesSpan`) begins (the date
-    /// scrubber's), by the first group's first photo's id: a day of photos added at the end
-    /// rewrites the last few groups' months, not the album's (37 KB on a 100,000-photo site's
+    /// Where each month that begins in a run of chunks begins (the date scrubber's): a few
+    /// groups', or a run of the last group's (`AlbumFiles.datesRuns`), by its first photo's id
+    /// and how many chunks: a day of photos added at the end rewrites the months of the last
+    /// chunk and of the runs that merge, not the album's (37 KB on a 100,000-photo site's
     /// larger pages, in each page that shows the new photos).
-    case dates(Int64)
+    case dates(Int64, chunks: Int)
     /// The masonry grid's height in each band, a style sheet its page links (apart from the
     /// page for the same reason).
     case heights

@@ -41,7 +41,7 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
-        var files: [AlbumFile] = [.index, .columns, .heights] + Self.datesGroups(cuts).map { .dates(cuts.groupID($0)) }
+        var files: [AlbumFile] = [.index, .columns, .heights] + Self.datesRuns(cuts).map { .dates(cuts.chunkIDs[$0.lowerBound], chunks: $0.count) }
             + (0 ..< cuts.groupCount).flatMap { group in
                 Self.groupRuns(cuts, group: group).flatMap { run -> [AlbumFile] in
                     [.shapes(cuts.chunkIDs[run.lowerBound], chunks: run.count), .ids(cuts.chunkIDs[run.lowerBound], chunks: run.count)]
@@ -75,18 +75,19 @@ struct AlbumFiles: Sendable, Equatable {
     }
 
     /// How many groups' months a dates file holds (`AlbumFile.dates`): few files for the date
-    /// scrubber to load (27 on the bench's 100,100-photo album: 107 groups), few months
-    /// rewritten when photos are added at the end (those of the last 4,000 photos or so).
+    /// scrubber to load (27 on the bench's 100,100-photo album: 107 groups).
     static let datesSpan = 4
 
-    /// The first group of each dates file.
-    static func datesGroups(_ cuts: AlbumCuts) -> StrideTo<Int> { stride(from: 0, to: cuts.groupCount, by: datesSpan) }
-
-    /// The photos of the dates file whose first group is `group`, nil when no dates file starts there.
-    static func datesRange(_ cuts: AlbumCuts, firstGroup group: Int) -> Range<Int>? {
-        guard group % datesSpan == 0, group < cuts.groupCount else { return nil }
-        let end = group + datesSpan
-        return cuts.chunkStarts[cuts.groupStarts[group]] ..< (end < cuts.groupCount ? cuts.chunkStarts[cuts.groupStarts[end]] : cuts.count)
+    /// The runs of chunks whose months are a dates file each: the groups before the last,
+    /// `datesSpan` at a time, then the last group's runs (`groupRuns`), which photos added at
+    /// the end grow.
+    static func datesRuns(_ cuts: AlbumCuts) -> [Range<Int>] {
+        guard cuts.groupCount > 0 else { return [] }
+        let last = cuts.groupCount - 1
+        let spans = stride(from: 0, to: last, by: datesSpan).map { group in
+            cuts.groupStarts[group] ..< cuts.groupStarts[min(group + datesSpan, last)]
+        }
+        return spans + groupRuns(cuts, group: last)
     }
 
     /// Whether `file` is one of `all`.
@@ -94,7 +95,7 @@ struct AlbumFiles: Sendable, Equatable {
         if isPrivate { return file == .page(.masonry) }
         switch file {
         case .index, .columns, .heights: return true
-        case .dates(let id): return cuts.group(firstID: id).map { $0 % Self.datesSpan == 0 } ?? false
+        case .dates(let id, let chunks): return cuts.chunk(firstID: id).map { Self.datesRuns(cuts).contains($0 ..< $0 + chunks) } ?? false
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
         case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
         case .shapes(let id, let chunks), .ids(let id, let chunks):

@@ -81,10 +81,9 @@ final class AlbumSource: Sendable {
         let cuts = try cuts()
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
-        case .shapes(let id, let chunks), .ids(let id, let chunks):
+        case .shapes(let id, let chunks), .ids(let id, let chunks), .dates(let id, let chunks):
             guard let chunk = cuts.chunk(firstID: id), chunks > 0, chunk + chunks <= cuts.chunkCount else { return 0 ..< 0 }
             return cuts.chunkStarts[chunk] ..< (chunk + chunks < cuts.chunkCount ? cuts.chunkStarts[chunk + chunks] : cuts.count)
-        case .dates(let id): return cuts.group(firstID: id).flatMap { AlbumFiles.datesRange(cuts, firstGroup: $0) } ?? 0 ..< 0
         case .index, .columns, .heights, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
         }
     }

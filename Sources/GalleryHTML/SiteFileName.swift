@@ -102,7 +102,7 @@ enum SiteFileName: Hashable, Sendable {
             case .columns: return "data/\(base).columns.js"
             case .heights: return "data/\(base).heights.css"
             case .ids(let id, let chunks): return "data/\(base).ids-\(id)-\(chunks).js"
-            case .dates(let id): return "data/\(base).dates-\(id).js"
+            case .dates(let id, let chunks): return "data/\(base).dates-\(id)-\(chunks).js"
             case .chunk(let id): return "data/\(base).chunk-\(id).js"
             case .shapes(let id, let chunks): return "data/\(base).shapes-\(id)-\(chunks).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
@@ -271,7 +271,8 @@ enum SiteFileName: Hashable, Sendable {
 
     /// What follows an album's base and its dot: "index.js", "chunk-317.js", "page-317.html", …
     /// (a chunk, its plain page and its frames by their first photo's id; a run of a group's
-    /// chunks, its shapes and ids, by its first photo's id and how many chunks: "shapes-317-16.js").
+    /// chunks, its shapes, ids and months, by its first photo's id and how many chunks:
+    /// "shapes-317-16.js").
     private static func albumFile(_ suffix: Substring, isData: Bool) -> AlbumFile? {
         func number(_ prefix: String, _ ext: String) -> Int? { Self.number(in: suffix, after: prefix, before: ext) }
         // A run of chunks: "PREFIX" + its first photo's id + "-" + how many chunks + ".js".
@@ -295,7 +296,7 @@ enum SiteFileName: Hashable, Sendable {
             if let chunk = number("chunk-", ".js") { return .chunk(Int64(chunk)) }
             if let (id, chunks) = run("shapes-") { return .shapes(Int64(id), chunks: chunks) }
             if let (id, chunks) = run("ids-") { return .ids(Int64(id), chunks: chunks) }
-            if let group = number("dates-", ".js") { return .dates(Int64(group)) }
+            if let (id, chunks) = run("dates-") { return .dates(Int64(id), chunks: chunks) }
             if let chunk = number("justified-", ".js") { return .justifiedFrames(Int64(chunk)) }
             return nil
         }

@@ -89,19 +89,19 @@ struct SiteFileListTests {
         }
     }
 
-    @Test("an album's dates files: one every datesSpan groups, their photos the album's end to end")
-    func datesFiles() throws {
+    @Test("an album's dates files: the groups before the last datesSpan at a time, then the last group's runs; their chunks the album's end to end")
+    func datesFiles() {
         for count in [0, 1, 700, 3_000, 40_000] {
             let cuts = AlbumCuts(ids: (0 ..< Int64(count)).map { 10_000 + ($0 * 7_919) % 100_003 })
-            let firsts = Array(AlbumFiles.datesGroups(cuts))
-            #expect(firsts.count == (cuts.groupCount + AlbumFiles.datesSpan - 1) / AlbumFiles.datesSpan)
-            // 40,000 photos (about 40 groups) have several files.
-            #expect(count < 40_000 || firsts.count >= 5, "\(firsts.count) dates files of \(count) photos")
-            let ranges = try firsts.map { try #require(AlbumFiles.datesRange(cuts, firstGroup: $0)) }
-            #expect(ranges.first?.lowerBound ?? 0 == 0 && ranges.last?.upperBound ?? 0 == count && zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound },
-                    "\(count) photos: \(ranges)")
-            // A group inside a file, or past the last, starts none.
-            #expect((0 ..< cuts.groupCount + 1).filter { AlbumFiles.datesRange(cuts, firstGroup: $0) != nil } == firsts)
+            let runs = AlbumFiles.datesRuns(cuts)
+            #expect(runs.first?.lowerBound ?? 0 == 0 && runs.last?.upperBound ?? 0 == cuts.chunkCount && zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound },
+                    "\(count) photos: \(runs)")
+            guard cuts.groupCount > 0 else { continue }
+            let last = cuts.groupCount - 1
+            #expect(runs.suffix(AlbumFiles.groupRuns(cuts, group: last).count) == ArraySlice(AlbumFiles.groupRuns(cuts, group: last)))
+            #expect(runs.count == (last + AlbumFiles.datesSpan - 1) / AlbumFiles.datesSpan + AlbumFiles.groupRuns(cuts, group: last).count, "\(count) photos: \(runs)")
+            // 40,000 photos (about 40 groups) have several files of a few groups each.
+            #expect(count < 40_000 || runs.count >= 10, "\(runs.count) dates files of \(count) photos")
         }
     }
 
@@ -142,8 +142,8 @@ struct SiteFileListTests {
                     #expect(listed.count == files.all.count, "a file listed twice")
                     var candidates: [AlbumFile] = [.index, .justifiedIndex] + LayoutKind.allCases.map(AlbumFile.page)
                     for id in ids + [-1, 0, 1] {
-                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .dates(id), .sitemap(Int(id))]
-                            candidates += (1 ... 5).flatMap { [AlbumFile.shapes(id, chunks: $0), .ids(id, chunks: $0)] }
+                        candidates += [.chunk(id), .justifiedFrames(id), .plainPage(id), .sitemap(Int(id))]
+                            candidates += (1 ... 5).flatMap { [AlbumFile.shapes(id, chunks: $0), .ids(id, chunks: $0), .dates(id, chunks: $0)] }
                     }
                     for file in candidates {
                         #expect(files.contains(file) == listed.contains(file), "\(file) of \(count) photos, views \(views), private \(isPrivate)")

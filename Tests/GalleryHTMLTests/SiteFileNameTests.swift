@@ -27,7 +27,7 @@ struct SiteFileNameTests {
                                      .mapPage, .browse, .browseLinks, .albumZip(stem: "album-trip-2", key: "0123456789abcdef"), .mapPoints(stem: nil), .mapPoints(stem: "album-trip-wheel"), .mapPart(digest: "0123456789abcdef"), .leaflet("leaflet.js"), .leaflet("images/layers.png"), .leaflet("LICENSE-leaflet.txt"),
                                      .feed(stem: nil), .feed(stem: "album-trip-wheel")]
         let albumFiles: [AlbumFile] = LayoutKind.allCases.map(AlbumFile.page)
-            + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .dates(0), .dates(5), .chunk(0), .chunk(31), .shapes(0, chunks: 1), .shapes(97, chunks: 16), .ids(0, chunks: 1), .ids(44, chunks: 3), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
+            + [.plainPage(1), .plainPage(12), .sitemap(1), .sitemap(3), .index, .dates(0, chunks: 2), .dates(5, chunks: 64), .chunk(0), .chunk(31), .shapes(0, chunks: 1), .shapes(97, chunks: 16), .ids(0, chunks: 1), .ids(44, chunks: 3), .justifiedIndex, .justifiedFrames(0), .justifiedFrames(7)]
         for stem in Self.stems {
             files += albumFiles.map { .album(stem: stem, $0) }
         }

@@ -105,14 +105,23 @@ const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}'
 });
 
 // The file of an album index's (AlbumData.Index) chunk n ('chunk': its cells, 'frames': its
-// rows' frames) or group n ('dates', from every `datesSpan`-th group), named by its first
-// photo's id; a chunk that is a run of a search block (`chunkBlocks`) is that block's
-// documents.
+// rows' frames), named by its first photo's id; a chunk that is a run of a search block
+// (`chunkBlocks`) is that block's documents.
 const galleryIndexFile = (index, kind, n) => {
   const block = kind === 'chunk' && index.chunkBlocks ? index.chunkBlocks[n] : null;
   if (block !== null) return index.files.docs.replace('{n}', String(block));
-  const id = kind === 'chunk' || kind === 'frames' ? index.chunkIDs[n] : index.chunkIDs[index.groups[n]];
-  return index.files[kind].replace('{n}', String(id));
+  return index.files[kind].replace('{n}', String(index.chunkIDs[n]));
+};
+
+// The files of runs of `counts` chunks from chunk `first` on, each named by its first photo's
+// id and how many chunks it holds ("ID-N").
+const galleryRunFiles = (index, kind, first, counts) => {
+  let c = first;
+  return counts.map((chunks) => {
+    const name = index.files[kind].replace('{n}', index.chunkIDs[c] + '-' + chunks);
+    c += chunks;
+    return name;
+  });
 };
 
 // The files of group g's runs of chunks ('shapes', 'ids'): one of all its chunks, but the last
@@ -120,12 +129,7 @@ const galleryIndexFile = (index, kind, n) => {
 // named by its first photo's id and how many chunks it holds.
 const galleryGroupFiles = (index, kind, g) => {
   const first = index.groups[g], end = g + 1 < index.groups.length ? index.groups[g + 1] : index.chunkStarts.length;
-  let c = first;
-  return (g === index.groups.length - 1 ? index.lastGroupRuns : [end - first]).map((chunks) => {
-    const name = index.files[kind].replace('{n}', index.chunkIDs[c] + '-' + chunks);
-    c += chunks;
-    return name;
-  });
+  return galleryRunFiles(index, kind, first, g === index.groups.length - 1 ? index.lastGroupRuns : [end - first]);
 };
 
 // Group g's shapes (AlbumData `Shapes`) from its files, as one file's: each file's texts'
@@ -142,10 +146,10 @@ const galleryGroupIDs = (index, g) => Promise.all(galleryGroupFiles(index, 'ids'
   .then((files) => files.flatMap((file) => file.ids));
 
 // Where each month of an album begins (AlbumData.Dates), in album order: its dates files', a
-// few groups' months in each (`datesSpan`), all asked for at once.
+// few groups' months in each, a run of the last group's in the last ones (`datesRuns`), all
+// asked for at once.
 const galleryAlbumMonths = async (index) => {
-  const files = [];
-  for (let g = 0; g < index.groups.length; g += index.datesSpan) files.push(galleryLoad(galleryIndexFile(index, 'dates', g)));
+  const files = galleryRunFiles(index, 'dates', 0, index.datesRuns).map((name) => galleryLoad(name));
   return (await Promise.all(files)).flatMap((file) => file.months);
 };
 
