@@ -69,7 +69,8 @@ struct AlbumData: Sendable {
         /// for "ID-N" (`lastGroupRuns`), and (`docs`) of a search block's documents, when some
         /// chunk is a run of one.
         var files: Files
-        /// Rows: per band b (entry b), each chunk's top and bottom at the band's rows width.
+        /// Rows: per band b (entry b), each group's top and bottom at the band's rows width; its
+        /// chunks' are in its runs' bounds files (`files.bounds`, `AlbumFile.justifiedBounds`).
         var bounds: [[Double]]?
         /// Masonry: the file of where each band's columns end before each group (`Columns`).
         var columns: String?
@@ -145,6 +146,7 @@ struct AlbumData: Sendable {
         var dates: String
         /// Rows'.
         var frames: String?
+        var bounds: String?
         var docs: String?
     }
 
@@ -383,12 +385,24 @@ struct AlbumData: Sendable {
         try Self.script(Frames(frames: frames))
     }
 
-    /// The justified view's index: its own bounds (`bounds[b]` for band b), the same content chunks,
-    /// its frames' files.
+    /// Where each chunk of a run of a group's chunks lies in the justified view: per band, its
+    /// top and bottom from the group's top (`AlbumSource.justifiedRunBounds`).
+    struct Bounds: Encodable {
+        var kind = "bounds"
+        var bounds: [[Double]]
+    }
+
+    func justifiedBoundsScript(bounds: [[Double]]) throws -> String {
+        try Self.script(Bounds(bounds: bounds))
+    }
+
+    /// The justified view's index: its groups' bounds (`bounds[b]` for band b), the same content
+    /// chunks, its frames' and bounds' files.
     func justifiedIndexScript(bounds: [[Double]], cuts: AlbumCuts, geometry: SiteGeometry, fluid: FluidJustified) throws -> String {
         try Self.script(Index(
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
-            files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames)),
+            files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames),
+                         bounds: template(AlbumFile.justifiedBounds)),
             bounds: bounds, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()), datesRuns: AlbumFiles.datesRuns(cuts).map(\.count)))
     }

@@ -34,6 +34,12 @@ enum AlbumFile: Hashable, Sendable {
     /// The justified view's index, and the frames of one chunk's photos in it.
     case justifiedIndex
     case justifiedFrames(Int64)
+    /// Where each chunk of a run of a group's chunks lies in the justified view (its top and
+    /// bottom in every band, from its group's top), by the run's first photo's id and how many
+    /// chunks (`AlbumFiles.groupRuns`): the index holds the groups' bounds only, so that a day
+    /// of photos added rewrites the last group's last runs, not every chunk's bounds (1 MB at
+    /// 100,000 photos), and the page loads a group's when it comes near.
+    case justifiedBounds(Int64, chunks: Int)
     /// A photo's own page (photo/ID.html, by the photo's id: the same at every export of the
     /// library), on a site with `base_url`, for a public album's photos.
     case photoPage(Int64)

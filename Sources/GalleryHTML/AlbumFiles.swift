@@ -48,7 +48,11 @@ struct AlbumFiles: Sendable, Equatable {
                 }
             }
             + cuts.chunkIDs.filter { !sharedChunks.contains($0) }.map(AlbumFile.chunk)
-        if hasJustified { files += cuts.chunkIDs.map(AlbumFile.justifiedFrames) + [.justifiedIndex] }
+        if hasJustified {
+            files += cuts.chunkIDs.map(AlbumFile.justifiedFrames)
+                + (0 ..< cuts.groupCount).flatMap { Self.groupRuns(cuts, group: $0) }.map { .justifiedBounds(cuts.chunkIDs[$0.lowerBound], chunks: $0.count) }
+                + [.justifiedIndex]
+        }
         files += views.map(AlbumFile.page)
         files += plainPageIDs.map(AlbumFile.plainPage)
         files += (0 ..< sitemapParts).map { AlbumFile.sitemap($0 + 1) }
@@ -103,6 +107,9 @@ struct AlbumFiles: Sendable, Equatable {
             return Self.groupRuns(cuts, group: cuts.group(containingChunk: chunk)).contains(chunk ..< chunk + chunks)
         case .justifiedFrames(let id): return hasJustified && cuts.chunk(firstID: id) != nil
         case .justifiedIndex: return hasJustified
+        case .justifiedBounds(let id, let chunks):
+            guard hasJustified, let chunk = cuts.chunk(firstID: id) else { return false }
+            return Self.groupRuns(cuts, group: cuts.group(containingChunk: chunk)).contains(chunk ..< chunk + chunks)
         case .page(let view): return views.contains(view)
         case .sitemap(let part): return part >= 1 && part <= sitemapParts
         // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.

@@ -81,7 +81,7 @@ final class AlbumSource: Sendable {
         let cuts = try cuts()
         switch file {
         case .chunk(let id), .plainPage(let id), .justifiedFrames(let id): return cuts.chunk(firstID: id).map(cuts.chunkRange) ?? 0 ..< 0
-        case .shapes(let id, let chunks), .ids(let id, let chunks), .dates(let id, let chunks):
+        case .shapes(let id, let chunks), .ids(let id, let chunks), .dates(let id, let chunks), .justifiedBounds(let id, let chunks):
             guard let chunk = cuts.chunk(firstID: id), chunks > 0, chunk + chunks <= cuts.chunkCount else { return 0 ..< 0 }
             return cuts.chunkStarts[chunk] ..< (chunk + chunks < cuts.chunkCount ? cuts.chunkStarts[chunk + chunks] : cuts.count)
         case .index, .columns, .heights, .justifiedIndex, .page, .photoPage, .sitemap: return 0 ..< count
@@ -287,22 +287,6 @@ final class AlbumSource: Sendable {
         return terms
     }
 
-    /// Chunk bounds from `spans(indices)` (each photo's index, top and height), the layout read
-    /// a part at a time, never whole.
-    private func chunkBounds(_ spans: (Range<Int>) throws -> [(index: Int, y: Double, height: Double)]) throws -> [Double] {
-        let cuts = try cuts(), chunks = cuts.chunkCount
-        var top = [Double](repeating: .infinity, count: chunks), bottom = [Double](repeating: -.infinity, count: chunks)
-        for part in parts {
-            for span in try spans(part) {
-                guard (0 ..< count).contains(span.index) else { continue }
-                let chunk = cuts.chunk(containing: span.index)
-                top[chunk] = min(top[chunk], span.y)
-                bottom[chunk] = max(bottom[chunk], span.y + span.height)
-            }
-        }
-        return (0 ..< chunks).flatMap { [HTML.rounded(top[$0].isFinite ? top[$0] : 0), HTML.rounded(bottom[$0].isFinite ? bottom[$0] : 0)] }
-    }
-
     /// The cells that start in the grid's first `height` px in some band: what the album page
     /// writes as HTML. A band's items only move down as its width grows, so its narrowest
     /// width shows the most.
@@ -349,7 +333,7 @@ final class AlbumSource: Sendable {
 
     /// A data chunk's frames in the justified view (`indices`, its photos): per photo, x, y, width
     /// and height in each band (band b's at 4b …), rounded as the page reads them, y from the
-    /// chunk's top in that band (its `justifiedChunkBounds`' top). Rows only moved down by photos
+    /// chunk's top in that band (its top in `justifiedRunBounds`). Rows only moved down by photos
     /// inserted before them keep their bytes; the page adds the top back (`galleryJustifiedPlacing`).
     /// From `every` (`everyJustifiedFrame`) when given, else read for these photos alone.
     func justifiedChunkFrames(_ indices: Range<Int>, every: [[JustifiedFrame?]]? = nil) throws -> [[Double]] {
@@ -388,12 +372,55 @@ final class AlbumSource: Sendable {
     }
     private let everyFrame = Mutex<[[JustifiedFrame?]]?>(nil)
 
-    /// Where each data chunk's photos lie in the justified view's band `band`, as `chunkBounds`, at
-    /// the band's rows width (the page scales them as it scales the frames).
-    func justifiedChunkBounds(band: FluidJustified.Band) throws -> [Double] {
-        let layout = try justifiedLayouts()[band.number]
-        return try chunkBounds { indices in
-            try context.database.layoutFrames(of: layout, indices: indices).map { ($0.index, $0.y, $0.height) }
+    /// Each chunk's top and bottom in the justified view, per band (entry b: [top0, bottom0,
+    /// top1, …] at the band's rows width, which the page scales as it scales the frames), from
+    /// every photo's frame (`everyJustifiedFrame`); 0 for a chunk without frames. Kept with
+    /// the source: each run's bounds file reads it.
+    private func justifiedChunkSpans() throws -> [[Double]] {
+        if let known = chunkSpans.withLock({ $0 }) { return known }
+        let cuts = try cuts()
+        let spans = try everyJustifiedFrame().map { frames in
+            (0 ..< cuts.chunkCount).flatMap { chunk -> [Double] in
+                var top = Double.infinity, bottom = -Double.infinity
+                for i in cuts.chunkRange(chunk) where frames.indices.contains(i) {
+                    guard let frame = frames[i] else { continue }
+                    top = min(top, frame.y)
+                    bottom = max(bottom, frame.y + frame.height)
+                }
+                return top.isFinite ? [top, bottom] : [0, 0]
+            }
+        }
+        chunkSpans.withLock { $0 = spans }
+        return spans
+    }
+    private let chunkSpans = Mutex<[[Double]]?>(nil)
+
+    /// Each group's top and bottom in the justified view, per band (entry b: [top0, bottom0,
+    /// …], rounded): the justified index's, from which its runs' bounds files count.
+    func justifiedGroupBounds() throws -> [[Double]] {
+        let cuts = try cuts()
+        return try justifiedChunkSpans().map { spans in
+            (0 ..< cuts.groupCount).flatMap { group -> [Double] in
+                let end = group + 1 < cuts.groupCount ? cuts.groupStarts[group + 1] : cuts.chunkCount
+                var top = Double.infinity, bottom = -Double.infinity
+                for chunk in cuts.groupStarts[group] ..< end {
+                    top = min(top, spans[2 * chunk])
+                    bottom = max(bottom, spans[2 * chunk + 1])
+                }
+                return top.isFinite ? [HTML.rounded(top), HTML.rounded(bottom)] : [0, 0]
+            }
+        }
+    }
+
+    /// The top and bottom of each chunk of the run of chunks `run` (of one group) in the
+    /// justified view, per band, from the group's top as the index rounds it (`justifiedGroupBounds`).
+    func justifiedRunBounds(_ run: Range<Int>) throws -> [[Double]] {
+        let cuts = try cuts(), run = run.clamped(to: 0 ..< cuts.chunkCount)
+        guard let first = run.first else { return [] }
+        let group = cuts.group(containingChunk: first), groups = try justifiedGroupBounds()
+        return try justifiedChunkSpans().enumerated().map { band, spans in
+            let top = groups[band][2 * group]
+            return run.flatMap { [HTML.rounded(spans[2 * $0] - top), HTML.rounded(spans[2 * $0 + 1] - top)] }
         }
     }
 

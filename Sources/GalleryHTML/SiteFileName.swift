@@ -107,6 +107,7 @@ enum SiteFileName: Hashable, Sendable {
             case .shapes(let id, let chunks): return "data/\(base).shapes-\(id)-\(chunks).js"
             case .justifiedIndex: return "data/\(base).justified.index.js"
             case .justifiedFrames(let id): return "data/\(base).justified-\(id).js"
+            case .justifiedBounds(let id, let chunks): return "data/\(base).bounds-\(id)-\(chunks).js"
             // One folder for every album's: a photo's id is the site's, not its album's.
             case .photoPage(let id): return Self.photoPagePattern.replacingOccurrences(of: "{id}", with: String(id))
             }
@@ -297,6 +298,7 @@ enum SiteFileName: Hashable, Sendable {
             if let (id, chunks) = run("shapes-") { return .shapes(Int64(id), chunks: chunks) }
             if let (id, chunks) = run("ids-") { return .ids(Int64(id), chunks: chunks) }
             if let (id, chunks) = run("dates-") { return .dates(Int64(id), chunks: chunks) }
+            if let (id, chunks) = run("bounds-") { return .justifiedBounds(Int64(id), chunks: chunks) }
             if let chunk = number("justified-", ".js") { return .justifiedFrames(Int64(chunk)) }
             return nil
         }

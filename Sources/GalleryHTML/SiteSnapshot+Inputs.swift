@@ -88,6 +88,16 @@ extension SiteSnapshot {
                 frame.withUnsafeBytes { hash.update(bufferPointer: $0) }
             }
             return Self.hex(hash)
+        case .justifiedBounds(let id, let chunks):
+            // Its chunks' bounds, as the file holds them (from its group's top).
+            guard let chunk = try source.cuts().chunk(firstID: id) else { return nil }
+            var hash = SHA256()
+            hash.update(data: Data(text.utf8))
+            for band in try source.justifiedRunBounds(chunk ..< chunk + chunks) {
+                [Double(band.count)].withUnsafeBytes { hash.update(bufferPointer: $0) }
+                band.withUnsafeBytes { hash.update(bufferPointer: $0) }
+            }
+            return Self.hex(hash)
         case .plainPage(let id):
             // Its photos' cells (`plainPage`), not their places in the album; the header's
             // links; the pages before and after it.

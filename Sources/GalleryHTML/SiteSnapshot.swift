@@ -356,8 +356,11 @@ public final class SiteSnapshot: Sendable {
                                                lineHeights: [context.caption.lineHeight, context.comment.lineHeight])
         case .justifiedFrames:
             return try album.data.justifiedFramesScript(frames: try album.justifiedChunkFrames(try album.photos(of: file)))
+        case .justifiedBounds(let id, let chunks):
+            let chunk = try album.cuts().chunk(firstID: id) ?? 0
+            return try album.data.justifiedBoundsScript(bounds: try album.justifiedRunBounds(chunk ..< chunk + chunks))
         case .justifiedIndex:
-            return try album.data.justifiedIndexScript(bounds: try context.justified.bands.map { try album.justifiedChunkBounds(band: $0) },
+            return try album.data.justifiedIndexScript(bounds: try album.justifiedGroupBounds(),
                                                        cuts: try album.cuts(), geometry: geometry, fluid: context.justified)
         case .page(let view):
             return try page(view, of: album)

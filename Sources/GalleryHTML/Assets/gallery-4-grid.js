@@ -133,28 +133,63 @@ const galleryMasonryPlacing = (grid) => {
   };
 };
 
-const galleryJustifiedPlacing = (grid) => ({
-  key: () => galleryBandShown(grid),
-  at(index, b) {
-    // The band's frames are at its rows width; the rows are drawn at the width shown.
-    const scale = grid.getBoundingClientRect().width / index.rowWidths[b];
-    return {
-      span: (frame) => ({ y: frame[4 * b + 1] * scale, height: frame[4 * b + 3] * scale }),
-      chunkSpan: (c) => ({ top: index.bounds[b][2 * c] * scale, bottom: index.bounds[b][2 * c + 1] * scale }),
-    };
-  },
-  written(element) {
-    const frame = [];
-    for (let b = 0; element.hasAttribute('data-frame-' + b); b++) frame.push(...element.getAttribute('data-frame-' + b).split(',').map(Number));
-    return frame;
-  },
-  prepare: () => null,
-  // A chunk's frames file holds y from the chunk's top in each band (its bounds' top), so
-  // that rows only moved down by photos inserted before them keep their bytes.
-  loaded: (index, c, frames) => frames.map((frame) => frame.map((v, k) => (k % 4 === 1 ? v + index.bounds[k >> 2][2 * c] : v))),
-  placeOf: (index, chunk, j) => chunk.frames[j],
-  make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
-});
+// The rows: the index has each group's top and bottom in every band (`bounds`), its runs'
+// bounds files each chunk's from the group's top (AlbumFile.justifiedBounds), loaded for the
+// groups the viewport comes near (`prepare`) and kept (a few numbers a chunk).
+const galleryJustifiedPlacing = (grid) => {
+  // Group number → { bounds: per band, [top, bottom] per chunk from the group's top, once in;
+  // loading: the promise of them }.
+  const groups = new Map();
+  const groupOf = (index, c) => galleryRunOf(index.groups, c);
+  const load = (index, g) => {
+    let group = groups.get(g);
+    if (!group) {
+      group = { bounds: null };
+      groups.set(g, group);
+      group.loading = Promise.all(galleryGroupFiles(index, 'bounds', g).map((name) => galleryLoad(name))).then((files) => {
+        group.bounds = index.bounds.map((_, b) => files.flatMap((file) => file.bounds[b]));
+      });
+    }
+    return group;
+  };
+  // Chunk c's top and bottom in band b at the rows width: its own once its group's bounds are
+  // in, else its group's (it lies within them).
+  const chunkBounds = (index, b, c) => {
+    const g = groupOf(index, c), top = index.bounds[b][2 * g], group = groups.get(g);
+    if (!group || !group.bounds) return { top, bottom: index.bounds[b][2 * g + 1] };
+    const k = c - index.groups[g];
+    return { top: top + group.bounds[b][2 * k], bottom: top + group.bounds[b][2 * k + 1] };
+  };
+  return {
+    key: () => galleryBandShown(grid),
+    at(index, b) {
+      // The band's frames are at its rows width; the rows are drawn at the width shown.
+      const scale = grid.getBoundingClientRect().width / index.rowWidths[b];
+      return {
+        span: (frame) => ({ y: frame[4 * b + 1] * scale, height: frame[4 * b + 3] * scale }),
+        chunkSpan: (c) => {
+          const { top, bottom } = chunkBounds(index, b, c);
+          return { top: top * scale, bottom: bottom * scale };
+        },
+      };
+    },
+    written(element) {
+      const frame = [];
+      for (let b = 0; element.hasAttribute('data-frame-' + b); b++) frame.push(...element.getAttribute('data-frame-' + b).split(',').map(Number));
+      return frame;
+    },
+    prepare(index, c) {
+      const group = load(index, groupOf(index, c));
+      return group.bounds ? null : group.loading;
+    },
+    // A chunk's frames file holds y from the chunk's top in each band, so that rows only
+    // moved down by photos inserted before them keep their bytes.
+    loaded: (index, c, frames) => load(index, groupOf(index, c)).loading
+      .then(() => frames.map((frame) => frame.map((v, k) => (k % 4 === 1 ? v + chunkBounds(index, k >> 2, c).top : v)))),
+    placeOf: (index, chunk, j) => chunk.frames[j],
+    make: (cell, i, frame, index) => galleryMakeJustifiedItem(cell, i, frame, index),
+  };
+};
 
 // A whole album's grid (masonry's .grid or the justified view's .justified, with data-layout): its first
 // screenful comes as HTML; from then on only the items that meet the viewport, or lie within
