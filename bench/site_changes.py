@@ -40,12 +40,12 @@ def part(name):
     """What a file of the site is, for `parts`: its page's kind and the kind of file."""
     base = os.path.basename(name)
     if name.startswith("data/search.") or name == "search.html":
-        return "search " + ("docs" if ".docs-" in base else "terms" if ".terms-" in base else "index and page")
+        return "search " + ("docs" if ".docs-" in base else "terms" if ".terms-" in base or ".recent-" in base else "index and page")
     if name.startswith("data/map.") or name == "map.html":
         return "map"
     owner = "browse" if BROWSE.match(name) else "album"
     for marker, kind in ((".page-", "plain pages"), (".chunk-", "chunks"), (".shapes-", "shapes"),
-                         (".justified-", "justified frames"), (".dates", "dates"), (".index.", "index files"),
+                         (".justified-", "justified frames"), (".bounds-", "justified bounds"), (".dates", "dates"), (".index.", "index files"),
                          (".ids", "index files"), (".columns.", "columns' ends"), (".heights.", "heights")):
         if marker in base:
             return owner + " " + kind
