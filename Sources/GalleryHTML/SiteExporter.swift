@@ -323,8 +323,8 @@ public struct SiteExporter: Sendable {
     /// Writes the map's page and points files (`SiteSnapshot.mapFiles`) unless what they are
     /// made from is what the last export's were made from (`SiteSnapshot.mapDigest`), and they
     /// are all there. A search kept as it was (`keptSearch`) has the same points: then not even
-    /// the search's index is made (2 s at 100,000 photos) to tell. Made again, only the parts
-    /// whose bytes changed are written.
+    /// the search's index is made (2 s at 100,000 photos) to tell. Made again, only the files
+    /// whose bytes changed are written, in the list's order (parts before what lists them).
     private func exportMap(site: SiteSnapshot, shared: String, keptSearch: Bool,
                            previousInputs: ExportInputs, previousFiles: ExportFiles) throws -> AlbumExport {
         let key = ExportInputs.mapKey, previous = previousInputs.entries[key]
@@ -337,8 +337,8 @@ public struct SiteExporter: Sendable {
             return AlbumExport(names: names, pages: pages, key: key, inputs: previous, isKept: true)
         }
         let names = try site.mapFiles().map(\.name)
-        try ParallelWork.forEach(names, jobs: jobs) { name in
-            guard let bytes = try site.render(name) else { return }
+        for name in names {
+            guard let bytes = try site.render(name) else { continue }
             try writeIfChanged(name, Data(bytes))
         }
         return AlbumExport(names: names, pages: pages, key: key, inputs: ExportInputs.Entry(digest: digest, files: names))

@@ -27,15 +27,16 @@ extension SiteSnapshot {
         return list
     }
 
-    /// The map's page, its points' listing files and their parts (`SiteMapPoints`: the
-    /// site's map first, then each album's), each part once.
+    /// The map's points' parts (`SiteMapPoints`: the site's map first, then each album's),
+    /// each part once, the files that list them and the map's page, in the order an export
+    /// writes them: a page that loads a listing finds every part it names.
     func mapFiles() throws -> [SiteFileName] {
         guard hasMap else { return [] }
         var parts: [SiteFileName] = [], seen = Set<String>()
         for stem in [nil] + mapStems {
             for part in try mapPoints(stem: stem).parts where seen.insert(part.digest).inserted { parts.append(.mapPart(digest: part.digest)) }
         }
-        return [.mapPage] + ([nil] + mapStems).map { SiteFileName.mapPoints(stem: $0) } + parts
+        return parts + ([nil] + mapStems).map { SiteFileName.mapPoints(stem: $0) } + [.mapPage]
     }
 
     /// The site-wide files written after the albums and the map's points: Leaflet's, the

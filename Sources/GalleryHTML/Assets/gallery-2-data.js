@@ -98,10 +98,10 @@ const galleryAlbumIndex = (() => {
 })();
 
 // Block n of the search index's cells put into `cells` by document number: the search page's
-// and the map's. `data` (the search index, the map's points) names the blocks: each one's
-// first document (`blockStarts`) and its file, `docs` with {n} its first photo's id (`blocks`).
-const galleryLoadCells = (data, cells, n) => galleryLoad(data.docs.replace('{n}', String(data.blocks[n]))).then((payload) => {
-  payload.cells.forEach((cell, j) => { if (cell) cells.set(data.blockStarts[n] + j, cell); });
+// and the map's. The search index names the blocks: each one's first document (`blockStarts`)
+// and its file, `docs` with {n} its first photo's id (`blocks`).
+const galleryLoadCells = (index, cells, n) => galleryLoad(index.docs.replace('{n}', String(index.blocks[n]))).then((payload) => {
+  payload.cells.forEach((cell, j) => { if (cell) cells.set(index.blockStarts[n] + j, cell); });
 });
 
 // The file of an album index's (AlbumData.Index) chunk n ('chunk': its cells, 'frames': its
