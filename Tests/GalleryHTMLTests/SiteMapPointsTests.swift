@@ -21,11 +21,20 @@ struct SiteMapPointsTests {
         }
     }
 
-    struct Part: Decodable { var points: [Double] }
+    struct Part: Decodable { var points: [Int] }
 
+    /// A part's points as the page reads them: [latitude, longitude, document, level] each,
+    /// the places summed from their steps and divided by the scale.
     static func decode(_ script: String) throws -> [Double] {
         let json = script.drop { $0 != "(" }.dropFirst().reversed().drop { $0 != ")" }.dropFirst().reversed()
-        return try JSONDecoder().decode(Part.self, from: Data(String(json).utf8)).points
+        let steps = try JSONDecoder().decode(Part.self, from: Data(String(json).utf8)).points
+        var points: [Double] = [], latitude = 0, longitude = 0
+        for j in stride(from: 0, to: steps.count, by: 4) {
+            latitude += steps[j]
+            longitude += steps[j + 1]
+            points += [Double(latitude) / Double(SiteMapPoints.scale), Double(longitude) / Double(SiteMapPoints.scale), Double(steps[j + 2]), Double(steps[j + 3])]
+        }
+        return points
     }
 
     @Test("parts end to end are the clusters' order; 50 photos of one day in one town rewrite only parts of that town", arguments: [1, 2, 3] as [UInt64])
@@ -47,6 +56,7 @@ struct SiteMapPointsTests {
         }
         #expect(flat == expected)
         #expect(map.script.contains(map.parts.map { "\"\($0.digest)\"" }.joined(separator: ",")))
+        #expect(map.script.contains("\"scale\":100000"))
 
         // A day in the second town, after every other photo.
         let day = Self.points(50, firstID: 100_000, document: old.count, towns: [towns[1]], random: &random)

@@ -188,8 +188,13 @@
     let west = 180, east = -180, south = 90, north = -90;
     let i = 0;
     for (const { points } of parts) {
+      // A part's places are steps from its point before, in 1/scale of a degree
+      // (SiteMapPoints.Part); the sum divided by scale is the place the engine clustered.
+      let wholeLatitude = 0, wholeLongitude = 0;
       for (let j = 0; j < points.length; j += 4, i++) {
-        const latitude = points[j], longitude = points[j + 1];
+        wholeLatitude += points[j];
+        wholeLongitude += points[j + 1];
+        const latitude = wholeLatitude / payload.scale, longitude = wholeLongitude / payload.scale;
         xs[i] = projectX(longitude);
         ys[i] = projectY(latitude);
         documents[i] = points[j + 2];
