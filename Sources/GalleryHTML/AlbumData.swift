@@ -334,14 +334,39 @@ struct AlbumData: Sendable {
     /// and a `fetch` does not: with the same rules applied from a fetched file, WebKitGTK left
     /// a visitor Back at the top of a 1,200-photo album; `LargeAlbumBackTests`), and a height
     /// that changed (a caption edited, at 100,000 photos) rewrites these 2 KB, not the page's 80.
-    /// It writes the album's `summary` ("290 photos") into the page's header too, which any
-    /// photo added or removed changes with the heights (`PageRenderer.albumPage`).
-    func heightsStyle(_ heights: [[Double]], summary: String) -> String {
+    /// It writes the album's `summary` ("290 photos") into its pages' headers too, and what its
+    /// other views' pages take of the album's size (`views`), which any photo added or removed
+    /// changes with the heights: the pages, which show the first photos only, stay as they are
+    /// (`PageRenderer.albumPage`, `.justifiedPage`; 0.2 MB of pages a day of photos rewrote at
+    /// 100,000 photos, the rows page's 131 KB of it).
+    func heightsStyle(_ heights: [[Double]], summary: String, views: ViewSizes) -> String {
         let bands = heights.enumerated().map { b, terms in
             let columns = stride(from: 0, to: terms.count - 1, by: 2).map { "calc(var(--iw) * \(HTML.factor(terms[$0])) + \(HTML.px(terms[$0 + 1]))px)" }
             return "  --h\(b): " + (columns.count == 1 ? columns[0] : "max(" + columns.joined(separator: ", ") + ")") + ";\n"
         }
-        return ".grid[data-layout] {\n" + bands.joined() + "}\n.album-summary::before { content: \(HTML.cssString(summary)); }\n"
+        var style = ".grid[data-layout] {\n" + bands.joined() + "}\n"
+        if let rows = views.rowsHeights {
+            style += ".justified[data-layout] { " + rows.enumerated().map { "--ch\($0.offset): \(HTML.px($0.element));" }.joined(separator: " ") + " }\n"
+        }
+        if let count = views.turning {
+            style += ".wheel[data-layout], .carousel[data-layout] { --n: \(count); --gaps: \(max(1, count - 1)); }\n"
+        }
+        if let content = views.carouselContent {
+            style += ".carousel[data-layout] { --content: \(HTML.px(content))px; }\n"
+        }
+        return style + ".album-summary::before { content: \(HTML.cssString(summary)); }\n"
+    }
+
+    /// What the album's views other than masonry take from its heights' style sheet, for the
+    /// views it has (nil: not one of them).
+    struct ViewSizes {
+        /// How many photos the wheel and the carousel turn through.
+        var turning: Int?
+        /// The carousel's content width (`CarouselLayout.contentSize`).
+        var carouselContent: Double?
+        /// The rows' height in each band of the justified view, at the band's rows width (a
+        /// number: the style sheet scales it, `--rs`).
+        var rowsHeights: [Double]?
     }
 
     struct IDs: Encodable {

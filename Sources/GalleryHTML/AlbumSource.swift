@@ -435,6 +435,6 @@ final class AlbumSource: Sendable {
         }
         let frames = try justifiedFrames(0 ..< last + 1)
         let cells = try cells(0 ..< last + 1).filter { cell in frames.contains { $0[cell.index].map { $0.y < height } ?? false } }
-        return (cells, PageRenderer.JustifiedLayouts(count: layouts.first?.layout.itemCount ?? 0, heights: layouts.map(\.layout.contentHeight), frames: frames))
+        return (cells, PageRenderer.JustifiedLayouts(frames: frames))
     }
 }

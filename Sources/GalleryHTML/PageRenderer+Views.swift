@@ -9,23 +9,21 @@ import GalleryLayout
 /// the carousel's focus spacing) is `gallery.js`, which repeats the engine's formulas term for
 /// term; browser tests compare both with the engine.
 extension PageRenderer {
-    /// What the justified page needs of the album's justified layouts: how many photos they place,
-    /// and per band (entry b) its content height and the frames of the photos the page writes,
-    /// at the band's rows width.
+    /// What the justified page needs of the album's justified layouts: per band (entry b) the
+    /// frames of the photos the page writes, at the band's rows width. Their heights and how
+    /// many photos they place are in the album's heights' style sheet (`AlbumData.heightsStyle`).
     struct JustifiedLayouts {
-        var count: Int
-        var heights: [Double]
         var frames: [[Int: (x: Double, y: Double, width: Double, height: Double)]]
     }
 
     /// The justified page: like the masonry page, its first screenful as HTML and, with `data`
     /// (the justified index), the rest drawn near the viewport by the script. Frames are written as
-    /// numbers (px at the band's rows width); the style sheet scales them (`--rs`).
-    func justifiedPage(title: String, subtitle: String, links: AlbumLinks, cells: [CellModel], layouts: JustifiedLayouts, data: String?) -> String {
-        var html = opening(.justified, title: title, subtitle: subtitle, links: links, mainClass: nil, scripts: data.map { [$0] } ?? [])
-        let heights = layouts.heights.enumerated().map { "--ch\($0.offset):\(HTML.px($0.element))" }
-        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"justified\" data-count=\"\(layouts.count)\"\(layout) style=\"\(heights.joined(separator: ";"))\">\n"
+    /// numbers (px at the band's rows width); the style sheet scales them (`--rs`). `sizes`: the
+    /// album's heights' style sheet, which holds the rows' heights and the subtitle (here and in
+    /// the other views), so that photos added after its first screen leave the page as it is.
+    func justifiedPage(title: String, links: AlbumLinks, cells: [CellModel], layouts: JustifiedLayouts, data: String, sizes: String) -> String {
+        var html = opening(.justified, title: title, links: links, sizes: sizes, mainClass: nil, scripts: [data])
+        html += "<div class=\"justified\" data-layout=\"\(HTML.escape(data))\">\n"
         let box = rowImageBox
         for cell in cells {
             var attributes = ""
@@ -59,18 +57,19 @@ extension PageRenderer {
     /// - Parameters:
     ///   - count: the album's photos.
     ///   - cells: its first cells, at least `wheelCardsWritten(count:)`.
-    func wheelPage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel], data: String?) -> String {
+    ///   - sizes: the album's heights' style sheet, which says how many photos the wheel turns
+    ///     through (`--n`, `--gaps`).
+    func wheelPage(title: String, links: AlbumLinks, count: Int, cells: [CellModel], data: String, sizes: String) -> String {
         let size = geometry.wheelItem, radius = geometry.wheelRadius
         // What CSS cannot compute, from the engine: the anchor (the hub below each card).
         let engine = try? WheelLayout(count: count, itemSize: size, radius: radius, viewport: LayoutSize(width: 1, height: 1))
         let anchor = engine?.anchorPoint ?? LayoutPoint(x: 0.5, y: 0.5)
         // Snap points where the engine's targetContentOffset rests: whole items of angle,
         // i × (contentWidth − viewportWidth) / (n − 1) (`.wheel .snap`, from --i, --n, --iw, --gaps).
-        var html = opening(.wheel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
+        var html = opening(.wheel, title: title, links: links, sizes: sizes, scripts: [data])
         let shown = cells.prefix(wheelCardsWritten(count: count))
-        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"wheel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways to turn the wheel")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
-        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--n:\(count);--gaps:\(max(1, count - 1));--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
+        html += "<div class=\"wheel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways to turn the wheel")))\" data-layout=\"\(HTML.escape(data))\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-radius=\"\(HTML.px(radius))\" "
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--origin-x:\(HTML.px(anchor.x * 100))%;--origin-y:\(HTML.px(anchor.y * 100))%\">\n"
         html += "<div class=\"wheel-track\" data-snaps>"
         for index in shown.indices {
             html += "<span class=\"snap\" data-index=\"\(index)\" style=\"--i:\(index)\"></span>"
@@ -86,17 +85,15 @@ extension PageRenderer {
     /// - Parameters:
     ///   - count: the album's photos.
     ///   - cells: its first cells, at least `cardWindow` of them.
-    func carouselPage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel], data: String?) -> String {
+    ///   - sizes: the album's heights' style sheet, which says how many photos the carousel
+    ///     holds (`--n`) and how wide they are (`--content`: `carouselContentWidth`).
+    func carouselPage(title: String, links: AlbumLinks, cells: [CellModel], data: String, sizes: String) -> String {
         let size = geometry.carouselItem
         let pitch = size.width + geometry.carouselSpacing
-        let engine = try? CarouselLayout(count: count, itemSize: size, spacing: geometry.carouselSpacing,
-                                         focusedSpacing: geometry.carouselFocusedSpacing, viewport: LayoutSize(width: 1, height: 1))
-        let content = engine?.contentSize.width ?? 0
-        var html = opening(.carousel, title: title, subtitle: subtitle, links: links, scripts: data.map { [$0] } ?? [])
-        let layout = data.map { " data-layout=\"\(HTML.escape($0))\"" } ?? ""
-        html += "<div class=\"carousel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways through the photos")))\" data-count=\"\(count)\"\(layout) data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
+        var html = opening(.carousel, title: title, links: links, sizes: sizes, scripts: [data])
+        html += "<div class=\"carousel\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(words.label("Scroll sideways through the photos")))\" data-layout=\"\(HTML.escape(data))\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" "
         html += "data-spacing=\"\(HTML.px(geometry.carouselSpacing))\" data-focused-spacing=\"\(HTML.px(geometry.carouselFocusedSpacing))\" "
-        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px;--content:\(HTML.px(content))px\">\n"
+        html += "style=\"--iw:\(HTML.px(size.width))px;--ih:\(HTML.px(size.height))px;--pitch:\(HTML.px(pitch))px\">\n"
         html += "<div class=\"carousel-track\" data-cards data-snaps>\n"
         for (index, cell) in cells.prefix(Self.cardWindow).enumerated() {
             // The snap point is a box of its own at the untransformed frame: the card moves
@@ -111,11 +108,12 @@ extension PageRenderer {
     /// - Parameters:
     ///   - count: the album's photos.
     ///   - cells: its first cells, at least `circleMaximumItems` of them.
-    func circlePage(title: String, subtitle: String, links: AlbumLinks, count: Int, cells: [CellModel]) -> String {
+    ///   - sizes: the album's heights' style sheet (the subtitle).
+    func circlePage(title: String, links: AlbumLinks, count: Int, cells: [CellModel], sizes: String) -> String {
         let size = geometry.circleItem, inset = geometry.circleInset
         let shown = Array(cells.prefix(geometry.circleMaximumItems))
         let note = shown.count < count ? " · the first \(shown.count) in the circle" : ""
-        var html = opening(.circle, title: title, subtitle: subtitle + note, links: links)
+        var html = opening(.circle, title: title, links: links, sizes: sizes, note: note)
         html += "<div class=\"circle\" data-item-width=\"\(HTML.px(size.width))\" data-item-height=\"\(HTML.px(size.height))\" data-inset=\"\(HTML.px(inset))\" "
         html += "data-spacing=\"\(HTML.px(geometry.circleTargetSpacing))\" data-maximum=\"\(geometry.circleMaximumItems)\" style=\"--count:\(shown.count)\">\n"
         // Item i at angle 2πi/n of the n shown; how many are shown, their size, the radius and
@@ -130,12 +128,22 @@ extension PageRenderer {
     }
 
     /// The page up to the view's content: head, header with the views nav, and `<main>`.
-    private func opening(_ view: LayoutKind, title: String, subtitle: String, links: AlbumLinks, mainClass: String? = "viewport-main",
+    /// A view's head and header, the album's subtitle written by its heights' style sheet
+    /// (`sizes`), then `note`.
+    private func opening(_ view: LayoutKind, title: String, links: AlbumLinks, sizes: String, note: String = "", mainClass: String? = "viewport-main",
                          scripts: [String] = []) -> String {
         head(title: title + " · " + (words.views[view] ?? view.title), page: SiteFileName.album(stem: links.stem, .page(view)).name, scripts: scripts,
-             noindex: !links.isListed, feed: (links.feed, title))
-            + header(title: title, subtitle: subtitle, links: links, current: view)
+             styles: [sizes], noindex: !links.isListed, feed: (links.feed, title))
+            + header(title: title, subtitle: nil, note: note, links: links, current: view)
             + (mainClass.map { "<main class=\"\($0)\">\n" } ?? "<main>\n")
+    }
+
+    /// The carousel's content width for `count` photos (`CarouselLayout.contentSize`), which its
+    /// page's track is as wide as (`--content`).
+    func carouselContentWidth(count: Int) -> Double {
+        let engine = try? CarouselLayout(count: count, itemSize: geometry.carouselItem, spacing: geometry.carouselSpacing,
+                                         focusedSpacing: geometry.carouselFocusedSpacing, viewport: LayoutSize(width: 1, height: 1))
+        return engine?.contentSize.width ?? 0
     }
 
     /// A row item's box, for its image's `sizes`: rows are drawn up to the band's swing above

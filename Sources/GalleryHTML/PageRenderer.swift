@@ -224,11 +224,12 @@ struct PageRenderer {
     }
 
     /// The page header: the site link, the title, and the album's views, this one marked.
-    /// `subtitle` nil: the album's, written by its heights' style sheet (`albumPage`).
-    func header(title: String, subtitle: String?, links: AlbumLinks, current: LayoutKind) -> String {
+    /// `subtitle` nil: the album's, written by its heights' style sheet (`albumPage`); `note`
+    /// follows it.
+    func header(title: String, subtitle: String?, note: String = "", links: AlbumLinks, current: LayoutKind) -> String {
         var html = "<header class=\"site-header\">" + searchBox()
         if let home = links.home { html += "<a class=\"home\" href=\"\(HTML.escape(home))\">← \(HTML.escape(siteTitle))</a>" }
-        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">" + (subtitle.map(HTML.escape) ?? "<span class=\"album-summary\"></span>")
+        html += "<h1>\(HTML.escape(title))</h1><p class=\"meta\">" + (subtitle.map(HTML.escape) ?? "<span class=\"album-summary\"></span>") + HTML.escape(note)
         if let map = links.map { html += " · <a class=\"map-link\" href=\"\(HTML.escape(map))\">\(HTML.escape(words.map))</a>" }
         if let browse = links.browse { html += " · <a class=\"browse-link\" href=\"\(HTML.escape(browse))\">\(HTML.escape(words.browseTitle))</a>" }
         if let zip = links.zip {

@@ -20,19 +20,19 @@ extension SiteSnapshot {
                 image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:
             let (firstScreen, layouts) = try album.justifiedFirstScreen(startingAbove: AlbumData.firstScreenHeight)
-            return renderer.justifiedPage(title: album.name, subtitle: album.subtitle, links: album.links, cells: firstScreen, layouts: layouts,
-                                          data: album.data.justifiedIndexFile)
+            return renderer.justifiedPage(title: album.name, links: album.links, cells: firstScreen, layouts: layouts,
+                                          data: album.data.justifiedIndexFile, sizes: album.data.heightsFile)
         case .wheel:
             let cells = try album.cells(0 ..< renderer.wheelCardsWritten(count: album.count))
-            return renderer.wheelPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
-                                      data: album.data.indexFile)
+            return renderer.wheelPage(title: album.name, links: album.links, count: album.count, cells: cells,
+                                      data: album.data.indexFile, sizes: album.data.heightsFile)
         case .carousel:
             let cells = try album.cells(0 ..< PageRenderer.cardWindow)
-            return renderer.carouselPage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells,
-                                         data: album.data.indexFile)
+            return renderer.carouselPage(title: album.name, links: album.links, cells: cells,
+                                         data: album.data.indexFile, sizes: album.data.heightsFile)
         case .circle:
             let cells = try album.cells(0 ..< geometry.circleMaximumItems)
-            return renderer.circlePage(title: album.name, subtitle: album.subtitle, links: album.links, count: album.count, cells: cells)
+            return renderer.circlePage(title: album.name, links: album.links, count: album.count, cells: cells, sizes: album.data.heightsFile)
         }
     }
 

@@ -342,7 +342,12 @@ public final class SiteSnapshot: Sendable {
         case .columns:
             return try album.data.columnsScript(starts: try context.fluid.bands.map { try album.groupStarts(band: $0) })
         case .heights:
-            return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }, summary: album.subtitle)
+            let views = album.links.views ?? renderer.views
+            let turning = views.contains(.wheel) || views.contains(.carousel)
+            return album.data.heightsStyle(try context.fluid.bands.map { try album.gridHeightTerms(band: $0) }, summary: album.subtitle, views: .init(
+                turning: turning ? album.count : nil,
+                carouselContent: views.contains(.carousel) ? renderer.carouselContentWidth(count: album.count) : nil,
+                rowsHeights: views.contains(.justified) ? try album.justifiedLayouts().map(\.layout.contentHeight) : nil))
         case .ids:
             return try album.data.idsScript(try album.photoIDs(try album.photos(of: file)))
         case .dates:

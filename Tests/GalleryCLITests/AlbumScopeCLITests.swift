@@ -19,7 +19,7 @@ struct AlbumScopeCLITests {
         // Both albums are "photos": the slugs tell them apart in path order (the root first).
         #expect(try count("album-photos") == 2)
         #expect(try count("album-photos-2") == 1, "the subfolder's page shows the root album's photos")
-        let justified = try String(contentsOf: work.url.appending(path: "site/album-photos-2-justified.html"), encoding: .utf8)
-        #expect(justified.contains("data-count=\"1\""), "the subfolder's rows lay out the root album's photos")
+        let justified = try String(contentsOf: work.url.appending(path: "site/data/album-photos-2.justified.index.js"), encoding: .utf8)
+        #expect(justified.contains("\"count\":1,"), "the subfolder's rows lay out the root album's photos")
     }
 }

@@ -290,6 +290,11 @@ struct LargeAlbumTests {
         // heights' style sheet's); nor do its columns' ends before each group, while the new
         // photos start none.
         #expect(!changed.contains("index.html") && changed.contains("data/index.heights.css"), "\(changed)")
+        // Nor do its other views' pages, which show its first photos and take how many there
+        // are (and the rows' heights) from the same style sheet.
+        for view in ["justified.html", "wheel.html", "carousel.html", "circle.html"] {
+            #expect(after[view] != nil && !changed.contains(view), "\(view): \(changed)")
+        }
         #expect(grown.groups.count != index.groups.count || !changed.contains("data/index.columns.js"), "\(changed)")
         // The search index's words are shared by photos old and new, but the new photos' are
         // in the shards of the search's last group: the older photos' shards stay as they were

@@ -2,12 +2,21 @@
 // joined in that order (SiteAssets.script), classic scripts sharing one scope, so that pages
 // work from file:// as from any host. Each part starts what it draws by itself.
 
+// How many photos a wheel or carousel turns through: the album's heights' style sheet says
+// (--n: AlbumData.heightsStyle), so that photos added after the first cards rewrite that
+// sheet, not the page. Kept in data-count too, for whoever reads the page's elements.
+const galleryViewCount = (root) => {
+  const count = Number(getComputedStyle(root).getPropertyValue('--n')) || 0;
+  root.dataset.count = String(count);
+  return count;
+};
+
 // Keeps only the cards within `radius` of the current one in the page (wheel, carousel), each
 // with its snap point; the others are made from the data when the view turns to them.
 // `make(cell, i, index)` returns [card, snap point]; `place` runs when cards arrive. The
 // cards' parent has `data-cards`, the snap points' `data-snaps`.
 const galleryCardWindow = (root, make, place, radius = 24) => {
-  const count = Number(root.dataset.count);
+  const count = galleryViewCount(root);
   const rendered = new Map();  // index → [card, snap point]
   root.querySelectorAll('[data-photo-id]').forEach((card) => {
     const i = Number(card.dataset.index);
@@ -70,7 +79,7 @@ const follow = (scroller, place) => {
 
 // The wheel (WheelLayout): the offset turns it; items outside ±theta are not drawn.
 document.querySelectorAll('.wheel').forEach((wheel) => {
-  const n = Number(wheel.dataset.count);
+  const n = galleryViewCount(wheel);
   const iw = Number(wheel.dataset.itemWidth), ih = Number(wheel.dataset.itemHeight), r = Number(wheel.dataset.radius);
   const anglePerItem = Math.atan(iw / r);
   const angleAtExtreme = n > 0 ? -(n - 1) * anglePerItem : 0;
