@@ -45,6 +45,15 @@ stamp=$(date -u +%Y-%m-%dT%H:%MZ)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 results=()
 record() { echo "$1"; results+=("$1"); }
+# Debian's wallpaper packages' photos (Ubuntu's and Kylin's contest photos, MATE's nature set),
+# fetched with apt-get download (nothing installed), unpacked in $work/walls/x: real
+# photographs for the phone's page and the export's fine detail.
+fetch_walls() {
+  [ -d "$work/walls/x/usr/share/backgrounds" ] && return
+  rm -rf "$work/walls" && mkdir -p "$work/walls"
+  (cd "$work/walls" && apt-get download ukui-wallpapers lomiri-wallpapers-20.04 lomiri-wallpapers-16.04 mate-backgrounds >/dev/null 2>&1)
+  for deb in "$work"/walls/*.deb; do dpkg -x "$deb" "$work/walls/x"; done
+}
 
 # A local SeaweedFS with S3 (the tests' server, signatures checked), and rclone configured for
 # it as "bench": sets $weed (its pid) and $endpoint, exports the credentials.
@@ -388,9 +397,8 @@ record "| $stamp | $commit | the throttled phone: 390×844 at 3×, CPU 4× slowe
 # Kylin's contest photos, MATE's nature set; 36 of 1,365 to 6,028 px, landscapes and
 # portraits), fetched with apt-get download (nothing installed), with seeded captions.
 if [ ! -f "$work/phone-real/album-00/annotations.json" ]; then
-  rm -rf "$work/walls" && mkdir -p "$work/walls" "$work/phone-real/album-00"
-  (cd "$work/walls" && apt-get download ukui-wallpapers lomiri-wallpapers-20.04 lomiri-wallpapers-16.04 mate-backgrounds >/dev/null 2>&1)
-  for deb in "$work"/walls/*.deb; do dpkg -x "$deb" "$work/walls/x"; done
+  fetch_walls
+  mkdir -p "$work/phone-real/album-00"
   find "$work/walls/x" -iname '*.jpg' -size +250k -exec cp {} "$work/phone-real/album-00/" \;
   python3 bench/annotate.py "$work/phone-real"
 fi
@@ -766,9 +774,11 @@ record "| $stamp | $commit | a visitor's first screen of the 1,000-photo private
 fi
 
 # MARK: export against sigal (issue 40): import + export of 200 JPEGs of 6 MP and of 24 MP
-# (grain like a camera's, a quarter turned by EXIF), ours and sigal alternating, twice each, best
-# of two; and vipsthumbnail making the same four images a photo (236, 472, 708 px WebP and the
-# 1500 px large JPEG, quality 82; a process per size and half of the files, 2 at a time).
+# (grain like a camera's, a quarter turned by EXIF), and of 200 real photographs of 6 MP with
+# fine detail (issue 51: crops of Debian's wallpaper photos, bench/detail_crops.py), ours and
+# sigal alternating, twice each, best of two; and vipsthumbnail making the same four images a
+# photo (236, 472, 708 px WebP and the 1500 px large JPEG, quality 82; a process per size and
+# half of the files, 2 at a time).
 if [ "$only" = all ] || [ "$only" = export ]; then
 [ -d "$work/six-200" ] || "$make_sample" --many 200 --size 3000x2000 --grain "$work/six-200" >/dev/null
 if [ ! -f "$work/twentyfour-200/.done" ]; then
@@ -776,8 +786,14 @@ if [ ! -f "$work/twentyfour-200/.done" ]; then
   "$make_sample" --many 200 --size 6000x4000 --grain "$work/twentyfour-200" >/dev/null
   touch "$work/twentyfour-200/.done"
 fi
-for set in six-200:6 twentyfour-200:24; do
-  folder=${set%%:*}; megapixels=${set##*:}
+if [ ! -f "$work/detail-200/.done" ]; then
+  fetch_walls
+  rm -rf "$work/detail-200"
+  "$work/venv/bin/python" bench/detail_crops.py "$work/walls/x" "$work/detail-200"
+  touch "$work/detail-200/.done"
+fi
+for set in six-200:6:JPEGs twentyfour-200:24:JPEGs detail-200:6:"real photographs (fine detail)"; do
+  folder=${set%%:*}; rest=${set#*:}; megapixels=${rest%%:*}; kind=${rest#*:}
   best_ours=0; best_sigal=0; rss_ours=0
   for _ in 1 2; do
     rm -rf "$work/export.db"* "$work/export-site"
@@ -803,7 +819,7 @@ for set in six-200:6 twentyfour-200:24; do
   wait
   vips_seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
   ratio=$(awk -v a="$best_ours" -v b="$best_sigal" 'BEGIN { printf "%.2f", b / a }')
-  record "| $stamp | $commit | import + export, 200 JPEGs of $megapixels MP (four images a photo: 236/472/708 px WebP + the large JPEG), best of 2, alternating with sigal | ${best_ours} s, peak RSS $((rss_ours / 1024)) MB | sigal 2.6.1 build (400 px thumbs, 1600 px images, $(nproc) processes): ${best_sigal} s; vipsthumbnail, the same four images a photo (2 processes): ${vips_seconds} s | ${ratio}× sigal's speed (goal ≥ 3×) |"
+  record "| $stamp | $commit | import + export, 200 $kind of $megapixels MP (four images a photo: 236/472/708 px WebP + the large JPEG), best of 2, alternating with sigal | ${best_ours} s, peak RSS $((rss_ours / 1024)) MB | sigal 2.6.1 build (400 px thumbs, 1600 px images, $(nproc) processes): ${best_sigal} s; vipsthumbnail, the same four images a photo (2 processes): ${vips_seconds} s | ${ratio}× sigal's speed (goal ≥ 3×) |"
 done
 fi
 
