@@ -15,7 +15,7 @@ import GalleryStore
 /// group (`recentStart`: about 1,000 photos, the newest in search order) and those of every
 /// photo before it, each set cut by the same rule on its own; the page reads a word's shards
 /// in both. A day of photos added at the end then rewrites the last group's shards (about 50
-/// KB at 100,000 photos), not every older shard holding one of its words (2.5 MB at 100,000 photos): the older
+/// KB at 100,000 photos), not every older shard holding one of its words (2.5 MB): the older
 /// shards change when the last group ends and a new one starts, once in about 1,000 photos.
 /// The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
 /// in every band unrounded) are in blocks, the chunks of the search's album (`AlbumCuts`: cut
