@@ -21,6 +21,8 @@ struct ExportInputs: Codable {
         /// (`SiteSnapshot.partDigest`): when the album changed, those whose run did not are
         /// kept.
         var parts: [String: String]?
+        /// The search's: its documents' numbers (`SearchNumbering`), which the next export keeps.
+        var searchNumbering: SearchNumbering?
     }
 
     /// By the album's page ("album-coast.html", "year-2024.html"), "search" or "map".

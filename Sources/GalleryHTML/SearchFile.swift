@@ -7,9 +7,9 @@ enum SearchFile: Hashable, Sendable {
     /// The words of one shard (those beginning with its key) and the photos each is in, by its
     /// key: a shard split or added leaves the others' names, and so their files, as they were.
     case terms(key: String)
-    /// A shard of the words of the photos of the search's last group (`SiteSearch.recentStart`),
-    /// by its key: the newest in search order, which a day of photos added at the end changes
-    /// alone, so that the shards of every older photo's words stay as they were.
+    /// A shard of the words of the photos added since the search's documents were last
+    /// numbered (`SearchNumbering`), by its key: a day of photos added changes these, so that
+    /// the shards of every other photo's words stay as they were.
     case recentTerms(key: String)
     /// The cells of a block of photos in search order (`SiteSearch.blocks`), by its first photo's id.
     case docs(Int64)

@@ -138,6 +138,7 @@ public struct SiteExporter: Sendable {
         // What each album's files were made from last time: an album whose inputs are the same
         // and whose files are all there is not rendered again (`ExportInputs`).
         let previousInputs = ExportInputs.read(from: outFolder, interrupted: interrupted)
+        site.previousSearchNumbering.withLock { $0 = previousInputs.entries[ExportInputs.searchKey]?.searchNumbering }
         if previousInputs.entries.isEmpty && previousFiles.count > 0 {
             summary.renderedAllBecause = interrupted ? "the last export into \(outFolder.lastPathComponent) did not finish"
                 : "no record of what its pages were made from (\(ExportFolder.inputsName), written from this version on)"
@@ -313,8 +314,9 @@ public struct SiteExporter: Sendable {
             }, render: { try site.render($0) })
             // Kept when nothing changed: the map's points read the search's index, made from it.
             site.forget(album)
-            return AlbumExport(names: Array(made.names), pages: 1, filesKept: made.kept,
-                               key: key, inputs: ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts))
+            return AlbumExport(names: Array(made.names), pages: 1, filesKept: made.kept, key: key,
+                               inputs: ExportInputs.Entry(digest: digest, files: files.map(\.name), parts: made.parts,
+                                                          searchNumbering: search.numbers.numbering))
         case .files, .map:
             return AlbumExport(names: [], pages: 0)
         }

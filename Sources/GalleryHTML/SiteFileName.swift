@@ -25,7 +25,7 @@ enum SiteFileName: Hashable, Sendable {
     case image(ImageFileName)
     /// search.html and its index: data/search.index.js, data/search.terms-HEX.js (a shard by
     /// its key's UTF-8 bytes in hex: keys are words' first letters in any script),
-    /// data/search.recent-HEX.js (a shard of the newest photos' words),
+    /// data/search.recent-HEX.js (a shard of the added photos' words),
     /// data/search.docs-ID.js ("search" is no album's stem: theirs start "album-", a browse
     /// kind's name or "favorites").
     case search(SearchFile)

@@ -5,18 +5,20 @@ import GalleryStore
 /// The site's search index: what the search page (gallery-9-found.js) finds photos in, with
 /// no server behind it.
 ///
-/// Every photo the site lists is a document, numbered in search order (by date across albums:
-/// `BrowseSelection.all`, the order `gallery layout --query` lays out what it finds in). Its
+/// Every photo the site lists is a document, in search order (by date across albums:
+/// `BrowseSelection.all`, the order `gallery layout --query` lays out what it finds in), and
+/// has a number that an insert does not change (`SearchNumbering`). Its
 /// words (`LibraryPhoto.searchTokens`) go into shards by their first characters: a shard holds
 /// every word that begins with its key and no longer key, so a query word needs only the
 /// shards whose key begins it or that it begins (one, most of the time), and a shard stays
-/// near `shardBytes` however large the library, unless one word alone is larger. Each word lists its documents (ascending,
-/// as gaps). The words are in two sets of shards: those of the photos of the search's last
-/// group (`recentStart`: about 1,000 photos, the newest in search order) and those of every
-/// photo before it, each set cut by the same rule on its own; the page reads a word's shards
-/// in both. A day of photos added at the end then rewrites the last group's shards (about 50
-/// KB at 100,000 photos), not every older shard holding one of its words (2.5 MB): the older
-/// shards change when the last group ends and a new one starts, once in about 1,000 photos.
+/// near `shardBytes` however large the library, unless one word alone is larger. Each word
+/// lists its documents' numbers (ascending, as gaps). The words are in two sets of shards:
+/// those of the photos added since the last renumbering (`recentShards`: at most about 1,000,
+/// wherever they are in search order) and those of every other photo, each set cut by the same
+/// rule on its own; the page reads a word's shards in both. A day of photos added (at the end,
+/// or all over the years from an old memory card) then rewrites the added photos' shards, not
+/// every older shard holding one of its words or renumbered by it (7.8 MB at 100,000 photos):
+/// the older shards change with the words of the photos they hold, and all at a renumbering.
 /// The documents' cells (`AlbumData.Cell` without column or y, their texts' heights
 /// in every band unrounded) are in blocks, the chunks of the search's album (`AlbumCuts`: cut
 /// by content and named by their first photo's id, so that photos inserted by date rewrite
@@ -44,16 +46,17 @@ struct SiteSearch: Sendable {
     /// first screen of found photos from all over a library costs a few of them, at about 640
     /// bytes a cell, most of it its texts with the bands' line breaks).
     let blocks: AlbumCuts
-    /// The first document of the search's last group (`AlbumCuts`): the words of the documents
-    /// from it on are in `recentShards`, those of the documents before it in `shards`.
-    let recentStart: Int
-    /// The shards of the documents before `recentStart`, and of those from it on, by key (each
-    /// sorted by their UTF-8 bytes).
+    /// The documents' numbers, and where each number is in search order: the words of the
+    /// documents added since the last renumbering are in `recentShards`, the others' in `shards`.
+    let numbers: SearchNumbering.Placed
+    /// The shards of the base's documents and of those added, by key (each sorted by their
+    /// UTF-8 bytes).
     let shards: [Shard], recentShards: [Shard]
     /// Each shard's position in `shards` and in `recentShards`, by its key.
     private let shardByKey: [String: Int], recentShardByKey: [String: Int]
     /// Where the documents were taken, only where the site publishes locations (`places`):
-    /// the map's points, in document order, each with its album's stem ("" on a one-album site).
+    /// the map's points, in search order, each with its document's number and its album's stem
+    /// ("" on a one-album site).
     let points: [MapPoint]
 
     struct MapPoint: Sendable {
@@ -62,35 +65,40 @@ struct SiteSearch: Sendable {
 
     /// The index of `all`'s photos (the source of `BrowseSelection.all`), their words with
     /// places where the site publishes them and dates by `monthNames` (the site's language).
-    /// `albumStems`: each album's stem by its name, for the map's points.
-    init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:], signature: String) throws {
+    /// `albumStems`: each album's stem by its name, for the map's points. `numbering`: the last
+    /// export's numbers (nil: every document numbered by its place).
+    init(all: AlbumSource, places: Bool, monthNames: [[String]], albumStems: [String: String] = [:], signature: String,
+         numbering: SearchNumbering? = nil) throws {
         let ids = try all.photoIDs()
+        let numbers = SearchNumbering.place(ids, previous: numbering)
         // Kept in the library for the photos unchanged since the last index with this
         // signature: one caption edited no longer cuts every photo's texts into words again.
         let photos = try all.context.database.searchWords(ids: ids, places: places, monthNames: monthNames,
                                                            signature: signature + " places \(places) months \(monthNames)")
         var postings: [String: [Int32]] = [:]
         var points: [MapPoint] = []
-        for (document, id) in ids.enumerated() {
+        for (position, id) in ids.enumerated() {
             guard let photo = photos[id] else { continue }
+            let document = numbers.numbers[position]
             for word in photo.words {
-                postings[word, default: []].append(Int32(document))
+                postings[word, default: []].append(document)
             }
             if places, let (latitude, longitude) = MapPlace.of(latitude: photo.latitude, longitude: photo.longitude) {
-                points.append(MapPoint(latitude: latitude, longitude: longitude, document: document, id: id, stem: albumStems[photo.album] ?? ""))
+                points.append(MapPoint(latitude: latitude, longitude: longitude, document: Int(document), id: id, stem: albumStems[photo.album] ?? ""))
             }
         }
         count = ids.count
         blocks = try all.cuts()
-        let recentStart = blocks.groupCount > 0 ? blocks.groupRange(blocks.groupCount - 1).lowerBound : 0
+        let base = Int32(numbers.numbering.base.count)
         var older: [String: [Int32]] = [:], recent: [String: [Int32]] = [:]
-        for (word, documents) in postings {
-            // Ascending: the documents before the last group's first, then the rest.
-            let cut = documents.firstIndex { $0 >= Int32(recentStart) } ?? documents.count
+        for (word, unsorted) in postings {
+            // Ascending: the base's numbers, then the added ones.
+            let documents = numbers.addedPositions.isEmpty ? unsorted : unsorted.sorted()
+            let cut = documents.firstIndex { $0 >= base } ?? documents.count
             if cut > 0 { older[word] = Array(documents[..<cut]) }
             if cut < documents.count { recent[word] = Array(documents[cut...]) }
         }
-        self.recentStart = recentStart
+        self.numbers = numbers
         shards = Self.shards(older)
         recentShards = Self.shards(recent)
         shardByKey = Self.positions(shards)
@@ -148,12 +156,18 @@ struct SiteSearch: Sendable {
     struct Index: Encodable {
         var kind = "search"
         var count: Int
+        /// Where each document's number is in search order (`SearchNumbering`): numbers below
+        /// `base` but `holes` are the base's documents, in search order, around the places the
+        /// added ones take; number `base` + i is at place `added[i]`.
+        var base: Int
+        var holes: [Int]
+        var added: [Int]
         /// Each block's first document, and its first photo's id (its file's name: `docs` with
         /// {n} = the id).
         var blockStarts: [Int]
         var blocks: [Int64]
         /// The shards' keys: a shard's words are in `terms` with {n} = its key's UTF-8 bytes in
-        /// lowercase hex; the newest photos' shards' (`recentStart`) in `recentTerms`.
+        /// lowercase hex; the added photos' shards' in `recentTerms`.
         var shards: [String]
         var recentShards: [String]
         /// The names of the shards' and the blocks' files: {n} a shard's key in hex, a block's id.
@@ -187,20 +201,21 @@ struct SiteSearch: Sendable {
     func indexScript(fluid: FluidMasonry) throws -> String {
         let options = fluid.options(fluid.bands[0])
         return try AlbumData.script(Index(
-            count: count, blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs, shards: shards.map(\.key),
-            recentShards: recentShards.map(\.key), terms: Self.termsTemplate, recentTerms: Self.recentTermsTemplate, docs: Self.docsTemplate,
+            count: count, base: numbers.numbering.base.count, holes: numbers.holes, added: numbers.addedPositions,
+            blockStarts: blocks.chunkStarts, blocks: blocks.chunkIDs, shards: shards.map(\.key), recentShards: recentShards.map(\.key),
+            terms: Self.termsTemplate, recentTerms: Self.recentTermsTemplate, docs: Self.docsTemplate,
             bands: fluid.bands.map { AlbumData.Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes))
     }
 
-    /// The words of the shard whose key is `key` (of the newest photos' shards when `recent`),
+    /// The words of the shard whose key is `key` (of the added photos' shards when `recent`),
     /// each with its documents; nil when there is no such shard.
     func terms(key: String, recent: Bool) -> [(token: String, documents: [Int32])]? {
         recent ? recentShardByKey[key].map { recentShards[$0].terms } : shardByKey[key].map { shards[$0].terms }
     }
 
-    /// The words of the shard whose key is `key` (of the newest photos' when `recent`); nil
+    /// The words of the shard whose key is `key` (of the added photos' when `recent`); nil
     /// when there is no such shard.
     func termsScript(key: String, recent: Bool) throws -> String? {
         guard let shard = terms(key: key, recent: recent) else { return nil }

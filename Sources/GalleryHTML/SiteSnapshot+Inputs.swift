@@ -121,7 +121,7 @@ extension SiteSnapshot {
         try digest(albumInputs + "docs \(id)\n", run: try source.photos(of: .chunk(id)), of: source)
     }
 
-    /// The digest of the search's words shard `key` (of the newest photos' when `recent`; nil
+    /// The digest of the search's words shard `key` (of the added photos' when `recent`; nil
     /// when there is none), from its words and their documents, as its file holds them: a
     /// caption edited rewrites the shards that held its old words or hold its new ones, and
     /// the others need not even be written out again to be compared (their JSON was 3 % of a

@@ -396,6 +396,10 @@ public final class SiteSnapshot: Sendable {
     }
 
     private let madeSearch = Mutex<SiteSearch?>(nil)
+
+    /// The search's document numbers of the export this one follows (`SearchNumbering`), set
+    /// before the search is made; nil: numbered afresh (`gallery serve`, a first export).
+    let previousSearchNumbering = Mutex<SearchNumbering?>(nil)
     /// Every photo's render stamp, once read (`renderStamps`).
     let madeStamps = Mutex<[Int64: String]?>(nil)
 
@@ -417,7 +421,7 @@ public final class SiteSnapshot: Sendable {
             let search = try SiteSearch(all: try source(searchAlbum), places: context.publishLocation,
                                         monthNames: SearchScope.monthNames(language: context.configuration.site.language),
                                         albumStems: Dictionary(albums.all.map { ($0.name, $0.links.stem ?? "") }) { first, _ in first },
-                                        signature: Self.programIdentity)
+                                        signature: Self.programIdentity, numbering: previousSearchNumbering.withLock { $0 })
             made = search
             return search
         }

@@ -249,8 +249,7 @@ struct LargeAlbumTests {
 
     @Test("photos added to a large album rewrite only the data at its end, the last plain page and the style sheet that counts them, not the album's page")
     func appending() throws {
-        // Photos enough for two of the search's groups (600 made one): older photos' word
-        // shards and the last group's.
+        // Photos enough for two of the search's groups and several word shards.
         let old = 1_400
         let folder = try TemporaryDirectory("append")
         let photos = folder.url.appending(path: "photos"), more = folder.url.appending(path: "more")
@@ -297,9 +296,9 @@ struct LargeAlbumTests {
         }
         #expect(grown.groups.count != index.groups.count || !changed.contains("data/index.columns.js"), "\(changed)")
         // The search index's words are shared by photos old and new, but the new photos' are
-        // in the shards of the search's last group: the older photos' shards stay as they were
-        // (the ten photos start no group); its blocks of cells change only at the end. The
-        // browse pages (a year's, a month's…) that gather the new photos change too.
+        // in the added photos' shards (`SearchNumbering`): the older photos' shards stay as they
+        // were; its blocks of cells change only at the end. The browse pages (a year's, a
+        // month's…) that gather the new photos change too.
         let grownSearch = try SearchIndexFile(site: site)
         #expect(!search.shards.isEmpty && grownSearch.shards == search.shards, "\(search.shards) → \(grownSearch.shards)")
         let olderShards = grownSearch.termsFiles.filter { $0.hasPrefix("data/search.terms-") }

@@ -10,7 +10,10 @@ import Testing
 struct MapPageTests {
     /// The sample with six of its highland photos moved a few kilometres apart by exiftool (the
     /// sample's photos are in three spots), built with --publish-location and tiles of its own
-    /// (a path in the site: the test asks nothing of the internet).
+    /// (a path in the site: the test asks nothing of the internet); then a photo of an earlier
+    /// day added and the last photo's date moved before every other (both without a place), and
+    /// built again: every point's document number is now one or two short of its place in
+    /// search order (`SearchNumbering`), which the lightbox must find to show the photo tapped.
     static let work: Result<TemporaryDirectory, any Error> = Result {
         let work = try TemporaryDirectory("map-site")
         let photos = work.url.appending(path: "photos")
@@ -21,8 +24,20 @@ struct MapPageTests {
                                    to: photos.appending(path: "highlands/\(name).jpg").path)
         }
         try work.write("gallery.toml", text: "[map]\ntiles = \"tiles/{z}/{x}/{y}.png\"\nattribution = \"<b>Test</b> tiles\"\n")
-        let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet", "--publish-location", "--config", "gallery.toml"], in: work.url)
-        guard built.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build --publish-location failed: \(built.stderr)") }
+        func build() throws {
+            let built = try GalleryBinary.run(["build", "photos", "--out", "site", "--quiet", "--publish-location", "--config", "gallery.toml"], in: work.url)
+            guard built.status == 0 else { throw HeadlessChromium.Failure(description: "gallery build --publish-location failed: \(built.stderr)") }
+        }
+        try build()
+        let earlier = photos.appending(path: "highlands/00-before-the-snow.jpg").path
+        try FileManager.default.copyItem(atPath: photos.appending(path: "highlands/01-first-snow.jpg").path, toPath: earlier)
+        try TestMetadata.write(["-AllDates=2024:06:30 10:00:00", "-gps:all="], to: earlier)
+        try TestMetadata.write(["-AllDates=2024:06:29 09:00:00", "-gps:all="], to: photos.appending(path: "highlands/15-descent.jpg").path)
+        try build()
+        let index = try SearchIndexFile(site: work.url.appending(path: "site"))
+        guard index.added.count == 2, index.holes.count == 1 else {
+            throw HeadlessChromium.Failure(description: "the rebuild numbered the search afresh: added \(index.added), holes \(index.holes)")
+        }
         return work
     }
 

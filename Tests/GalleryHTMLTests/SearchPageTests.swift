@@ -166,6 +166,83 @@ struct SearchPageTests {
         #expect(report.walked == Array(ids.prefix(2)), "\(engine): the lightbox walked \(report.walked), the results begin \(ids.prefix(2))")
     }
 
+    /// The sample library built, then changed as a library is between exports: three photos of
+    /// other days added all over its order (an old memory card), built again, then one photo's
+    /// date moved past every other, built again: the search's documents keep their numbers,
+    /// with the added photos' and a hole in the index (`SearchNumbering`). Made once for every
+    /// engine; what each build rewrote of the word shards is checked as it is made.
+    static let renumbered: Result<TemporaryDirectory, any Error> = Result {
+        let work = try TemporaryDirectory("search-numbers")
+        let photos = work.url.appending(path: "photos"), site = work.url.appending(path: "site")
+        try FileManager.default.copyItem(at: GalleryBinary.packageRoot.appending(path: "sample-data"), to: photos)
+        func build() throws {
+            let run = try GalleryBinary.run(["build", photos.path, "--out", site.path, "--quiet"], in: work.url)
+            guard run.status == 0 else { throw TestFailure(description: "gallery build: \(run.stderr)") }
+        }
+        try build()
+        let first = try SiteDigest.byPath(of: site), firstIndex = try SearchIndexFile(site: site)
+        guard firstIndex.added.isEmpty, firstIndex.holes.isEmpty, firstIndex.base == firstIndex.count else {
+            throw TestFailure(description: "a first export numbers by place: \(firstIndex.base) of \(firstIndex.count), \(firstIndex.added), \(firstIndex.holes)")
+        }
+        for (name, date) in [("00-before-dawn", "2024:07:01 05:00:00"), ("16-midsummer", "2024:08:20 12:00:00"), ("17-early-autumn", "2024:09:10 18:30:00")] {
+            let copy = photos.appending(path: "coast/\(name).jpg").path
+            try FileManager.default.copyItem(atPath: photos.appending(path: "coast/02-tide-pools.jpg").path, toPath: copy)
+            try TestMetadata.write(["-AllDates=\(date)"], to: copy)
+        }
+        try build()
+        let second = try SiteDigest.byPath(of: site), secondIndex = try SearchIndexFile(site: site)
+        // The base's shards hold the words of photos none of which changed: not one is
+        // rewritten; the added photos' words are in shards of their own.
+        let rewritten = second.keys.filter { $0.hasPrefix("data/search.terms-") && first[$0] != second[$0] }
+        guard rewritten.isEmpty, secondIndex.added.count == 3, secondIndex.holes.isEmpty,
+              secondIndex.termsFiles.contains(where: { $0.hasPrefix("data/search.recent-") }) else {
+            throw TestFailure(description: "after three photos added: shards rewritten \(rewritten.sorted()), added \(secondIndex.added), holes \(secondIndex.holes)")
+        }
+        try TestMetadata.write(["-AllDates=2024:10:03 09:00:00"], to: photos.appending(path: "coast/03-last-light.jpg").path)
+        try build()
+        let third = try SearchIndexFile(site: site)
+        guard third.holes.count == 1, third.added.count == 4, third.base == firstIndex.count else {
+            throw TestFailure(description: "after a photo moved: base \(third.base), holes \(third.holes), added \(third.added)")
+        }
+        return work
+    }
+
+    @Test("after photos added all over the library's order and one moved by its date, a query finds and draws what `gallery layout --query` does (numbers turned into places)",
+          arguments: BrowserEngine.allCases)
+    func renumberedDocuments(engine: BrowserEngine) throws {
+        let work = try Self.renumbered.get()
+        let site = work.url.appending(path: "site")
+        for (query, width) in [("2024", 1280), ("July", 390)] {
+            let encoded = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
+            let probe = try Self.probe(in: site, script: ExportBrowserTests.measureScript + """
+                window.addEventListener('load', () => gallerySearched(\(encoded)).then(async (grid) => {
+                  const result = await galleryMeasure();
+                  const deadline = performance.now() + 30000;
+                  while (Number(grid.dataset.placed) < Number(grid.dataset.found) && performance.now() < deadline) {
+                    window.scrollTo(0, document.documentElement.scrollHeight);
+                    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+                    await gallerySearched(grid.dataset.query);
+                  }
+                  result.gridHeight = grid.getBoundingClientRect().height;
+                  result.found = Number(grid.dataset.found);
+                  galleryTestReport(result);
+                }).catch((error) => galleryTestReport({ error: String(error) })));
+                """)
+            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+            let address = probe + "?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query)
+            let data = try engine.open(address, in: site, width: width, height: 900)
+            let result = try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
+            struct Extra: Decodable { var found: Int }
+            let extra = try JSONDecoder().decode(Extra.self, from: data)
+            let expected = try GridOracle(folder: work.url, album: nil, arguments: ["--query", query]).expected(width: width, height: 900)
+            let label = "\(engine) '\(query)' @\(width) after changes"
+            // "2024" finds every photo (the base's, the added ones and the one moved), "July" the
+            // base's of July and the one added before them.
+            #expect(extra.found == expected.items.count && expected.items.count >= 2, "\(label): \(extra.found) found, the engine finds \(expected.items.count)")
+            ExportBrowserTests.check(result, expected: expected, label: label)
+        }
+    }
+
     /// How many photos `gallery layout --query` finds for `text`.
     static func found(_ text: String) throws -> Int {
         let run = try GalleryBinary.run(["layout", "--query", text, "--width", "800", "--json"], in: try SampleSite.folder)

@@ -97,9 +97,9 @@ const galleryAlbumIndex = (() => {
   };
 })();
 
-// Block n of the search index's cells put into `cells` by document number: the search page's
-// and the map's. The search index names the blocks: each one's first document (`blockStarts`)
-// and its file, `docs` with {n} its first photo's id (`blocks`).
+// Block n of the search index's cells put into `cells` by place in search order: the search
+// page's and the map's. The search index names the blocks: each one's first place
+// (`blockStarts`) and its file, `docs` with {n} its first photo's id (`blocks`).
 const galleryLoadCells = (index, cells, n) => galleryLoad(index.docs.replace('{n}', String(index.blocks[n]))).then((payload) => {
   payload.cells.forEach((cell, j) => { if (cell) cells.set(index.blockStarts[n] + j, cell); });
 });
@@ -172,6 +172,33 @@ const galleryBusy = (element) => {
     const done = () => { if (--loading === 0) element.removeAttribute('aria-busy'); };
     promise.then(done, done);
     return promise;
+  };
+};
+
+// The search index's documents' numbers (in its word shards and the map's points) to their
+// places in search order, as SearchNumbering.Placed.position finds them: a number from `base`
+// on is an added photo's, at its listed place; one below is a photo of the base (but the
+// `holes`), after as many added photos as have fewer of the base's before them than its rank
+// among the base's. Null where nothing was added or left since the last renumbering: the
+// numbers are the places.
+const gallerySearchPositions = (index) => {
+  const base = index.base, holes = index.holes || [], added = index.added || [];
+  if (holes.length === 0 && added.length === 0) return null;
+  // Each added photo's count of the base's photos before it, ascending with their places.
+  const basesBefore = Int32Array.from(added).sort().map((place, j) => place - j);
+  // How many of the ascending `list` are below `value` (or at most it, when `inclusive`).
+  const count = (list, value, inclusive) => {
+    let low = 0, high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (list[middle] < value || (inclusive && list[middle] === value)) low = middle + 1; else high = middle;
+    }
+    return low;
+  };
+  return (number) => {
+    if (number >= base) return added[number - base];
+    const rank = number - count(holes, number, false);
+    return rank + count(basesBefore, rank, true);
   };
 };
 

@@ -20,10 +20,11 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   const busy = galleryBusy(grid);
   const overscan = () => Math.max(600, window.innerHeight);
   let index = null;
-  let shown = null;  // the query whose photos are shown: { text, results (its document numbers, in order) }
+  let placeOf = null;  // a document's number → its place in search order (null: the same)
+  let shown = null;  // the query whose photos are shown: { text, results (their places in search order, ascending) }
   let generation = 0;
   let placement = null;
-  // Document number → its cell, once its block is in; past galleryKeptCells, only those near
+  // Place in search order → its cell, once its block is in; past galleryKeptCells, only those near
   // the results drawn, the next to place and the lightbox's (`prune`): a slideshow through
   // 100,000 results keeps memory flat.
   const cells = new Map();
@@ -33,10 +34,11 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
   const file = (template, n) => template.replace('{n}', String(n));
   // A shard's file is named by its key's UTF-8 bytes in hex (SiteFileName).
   const hex = (key) => Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  // Every document with a word beginning with `token`, ascending (the shards whose key begins
-  // it or that it begins hold all such words, in the older photos' shards and in the newest
-  // photos'): each word's list decoded from its gaps, the lists of several words merged. Typed
-  // arrays: a common word is in tens of thousands.
+  // Every document with a word beginning with `token`, by its place in search order,
+  // ascending (the shards whose key begins it or that it begins hold all such words, in the
+  // base's shards and in the added photos'): each word's list of numbers decoded from its
+  // gaps, the lists of several words merged, the numbers turned into places. Typed arrays: a
+  // common word is in tens of thousands.
   const withPrefix = async (token) => {
     const wanted = [];
     const reach = (keys, template) => keys.forEach((key) => {
@@ -54,10 +56,11 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
         lists.push(list);
       }
     }
-    if (lists.length <= 1) return lists[0] || new Int32Array(0);
     const all = new Int32Array(lists.reduce((sum, list) => sum + list.length, 0));
     let at = 0;
     for (const list of lists) { all.set(list, at); at += list.length; }
+    if (placeOf !== null) for (let i = 0; i < all.length; i++) all[i] = placeOf(all[i]);
+    if (lists.length <= 1 && placeOf === null) return all;
     all.sort();
     let kept = 0;
     for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[kept++] = all[i];
@@ -320,6 +323,7 @@ const galleryWellFormed = (text) => (typeof text.toWellFormed === 'function' ? t
 
   busy(galleryLoad(grid.dataset.search).then((payload) => {
     index = payload;
+    placeOf = gallerySearchPositions(index);
     // The first keystroke should not pay for the first use of the text rules (Unicode tables,
     // regular expressions) or of the count's number format (5 ms, 20 on a phone): made ready now.
     galleryQueryTokens('Éa1');

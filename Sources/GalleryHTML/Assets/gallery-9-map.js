@@ -36,17 +36,26 @@
   const longitudeOf = (x) => (x - 0.5) * 360;
   const latitudeOf = (y) => (2 * Math.atan(Math.exp((0.5 - y) * 2 * Math.PI)) - Math.PI / 2) * 180 / Math.PI;
 
-  // The points, in the clusters' order: where, which document, the zoom a cluster starts at it.
+  // The points, in the clusters' order: where, which document (its number in the search's
+  // index), the zoom a cluster starts at it.
   let data = null, count = 0, xs = null, ys = null, documents = null, levels = null, byDate = null;
-  // The search's index, once a photo is opened: the blocks of cells the lightbox reads.
-  let search = null;
-  // What the lightbox walks: the documents of a group tapped, or every photo by date.
+  // The search's index, once a photo is opened: the blocks of cells the lightbox reads, and
+  // each point's place in search order (by date), from its number (`gallerySearchPositions`).
+  let search = null, places = null;
+  const placesReady = () => (search || (search = galleryLoad(data.search))).then((index) => {
+    if (!places) {
+      const position = gallerySearchPositions(index);
+      places = position ? documents.map(position) : documents;
+    }
+    return index;
+  });
+  // What the lightbox walks: the places of a group tapped, or every photo by date.
   let walk = [];
-  // Document number → its cell, once its block is in; past galleryKeptCells, only those about
-  // the photo the lightbox shows: a walk through every photo keeps memory flat.
+  // Place in search order → its cell, once its block is in; past galleryKeptCells, only those
+  // about the photo the lightbox shows: a walk through every photo keeps memory flat.
   const cells = new Map();
-  const cellOf = (number) => (search || (search = galleryLoad(data.search))).then((index) => galleryLoadCells(index, cells, galleryRunOf(index.blockStarts, number)))
-    .then(() => cells.get(number));
+  const cellOf = (place) => placesReady().then((index) => galleryLoadCells(index, cells, galleryRunOf(index.blockStarts, place)))
+    .then(() => cells.get(place));
   const prune = (i) => {
     if (cells.size <= galleryKeptCells) return;
     const keep = new Set(walk.slice(Math.max(0, i - 50), i + 50));
@@ -111,16 +120,16 @@
     const at = [latitudeOf(cluster.y), longitudeOf(cluster.x) + shift];
     if (size === 1) {
       const photo = L.marker(at, { icon: dot, keyboard: true, title: '' });
-      photo.on('click', () => {
-        if (!byDate) byDate = Int32Array.from(documents).sort();
-        const number = documents[cluster.start];
+      photo.on('click', () => placesReady().then(() => {
+        if (!byDate) byDate = Int32Array.from(places).sort();
+        const place = places[cluster.start];
         let low = 0, high = byDate.length - 1;
         while (low < high) {
           const middle = (low + high) >> 1;
-          if (byDate[middle] < number) low = middle + 1; else high = middle;
+          if (byDate[middle] < place) low = middle + 1; else high = middle;
         }
         open(byDate, low);
-      });
+      }));
       return photo;
     }
     const label = document.createElement('span');
@@ -140,7 +149,7 @@
         south = Math.max(south, ys[place]);
       }
       if (parting > data.maxZoom) {
-        open(documents.slice(cluster.start, cluster.end).sort(), 0);
+        placesReady().then(() => open(places.slice(cluster.start, cluster.end).sort(), 0));
         return;
       }
       // Its photos framed, zoomed in at least to where it parts and never past it.
