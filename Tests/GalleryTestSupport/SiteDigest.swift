@@ -26,6 +26,37 @@ public enum SiteDigest {
         Dictionary(try lines(of: site).map { (String($0.dropFirst(66)), String($0.prefix(64))) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// How a site made again after changes differs from a fresh export of the same library
+    /// (`fresh`): every file byte for byte, but those that name the search's documents by
+    /// number (its index, its words' shards, the map's points), which a rebuild keeps where a
+    /// fresh export numbers afresh (`SearchNumbering`): those must find the same photos at the
+    /// same places. Empty when they agree.
+    public static func differences(rebuilt site: URL, fresh: URL) throws -> [String] {
+        let rebuilt = try byPath(of: site), first = try byPath(of: fresh)
+        let numbered = { (name: String) in
+            ["data/search.index.js", "data/search.terms-", "data/search.recent-", "data/map.part-", "data/map.points"].contains { name.hasPrefix($0) }
+        }
+        let keys = Set(rebuilt.keys.filter { !numbered($0) }), freshKeys = Set(first.keys.filter { !numbered($0) })
+        var found = keys.symmetricDifference(freshKeys).sorted().map { "only in \(keys.contains($0) ? "the rebuilt site" : "the fresh export"): \($0)" }
+        found += keys.intersection(freshKeys).sorted().filter { rebuilt[$0] != first[$0] }.map { "differs: \($0)" }
+        guard rebuilt["data/search.index.js"] != nil || first["data/search.index.js"] != nil else { return found }
+        guard rebuilt["data/search.index.js"] != nil, first["data/search.index.js"] != nil else { return found + ["only one has a search index"] }
+        let search = try SearchIndexFile(site: site), freshSearch = try SearchIndexFile(site: fresh)
+        if search.count != freshSearch.count || search.blockStarts != freshSearch.blockStarts || search.blocks != freshSearch.blocks {
+            found.append("the search's blocks differ")
+        }
+        let words = try search.placesByWord(in: site), freshWords = try freshSearch.placesByWord(in: fresh)
+        for word in Set(words.keys).union(freshWords.keys).sorted() where words[word] != freshWords[word] {
+            found.append("the search finds \(word) at \(words[word] ?? []), a fresh export at \(freshWords[word] ?? [])")
+        }
+        for listing in Set(rebuilt.keys.filter { $0.hasPrefix("data/map.points") }).union(first.keys.filter { $0.hasPrefix("data/map.points") }).sorted() {
+            let points = rebuilt[listing] == nil ? [] : try search.mapPoints(listing: listing, in: site)
+            let freshPoints = first[listing] == nil ? [] : try freshSearch.mapPoints(listing: listing, in: fresh)
+            if points != freshPoints { found.append("\(listing): the points differ from a fresh export's") }
+        }
+        return found
+    }
+
     /// The files whose digest differs from `golden`'s (or that only one side has), as lines
     /// that say so; empty when the site is the recorded one. Records `golden` first under
     /// `RECORD_SNAPSHOTS=1`.
