@@ -38,33 +38,39 @@ struct SearchPageTests {
         try GridOracle(folder: try SampleSite.folder, album: nil, arguments: ["--query", query]).expected(width: width, height: 900)
     }
 
+    /// What the search page draws for `query` in a window `width` wide (`ExportBrowserTests.Result`,
+    /// with how many it found, its status line and what its box shows), once it has placed them
+    /// all: the page places more as the visitor scrolls, so the probe scrolls to the end first
+    /// and the grid is then as tall as the engine's.
+    static func measured(_ query: String, width: Int, in site: URL, engine: BrowserEngine) throws -> Data {
+        let encoded = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
+        let probe = try Self.probe(in: site, script: ExportBrowserTests.measureScript + """
+            window.addEventListener('load', () => gallerySearched(\(encoded)).then(async (grid) => {
+              const result = await galleryMeasure();
+              const deadline = performance.now() + 30000;
+              while (Number(grid.dataset.placed) < Number(grid.dataset.found) && performance.now() < deadline) {
+                window.scrollTo(0, document.documentElement.scrollHeight);
+                await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+                await gallerySearched(grid.dataset.query);
+              }
+              result.gridHeight = grid.getBoundingClientRect().height;
+              result.found = Number(grid.dataset.found);
+              result.status = document.querySelector('.search-status').textContent;
+              result.input = document.querySelector('.search-box input').value;
+              galleryTestReport(result);
+            }).catch((error) => galleryTestReport({ error: String(error) })));
+            """)
+        defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
+        let address = probe + "?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query)
+        return try engine.open(address, in: site, width: width, height: 900)
+    }
+
     @Test("the photos a query finds are drawn where `gallery layout --query --viewport` puts them, on a phone, a tablet and a desktop",
           arguments: BrowserEngine.allCases)
     func drawn(engine: BrowserEngine) throws {
         let site = try SampleSite.site
         for (query, width) in [("harbour", 390), ("2024", 1280), ("boat", 768), ("July 2024", 390)] {
-            let encoded = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
-            let probe = try Self.probe(in: site, script: ExportBrowserTests.measureScript + """
-                window.addEventListener('load', () => gallerySearched(\(encoded)).then(async (grid) => {
-                  const result = await galleryMeasure();
-                  // The page places more as the visitor scrolls: at the end, all are placed and
-                  // the grid is as tall as the engine's.
-                  const deadline = performance.now() + 30000;
-                  while (Number(grid.dataset.placed) < Number(grid.dataset.found) && performance.now() < deadline) {
-                    window.scrollTo(0, document.documentElement.scrollHeight);
-                    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-                    await gallerySearched(grid.dataset.query);
-                  }
-                  result.gridHeight = grid.getBoundingClientRect().height;
-                  result.found = Number(grid.dataset.found);
-                  result.status = document.querySelector('.search-status').textContent;
-                  result.input = document.querySelector('.search-box input').value;
-                  galleryTestReport(result);
-                }).catch((error) => galleryTestReport({ error: String(error) })));
-                """)
-            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-            let address = probe + "?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query)
-            let data = try engine.open(address, in: site, width: width, height: 900)
+            let data = try Self.measured(query, width: width, in: site, engine: engine)
             let result = try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
             struct Extra: Decodable { var found: Int; var status: String; var input: String }
             let extra = try JSONDecoder().decode(Extra.self, from: data)
@@ -213,24 +219,7 @@ struct SearchPageTests {
         let work = try Self.renumbered.get()
         let site = work.url.appending(path: "site")
         for (query, width) in [("2024", 1280), ("July", 390)] {
-            let encoded = String(decoding: try JSONEncoder().encode(query), as: UTF8.self)
-            let probe = try Self.probe(in: site, script: ExportBrowserTests.measureScript + """
-                window.addEventListener('load', () => gallerySearched(\(encoded)).then(async (grid) => {
-                  const result = await galleryMeasure();
-                  const deadline = performance.now() + 30000;
-                  while (Number(grid.dataset.placed) < Number(grid.dataset.found) && performance.now() < deadline) {
-                    window.scrollTo(0, document.documentElement.scrollHeight);
-                    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-                    await gallerySearched(grid.dataset.query);
-                  }
-                  result.gridHeight = grid.getBoundingClientRect().height;
-                  result.found = Number(grid.dataset.found);
-                  galleryTestReport(result);
-                }).catch((error) => galleryTestReport({ error: String(error) })));
-                """)
-            defer { try? FileManager.default.removeItem(at: site.appending(path: probe)) }
-            let address = probe + "?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? query)
-            let data = try engine.open(address, in: site, width: width, height: 900)
+            let data = try Self.measured(query, width: width, in: site, engine: engine)
             let result = try JSONDecoder().decode(ExportBrowserTests.Result.self, from: data)
             struct Extra: Decodable { var found: Int }
             let extra = try JSONDecoder().decode(Extra.self, from: data)
