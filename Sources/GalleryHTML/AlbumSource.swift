@@ -40,9 +40,9 @@ final class AlbumSource: Sendable {
         self.context = context
         data = AlbumData(stem: links.stem)
         // One per band, in band order (`SiteGeometry.layoutNeeds`).
-        layouts = try context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
-            try context.layouts.masonryLayout(MasonryRequest(width: width, scope: scope, options: options))
-        }
+        layouts = try context.layouts.masonryLayouts(context.geometry.layoutNeeds(context.configuration).masonry.map { width, options in
+            MasonryRequest(width: width, scope: scope, options: options)
+        })
         count = layouts.first?.layout.itemCount ?? 0
     }
 

@@ -60,13 +60,26 @@ public final class LayoutService: Sendable {
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        let scope = try scope(of: request)
-        let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
-        if let stored = try database.storedMasonryLayout(key), !stored.layout.isStale { return stored }
+        if let stored = try database.storedMasonryLayout(masonryKey(request, scope: try scope(of: request))), !stored.layout.isStale { return stored }
         var computed = request
         // An empty rect: the layout is computed and stored, no item is copied out.
         computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
         return try masonry(computed).layout
+    }
+
+    /// `masonryLayout` for each of `requests` (a page's bands), the stored ones read at once:
+    /// an export asks for every page's, and a read each cost more than the headers themselves.
+    public func masonryLayouts(_ requests: [MasonryRequest]) throws -> [StoredMasonryLayout] {
+        let stored = try database.storedMasonryLayouts(try requests.map { masonryKey($0, scope: try scope(of: $0)) })
+        return try zip(requests, stored).map { request, stored in
+            if let stored, !stored.layout.isStale { return stored }
+            return try masonryLayout(request)
+        }
+    }
+
+    /// Where `request`'s layout of the photos `scope` holds is stored.
+    func masonryKey(_ request: MasonryRequest, scope: LayoutScope) -> LayoutKey {
+        LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
     }
 
     /// The stored justified-rows layout of `album` at `width` (its frames are read a part at a
@@ -99,7 +112,7 @@ public final class LayoutService: Sendable {
     public func masonry(_ request: MasonryRequest) throws -> MasonryResult {
         let geometry = try MasonryLayout.geometry(width: request.width, options: request.options)
         let scope = try scope(of: request)
-        let key = LayoutKey(scope: scope, kind: .masonry, width: request.width, options: optionsKey(request.options))
+        let key = masonryKey(request, scope: scope)
         let rect = request.rect
 
         // Header and items in one snapshot: an import or another request replacing the layout

@@ -192,12 +192,14 @@ extension GalleryDatabase {
 
     private static let headerByKey = "SELECT \(LayoutRecord.selection) FROM layouts WHERE scope = ? AND kind = ? AND width = ? AND options = ?"
 
-    /// The header stored under `key`, if any.
-    private func header(_ db: Database, _ key: LayoutKey) throws -> StoredLayout? {
+    /// The header stored under `key`, if any; `scopeRevision`: its scope's revision, when the
+    /// caller has read it already.
+    private func header(_ db: Database, _ key: LayoutKey, scopeRevision: Int64? = nil) throws -> StoredLayout? {
         // Cached statements: this is the hot path of the layout API.
         let record = try LayoutRecord.fetchOne(db.cachedStatement(sql: Self.headerByKey),
                                                arguments: [key.scope.stored, key.kind.rawValue, key.width, key.options])
-        return try record?.layout(currentRevision: revision(db, scope: key.scope))
+        guard let record else { return nil }
+        return record.layout(currentRevision: try scopeRevision ?? revision(db, scope: key.scope))
     }
 
     /// The masonry columns of a masonry header.
@@ -212,9 +214,9 @@ extension GalleryDatabase {
         guard key.kind == kind else { throw StoreError.layoutKind(stored: key.kind, asked: kind) }
     }
 
-    private func storedMasonry(_ db: Database, _ key: LayoutKey) throws -> StoredMasonryLayout? {
+    private func storedMasonry(_ db: Database, _ key: LayoutKey, scopeRevision: Int64? = nil) throws -> StoredMasonryLayout? {
         try Self.expect(.masonry, of: key)
-        guard let header = try header(db, key) else { return nil }
+        guard let header = try header(db, key, scopeRevision: scopeRevision) else { return nil }
         return try Self.masonry(db, header)
     }
 
@@ -227,6 +229,20 @@ extension GalleryDatabase {
     /// - Throws: `StoreError.layoutKind` when `key` is not a masonry key.
     public func storedMasonryLayout(_ key: LayoutKey) throws -> StoredMasonryLayout? {
         try read { db in try self.storedMasonry(db, key) }
+    }
+
+    /// `storedMasonryLayout` of each of `keys`, in one read, each scope's revision read once (a
+    /// page's bands share theirs).
+    /// - Throws: `StoreError.layoutKind` when one is not a masonry key.
+    public func storedMasonryLayouts(_ keys: [LayoutKey]) throws -> [StoredMasonryLayout?] {
+        try read { db in
+            var revisions: [String: Int64] = [:]
+            return try keys.map { key in
+                let revision = try revisions[key.scope.stored] ?? self.revision(db, scope: key.scope)
+                revisions[key.scope.stored] = revision
+                return try self.storedMasonry(db, key, scopeRevision: revision)
+            }
+        }
     }
 
     /// The layout of free frames stored under `key`, if any (stale or not: see `isStale`).

@@ -46,6 +46,23 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
         inputsRevision = layout.inputsRevision
     }
 
+    /// Read column by column rather than through `Decodable`: every page of an export reads
+    /// one header per band, and GRDB's decoder (with its snake-case key conversion, per key per
+    /// row) took a fifth of an export that changed nothing.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: Columns.id.rawValue)
+        scope = try row.decode(forColumn: Columns.scope.rawValue)
+        kind = try row.decode(forColumn: Columns.kind.rawValue)
+        width = try row.decode(forColumn: Columns.width.rawValue)
+        options = try row.decode(forColumn: Columns.options.rawValue)
+        contentWidth = try row.decode(forColumn: Columns.contentWidth.rawValue)
+        contentHeight = try row.decode(forColumn: Columns.contentHeight.rawValue)
+        itemCount = try row.decode(forColumn: Columns.itemCount.rawValue)
+        revision = try row.decode(forColumn: Columns.revision.rawValue)
+        computedAt = try row.decode(forColumn: Columns.computedAt.rawValue)
+        inputsRevision = try row.decode(forColumn: Columns.inputsRevision.rawValue)
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

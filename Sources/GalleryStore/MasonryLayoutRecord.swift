@@ -38,6 +38,17 @@ struct MasonryLayoutRecord: Codable, FetchableRecord, PersistableRecord {
         columnHeights = Data(LayoutChunkCodec.encode(masonry.columnHeights))
     }
 
+    /// Column by column, as `LayoutRecord(row:)` and for the same reason.
+    init(row: Row) throws {
+        layoutId = try row.decode(forColumn: Columns.layoutID.rawValue)
+        columns = try row.decode(forColumn: Columns.columns.rawValue)
+        columnWidth = try row.decode(forColumn: Columns.columnWidth.rawValue)
+        gutter = try row.decode(forColumn: Columns.gutter.rawValue)
+        innerWidth = try row.decode(forColumn: Columns.innerWidth.rawValue)
+        cellPadding = try row.decode(forColumn: Columns.cellPadding.rawValue)
+        columnHeights = try row.decode(forColumn: Columns.columnHeights.rawValue)
+    }
+
     func masonry(_ layout: StoredLayout) -> StoredMasonryLayout {
         StoredMasonryLayout(
             layout: layout,

@@ -191,6 +191,37 @@ struct LayoutServiceTests {
         #expect(try stale() == Set(pages.map { "browse:" + $0 } + ["album:trip"]), "another order")
     }
 
+    @Test("a page's bands asked for at once: those stored are read together and equal each asked for alone; a missing or stale one is computed")
+    func layoutsAtOnce() throws {
+        let folder = try TemporaryDirectory()
+        try makeLibrary(30, in: folder)
+        let database = try GalleryDatabase()
+        try importFolder(folder, database)
+        let service = LayoutService(database: database)
+        let requests = [360.0, 800, 1400].map { MasonryRequest(width: $0) }
+        let alone = try service.masonryLayout(requests[1])
+        // One stored, two computed on the way.
+        let together = try service.masonryLayouts(requests)
+        #expect(together.map(\.layout.key.width) == [360, 800, 1400])
+        #expect(together[1] == alone)
+        #expect(together.allSatisfy { !$0.layout.isStale && $0.layout.itemCount == 30 })
+        #expect(Set(together.map(\.geometry.columns)).count == 3, "\(together.map(\.geometry.columns))")
+        #expect(try requests.map { try service.masonryLayout($0) } == together)
+        #expect(try database.storedMasonryLayouts(together.map(\.layout.key)) == together)
+
+        // A comment grown long: every band is stale, and is computed again when asked for together.
+        try folder.write("trip/img-001.txt", text: "Photo 1\n" + String(repeating: "A much longer comment now, over many lines. ", count: 12))
+        try importFolder(folder, database)
+        #expect(try database.storedMasonryLayouts(together.map(\.layout.key)).allSatisfy { $0?.layout.isStale == true })
+        let again = try service.masonryLayouts(requests)
+        #expect(again.allSatisfy { !$0.layout.isStale })
+        #expect(zip(again, together).allSatisfy { $0.layout.revision != $1.layout.revision && $0.layout.contentHeight >= $1.layout.contentHeight })
+        #expect(try requests.map { try service.masonryLayout($0) } == again)
+        // A key stored nowhere reads as nil, in its place.
+        let elsewhere = LayoutKey(scope: .album(path: "nowhere"), kind: .masonry, width: 800, options: together[1].layout.key.options)
+        #expect(try database.storedMasonryLayouts([together[0].layout.key, elsewhere]).map { $0 == nil } == [false, true])
+    }
+
     @Test("each kind is its own record: a key of one kind is refused by the other's lookup, and the schema refuses a kind no codec reads")
     func recordsByKind() throws {
         let folder = try TemporaryDirectory()
