@@ -48,7 +48,7 @@ struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// Read column by column rather than through `Decodable`: every page of an export reads
     /// one header per band, and GRDB's decoder (with its snake-case key conversion, per key per
-    /// row) took a fifth of an export that changed nothing.
+    /// row) was a tenth of the CPU of an export that changed nothing (10,000 photos).
     init(row: Row) throws {
         id = try row.decode(forColumn: Columns.id.rawValue)
         scope = try row.decode(forColumn: Columns.scope.rawValue)
