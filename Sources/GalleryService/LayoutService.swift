@@ -61,6 +61,11 @@ public final class LayoutService: Sendable {
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
         if let stored = try database.storedMasonryLayout(masonryKey(request, scope: try scope(of: request))), !stored.layout.isStale { return stored }
+        return try computedLayout(request)
+    }
+
+    /// `request`'s layout computed and stored, without its items.
+    private func computedLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
         var computed = request
         // An empty rect: the layout is computed and stored, no item is copied out.
         computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
@@ -73,7 +78,7 @@ public final class LayoutService: Sendable {
         let stored = try database.storedMasonryLayouts(try requests.map { masonryKey($0, scope: try scope(of: $0)) })
         return try zip(requests, stored).map { request, stored in
             if let stored, !stored.layout.isStale { return stored }
-            return try masonryLayout(request)
+            return try computedLayout(request)
         }
     }
 

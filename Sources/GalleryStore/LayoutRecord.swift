@@ -4,7 +4,6 @@ import GRDB
 /// One row of `layouts`: what every kind of layout has (Migrations/0009_layout_kinds.sql).
 struct LayoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "layouts"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns: String, ColumnExpression, CaseIterable {

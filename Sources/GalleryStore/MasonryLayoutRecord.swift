@@ -5,7 +5,6 @@ import GRDB
 /// One row of `masonry_layouts`: a masonry layout's columns, beside its `layouts` row.
 struct MasonryLayoutRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "masonry_layouts"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     enum Columns: String, ColumnExpression, CaseIterable {
