@@ -19,6 +19,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -181,12 +182,24 @@ class DevTools:
             file.write(base64.b64decode(shot["data"]))
 
     def close(self):
-        self.process.kill()
-        self.process.wait()
+        # Asked to close, Chromium removes the singleton folder it made in /tmp
+        # (org.chromium.Chromium.*); killed, it leaves one behind for every session.
+        try:
+            self.session = None  # a browser's command, not a page's
+            self.send("Browser.close", timeout=5)
+        except Exception:
+            pass  # a browser that crashed or hangs is killed below
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def main():
+    # Stopped by the test (SIGTERM), still close the browser and remove its folders.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     tools = DevTools(arguments=sys.argv[1:])
     try:
         for line in sys.stdin:
