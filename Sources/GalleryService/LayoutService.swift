@@ -60,25 +60,20 @@ public final class LayoutService: Sendable {
     /// The stored layout for `request` without its items (they are read a part at a time with
     /// `GalleryDatabase.layoutItems`), computing and storing it first if needed.
     public func masonryLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        if let stored = try database.storedMasonryLayout(masonryKey(request, scope: try scope(of: request))), !stored.layout.isStale { return stored }
-        return try computedLayout(request)
-    }
-
-    /// `request`'s layout computed and stored, without its items.
-    private func computedLayout(_ request: MasonryRequest) throws -> StoredMasonryLayout {
-        var computed = request
-        // An empty rect: the layout is computed and stored, no item is copied out.
-        computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
-        return try masonry(computed).layout
+        try masonryLayouts([request])[0]
     }
 
     /// `masonryLayout` for each of `requests` (a page's bands), the stored ones read at once:
     /// an export asks for every page's, and a read each cost more than the headers themselves.
+    /// A missing or stale one is computed and stored.
     public func masonryLayouts(_ requests: [MasonryRequest]) throws -> [StoredMasonryLayout] {
         let stored = try database.storedMasonryLayouts(try requests.map { masonryKey($0, scope: try scope(of: $0)) })
         return try zip(requests, stored).map { request, stored in
             if let stored, !stored.layout.isStale { return stored }
-            return try computedLayout(request)
+            var computed = request
+            // An empty rect: the layout is computed and stored, no item is copied out.
+            computed.rect = LayoutRect(x: -1, y: -1, width: 0, height: 0)
+            return try masonry(computed).layout
         }
     }
 
