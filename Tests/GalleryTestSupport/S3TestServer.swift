@@ -10,6 +10,8 @@ public final class S3TestServer: @unchecked Sendable {
     public let endpoint: URL
     let process: Process
     let folder: TemporaryDirectory
+    /// Its ports: SeaweedFS names the sockets it makes in /tmp by them.
+    let ports: [Int]
 
     public static let key = "galleryKey"
     public static let secret = "gallerySecret"
@@ -36,9 +38,11 @@ public final class S3TestServer: @unchecked Sendable {
             """)
         try FileManager.default.createDirectory(at: folder.url.appending(path: "data"), withIntermediateDirectories: true)
         let ports = try Self.freePorts(8)
+        self.ports = ports
         process = Process()
         process.executableURL = weed
-        process.arguments = ["server", "-dir=\(folder.path)/data", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+        // Its logs in its folder too, not /tmp's (six files a run).
+        process.arguments = ["-logdir=\(folder.path)", "server", "-dir=\(folder.path)/data", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
                              "-master.port=\(ports[0])", "-master.port.grpc=\(ports[1])", "-volume.port=\(ports[2])", "-volume.port.grpc=\(ports[3])",
                              "-filer.port=\(ports[4])", "-filer.port.grpc=\(ports[5])", "-s3", "-s3.port=\(ports[6])", "-s3.port.grpc=\(ports[7])",
                              "-s3.port.iceberg=0", "-s3.port.lance=0", "-s3.config=\(folder.path)/s3.json",
@@ -49,11 +53,22 @@ public final class S3TestServer: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // The server is the test process's child: it goes when the process does.
-        // Signalled by pid whatever Foundation's Process believes (its isRunning was seen false
-        // for a live child here), then killed if it has not gone within 10 s.
+        // The server is the test process's child: it goes when the process does, and its folder
+        // with it (a shared server is never deinitialised: each run of the suite left its 8 MB
+        // in /tmp). Signalled by pid whatever Foundation's Process believes (its isRunning was
+        // seen false for a live child here), then killed if it has not gone within 10 s.
         atexit {
             guard case .success(let server) = S3TestServer.shared else { return }
+            defer {
+                try? FileManager.default.removeItem(at: server.folder.url)
+                // Its gRPC and S3 sockets ("seaweedfs-s3-8333.sock"), made in /tmp whatever its folder.
+                let temporary = URL(fileURLWithPath: "/tmp")
+                let sockets = Set(server.ports.map { "-\($0).sock" })
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+                where name.hasPrefix("seaweedfs-") && sockets.contains { name.hasSuffix($0) } {
+                    try? FileManager.default.removeItem(at: temporary.appending(path: name))
+                }
+            }
             let pid = server.process.processIdentifier
             guard pid > 0, kill(pid, SIGTERM) == 0 else { return }
             let deadline = Date().addingTimeInterval(10)
