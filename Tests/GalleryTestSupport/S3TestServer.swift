@@ -53,14 +53,13 @@ public final class S3TestServer: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // The server is the test process's child: it goes when the process does, and its folder
-        // with it (a shared server is never deinitialised: each run of the suite left its 8 MB
-        // in /tmp). Signalled by pid whatever Foundation's Process believes (its isRunning was
-        // seen false for a live child here), then killed if it has not gone within 10 s.
+        // The server is the test process's child: it goes when the process does (before its
+        // folder: this handler is registered after TemporaryDirectory's, so it runs first).
+        // Signalled by pid whatever Foundation's Process believes (its isRunning was seen false
+        // for a live child here), then killed if it has not gone within 10 s.
         atexit {
             guard case .success(let server) = S3TestServer.shared else { return }
             defer {
-                try? FileManager.default.removeItem(at: server.folder.url)
                 // Its gRPC and S3 sockets ("seaweedfs-s3-8333.sock"), made in /tmp whatever its folder.
                 let temporary = URL(fileURLWithPath: "/tmp")
                 let sockets = Set(server.ports.map { "-\($0).sock" })
