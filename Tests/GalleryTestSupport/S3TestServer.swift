@@ -64,7 +64,7 @@ public final class S3TestServer: @unchecked Sendable {
                 let temporary = URL(fileURLWithPath: "/tmp")
                 let sockets = Set(server.ports.map { "-\($0).sock" })
                 for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-                where name.hasPrefix("seaweedfs-") && sockets.contains { name.hasSuffix($0) } {
+                where name.hasPrefix("seaweedfs-") && sockets.contains(where: { name.hasSuffix($0) }) {
                     try? FileManager.default.removeItem(at: temporary.appending(path: name))
                 }
             }
