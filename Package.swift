@@ -304,7 +304,8 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleryImportTests",
-            dependencies: ["GalleryImport", "GalleryService", "GalleryWork", "GalleryStore", "PhotoFacts", "TextMetrics", "GalleryTestSupport"]
+            dependencies: ["GalleryImport", "GalleryService", "GalleryWork", "GalleryStore", "Imaging", "PhotoFacts", "TextMetrics", "GalleryTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "GalleryServiceTests",

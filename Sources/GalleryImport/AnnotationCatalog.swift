@@ -26,8 +26,18 @@ struct AnnotationCatalog {
     ///   - explicitFile: `--annotations FILE`, if given.
     init(root: String, photoPaths: [String], annotationFiles: [String: [String]], explicitFile: String?) throws(ImportError) {
         let photos = Set(photoPaths)
+        // Photos by folder, for the folders whose plist or text sidecars name them by file
+        // name: none in most libraries, whose 100,000 paths were split for nothing.
+        let namingFolders = Set(annotationFiles.compactMap { folder, names in
+            names.contains { $0 == Self.plistFileName || $0.hasSuffix(".txt") } ? folder : nil
+        })
         var byFolder: [String: [String]] = [:]
-        for path in photoPaths { byFolder[Self.folder(of: path), default: []].append(path) }
+        if !namingFolders.isEmpty {
+            for path in photoPaths {
+                let folder = Self.folder(of: path)
+                if namingFolders.contains(folder) { byFolder[folder, default: []].append(path) }
+            }
+        }
 
         var plist: [String: Annotation] = [:]
         var json: [String: Annotation] = [:]
@@ -48,7 +58,7 @@ struct AnnotationCatalog {
             }
             loadJSON(file: explicitFile, source: explicitFile, folder: "", photos: photos, into: &json)
         }
-        annotations = plist.merging(json) { _, new in new }
+        annotations = plist.isEmpty ? json : plist.merging(json) { _, new in new }
 
         for folder in byFolder.keys {
             let texts = Set(annotationFiles[folder] ?? [])
@@ -123,6 +133,8 @@ struct AnnotationCatalog {
             return
         }
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(entries.count)
+        result.reserveCapacity(result.count + entries.count)
         for (index, entry) in entries.enumerated() {
             let label = "\(file): entry \(index + 1)"
             guard entry.isObject else {
@@ -211,6 +223,8 @@ struct AnnotationCatalog {
     /// A path from an annotation file, relative to `folder`, as a library path ("./" and
     /// backslashes tolerated).
     static func resolve(_ photo: String, in folder: String) -> String {
+        // Most paths are plain ("2019/IMG_0001.jpg"): nothing to split and join again.
+        if isPlain(photo) { return join(folder, photo) }
         var parts: [Substring] = folder.isEmpty ? [] : folder.split(separator: "/")
         let photo = photo.utf8.contains(UInt8(ascii: "\\")) ? photo.replacingOccurrences(of: "\\", with: "/") : photo
         for part in photo.split(separator: "/") {
@@ -221,6 +235,22 @@ struct AnnotationCatalog {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is relative and has neither backslashes nor empty, "." or ".." parts.
+    private static func isPlain(_ path: String) -> Bool {
+        var partLength = 0, dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): return false
+            case UInt8(ascii: "/"):
+                if partLength == 0 || dots == partLength && dots <= 2 { return false }
+                (partLength, dots) = (0, 0)
+            case UInt8(ascii: "."): (partLength, dots) = (partLength + 1, dots + 1)
+            default: partLength += 1
+            }
+        }
+        return partLength > 0 && !(dots == partLength && dots <= 2)
     }
 
     static func folder(of path: String) -> String {

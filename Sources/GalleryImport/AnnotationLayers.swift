@@ -35,6 +35,56 @@ enum AnnotationLayers {
         return annotation
     }
 
+    /// A digest of every layer but the file's own, as `annotation` reads them: with the file
+    /// unchanged, the same digest gives the same annotation (`StoredPhotoState.annotationLayers`),
+    /// without the file's stored description decoded again. Stable across runs (XXH64 of the
+    /// layers' fields, each with its length); `rules` changes it whenever `annotation` changes
+    /// how it merges.
+    static func digest(ours: Annotation?, sidecar: (description: PhotoDescription, source: String)?,
+                       takeout: TakeoutSidecars.Sidecar?) -> Int64 {
+        var bytes: [UInt8] = []
+        func add(_ text: String?) {
+            guard let text else { return add(count: 0) }
+            add(count: text.utf8.count + 1)
+            bytes += text.utf8
+        }
+        func add(count: Int) { withUnsafeBytes(of: UInt64(count).littleEndian) { bytes += $0 } }
+        func add(_ names: [String]) {
+            add(count: names.count)
+            for name in names { add(name) }
+        }
+        func add(_ description: PhotoDescription) { add((try? JSON.string(description)) ?? "unencodable") }
+        add(rules)
+        if let ours {
+            add(ours.caption)
+            add(ours.comment)
+            add(ours.source)
+            add(ours.keywords)
+            add(ours.people)
+            add(ours.rating.map(String.init))
+            add("\(ours.rejected) \(ours.favorite)")
+            add([ours.place?.sublocation, ours.place?.city, ours.place?.state, ours.place?.country].map { $0 ?? "\u{0}" })
+        } else {
+            add(nil)
+        }
+        if let sidecar {
+            add(sidecar.description)
+            add(sidecar.source)
+        } else {
+            add(nil)
+        }
+        if let takeout {
+            add(takeout.description)
+            add(takeout.source)
+        } else {
+            add(nil)
+        }
+        return Int64(bitPattern: ContentHasher.hash(bytes))
+    }
+
+    /// Names how `annotation` merges: a change to it makes every stored digest stale.
+    private static let rules = "layers 1"
+
     /// The file's own description as stored with the photo (nil when it says nothing).
     static func stored(_ description: PhotoDescription) -> String? {
         guard !description.isEmpty else { return nil }

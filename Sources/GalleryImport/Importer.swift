@@ -95,33 +95,50 @@ public struct Importer: Sendable {
             AnnotationLayers.annotation(ours: catalog.annotations[path], sidecar: sidecars.descriptions[path],
                                         takeout: takeout.sidecars[path], embedded: embedded)
         }
+        /// The digest of what `annotation` reads besides the file.
+        @Sendable func layers(_ path: String) -> Int64 {
+            AnnotationLayers.digest(ours: catalog.annotations[path], sidecar: sidecars.descriptions[path], takeout: takeout.sidecars[path])
+        }
 
         let stored = try storedStates.get()
         let rootName = Self.albumName(forRoot: root)
         var finalChanges = LibraryChanges()
         var work: [ScannedFile] = []
-        /// Whether each file is to be read again, else whether its annotations changed (its
-        /// embedded description decoded from the stored JSON, on all cores). Only a changed
-        /// annotation is kept, not one for every file.
-        enum Seen: Sendable { case unchanged, annotated(Annotation?), toRead }
+        /// Whether each file is to be read again, else whether its annotation may have changed:
+        /// only a photo whose layers besides its file changed (or are not known) has its stored
+        /// annotation read, its file's stored description decoded and its annotation worked
+        /// out again (on all cores), and only a changed annotation is kept.
+        enum Seen: Sendable { case unchanged, layersChanged(Int64), toRead }
         let pairedOriginals = originals
         let seen = ParallelWork.map(scan.files, jobs: options.jobs) { file -> Seen in
             // A photo imported before metadata was read is read again (its file is unchanged).
             // A pair's raw that came, went or changed is read again with its JPEG.
             guard let state = stored[file.path], state.fileSize == file.size, state.mtimeNanoseconds == file.mtimeNanoseconds,
                   state.metadataRead, Self.isUnchanged(state.original, now: pairedOriginals[file.path]) else { return .toRead }
-            let now = annotation(file.path, embedded: AnnotationLayers.embedded(stored: state.embeddedDescription))
-            return now == state.annotation ? .unchanged : .annotated(now)
+            let layers = layers(file.path)
+            return state.annotationLayers == layers ? .unchanged : .layersChanged(layers)
         }
+        var layersChanged: [(file: ScannedFile, id: Int64, layers: Int64)] = []
         for (file, seen) in zip(scan.files, seen) {
             switch seen {
-            case .toRead:
-                work.append(file)
-            case .annotated(let annotation):
-                finalChanges.annotationUpdates.append((file.path, annotation))
-                summary.updated += 1
-            case .unchanged:
+            case .toRead: work.append(file)
+            case .layersChanged(let layers): layersChanged.append((file, stored[file.path]?.id ?? -1, layers))
+            case .unchanged: summary.unchanged += 1
+            }
+        }
+        let descriptions = try database.storedDescriptions(ids: layersChanged.map(\.id))
+        let annotations = ParallelWork.map(layersChanged, jobs: options.jobs) { changed -> Annotation? in
+            annotation(changed.file.path, embedded: AnnotationLayers.embedded(stored: descriptions[changed.id]?.embeddedDescription))
+        }
+        for (changed, now) in zip(layersChanged, annotations) {
+            // As stored when only the layers are new (a library of an older version, or a
+            // change that left the annotation as it was): known from now on all the same.
+            finalChanges.annotationLayers.append((changed.file.path, changed.layers))
+            if now == descriptions[changed.id]?.annotation {
                 summary.unchanged += 1
+            } else {
+                finalChanges.annotationUpdates.append((changed.file.path, now))
+                summary.updated += 1
             }
         }
         // The root album is named after the folder, which may have been renamed since.
@@ -136,6 +153,7 @@ public struct Importer: Sendable {
         /// annotations a file takes (a pair's stand-in takes its partner's).
         func importBatch(_ batch: [ScannedFile], annotatedAs: (String) -> String, onEach: @escaping @Sendable (Int) -> Void) throws {
             let outcomes = inspect(batch, originals: originals, onEach: onEach)
+            let descriptions = try database.storedDescriptions(ids: batch.compactMap { stored[$0.path]?.id })
             var changes = LibraryChanges()
             for (file, (outcome, original)) in zip(batch, outcomes) {
                 switch outcome {
@@ -160,9 +178,10 @@ public struct Importer: Sendable {
                         }
                     }
                     changes.upserts.append((photoFile, annotation))
+                    changes.annotationLayers.append((file.path, layers(annotatedAs(file.path))))
                     if let state = stored[file.path] {
                         // Touched but identical: store the new mtime so the next run skips it.
-                        let same = state.contentHash == photo.contentHash && state.annotation == annotation && state.original == original
+                        let same = state.contentHash == photo.contentHash && descriptions[state.id]?.annotation == annotation && state.original == original
                         if same { summary.unchanged += 1 } else { summary.updated += 1 }
                     } else {
                         summary.added += 1

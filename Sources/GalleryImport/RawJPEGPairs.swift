@@ -14,17 +14,36 @@ struct RawJPEGPairs {
     private(set) var pairs: [(raw: String, rendered: String)] = []
 
     init(paths: [String]) {
-        var raws: [String: [String]] = [:], rendered: [String: [String]] = [:]
+        // The raws first: most libraries hold none, or a few among many JPEGs, and only a
+        // JPEG whose stem a raw has is looked at again (every JPEG kept by stem was a third of
+        // a second at 100,000 photos).
+        var raws: [String: [String]] = [:]
         for path in paths {
-            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { continue }
-            let stem = path[..<dot].lowercased(), ext = path[path.index(after: dot)...].lowercased()
-            if Self.rawExtensions.contains(ext) { raws[stem, default: []].append(path) }
-            if Self.renderedExtensions.contains(ext) { rendered[stem, default: []].append(path) }
+            guard let dot = Self.extensionDot(path), Self.rawExtensions.contains(Self.lowercasedExtension(path, dot)) else { continue }
+            raws[path[..<dot].lowercased(), default: []].append(path)
+        }
+        guard !raws.isEmpty else { return }
+        var rendered: [String: [String]] = [:]
+        for path in paths {
+            guard let dot = Self.extensionDot(path), Self.renderedExtensions.contains(Self.lowercasedExtension(path, dot)) else { continue }
+            let stem = path[..<dot].lowercased()
+            if raws[stem] != nil { rendered[stem, default: []].append(path) }
         }
         for (stem, raw) in raws {
             guard raw.count == 1, let shown = rendered[stem], shown.count == 1 else { continue }
             pairs.append((raw[0], shown[0]))
         }
         pairs.sort { $0.raw < $1.raw }
+    }
+
+    /// Where the extension's dot is in `path`; nil for a name without one.
+    private static func extensionDot(_ path: String) -> String.Index? {
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else { return nil }
+        return dot
+    }
+
+    private static func lowercasedExtension(_ path: String, _ dot: String.Index) -> String {
+        path[path.index(after: dot)...].lowercased()
     }
 }

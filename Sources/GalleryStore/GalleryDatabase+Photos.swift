@@ -158,59 +158,63 @@ extension GalleryDatabase {
         }
     }
 
-    /// What is stored for every path, for the importer's change detection.
+    /// What is stored for every path, for the importer's change detection: the files and the
+    /// digest of their annotations' layers, not the annotations (`storedDescriptions`), whose
+    /// keywords and people were most of this read at 100,000 photos.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album, p.metadata_read, l.digest,
+                       p.original_path, p.original_size, p.original_mtime_ns, p.original_hash
+                FROM photos p JOIN albums a ON a.id = p.album_id
+                LEFT JOIN annotation_layers l ON l.photo_id = p.id
+                """)
+            var states: [String: StoredPhotoState] = [:]
+            while let row = try rows.next() {
+                // By index: the columns of the statement above, in its order.
+                states[row[0]] = StoredPhotoState(
+                    id: row[1], fileSize: row[2], mtimeNanoseconds: row[3], contentHash: row[4], albumName: row[5],
+                    metadataRead: row[6], original: try PhotoOriginal(row: row), annotationLayers: row[7])
+            }
+            return states
+        }
+    }
+
+    /// The annotation and file's own description stored for each photo of `ids`, by id (ids
+    /// no photo has are left out).
+    public func storedDescriptions(ids: [Int64]) throws -> [Int64: StoredDescription] {
         /// One row of the query below, by column name (read by hand, as `PhotoRow`).
-        struct StateRow: FetchableRecord {
-            var path: String
+        struct DescriptionRow: FetchableRecord {
             var id: Int64
-            var fileSize: Int64
-            var mtimeNs: Int64
-            var contentHash: String
-            var album: String
             var caption: String?
             var comment: String?
             var source: String?
-            var metadataRead: Bool
             var embeddedDescription: String?
-            var original: PhotoOriginal?
             var annotationColumns: AnnotationColumns
 
             init(row: Row) throws {
-                path = try row.decode(forColumn: "path")
                 id = try row.decode(forColumn: "id")
-                fileSize = try row.decode(forColumn: "file_size")
-                mtimeNs = try row.decode(forColumn: "mtime_ns")
-                contentHash = try row.decode(forColumn: "content_hash")
-                album = try row.decode(forColumn: "album")
                 caption = try row.decode(forColumn: "caption")
                 comment = try row.decode(forColumn: "comment")
                 source = try row.decode(forColumn: "source")
-                metadataRead = try row.decode(forColumn: "metadata_read")
                 embeddedDescription = try row.decode(forColumn: "embedded_description")
-                original = try PhotoOriginal(row: row)
                 annotationColumns = try AnnotationColumns(row: row)
             }
         }
         return try read { db in
-            let rows = try StateRow.fetchCursor(db, sql: """
-                SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album,
-                       n.caption, n.comment, n.source, p.metadata_read, p.embedded_description,
-                       p.original_path, p.original_size, p.original_mtime_ns, p.original_hash,
-                       \(AnnotationColumnsSQL.select)
-                FROM photos p JOIN albums a ON a.id = p.album_id
-                LEFT JOIN annotations n ON n.photo_id = p.id
-                """)
-            var states: [String: StoredPhotoState] = [:]
-            while let row = try rows.next() {
-                let annotation = row.source.map { row.annotationColumns.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
-                states[row.path] = StoredPhotoState(
-                    id: row.id, fileSize: row.fileSize, mtimeNanoseconds: row.mtimeNs, contentHash: row.contentHash,
-                    albumName: row.album, annotation: annotation, metadataRead: row.metadataRead,
-                    embeddedDescription: row.embeddedDescription,
-                    original: row.original)
+            var result: [Int64: StoredDescription] = [:]
+            result.reserveCapacity(ids.count)
+            try Self.inParts(ids) { part in
+                for row in try SQLRequest<DescriptionRow>(literal: """
+                    SELECT p.id, n.caption, n.comment, n.source, p.embedded_description, \(sql: AnnotationColumnsSQL.select)
+                    FROM photos p LEFT JOIN annotations n ON n.photo_id = p.id
+                    WHERE p.id IN \(part)
+                    """).fetchAll(db) {
+                    let annotation = row.source.map { row.annotationColumns.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
+                    result[row.id] = StoredDescription(annotation: annotation, embeddedDescription: row.embeddedDescription)
+                }
             }
-            return states
+            return result
         }
     }
 
@@ -287,6 +291,11 @@ extension GalleryDatabase {
                 guard let photoID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photos WHERE path = ?"), arguments: [path]) else { continue }
                 try Self.setAnnotation(db, photoID: photoID, annotation)
             }
+            let setLayers = try db.cachedStatement(sql: """
+                INSERT INTO annotation_layers (photo_id, digest) SELECT id, ? FROM photos WHERE path = ?
+                ON CONFLICT (photo_id) DO UPDATE SET digest = excluded.digest
+                """)
+            for (path, digest) in changes.annotationLayers { try setLayers.execute(arguments: [digest, path]) }
             var touchedAlbums = Set(albumIDs.values)
             let remove = try db.cachedStatement(sql: "DELETE FROM photos WHERE path = ? RETURNING album_id")
             for path in changes.removals {

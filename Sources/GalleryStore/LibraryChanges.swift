@@ -5,6 +5,10 @@ public struct LibraryChanges: Sendable {
     public var upserts: [(file: PhotoFile, annotation: Annotation?)] = []
     /// Unchanged files whose annotation changed, by path (nil: remove it).
     public var annotationUpdates: [(path: String, annotation: Annotation?)] = []
+    /// For files whose annotation was worked out (written, or found as stored), the digest of
+    /// the layers besides the file it was worked out from, by path (`annotation_layers`,
+    /// migration 0029): while it stays the same, the next import need not work it out again.
+    public var annotationLayers: [(path: String, digest: Int64)] = []
     /// Paths no longer in the folder.
     public var removals: [String] = []
     /// Albums whose display name changed (root folder renamed), by album path.
@@ -13,6 +17,6 @@ public struct LibraryChanges: Sendable {
     public init() {}
 
     public var isEmpty: Bool {
-        upserts.isEmpty && annotationUpdates.isEmpty && removals.isEmpty && albumRenames.isEmpty
+        upserts.isEmpty && annotationUpdates.isEmpty && annotationLayers.isEmpty && removals.isEmpty && albumRenames.isEmpty
     }
 }

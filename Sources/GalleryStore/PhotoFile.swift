@@ -91,11 +91,12 @@ public struct StoredPhotoState: Sendable, Hashable {
     public var mtimeNanoseconds: Int64
     public var contentHash: String
     public var albumName: String
-    public var annotation: Annotation?
     /// False for photos imported before metadata was read (migrations 0008, 0012, 0013).
     public var metadataRead: Bool
-    /// `PhotoFile.embeddedDescription` as stored.
-    public var embeddedDescription: String?
     /// `PhotoFile.original` as stored.
     public var original: PhotoOriginal?
+    /// The digest of the layers besides the file its annotation was last worked out from
+    /// (`LibraryChanges.annotationLayers`); nil when not known. Its annotation itself is
+    /// read apart, when needed (`StoredDescription`).
+    public var annotationLayers: Int64?
 }

@@ -291,6 +291,14 @@ struct ConfigurationCLITests {
             #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "gallery.db").path))
             #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "site").path))
         }
+        // Found as deep as the import goes, through a symbolic link to a folder too.
+        try work.remove("photos/hills/index.md")
+        try work.write("elsewhere/trip/deeper/deep-0.jpg", TestImages.jpeg(width: 120, height: 90, seed: 9))
+        try work.write("elsewhere/trip/deeper/index.md", text: "---\ntitle: Deeper\ncover: deep-9.jpg\n---\n")
+        try FileManager.default.createSymbolicLink(atPath: work.url.appending(path: "photos/linked").path, withDestinationPath: "../elsewhere/trip")
+        let run = try GalleryBinary.run(["import", "photos"], in: work.url)
+        #expect(run.status == 2 && run.stderr.contains("deeper/index.md:3: cover: 'deep-9.jpg' is not a photo in this album's folder"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.url.appending(path: "gallery.db").path))
     }
 
     @Test("bad configurations: exit 2, one line naming file, line and key, and nothing written", arguments: [

@@ -145,4 +145,32 @@ struct AnnotationTests {
             #expect(AnnotationCatalog.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    @Test("seeded: an annotation's photo path resolved as its parts say, whether plain or with './', '..', '//' and backslashes")
+    func resolvedAsItsParts() {
+        // What resolve did for every path before plain ones were joined as they are.
+        func byParts(_ photo: String, in folder: String) -> String {
+            var parts: [Substring] = folder.isEmpty ? [] : folder.split(separator: "/")
+            for part in photo.replacingOccurrences(of: "\\", with: "/").split(separator: "/") {
+                switch part {
+                case ".": continue
+                case "..": _ = parts.popLast()
+                default: parts.append(part)
+                }
+            }
+            return parts.joined(separator: "/")
+        }
+        let pieces = ["a", "b.jpg", "é", ".", "..", "...", ".hidden", "/", "\\", "x.", "港"]
+        var rng = SplitMix64(seed: 5_107)
+        var plain = 0
+        for _ in 0 ..< 5_000 {
+            let photo = (0 ..< Int(rng.next() % 6)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            let folder = ["", "2019", "2019/summer"][Int(rng.next() % 3)]
+            let resolved = AnnotationCatalog.resolve(photo, in: folder)
+            #expect(resolved == byParts(photo, in: folder), "\(photo) in '\(folder)'")
+            if resolved == (folder.isEmpty ? photo : folder + "/" + photo) { plain += 1 }
+        }
+        // Paths that resolve to themselves and paths that do not both came up often.
+        #expect(plain > 500 && plain < 4_500)
+    }
 }

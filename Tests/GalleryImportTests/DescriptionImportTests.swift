@@ -1,6 +1,8 @@
 import Foundation
 @testable import GalleryImport
 import GalleryStore
+import GRDB
+import Imaging
 import GalleryTestSupport
 import PhotoFacts
 import Testing
@@ -70,6 +72,78 @@ struct DescriptionImportTests {
         #expect(summary.updated == 1)
         #expect(try database.photos().first?.caption == "From the file", "the file's own title, kept from its first reading")
         #expect(try runImport(photos, into: database).0.unchanged == 2)
+    }
+
+    @Test("a library from before annotation_layers: the next import works each annotation out once and changes nothing; an annotation file edited after is still seen")
+    func layersKnownOnce() throws {
+        let photos = try TemporaryDirectory("annotation-layers")
+        try TestMetadata.jpeg("a.jpg", in: photos, exiftool: ["-XMP-dc:Title=From the file", "-XMP-dc:Subject=sea"])
+        try TestMetadata.jpeg("b.jpg", in: photos, exiftool: ["-XMP-dc:Subject=harbour", "-XMP-xmp:Rating=4"])
+        try TestMetadata.sidecar("b.xmp", in: photos, exiftool: ["-XMP-iptcExt:PersonInImage=Anna Berg"])
+        try photos.write("annotations.json", text: #"[{"photo": "b.jpg", "caption": "Our caption"}]"#)
+        let store = try TemporaryDirectory("annotation-layers-db")
+        let path = store.path + "/library.db"
+        func layersKnown() throws -> Int {
+            try GalleryDatabase(path: path).storedPhotoStates().values.filter { $0.annotationLayers != nil }.count
+        }
+        let database = try GalleryDatabase(path: path)
+        _ = try runImport(photos, into: database)
+        #expect(try layersKnown() == 2)
+        let (before, stamps, revision) = (try database.photos(), try database.renderStamps(), try database.libraryRevision())
+
+        // As an older version left it: no layers known.
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "DELETE FROM annotation_layers") }
+        try queue.close()
+        #expect(try layersKnown() == 0)
+        var (summary, log) = try runImport(photos, into: database)
+        #expect(summary.unchanged == 2 && summary.updated == 0 && log.warnings.isEmpty)
+        #expect(try layersKnown() == 2)
+        #expect(try database.photos() == before)
+        #expect(try database.renderStamps() == stamps, "no photo's stamp moved: no page is made again")
+        #expect(try database.libraryRevision() == revision)
+
+        // Each layer besides the file, changed alone, is still seen.
+        try photos.write("annotations.json", text: #"[{"photo": "b.jpg", "caption": "Edited"}]"#)
+        (summary, _) = try runImport(photos, into: database)
+        #expect(summary.updated == 1 && summary.unchanged == 1)
+        var b = try #require(try database.photos().first { $0.path == "b.jpg" })
+        #expect(b.caption == "Edited" && b.keywords == ["harbour"] && b.people == ["Anna Berg"] && b.rating == 4)
+        try TestMetadata.sidecar("b.xmp", in: photos, exiftool: ["-XMP-iptcExt:PersonInImage=Bo Lind"])
+        (summary, _) = try runImport(photos, into: database)
+        #expect(summary.updated == 1 && summary.unchanged == 1)
+        b = try #require(try database.photos().first { $0.path == "b.jpg" })
+        #expect(b.caption == "Edited" && b.people == ["Bo Lind"] && b.rating == 4)
+        #expect(try runImport(photos, into: database).0.unchanged == 2)
+    }
+
+    @Test("seeded: the digest of a photo's layers besides its file moves with each of their fields, and only with them")
+    func layersDigest() {
+        var rng = SplitMix64(seed: 290)
+        func pick(_ values: [String]) -> String { values[Int(rng.next() % UInt64(values.count))] }
+        func ours() -> Annotation? {
+            guard rng.next() % 4 != 0 else { return nil }
+            var annotation = Annotation(caption: pick(["", "Dusk", "dusk"]), comment: pick(["", "x"]), source: pick(["annotations.json", "a.txt"]))
+            annotation.keywords = rng.next() % 2 == 0 ? [] : [pick(["sea", "Sea"])]
+            annotation.rating = rng.next() % 2 == 0 ? nil : Int(rng.next() % 3)
+            annotation.place = rng.next() % 2 == 0 ? nil : PhotoPlace(city: pick(["", "Brest"]))
+            return annotation
+        }
+        func sidecar() -> (description: PhotoDescription, source: String)? {
+            guard rng.next() % 2 == 0 else { return nil }
+            return (PhotoDescription(title: rng.next() % 2 == 0 ? nil : pick(["Dusk", "Dawn"]), people: rng.next() % 2 == 0 ? nil : ["Anna"]),
+                    pick(["a.xmp", "a.jpg.xmp"]))
+        }
+        var seen: [Int64: String] = [:]
+        for _ in 0 ..< 3_000 {
+            let (o, s) = (ours(), sidecar())
+            let shown = "\(String(reflecting: o)) \(String(reflecting: s))"
+            let digest = AnnotationLayers.digest(ours: o, sidecar: s, takeout: nil)
+            #expect(AnnotationLayers.digest(ours: o, sidecar: s, takeout: nil) == digest)
+            if let other = seen[digest] { #expect(other == shown, "one digest for two sets of layers") }
+            seen[digest] = shown
+        }
+        #expect(seen.count > 300, "the generator made many different layers")
     }
 
     @Test("videos: QuickTime keys and MP4 tags give title, description and keywords; the clip's XMP (written by exiftool) comes first; an XMP sidecar above both")
