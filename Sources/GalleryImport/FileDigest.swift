@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Imaging
+import PhotoFacts
 import SystemPackage
 
 /// One streaming read of a whole file: its content hash, its length, and whether the image's

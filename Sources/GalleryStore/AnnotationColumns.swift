@@ -17,16 +17,22 @@ struct AnnotationColumns {
     var keywords: String
     var people: String
 
-    init(row: Row) throws {
-        rating = try row.decode(forColumn: "rating")
-        rejected = try row.decode(forColumn: "rejected")
-        favorite = try row.decode(forColumn: "favorite")
-        placeSublocation = try row.decode(forColumn: "place_sublocation")
-        placeCity = try row.decode(forColumn: "place_city")
-        placeState = try row.decode(forColumn: "place_state")
-        placeCountry = try row.decode(forColumn: "place_country")
-        keywords = try row.decode(forColumn: "keywords")
-        people = try row.decode(forColumn: "people")
+    /// The columns, in `AnnotationColumnsSQL.select`'s order (`ColumnOrder`).
+    enum Column: Int, ColumnOrder {
+        case rating, rejected, favorite, placeSublocation, placeCity, placeState, placeCountry, keywords, people
+    }
+
+    /// From a row whose annotation columns start at `start`.
+    init(row: Row, from start: Int) throws {
+        rating = try row.decode(atIndex: start + Column.rating.rawValue)
+        rejected = try row.decode(atIndex: start + Column.rejected.rawValue)
+        favorite = try row.decode(atIndex: start + Column.favorite.rawValue)
+        placeSublocation = try row.decode(atIndex: start + Column.placeSublocation.rawValue)
+        placeCity = try row.decode(atIndex: start + Column.placeCity.rawValue)
+        placeState = try row.decode(atIndex: start + Column.placeState.rawValue)
+        placeCountry = try row.decode(atIndex: start + Column.placeCountry.rawValue)
+        keywords = try row.decode(atIndex: start + Column.keywords.rawValue)
+        people = try row.decode(atIndex: start + Column.people.rawValue)
     }
 }
 

@@ -15,7 +15,7 @@ extension GalleryDatabase {
     public func photos(album: String? = nil, favoritesRating: Int = 4, excluding: [String] = []) throws -> [LibraryPhoto] {
         try read { db in
             let scope = try album.map { try Self.scope(db, album: $0, favoritesRating: favoritesRating, excluding: excluding) } ?? .library
-            return try SQLRequest<PhotoRow>(literal: try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)).fetchAll(db).map(\.libraryPhoto)
+            return try PhotoRow.fetchAll(db, try Self.inDisplayOrder(db, PhotoRow.select, scope: scope)).map(\.libraryPhoto)
         }
     }
 
@@ -25,7 +25,7 @@ extension GalleryDatabase {
         try read { db in
             let order = try Self.photoOrder(db).orderBy
             let sql: SQL = "\(sql: PhotoRow.select) WHERE \(BrowseSelection.listed(paths)) AND p.live_still_id IS NULL ORDER BY \(sql: order)"
-            return try SQLRequest<PhotoRow>(literal: sql).fetchAll(db).map(\.libraryPhoto)
+            return try PhotoRow.fetchAll(db, sql).map(\.libraryPhoto)
         }
     }
 
@@ -34,8 +34,8 @@ extension GalleryDatabase {
     public func photo(contentHash: String) throws -> LibraryPhoto? {
         try read { db in
             // An original's copy is named by its own file's hash (a pair's raw), an image by the photo's.
-            let sql = PhotoRow.select + " WHERE p.content_hash = ? OR p.original_hash = ? ORDER BY p.id LIMIT 1"
-            return try PhotoRow.fetchOne(db, sql: sql, arguments: [contentHash, contentHash])?.libraryPhoto
+            let sql: SQL = "\(sql: PhotoRow.select) WHERE p.content_hash = \(contentHash) OR p.original_hash = \(contentHash) ORDER BY p.id LIMIT 1"
+            return try PhotoRow.fetchAll(db, sql).first?.libraryPhoto
         }
     }
 
@@ -80,7 +80,7 @@ extension GalleryDatabase {
             var result: [Int64: StoredPhoto] = [:]
             result.reserveCapacity(ids.count)
             try Self.inParts(ids) { part in
-                for row in try SQLRequest<PhotoRow>(literal: "\(sql: select) WHERE p.id IN \(part)").fetchAll(db) {
+                for row in try PhotoRow.fetchAll(db, "\(sql: select) WHERE p.id IN \(part)") {
                     result[row.id] = StoredPhoto(photo: row.libraryPhoto, contentHash: row.contentHash)
                 }
             }
@@ -163,18 +163,20 @@ extension GalleryDatabase {
     /// keywords and people were most of this read at 100,000 photos.
     public func storedPhotoStates() throws -> [String: StoredPhotoState] {
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
+            let statement = try db.makeStatement(sql: """
                 SELECT p.path, p.id, p.file_size, p.mtime_ns, p.content_hash, a.name AS album, p.metadata_read, l.digest,
                        p.original_path, p.original_size, p.original_mtime_ns, p.original_hash
                 FROM photos p JOIN albums a ON a.id = p.album_id
                 LEFT JOIN annotation_layers l ON l.photo_id = p.id
                 """)
+            PhotoOriginal.Column.check(statement.columnNames, from: 8)
+            let rows = try Row.fetchCursor(statement)
             var states: [String: StoredPhotoState] = [:]
             while let row = try rows.next() {
                 // By index: the columns of the statement above, in its order.
                 states[row[0]] = StoredPhotoState(
                     id: row[1], fileSize: row[2], mtimeNanoseconds: row[3], contentHash: row[4], albumName: row[5],
-                    metadataRead: row[6], original: try PhotoOriginal(row: row), annotationLayers: row[7])
+                    metadataRead: row[6], original: try PhotoOriginal(row: row, from: 8), annotationLayers: row[7])
             }
             return states
         }
@@ -183,35 +185,22 @@ extension GalleryDatabase {
     /// The annotation and file's own description stored for each photo of `ids`, by id (ids
     /// no photo has are left out).
     public func storedDescriptions(ids: [Int64]) throws -> [Int64: StoredDescription] {
-        /// One row of the query below, by column name (read by hand, as `PhotoRow`).
-        struct DescriptionRow: FetchableRecord {
-            var id: Int64
-            var caption: String?
-            var comment: String?
-            var source: String?
-            var embeddedDescription: String?
-            var annotationColumns: AnnotationColumns
-
-            init(row: Row) throws {
-                id = try row.decode(forColumn: "id")
-                caption = try row.decode(forColumn: "caption")
-                comment = try row.decode(forColumn: "comment")
-                source = try row.decode(forColumn: "source")
-                embeddedDescription = try row.decode(forColumn: "embedded_description")
-                annotationColumns = try AnnotationColumns(row: row)
-            }
-        }
-        return try read { db in
+        try read { db in
             var result: [Int64: StoredDescription] = [:]
             result.reserveCapacity(ids.count)
             try Self.inParts(ids) { part in
-                for row in try SQLRequest<DescriptionRow>(literal: """
+                let statement = try db.makeStatement(literal: """
                     SELECT p.id, n.caption, n.comment, n.source, p.embedded_description, \(sql: AnnotationColumnsSQL.select)
                     FROM photos p LEFT JOIN annotations n ON n.photo_id = p.id
                     WHERE p.id IN \(part)
-                    """).fetchAll(db) {
-                    let annotation = row.source.map { row.annotationColumns.annotation(caption: row.caption ?? "", comment: row.comment ?? "", source: $0) }
-                    result[row.id] = StoredDescription(annotation: annotation, embeddedDescription: row.embeddedDescription)
+                    """)
+                AnnotationColumns.Column.check(statement.columnNames, from: 5)
+                let rows = try Row.fetchCursor(statement)
+                while let row = try rows.next() {
+                    // By index: the columns of the statement above, in its order.
+                    let source: String? = row[3]
+                    let annotation = try source.map { try AnnotationColumns(row: row, from: 5).annotation(caption: row[1] ?? "", comment: row[2] ?? "", source: $0) }
+                    result[row[0]] = StoredDescription(annotation: annotation, embeddedDescription: row[4])
                 }
             }
             return result

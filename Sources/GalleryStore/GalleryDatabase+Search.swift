@@ -15,7 +15,7 @@ extension GalleryDatabase {
         let months = search.monthNames
         let sql: SQL = "\(sql: PhotoRow.select) WHERE \(BrowseSelection.listed(search.excluding)) AND p.live_still_id IS NULL ORDER BY \(sql: try photoOrder(db).acrossAlbumsOrderBy)"
         var found: [LibraryPhoto] = []
-        for photo in try SQLRequest<PhotoRow>(literal: sql).fetchAll(db).map(\.libraryPhoto) where query.matches(photo.searchTokens(places: search.places, monthNames: months)) {
+        for photo in try PhotoRow.fetchAll(db, sql).map(\.libraryPhoto) where query.matches(photo.searchTokens(places: search.places, monthNames: months)) {
             found.append(photo)
         }
         return found

@@ -31,7 +31,11 @@ extension GalleryDatabase {
                     continue
                 }
                 let words: String = row[7]
-                result[id] = PhotoSearchWords(words: words.isEmpty ? [] : words.split(separator: "\n").map(String.init),
+                // Split by bytes, not characters: words are runs of letters, marks and digits, and
+                // a line feed always ends a character; by characters, 100,000 photos' words were
+                // 0.6 s of a caption's build.
+                let lines = words.isEmpty ? [] : words.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+                result[id] = PhotoSearchWords(words: lines,
                                               album: album, latitude: row[3], longitude: row[4])
             }
         }
@@ -43,7 +47,7 @@ extension GalleryDatabase {
                 let changed = try Dictionary(Row.fetchAll(db, sql: "SELECT id, changed FROM photos WHERE id IN (SELECT value FROM json_each(?))",
                                                           arguments: ["[" + part.map(String.init).joined(separator: ",") + "]"]).map { ($0[0] as Int64, $0[1] as Int64) },
                                              uniquingKeysWith: { first, _ in first })
-                for row in try SQLRequest<PhotoRow>(literal: "\(sql: PhotoRow.select) WHERE p.id IN \(part)").fetchAll(db) {
+                for row in try PhotoRow.fetchAll(db, "\(sql: PhotoRow.select) WHERE p.id IN \(part)") {
                     let photo = row.libraryPhoto
                     made.append((row.id, changed[row.id] ?? 0, PhotoSearchWords(
                         words: photo.searchTokens(places: places, monthNames: monthNames), album: photo.album,

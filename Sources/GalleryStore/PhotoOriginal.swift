@@ -18,13 +18,18 @@ public struct PhotoOriginal: Sendable, Hashable {
         self.contentHash = contentHash
     }
 
-    /// From a photo row's `original_*` columns: nil unless all four are there (a photo that is
-    /// its own original has none).
-    init?(row: Row) throws {
-        guard let path: String = try row.decode(forColumn: "original_path"),
-              let fileSize: Int64 = try row.decode(forColumn: "original_size"),
-              let mtimeNanoseconds: Int64 = try row.decode(forColumn: "original_mtime_ns"),
-              let contentHash: String = try row.decode(forColumn: "original_hash") else { return nil }
+    /// Its columns in a photo row, in that order (`ColumnOrder`).
+    enum Column: Int, ColumnOrder {
+        case originalPath, originalSize, originalMtimeNs, originalHash
+    }
+
+    /// From a photo row's `original_*` columns, which start at `start`: nil unless all four
+    /// are there (a photo that is its own original has none).
+    init?(row: Row, from start: Int) throws {
+        guard let path: String = try row.decode(atIndex: start + Column.originalPath.rawValue),
+              let fileSize: Int64 = try row.decode(atIndex: start + Column.originalSize.rawValue),
+              let mtimeNanoseconds: Int64 = try row.decode(atIndex: start + Column.originalMtimeNs.rawValue),
+              let contentHash: String = try row.decode(atIndex: start + Column.originalHash.rawValue) else { return nil }
         self.init(path: path, fileSize: fileSize, mtimeNanoseconds: mtimeNanoseconds, contentHash: contentHash)
     }
 }

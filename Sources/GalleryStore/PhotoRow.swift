@@ -1,9 +1,9 @@
 import GRDB
 import PhotoFacts
 
-/// One row of the store's photo query (`PhotoRow.select`), read by column name: reordering
-/// the SELECT cannot swap a width and a height.
-struct PhotoRow: FetchableRecord {
+/// One row of the store's photo query (`PhotoRow.select`), read by position in the order
+/// `Column` declares (checked against each statement's column names, `ColumnOrder`).
+struct PhotoRow {
     var id: Int64
     var path: String
     var album: String
@@ -43,45 +43,73 @@ struct PhotoRow: FetchableRecord {
     /// Read from the same row.
     var annotationColumns: AnnotationColumns
 
+    /// The columns before the original's and the annotation's, in the SELECT's order.
+    enum Column: Int, ColumnOrder {
+        case id, path, album, format, width, height, orientation, displayWidth, displayHeight, caption, comment, contentHash
+        case takenAt, cameraMake, cameraModel, lens, fNumber, exposureTime, iso, focalLength, latitude, longitude, kind, duration
+        case motionPath, motionFormat, motionHash, motionDisplayWidth, motionDisplayHeight, motionDuration, motionOffset, motionWidth, motionHeight
+    }
+
+    /// Where the original's columns start, and the annotation's after them.
+    static let originalStart = Column.allCases.count
+    static let annotationStart = originalStart + PhotoOriginal.Column.allCases.count
+
     /// Read column by column rather than through `Decodable`: GRDB's decoder built an error
     /// (with the statement's SQL, trimmed) for `annotationColumns`, a key that is no column, on
     /// every row — a third of a rebuild's time went into decoding photos.
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        path = try row.decode(forColumn: "path")
-        album = try row.decode(forColumn: "album")
-        format = try row.decode(forColumn: "format")
-        width = try row.decode(forColumn: "width")
-        height = try row.decode(forColumn: "height")
-        orientation = try row.decode(forColumn: "orientation")
-        displayWidth = try row.decode(forColumn: "display_width")
-        displayHeight = try row.decode(forColumn: "display_height")
-        caption = try row.decode(forColumn: "caption")
-        comment = try row.decode(forColumn: "comment")
-        contentHash = try row.decode(forColumn: "content_hash")
-        takenAt = try row.decode(forColumn: "taken_at")
-        cameraMake = try row.decode(forColumn: "camera_make")
-        cameraModel = try row.decode(forColumn: "camera_model")
-        lens = try row.decode(forColumn: "lens")
-        fNumber = try row.decode(forColumn: "f_number")
-        exposureTime = try row.decode(forColumn: "exposure_time")
-        iso = try row.decode(forColumn: "iso")
-        focalLength = try row.decode(forColumn: "focal_length")
-        latitude = try row.decode(forColumn: "latitude")
-        longitude = try row.decode(forColumn: "longitude")
-        kind = try row.decode(forColumn: "kind")
-        duration = try row.decode(forColumn: "duration")
-        motionPath = try row.decode(forColumn: "motion_path")
-        motionFormat = try row.decode(forColumn: "motion_format")
-        motionHash = try row.decode(forColumn: "motion_hash")
-        motionDisplayWidth = try row.decode(forColumn: "motion_display_width")
-        motionDisplayHeight = try row.decode(forColumn: "motion_display_height")
-        motionDuration = try row.decode(forColumn: "motion_duration")
-        motionOffset = try row.decode(forColumn: "motion_offset")
-        motionWidth = try row.decode(forColumn: "motion_width")
-        motionHeight = try row.decode(forColumn: "motion_height")
-        original = try PhotoOriginal(row: row)
-        annotationColumns = try AnnotationColumns(row: row)
+        id = try row.decode(atIndex: Column.id.rawValue)
+        path = try row.decode(atIndex: Column.path.rawValue)
+        album = try row.decode(atIndex: Column.album.rawValue)
+        format = try row.decode(atIndex: Column.format.rawValue)
+        width = try row.decode(atIndex: Column.width.rawValue)
+        height = try row.decode(atIndex: Column.height.rawValue)
+        orientation = try row.decode(atIndex: Column.orientation.rawValue)
+        displayWidth = try row.decode(atIndex: Column.displayWidth.rawValue)
+        displayHeight = try row.decode(atIndex: Column.displayHeight.rawValue)
+        caption = try row.decode(atIndex: Column.caption.rawValue)
+        comment = try row.decode(atIndex: Column.comment.rawValue)
+        contentHash = try row.decode(atIndex: Column.contentHash.rawValue)
+        takenAt = try row.decode(atIndex: Column.takenAt.rawValue)
+        cameraMake = try row.decode(atIndex: Column.cameraMake.rawValue)
+        cameraModel = try row.decode(atIndex: Column.cameraModel.rawValue)
+        lens = try row.decode(atIndex: Column.lens.rawValue)
+        fNumber = try row.decode(atIndex: Column.fNumber.rawValue)
+        exposureTime = try row.decode(atIndex: Column.exposureTime.rawValue)
+        iso = try row.decode(atIndex: Column.iso.rawValue)
+        focalLength = try row.decode(atIndex: Column.focalLength.rawValue)
+        latitude = try row.decode(atIndex: Column.latitude.rawValue)
+        longitude = try row.decode(atIndex: Column.longitude.rawValue)
+        kind = try row.decode(atIndex: Column.kind.rawValue)
+        duration = try row.decode(atIndex: Column.duration.rawValue)
+        motionPath = try row.decode(atIndex: Column.motionPath.rawValue)
+        motionFormat = try row.decode(atIndex: Column.motionFormat.rawValue)
+        motionHash = try row.decode(atIndex: Column.motionHash.rawValue)
+        motionDisplayWidth = try row.decode(atIndex: Column.motionDisplayWidth.rawValue)
+        motionDisplayHeight = try row.decode(atIndex: Column.motionDisplayHeight.rawValue)
+        motionDuration = try row.decode(atIndex: Column.motionDuration.rawValue)
+        motionOffset = try row.decode(atIndex: Column.motionOffset.rawValue)
+        motionWidth = try row.decode(atIndex: Column.motionWidth.rawValue)
+        motionHeight = try row.decode(atIndex: Column.motionHeight.rawValue)
+        original = try PhotoOriginal(row: row, from: Self.originalStart)
+        annotationColumns = try AnnotationColumns(row: row, from: Self.annotationStart)
+    }
+
+    /// The rows `sql` (a `select` or `mediaSelect` with its WHERE and ORDER BY) selects.
+    static func fetchAll(_ db: Database, _ sql: SQL) throws -> [PhotoRow] {
+        let statement = try db.makeStatement(literal: sql)
+        check(statement.columnNames)
+        var result: [PhotoRow] = []
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() { result.append(try PhotoRow(row: row)) }
+        return result
+    }
+
+    /// Stops unless `names` are `select`'s columns in order (`ColumnOrder.check`).
+    static func check(_ names: [String]) {
+        Column.check(names)
+        PhotoOriginal.Column.check(names, from: originalStart)
+        AnnotationColumns.Column.check(names, from: annotationStart)
     }
 
     /// Photos `p` with their album `a`, annotation `n` and Live Photo clip `m` (the first by file

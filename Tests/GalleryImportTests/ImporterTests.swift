@@ -3,6 +3,7 @@ import Foundation
 import GalleryStore
 import GalleryWork
 import GalleryTestSupport
+import PhotoFacts
 import Synchronization
 import Testing
 

@@ -1,8 +1,9 @@
-/// XXH64 (seed 0) over a stream of bytes, for content hashes: fast enough that hashing a photo
-/// costs less than reading it, and stable across runs and machines (unlike Swift's `Hasher`).
+/// XXH64 (seed 0) over a stream of bytes, for content hashes (and for digests of what an
+/// export's files show of each photo): fast enough that hashing a photo costs less than
+/// reading it, and stable across runs and machines (unlike Swift's `Hasher`).
 ///
 /// Reference: https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md
-struct ContentHasher {
+public struct ContentHasher: Sendable {
     private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -17,6 +18,8 @@ struct ContentHasher {
     /// Bytes not yet folded in (fewer than 32).
     private var pending: [UInt8] = []
 
+    public init() {}
+
     private static func round(_ acc: UInt64, _ input: UInt64) -> UInt64 {
         ((acc &+ input &* p2) <<< 31) &* p1
     }
@@ -25,7 +28,7 @@ struct ContentHasher {
         (acc ^ round(0, v)) &* p1 &+ p4
     }
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         total &+= UInt64(bytes.count)
         var index = 0
         if !pending.isEmpty {
@@ -50,7 +53,7 @@ struct ContentHasher {
         v4 = Self.round(v4, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)))
     }
 
-    func finalize() -> UInt64 {
+    public func finalize() -> UInt64 {
         var h: UInt64
         if total >= 32 {
             h = (v1 <<< 1) &+ (v2 <<< 7) &+ (v3 <<< 12) &+ (v4 <<< 18)
@@ -92,12 +95,12 @@ struct ContentHasher {
     }
 
     /// "xxh64:" and 16 lowercase hex digits.
-    static func text(_ value: UInt64) -> String {
+    public static func text(_ value: UInt64) -> String {
         let hex = String(value, radix: 16)
         return "xxh64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    public static func hash(_ bytes: [UInt8]) -> UInt64 {
         var hasher = ContentHasher()
         bytes.withUnsafeBytes { hasher.update($0) }
         return hasher.finalize()
