@@ -101,14 +101,29 @@ public struct SiteExporter: Sendable {
         self.encodeImages = encodeImages
     }
 
-    public func run(events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ExportSummary {
+    /// What the last export into the folder wrote (its manifest), being read on another core.
+    public struct PreviousExport: Sendable {
+        let manifest: BackgroundValue<ExportManifest?>
+    }
+
+    /// Starts reading what the last export into the folder wrote, for `run(previous:)`:
+    /// `gallery build` starts it before its import, which leaves the other core free (the
+    /// manifest is a second of one core at 100,000 photos).
+    public func readPreviousExport() -> PreviousExport {
+        let url = outFolder.appending(path: Self.manifestName), widths = geometry.thumbnailWidths
+        return PreviousExport(manifest: BackgroundValue { ExportManifest.read(at: url, thumbnailWidths: widths) })
+    }
+
+    /// Writes the site. `previous`: `readPreviousExport()`'s, when it was started before (the
+    /// manifest is read here otherwise).
+    public func run(previous: PreviousExport? = nil, events: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) throws -> ExportSummary {
         // Private albums' passwords first: one missing stops the export before it writes.
         let privateAlbums = onlyAlbum == nil ? try PrivateAlbumSite.find(database: database, environment: ProcessInfo.processInfo.environment,
                                                                         ask: askPassword) : []
         for album in privateAlbums { for warning in album.warnings { events(.warning(warning)) } }
         // What the last export wrote: its manifest read on another core while the images are
         // looked for (a second at 100,000 photos).
-        let previousManifest = try prepareFolder()
+        let previousManifest = try prepareFolder(previous: previous)
         guard let root = try database.libraryRoot() else { throw ExportError.noLibrary }
         let marker = outFolder.appending(path: Self.runningMarkerName)
         // Left by an export that was killed or failed: some albums' files are of another state
@@ -371,8 +386,8 @@ public struct SiteExporter: Sendable {
     }
 
     /// Checks the out folder may be written and creates it; returns what a previous export
-    /// wrote (its manifest, read on another core; nil when there is none).
-    private func prepareFolder() throws -> BackgroundValue<ExportManifest?> {
+    /// wrote (its manifest, read on another core, or as `previous` began to; nil when there is none).
+    private func prepareFolder(previous: PreviousExport?) throws -> BackgroundValue<ExportManifest?> {
         let manager = FileManager.default
         let manifestURL = outFolder.appending(path: Self.manifestName)
         var isDirectory: ObjCBool = false
@@ -397,8 +412,7 @@ public struct SiteExporter: Sendable {
             try writeManifest(files: ExportFiles(thumbnailWidths: geometry.thumbnailWidths), complete: false)
             return BackgroundValue { nil }
         }
-        let widths = geometry.thumbnailWidths
-        return BackgroundValue { ExportManifest.read(at: manifestURL, thumbnailWidths: widths) }
+        return previous?.manifest ?? readPreviousExport().manifest
     }
 
     /// Writes `.gallery-export.json`: the files this export owns (the only ones it will ever

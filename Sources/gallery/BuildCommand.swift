@@ -27,11 +27,13 @@ struct BuildCommand: ParsableCommand {
         let database = try library.open(create: true)
         // The order first: the layouts the import stores are then already the export's.
         try database.setPhotoOrder(output.order(configuration))
+        // What the last build wrote, read on the other core while the import runs on one.
+        let previous = output.exporter(database, configuration: configuration).readPreviousExport()
         let display = ProgressDisplay(quiet: output.quiet, verb: "import")
         let summary = try Importer(database: database, folder: folder, options: ImportOptions(configuration, jobs: output.jobs, annotationsFile: annotations))
             .run { display.handle($0) }
         display.finish()
         print(summary.line)
-        try output.export(database, configuration: configuration)
+        try output.export(database, configuration: configuration, previous: previous)
     }
 }

@@ -56,14 +56,20 @@ struct ExportOptions: ParsableArguments {
         sort ?? PhotoOrder(configuration.content.sort)
     }
 
-    func export(_ database: GalleryDatabase, configuration: GalleryConfiguration) throws {
+    /// The exporter these options ask for.
+    func exporter(_ database: GalleryDatabase, configuration: GalleryConfiguration) -> SiteExporter {
+        SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation,
+                     configuration: configuration, askPassword: Self.askAtTerminal)
+    }
+
+    /// Writes the site (`previous`: what the last export wrote, when its reading was started
+    /// before, `SiteExporter.readPreviousExport`).
+    func export(_ database: GalleryDatabase, configuration: GalleryConfiguration, previous: SiteExporter.PreviousExport? = nil) throws {
         // The order is the library's: the stored layouts, `gallery layout` and `gallery serve`
         // follow it (a change makes the layouts stale).
         try database.setPhotoOrder(order(configuration))
         let display = ProgressDisplay(quiet: quiet, verb: "export")
-        let summary = try SiteExporter(database: database, outFolder: out, force: force, jobs: jobs, publishLocation: publishLocation,
-                                       configuration: configuration, askPassword: Self.askAtTerminal)
-            .run { display.handle($0) }
+        let summary = try exporter(database, configuration: configuration).run(previous: previous) { display.handle($0) }
         display.finish()
         print(summary.line)
         // No page links an unlisted album: its address is given here, to be passed on.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import GalleryStore
+@testable import GalleryStore
 import GalleryTestSupport
 import PhotoFacts
 import Testing
@@ -103,4 +103,15 @@ struct SearchWordsTests {
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM search_words WHERE photo_id = ?", arguments: [a]) } == 0)
         #expect(try words()[a] == nil && (try words()).count == 2)
     }
+
+    @Test("kept words split by bytes as by characters: non-ASCII words, marks first, empty lines (seeded)")
+    func linesAsCharacters() {
+        var random = SplitMix64(seed: 51)
+        let pieces = ["a", "word", "é", "e\u{301}", "\u{301}x", "東京", "🇫🇷", "ß", "", "\n", "\n\n", "7"]
+        for _ in 0 ..< 3_000 {
+            let text = (0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: Bool.random(using: &random) ? "\n" : "")
+            #expect(GalleryDatabase.lines(text) == text.split(separator: "\n").map(String.init), "\(Array(text.unicodeScalars))")
+        }
+    }
 }
+
