@@ -315,9 +315,9 @@ final class AlbumSource: Sendable {
     }
     private let storedRows = Mutex<[StoredFrameLayout]?>(nil)
 
-    /// What the files that show a run of photos read of each photo, once made
-    /// (`SiteSnapshot.photoInputs`).
-    let photoInputs = Mutex<PhotoRunInputs?>(nil)
+    /// Each photo's digest for the files that show a run of photos, once made
+    /// (`SiteSnapshot.photoDigests`).
+    let photoDigests = Mutex<PhotoRunDigests?>(nil)
 
     /// The justified view's frames of the photos at `indices`, per band (entry b), by index: at the
     /// band's rows width, where the page scales them from.

@@ -138,58 +138,58 @@ extension SiteSnapshot {
         return Self.hex(hash)
     }
 
-    /// The digest of `text` and then of the photos at `indices` of `source`, by their bytes
-    /// (`photoInputs`): what a run laid out on its own, or placed by the page, is made from.
+    /// The digest of `text` and then of the photos at `indices` of `source`, by their digests
+    /// (`photoDigests`): what a run laid out on its own, or placed by the page, is made from.
     /// Not where the run lies in the album: no such file says it (`AlbumCuts`), so photos
     /// inserted before it leave its digest as it was, and the export does not render it again.
     private func digest(_ text: String, run indices: Range<Int>, of source: AlbumSource) throws -> String {
-        let inputs = try photoInputs(of: source)
-        let run = indices.clamped(to: 0 ..< inputs.count)
+        let digests = try photoDigests(of: source)
+        let run = indices.clamped(to: 0 ..< digests.count)
         var hash = SHA256()
         hash.update(data: Data(text.utf8))
         hash.update(data: Data("run of \(run.count)\n".utf8))
-        inputs.withBytes(of: run) { hash.update(bufferPointer: $0) }
+        digests.withDigests(of: run) { hash.update(bufferPointer: $0) }
         return Self.hex(hash)
     }
 
-    /// Each photo's inputs, in album order, of all that the files showing a run of photos read
+    /// Each photo's digest, in album order, of all that the files showing a run of photos read
     /// of it: its id (not its index), its photo's and texts' heights in every band (not its
     /// places), what may change how it is drawn (`renderStamps`) and whether its images or clip
     /// failed. Made once per album, in one pass over its layouts and stamps: each chunk, group
     /// and plain page reading its run from every band and the stamps again was a fifth of a
     /// caption's export.
-    private func photoInputs(of source: AlbumSource) throws -> PhotoRunInputs {
-        try source.photoInputs.withLock { known in
+    private func photoDigests(of source: AlbumSource) throws -> PhotoRunDigests {
+        try source.photoDigests.withLock { known in
             if let known { return known }
             let database = context.database, stamps = try renderStamps()
-            var inputs = PhotoRunInputs(reservingFor: source.count)
+            var digests = PhotoRunDigests(reservingFor: source.count)
             for part in source.parts {
                 let bands = try source.layouts.map { try database.layoutItems(of: $0, indices: part) }
                 guard let first = bands.first else { break }
                 for (position, item) in first.enumerated() {
-                    inputs.append(UInt64(bitPattern: item.photoID))
+                    digests.append(UInt64(bitPattern: item.photoID))
                     for band in bands {
                         // Every band's items of one index range: the same photos unless the
                         // library changed in between (then another id is digested, not skipped).
                         guard position < band.count else {
-                            for _ in 0 ..< 4 { inputs.append(.max) }
+                            for _ in 0 ..< 4 { digests.append(.max) }
                             continue
                         }
                         let placed = band[position]
-                        inputs.append(UInt64(bitPattern: placed.photoID))
-                        inputs.append(placed.photoHeight.bitPattern)
-                        inputs.append(placed.captionHeight.bitPattern)
-                        inputs.append(placed.commentHeight.bitPattern)
+                        digests.append(UInt64(bitPattern: placed.photoID))
+                        digests.append(placed.photoHeight.bitPattern)
+                        digests.append(placed.captionHeight.bitPattern)
+                        digests.append(placed.commentHeight.bitPattern)
                     }
                     let id = item.photoID
-                    inputs.append(stamps[id] ?? "gone")
-                    inputs.append(context.imageFailures[id] ?? "-")
-                    inputs.append(context.videoFailures[id] ?? "-")
-                    inputs.endPhoto()
+                    digests.append(stamps[id] ?? "gone")
+                    digests.append(context.imageFailures[id] ?? "-")
+                    digests.append(context.videoFailures[id] ?? "-")
+                    digests.endPhoto()
                 }
             }
-            known = inputs
-            return inputs
+            known = digests
+            return digests
         }
     }
 
