@@ -53,6 +53,27 @@ struct ExportFiles: Equatable {
         for name in other { insert(name) }
     }
 
+    /// Adds every file of `other` (of the same thumbnail widths), as inserting its names after
+    /// these would: what parts made on several cores come to together.
+    mutating func formUnion(_ other: ExportFiles) {
+        precondition(thumbnailWidths == other.thumbnailWidths, "files of two geometries")
+        for (hash, theirs) in other.images {
+            var entry = images[hash] ?? Entry()
+            entry.thumbnails |= theirs.thumbnails
+            if theirs.largeWidth > 0 {
+                if entry.largeWidth > 0, (entry.largeWidth, entry.largeHeight) != (theirs.largeWidth, theirs.largeHeight) {
+                    names.insert(largeName(hash, theirs.largeWidth, theirs.largeHeight))
+                } else {
+                    (entry.largeWidth, entry.largeHeight) = (theirs.largeWidth, theirs.largeHeight)
+                }
+            }
+            images[hash] = entry
+        }
+        // After the table: a large size `other` keeps as a name came after the one in its
+        // table, and one this table holds already is no second name.
+        formUnion(other.names)
+    }
+
     mutating func subtract(_ other: some Sequence<String>) {
         for name in other {
             guard let (hash, image) = parse(name) else {

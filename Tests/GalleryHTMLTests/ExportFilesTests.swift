@@ -52,6 +52,22 @@ struct ExportFilesTests {
         #expect(other.subtracting(files).sorted() == otherReference.subtracting(reference).sorted())
     }
 
+    @Test("parts joined are the files their names inserted one after the other give", arguments: [6, 7, 8] as [UInt64])
+    func joinedParts(seed: UInt64) {
+        let all = Self.names(seed: seed, count: 600)
+        var whole = ExportFiles(thumbnailWidths: [236, 472]), joined = ExportFiles(thumbnailWidths: [236, 472])
+        whole.formUnion(all)
+        for start in stride(from: 0, to: all.count, by: 150) {
+            var part = ExportFiles(thumbnailWidths: [236, 472])
+            part.formUnion(all[start ..< start + 150])
+            joined.formUnion(part)
+        }
+        #expect(joined == whole)
+        var sorted: [String] = []
+        joined.forEachSorted { sorted.append($0) }
+        #expect(sorted == Set(all).sorted())
+    }
+
     @Test("the manifest is what JSONEncoder writes, and reads back to the same files", arguments: [0, 1, 300])
     func manifest(count: Int) throws {
         var files = ExportFiles(thumbnailWidths: [236, 472])
