@@ -41,9 +41,13 @@ struct ExportInputs: Codable {
         return (try? JSON.decode(ExportInputs.self, from: data)) ?? ExportInputs()
     }
 
-    /// Writes the inputs into `folder` atomically, unless the file there holds them already.
-    func write(into folder: URL) throws {
-        try SiteFileWrite.ifChanged(Data(try JSON.encode(self, JSONOutput(pretty: true, sortedKeys: true))),
-                                    to: folder.appending(path: ExportFolder.inputsName))
+    /// The file's bytes, for `write(_:into:)`.
+    func encoded() throws -> Data {
+        Data(try JSON.encode(self, JSONOutput(pretty: true, sortedKeys: true)))
+    }
+
+    /// Writes inputs `encoded` into `folder` atomically, unless the file there holds them already.
+    static func write(_ encoded: Data, into folder: URL) throws {
+        try SiteFileWrite.ifChanged(encoded, to: folder.appending(path: ExportFolder.inputsName))
     }
 }

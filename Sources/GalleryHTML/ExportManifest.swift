@@ -148,6 +148,12 @@ struct ExportManifest: Decodable {
 
     /// A JSON string, as the one JSON writer writes it.
     private static func quoted(_ name: String) -> String {
-        (try? JSON.string(name)) ?? "\"\""
+        // Printable ASCII but '"' and '\\' is written as it is ('/' too: the writer leaves
+        // slashes), which is every name an export makes: the writer's call per name was a
+        // third of the manifest's time at 100,000 photos.
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + name + "\""
+        }
+        return (try? JSON.string(name)) ?? "\"\""
     }
 }

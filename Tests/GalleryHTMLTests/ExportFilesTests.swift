@@ -71,7 +71,9 @@ struct ExportFilesTests {
     @Test("the manifest is what JSONEncoder writes, and reads back to the same files", arguments: [0, 1, 300])
     func manifest(count: Int) throws {
         var files = ExportFiles(thumbnailWidths: [236, 472])
-        let names = Self.names(seed: 9, count: count) + (count > 0 ? ["odd \"quoted\" \\ name\t.html"] : [])
+        // Every printable ASCII character (written as it is but '"' and '\\'), a tab, a letter of another script.
+        let odd = ["odd \"quoted\" \\ name\t.html", "été.html"] + (0x20 ... 0x7E).map { "x" + String(UnicodeScalar(UInt8($0))) + ".html" }
+        let names = Self.names(seed: 9, count: count) + (count > 0 ? odd : [])
         files.formUnion(names)
         struct Plain: Encodable { var complete: Bool; var files: [String]; var generator = "gallery" }
         let encoder = JSONEncoder()
