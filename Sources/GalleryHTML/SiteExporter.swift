@@ -493,6 +493,8 @@ public struct SiteExporter: Sendable {
         var pending: [Int64] = []
         var colorsToRead: [(photoID: Int64, contentHash: String, thumbnail: String, width: Int, height: Int)] = []
         var clips: [(id: Int64, name: String, isMotion: Bool)] = []
+        /// `[content] downloads = "original"`: each photo's original's name and its file.
+        var originals: [(name: String, source: String)] = []
     }
 
     /// Makes the images of every photo that lacks one (all sizes from one decode), on all
@@ -510,7 +512,7 @@ public struct SiteExporter: Sendable {
         // Which images are there already, a few thousand photos at a time on every core (at
         // 100,000 photos and nothing to make, 2.6 s of one core: the build's longest wait).
         let batches = stride(from: 0, to: ids.count, by: 2000).map { ids[$0 ..< min($0 + 2000, ids.count)] }
-        let checked = ParallelWork.map(batches, jobs: jobs) { [database, outFolder, outFolderPath, encodeImages, geometry] batch in
+        let checked = ParallelWork.map(batches, jobs: jobs) { [database, outFolderPath, encodeImages, geometry] batch in
             Result { () throws -> ImageCheck in
                 var check = ImageCheck(written: ExportFiles(thumbnailWidths: geometry.thumbnailWidths))
                 func isThere(_ name: String) -> Bool { listing.contains(name) ?? Self.isInFolder(name, outFolderPath) }
@@ -525,19 +527,7 @@ public struct SiteExporter: Sendable {
                     for (clip, isMotion) in [(plan.video, false), (plan.motion, true)] {
                         if let clip, !isThere(clip) { check.clips.append((id, clip, isMotion)) }
                     }
-                    if let original = plan.original {
-                        // The file as it is, for `[content] downloads = "original"`: copied once.
-                        let target = outFolder.appending(path: original)
-                        if !FileManager.default.fileExists(atPath: target.path) {
-                            let source = root + "/" + stored.photo.originalPath
-                            do {
-                                try images.copyOriginal(from: source, to: original)
-                            } catch {
-                                events(.warning("\(source): its original could not be copied into the site: \(error)"))
-                            }
-                        }
-                        if FileManager.default.fileExists(atPath: target.path) { check.written.insert(original) }
-                    }
+                    if let original = plan.original { check.originals.append((original, root + "/" + stored.photo.originalPath)) }
                     if plan.names.allSatisfy(isThere) {
                         check.reused += plan.names.count
                         // Images kept from an earlier export into another library: read the
@@ -564,6 +554,19 @@ public struct SiteExporter: Sendable {
             pending += check.pending
             colorsToRead += check.colorsToRead
             pendingVideos += check.clips.filter { queuedVideos.insert($0.name).inserted }
+            for (original, source) in check.originals {
+                // The file as it is, for `[content] downloads = "original"`: copied once (here,
+                // one at a time: two photos of the same file have one original).
+                let target = outFolder.appending(path: original)
+                if !FileManager.default.fileExists(atPath: target.path) {
+                    do {
+                        try images.copyOriginal(from: source, to: original)
+                    } catch {
+                        events(.warning("\(source): its original could not be copied into the site: \(error)"))
+                    }
+                }
+                if FileManager.default.fileExists(atPath: target.path) { written.insert(original) }
+            }
         }
 
         struct Job: Sendable {

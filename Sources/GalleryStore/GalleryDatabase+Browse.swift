@@ -34,13 +34,13 @@ extension GalleryDatabase {
                 min(p.taken_at) AS first_taken, max(p.taken_at) AS last_taken, coalesce(max(p.changed), 0) AS latest
                 """
             let shown: SQL = "p.live_still_id IS NULL AND \(listed)"
-            let library = try Self.libraryRevision(db)
+            let library = try Self.libraryRevision(db), sortedExcluding = excluding.sorted()
             // `spellings`, when a query gives it: how many ways its page's name is written.
             func summaries(_ sql: SQL, _ selection: (String) -> BrowseSelection?) throws -> [BrowsePageSummary] {
                 try SQLRequest<Row>(literal: sql).fetchAll(db).compactMap { row in
                     guard let name = row["name"] as String?, let selection = selection(name) else { return nil }
                     if row["spellings"] as Int? == 1 {
-                        let scope = LayoutScope.browse(selection, excluding: excluding.sorted())
+                        let scope = LayoutScope.browse(selection, excluding: sortedExcluding)
                         scopeRevisions.keep(Self.browseRevision(photos: row["photo_count"], latest: row["latest"]), of: scope.stored, at: library)
                     }
                     return BrowsePageSummary(selection: selection, photoCount: row["photo_count"], videoCount: row["video_count"],
