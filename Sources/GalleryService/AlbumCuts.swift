@@ -10,10 +10,20 @@
 /// with another hash, so that a cut chunk does not also cut a group.
 ///
 /// Bounds keep the runs' sizes near what the page was tuned for: a chunk has at least
-/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 32 on average (about
-/// 50 KB of data and 70 KB of plain page: what a caption edited rewrites for every page that
-/// shows the photo); a group 8 to 96 chunks, about 32 (about 1,000 photos). A run reaches its
-/// maximum (a cut by count, which photos inserted before it move) about once in 40.
+/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 32 on average (at the
+/// changes bench's 10,000 photos, 37 KB of data and 24 KB of plain page: what a caption edited
+/// rewrites for every page that shows the photo); a group 20 to 96 chunks, about 32 (about
+/// 1,000 photos). A run reaches its maximum (a cut by count, which photos inserted before it
+/// move) about once in 700.
+///
+/// The minimum is most of the mean (20 + about 12), not a quarter of it (8 + 24): a photo lands
+/// in a run with a chance in proportion to the run's length, so what a change rewrites is the
+/// mean of the runs weighted by their lengths — about 48 photos with runs from 8, about 35 with
+/// runs from 20, for as many runs (simulated, and on the changes bench's pages). There, 50 old
+/// photos inserted over 20 years rewrote 17.9 MB of chunks and plain pages where they rewrote
+/// 21.7 (all pages and data: 30.7 MB, 34.5 before). A minimum closer still to the mean cuts
+/// more runs again two or three runs after an insertion (a run that shrank below the minimum
+/// drags its cut along), and rewrote more in the simulation.
 ///
 /// A photo that starts a chunk starts it on every page that shows it (an album, a year, a
 /// keyword…): cuts are the photo's, not the page's.
@@ -28,13 +38,13 @@ public struct AlbumCuts: Sendable, Equatable {
     public let groupStarts: [Int]
     private let chunkByID: [Int64: Int]
 
-    public static let minimumChunk = 8
+    public static let minimumChunk = 20
     public static let maximumChunk = 96
-    /// One photo in `chunkSpread` past the minimum starts a chunk: 8 + 24 ≈ 32 on average.
-    static let chunkSpread: UInt64 = 24
-    public static let minimumGroup = 8
+    /// One photo in `chunkSpread` past the minimum starts a chunk: 20 + 12 ≈ 32 on average.
+    static let chunkSpread: UInt64 = 12
+    public static let minimumGroup = 20
     public static let maximumGroup = 96
-    static let groupSpread: UInt64 = 24
+    static let groupSpread: UInt64 = 12
 
     /// The cuts of an album whose photos are `ids`, in album order.
     public init(ids: [Int64]) {

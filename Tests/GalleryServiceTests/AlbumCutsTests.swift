@@ -71,4 +71,24 @@ struct AlbumCutsTests {
         let appended = Self.chunks(ids + (0 ..< 10).map { Int64(200_000 + $0) })
         #expect(appended.filter { !before.contains($0) }.count <= 2)
     }
+
+    /// A photo lands in a chunk with a chance in proportion to its length, so what it rewrites is
+    /// the chunks' mean weighted by their lengths: near the mean only when the lengths are near
+    /// it (about 48 photos with chunks from 8 spread to 96, about 38 from 20; issue 51).
+    @Test("a photo inserted rewrites about as many photos' chunks as a chunk holds on average", arguments: [4, 5])
+    func rewrittenPerInsertion(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let ids = Self.ids(10_000, seed: seed)
+        let before = Set(Self.chunks(ids))
+        let insertions = 200
+        var rewritten = 0
+        for k in 0 ..< insertions {
+            var changed = ids
+            changed.insert(Int64(300_000 + k), at: Int.random(in: 0 ... changed.count, using: &generator))
+            rewritten += Self.chunks(changed).filter { !before.contains($0) }.reduce(0) { $0 + $1.count }
+        }
+        let mean = Double(ids.count) / Double(AlbumCuts(ids: ids).chunkCount)
+        let perInsertion = Double(rewritten) / Double(insertions)
+        #expect(perInsertion < 43 && perInsertion < mean * 1.4, "\(perInsertion) photos rewritten a photo inserted, chunks of \(mean) on average")
+    }
 }
