@@ -26,7 +26,8 @@
 /// drags its cut along), and rewrote more in the simulation.
 ///
 /// A photo that starts a chunk starts it on every page that shows it (an album, a year, a
-/// keyword…): cuts are the photo's, not the page's.
+/// keyword…) where the run before it has reached the minimum: cuts are the photo's, not the
+/// page's.
 public struct AlbumCuts: Sendable, Equatable {
     /// How many photos the album has.
     public let count: Int

@@ -74,7 +74,8 @@ struct AlbumCutsTests {
 
     /// A photo lands in a chunk with a chance in proportion to its length, so what it rewrites is
     /// the chunks' mean weighted by their lengths: near the mean only when the lengths are near
-    /// it (about 48 photos with chunks from 8 spread to 96, about 38 from 20; issue 51).
+    /// it (issue 51: chunks from 8, one photo in 24 past it starting the next, rewrote 49 and 56
+    /// photos on these seeds; from 20, one in 12, under 43).
     @Test("a photo inserted rewrites about as many photos' chunks as a chunk holds on average", arguments: [4, 5])
     func rewrittenPerInsertion(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
