@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import GalleryHTML
 import GalleryLayout
+import GalleryService
 import GallerySitePlan
 import GalleryStore
 import GalleryTestSupport
@@ -22,11 +23,11 @@ struct LargeAlbumTests {
         let cells = html.components(separatedBy: "class=\"cell\"").count - 1
         #expect(cells > 10 && cells < 200, "\(cells) cells written as HTML")
         #expect(html.contains("data-layout=\"data/index.index.js\""))
-        // Chunks of 8 to 96 photos, cut by content (about 32), and groups of them: each in a file.
+        // Chunks of 20 to 96 photos, cut by content (about 32), and groups of them: each in a file.
         let index = try AlbumIndexFile(site: site)
         let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.chunk-") }
         #expect(Set(chunks.map { "data/" + $0 }) == Set(index.chunks))
-        #expect((LargeAlbum.photoCount / 96 ... LargeAlbum.photoCount / 8 + 1).contains(chunks.count), "\(chunks.count) chunks")
+        #expect((LargeAlbum.photoCount / AlbumCuts.maximumChunk ... LargeAlbum.photoCount / AlbumCuts.minimumChunk + 1).contains(chunks.count), "\(chunks.count) chunks")
         let shapes = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.shapes-") }
         #expect(Set(shapes.map { "data/" + $0 }) == Set(index.shapes) && !shapes.isEmpty)
     }
