@@ -18,8 +18,8 @@
 ///
 /// The minimum is most of the mean (20 + about 12), not a quarter of it (8 + 24): a photo lands
 /// in a run with a chance in proportion to the run's length, so what a change rewrites is the
-/// mean of the runs weighted by their lengths — about 48 photos with runs from 8, about 35 with
-/// runs from 20, for as many runs (simulated, and on the changes bench's pages). There, 50 old
+/// mean of the runs weighted by their lengths — about 48 photos with runs from 8, 35 to 39 with
+/// runs from 20, for as many runs (35 on the changes bench's pages, 39 simulated). There, 50 old
 /// photos inserted over 20 years rewrote 17.9 MB of chunks and plain pages where they rewrote
 /// 21.7 (all pages and data: 30.7 MB, 34.5 before). A minimum closer still to the mean cuts
 /// more runs again two or three runs after an insertion (a run that shrank below the minimum
