@@ -20,13 +20,17 @@ struct AlbumFiles: Sendable, Equatable {
     /// which its header links (`AlbumLinks.parts`), so it has none (a year's plain pages were
     /// a copy of its months', 95 MB of a 100,000-photo site).
     var hasPlainPages: Bool
+    /// Whether its data files are its own: not a browse page's that shows exactly an earlier
+    /// page's photos, whose page loads that page's (`DataTwins`).
+    var hasDataFiles: Bool
 
-    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind], sharedChunks: Set<Int64> = [], hasPlainPages: Bool = true) {
+    init(isPrivate: Bool, cuts: AlbumCuts, views: [LayoutKind], sharedChunks: Set<Int64> = [], hasPlainPages: Bool = true, hasDataFiles: Bool = true) {
         self.isPrivate = isPrivate
         self.cuts = cuts
         self.views = views
         self.sharedChunks = sharedChunks
         self.hasPlainPages = hasPlainPages
+        self.hasDataFiles = hasDataFiles
     }
 
     /// How many parts its pages for search engines take (`AlbumFile.sitemap`; none without
@@ -41,6 +45,16 @@ struct AlbumFiles: Sendable, Equatable {
     /// The files in the order an export writes them: data before the pages that load it.
     var all: [AlbumFile] {
         if isPrivate { return [.page(.masonry)] }
+        var files: [AlbumFile] = []
+        if hasDataFiles { files += dataFiles }
+        files += views.map(AlbumFile.page)
+        files += plainPageIDs.map(AlbumFile.plainPage)
+        files += (0 ..< sitemapParts).map { AlbumFile.sitemap($0 + 1) }
+        return files
+    }
+
+    /// Its data files, in the order an export writes them.
+    private var dataFiles: [AlbumFile] {
         var files: [AlbumFile] = [.index, .columns, .heights] + Self.datesRuns(cuts).map { .dates(cuts.chunkIDs[$0.lowerBound], chunks: $0.count) }
             + (0 ..< cuts.groupCount).flatMap { group in
                 Self.groupRuns(cuts, group: group).flatMap { run -> [AlbumFile] in
@@ -53,9 +67,6 @@ struct AlbumFiles: Sendable, Equatable {
                 + (0 ..< cuts.groupCount).flatMap { Self.groupRuns(cuts, group: $0) }.map { .justifiedBounds(cuts.chunkIDs[$0.lowerBound], chunks: $0.count) }
                 + [.justifiedIndex]
         }
-        files += views.map(AlbumFile.page)
-        files += plainPageIDs.map(AlbumFile.plainPage)
-        files += (0 ..< sitemapParts).map { AlbumFile.sitemap($0 + 1) }
         return files
     }
 
@@ -98,10 +109,22 @@ struct AlbumFiles: Sendable, Equatable {
     func contains(_ file: AlbumFile) -> Bool {
         if isPrivate { return file == .page(.masonry) }
         switch file {
+        case .index, .columns, .heights, .dates, .chunk, .shapes, .ids, .justifiedFrames, .justifiedIndex, .justifiedBounds:
+            return hasDataFiles && containsData(file)
+        case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
+        case .page(let view): return views.contains(view)
+        case .sitemap(let part): return part >= 1 && part <= sitemapParts
+        // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.
+        case .photoPage: return false
+        }
+    }
+
+    /// Whether the data file `file` is one of `dataFiles`.
+    private func containsData(_ file: AlbumFile) -> Bool {
+        switch file {
         case .index, .columns, .heights: return true
         case .dates(let id, let chunks): return cuts.chunk(firstID: id).map { Self.datesRuns(cuts).contains($0 ..< $0 + chunks) } ?? false
         case .chunk(let id): return cuts.chunk(firstID: id) != nil && !sharedChunks.contains(id)
-        case .plainPage(let id): return hasPlainPages && cuts.chunk(firstID: id) != nil
         case .shapes(let id, let chunks), .ids(let id, let chunks):
             guard let chunk = cuts.chunk(firstID: id) else { return false }
             return Self.groupRuns(cuts, group: cuts.group(containingChunk: chunk)).contains(chunk ..< chunk + chunks)
@@ -110,10 +133,7 @@ struct AlbumFiles: Sendable, Equatable {
         case .justifiedBounds(let id, let chunks):
             guard hasJustified, let chunk = cuts.chunk(firstID: id) else { return false }
             return Self.groupRuns(cuts, group: cuts.group(containingChunk: chunk)).contains(chunk ..< chunk + chunks)
-        case .page(let view): return views.contains(view)
-        case .sitemap(let part): return part >= 1 && part <= sitemapParts
-        // Which photos have pages is the library's to say (`SiteSnapshot.has`), not the cuts'.
-        case .photoPage: return false
+        case .plainPage, .page, .sitemap, .photoPage: return false
         }
     }
 }

@@ -48,6 +48,8 @@ extension SiteSnapshot {
         text += "masonry " + source.layouts.map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
         // Its chunks in the search's blocks: where they are, which the index says.
         text += "shared " + (try sharedChunks(source)).digestText + "\n"
+        // Whose data files its pages load (`DataTwins`): another page's, which it does not write.
+        text += try dataTwins().digestText(of: album.links.stem) + "\n"
         if views(of: album).contains(.justified) {
             text += "justified " + (try source.justifiedLayouts()).map { "\($0.layout.id):\($0.layout.revision)" }.joined(separator: " ") + "\n"
         }

@@ -5,6 +5,7 @@ extension SiteSnapshot {
     func page(_ view: LayoutKind, of album: AlbumSource) throws -> String {
         let geometry = context.geometry
         let renderer = try pageRenderer()
+        let data = try data(of: album)
         switch view {
         case .masonry:
             let plain = PageRenderer.PageLinks(album: SiteFileName.album(stem: album.links.stem, .page(view)).name,
@@ -16,23 +17,23 @@ extension SiteSnapshot {
             }
             return renderer.albumPage(title: album.name, subtitle: album.subtitle, links: album.links, content: .init(
                 cells: cells, count: album.count, videoCount: album.videoCount,
-                data: album.data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
+                data: data, pages: plain, fileName: SiteFileName.album(stem: album.links.stem, .page(view)).name,
                 image: try album.cover()?.large ?? cells.first?.large, description: description))
         case .justified:
             let (firstScreen, layouts) = try album.justifiedFirstScreen(startingAbove: AlbumData.firstScreenHeight)
             return renderer.justifiedPage(title: album.name, links: album.links, cells: firstScreen, layouts: layouts,
-                                          data: album.data.justifiedIndexFile, sizes: album.data.heightsFile)
+                                          data: data.justifiedIndexFile, sizes: data.heightsFile)
         case .wheel:
             let cells = try album.cells(0 ..< renderer.wheelCardsWritten(count: album.count))
             return renderer.wheelPage(title: album.name, links: album.links, count: album.count, cells: cells,
-                                      data: album.data.indexFile, sizes: album.data.heightsFile)
+                                      data: data.indexFile, sizes: data.heightsFile)
         case .carousel:
             let cells = try album.cells(0 ..< PageRenderer.cardWindow)
             return renderer.carouselPage(title: album.name, links: album.links, cells: cells,
-                                         data: album.data.indexFile, sizes: album.data.heightsFile)
+                                         data: data.indexFile, sizes: data.heightsFile)
         case .circle:
             let cells = try album.cells(0 ..< geometry.circleMaximumItems)
-            return renderer.circlePage(title: album.name, links: album.links, count: album.count, cells: cells, sizes: album.data.heightsFile)
+            return renderer.circlePage(title: album.name, links: album.links, count: album.count, cells: cells, sizes: data.heightsFile)
         }
     }
 

@@ -160,7 +160,7 @@ public final class SiteSnapshot: Sendable {
         guard !album.isPrivate else { return AlbumFiles(isPrivate: true, cuts: AlbumCuts(ids: []), views: views(of: album)) }
         let source = try source(album), cuts = try source.cuts()
         var files = AlbumFiles(isPrivate: false, cuts: cuts, views: views(of: album), sharedChunks: try sharedChunks(source).sharedIDs(cuts),
-                               hasPlainPages: album.links.hasPlainPages)
+                               hasPlainPages: album.links.hasPlainPages, hasDataFiles: try dataTwins().dataStem(of: album.links.stem) == album.links.stem)
         files.sitemapParts = sitemapParts(of: album, files: files, source: source)
         return files
     }
@@ -176,6 +176,30 @@ public final class SiteSnapshot: Sendable {
         return shared
     }
     private let madeShared = Mutex<[LayoutScope: SharedChunks]>([:])
+
+    /// The browse pages that show exactly an earlier page's photos (`DataTwins`): of the pages
+    /// with a grid only, those of equal counts and dates have their photos compared. Made once
+    /// per snapshot; no source is made while it is (`makeSource` never asks for it).
+    func dataTwins() throws -> DataTwins {
+        try madeTwins.withLock { made in
+            if let made { return made }
+            let pages = albums.browsePages.filter { $0.browse != nil && $0.browse != .all && views(of: $0) == [.masonry] && $0.links.stem != nil }
+            let byStem = Dictionary(pages.map { ($0.links.stem ?? "", $0) }) { first, _ in first }
+            let twins = try DataTwins(pages: pages.map { ($0.links.stem ?? "", "\($0.count) \($0.videoCount) \($0.dates ?? "-")") }) { stem in
+                guard let page = byStem[stem] else { return [] }
+                return try source(page).photoIDs()
+            }
+            made = twins
+            return twins
+        }
+    }
+    private let madeTwins = Mutex<DataTwins?>(nil)
+
+    /// The data files the pages of `source` load: its own, or its twin's (`DataTwins`).
+    func data(of source: AlbumSource) throws -> AlbumData {
+        let stem = try dataTwins().dataStem(of: source.links.stem)
+        return stem == source.links.stem ? source.data : AlbumData(stem: stem)
+    }
 
     /// The search's order: each listed photo's place in it, and its blocks (`SiteSearch.blocks`).
     private func searchOrder() throws -> (positions: [Int64: Int], blocks: AlbumCuts) {
