@@ -8,19 +8,13 @@
 /// photos alone, so they were the same bytes under two names, and a photo added to both
 /// rewrote both. On the changes bench's 100,000 photos the later pages of five pairs of place
 /// pages held 6 % of the site's data files; one copy took what 50 old photos rewrote from 36.7
-/// to 35.4 MiB and pages and data from 14.5 to 13.9 KiB a photo. The later page's own files are its page
-/// and its plain pages (their titles and links are its own); its page loads the earlier
-/// page's data, and has none of its own until their photos differ.
+/// to 35.4 MiB and pages and data from 14.5 to 13.9 KiB a photo. The later page's own files
+/// are its page and its plain pages (their titles and links are its own); its page loads the
+/// earlier page's data, and has none of its own until their photos differ.
 struct DataTwins: Sendable, Equatable {
     /// By a later page's stem, the stem of the first page (in the site's order) with the same
     /// photos: whose data files it loads.
     let owners: [String: String]
-
-    static let none = DataTwins(owners: [:])
-
-    private init(owners: [String: String]) {
-        self.owners = owners
-    }
 
     /// The twins among `pages` (stems in the site's order, each with a `key` that equal photos
     /// make equal: its counts and dates), comparing the photo ids (`ids`, in the page's order)
