@@ -179,7 +179,7 @@ public final class SiteSnapshot: Sendable {
 
     /// The browse pages that show exactly an earlier page's photos (`DataTwins`): of the pages
     /// with a grid only, those of equal counts and dates have their photos compared. Made once
-    /// per snapshot; no source is made while it is (`makeSource` never asks for it).
+    /// per snapshot, their sources made under its lock: `makeSource` must never ask for it.
     func dataTwins() throws -> DataTwins {
         try madeTwins.withLock { made in
             if let made { return made }
