@@ -183,9 +183,10 @@ public final class SiteSnapshot: Sendable {
     func dataTwins() throws -> DataTwins {
         try madeTwins.withLock { made in
             if let made { return made }
-            let pages = albums.browsePages.filter { $0.browse != nil && $0.browse != .all && views(of: $0) == [.masonry] && $0.links.stem != nil }
-            let byStem = Dictionary(pages.map { ($0.links.stem ?? "", $0) }) { first, _ in first }
-            let twins = try DataTwins(pages: pages.map { ($0.links.stem ?? "", "\($0.count) \($0.videoCount) \($0.dates ?? "-")") }) { stem in
+            let pages = albums.browsePages.filter { $0.browse != nil && $0.browse != .all && views(of: $0) == [.masonry] }
+                .compactMap { page in page.links.stem.map { (stem: $0, page: page) } }
+            let byStem = Dictionary(pages.map { ($0.stem, $0.page) }) { first, _ in first }
+            let twins = try DataTwins(pages: pages.map { ($0.stem, "\($0.page.count) \($0.page.videoCount) \($0.page.dates ?? "-")") }) { stem in
                 guard let page = byStem[stem] else { return [] }
                 return try source(page).photoIDs()
             }

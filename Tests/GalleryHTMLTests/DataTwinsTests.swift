@@ -45,12 +45,16 @@ struct DataTwinsTests {
         }
     }
 
-    /// The ids of a browse page's photos, as `gallery photos --album` lists them.
-    static func photos(_ album: String, in work: URL) throws -> [Int] {
+    /// A browse page's photos, as `gallery photos --album` lists them.
+    static func listed(_ album: String, in work: URL) throws -> [[String: Any]] {
         let run = try GalleryBinary.run(["photos", "--album", album, "--db", "library.db", "--json"], in: work)
         try #require(run.status == 0, "\(run.stderr)")
-        let photos = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        return photos.compactMap { $0["id"] as? Int }
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// The ids of a browse page's photos, in its order.
+    static func photos(_ album: String, in work: URL) throws -> [Int] {
+        try listed(album, in: work).compactMap { $0["id"] as? Int }
     }
 
     /// Expects every place page of the library's site to load the data of a page with exactly
@@ -103,8 +107,7 @@ struct DataTwinsTests {
         // A photo of Villeurbanne added: the region has a photo the city has not, and the
         // city's photos are as they were (its page made again only because its twin changed).
         let lyon = try Self.photos("place:Lyon", in: work)
-        let listed = try GalleryBinary.run(["photos", "--album", "place:Lyon", "--db", "library.db", "--json"], in: work)
-        let paths = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]).compactMap { $0["path"] as? String }
+        let paths = try Self.listed("place:Lyon", in: work).compactMap { $0["path"] as? String }
         let copied = try #require(paths.dropFirst(paths.count / 2).first)
         let added = work.appending(path: "photos/" + copied.replacingOccurrences(of: ".jpg", with: "-villeurbanne.jpg"))
         try FileManager.default.copyItem(at: work.appending(path: "photos/" + copied), to: added)
