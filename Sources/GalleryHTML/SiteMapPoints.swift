@@ -20,9 +20,8 @@ struct SiteMapPoints: Sendable {
 
     /// A part's points: fewer parts, fewer requests before the map draws (a host without
     /// HTTP/2 asks six at a time), more bytes rewritten by a point that lands in one.
-    static let minimumPart = 256
+    static let partWindow = 511
     static let maximumPart = 4_096
-    static let partSpread: UInt64 = 768
 
     /// What the listing file holds.
     struct Listing: Encodable {
@@ -56,8 +55,8 @@ struct SiteMapPoints: Sendable {
 
     /// The map of `points` (the search's, `SiteSearch.MapPoint`) clustered as `clusters`.
     init(points: [SiteSearch.MapPoint], clusters: MapClusters) throws {
-        let starts = AlbumCuts.starts(count: clusters.order.count, minimum: Self.minimumPart, maximum: Self.maximumPart,
-                                      spread: Self.partSpread, seed: 3) { points[clusters.order[$0]].id }
+        let starts = AlbumCuts.starts(count: clusters.order.count, window: Self.partWindow, maximum: Self.maximumPart,
+                                      seed: 3) { points[clusters.order[$0]].id }
         var parts: [(digest: String, script: String)] = []
         for (number, start) in starts.enumerated() {
             let end = number + 1 < starts.count ? starts[number + 1] : clusters.order.count

@@ -1,33 +1,36 @@
 /// Where an album's photos are cut into the files its pages load: data chunks (each also a
 /// plain page), and groups of chunks (a shapes file each, `AlbumData.Shapes`).
 ///
-/// Cut by content, not by count (issue 51): a chunk ends before a photo whose id hashes to a
-/// cut, so a photo inserted into the album (a day of old photos, sorted in by date) changes the
-/// chunk it lands in and leaves every other chunk as it was, where cuts every 64 photos moved
-/// every boundary after it and rewrote every later chunk, plain page and shapes file of every
-/// page that shows it. Files are named by their first photo's id (`AlbumFile.chunk`), so a new
-/// chunk renames none of the others. Groups are cut the same way on their chunks' first ids,
-/// with another hash, so that a cut chunk does not also cut a group.
+/// Cut by content, not by count (issue 51): a chunk starts at a photo whose id hashes higher
+/// than the ids of the `chunkWindow` photos on either side of it (a local maximum), so a photo
+/// inserted into the album (a day of old photos, sorted in by date) changes the chunk it lands
+/// in, and at most the one before or after it (when it is a maximum itself, or its neighbours'
+/// windows now hold it), and leaves every other chunk as it was, where cuts every 64 photos
+/// moved every boundary after it and rewrote every later chunk, plain page and shapes file of
+/// every page that shows it. Files are named by their first photo's id (`AlbumFile.chunk`), so
+/// a new chunk renames none of the others. Groups are cut the same way on their chunks' first
+/// ids, with another hash, so that a cut chunk does not also cut a group. A photo starts a run
+/// only with a whole window after it, so photos added at the end change the last run alone.
 ///
-/// Bounds keep the runs' sizes near what the page was tuned for: a chunk has at least
-/// `minimumChunk` photos (but the last) and at most `maximumChunk`, about 32 on average (at the
-/// changes bench's 10,000 photos, 37 KB of data and 24 KB of plain page: what a caption edited
-/// rewrites for every page that shows the photo); a group 20 to 96 chunks, about 32 (about
-/// 1,000 photos). A run reaches its maximum (a cut by count, which photos inserted before it
-/// move) about once in 700.
+/// Two maxima are more than a window apart, so a chunk holds `chunkWindow` + 1 photos at least
+/// (but the last), about 2 × 7 + 1 = 15 on average, 48 at most (a cut by count, which photos
+/// inserted before it move, about once in 9,000 chunks); a group 32 to 192 chunks, about 63
+/// (about 1,000 photos, as when chunks were twice as long: the columns file holds the columns'
+/// ends before each group, and a page loads it whole). At the changes bench's 10,000 photos a
+/// chunk is about 18 KB of data and 12 KB of plain page: what a caption edited rewrites for
+/// every page that shows the photo.
 ///
-/// The minimum is most of the mean (20 + about 12), not a quarter of it (8 + 24): a photo lands
-/// in a run with a chance in proportion to the run's length, so what a change rewrites is the
-/// mean of the runs weighted by their lengths — about 48 photos with runs from 8, 35 to 39 with
-/// runs from 20, for as many runs (35 on the changes bench's pages, 39 simulated). There, 50 old
-/// photos inserted over 20 years rewrote 17.9 MB of chunks and plain pages where they rewrote
-/// 21.7 (all pages and data: 30.7 MB, 34.5 before). A minimum closer still to the mean cuts
-/// more runs again two or three runs after an insertion (a run that shrank below the minimum
-/// drags its cut along), and rewrote more in the simulation.
+/// A photo lands in a run with a chance in proportion to the run's length, so what a change
+/// rewrites is the mean of the runs weighted by their lengths, and the lengths of maxima apart
+/// vary little: on the 100,000-photo changes bench's pages (simulated from their ids files), 50
+/// old photos land in chunks of 5,281 photos in all, against 9,837 with the rule before (a
+/// chunk from 20 photos, then one photo in 12 starting the next: about 32 a chunk), and 6,076
+/// with that rule at half the length (from 10, one in 6), whose cuts also moved two or three
+/// runs after an insertion (a run that shrank below the minimum dragged its cut along).
 ///
-/// A photo that starts a chunk starts it on every page that shows it (an album, a year, a
-/// keyword…) where the run before it has reached the minimum: cuts are the photo's, not the
-/// page's.
+/// Cuts depend on the photos near them, so a stretch of photos two pages share in the same
+/// order (a year of the search's album) is cut the same on both, but within a window of the
+/// stretch's ends.
 public struct AlbumCuts: Sendable, Equatable {
     /// How many photos the album has.
     public let count: Int
@@ -39,32 +42,46 @@ public struct AlbumCuts: Sendable, Equatable {
     public let groupStarts: [Int]
     private let chunkByID: [Int64: Int]
 
-    public static let minimumChunk = 20
-    public static let maximumChunk = 96
-    /// One photo in `chunkSpread` past the minimum starts a chunk: 20 + 12 ≈ 32 on average.
-    static let chunkSpread: UInt64 = 12
-    public static let minimumGroup = 20
-    public static let maximumGroup = 96
-    static let groupSpread: UInt64 = 12
+    /// A chunk starts at a photo whose hash is above those of this many photos on either side.
+    static let chunkWindow = 7
+    public static let minimumChunk = chunkWindow + 1
+    public static let maximumChunk = 48
+    static let groupWindow = 31
+    public static let minimumGroup = groupWindow + 1
+    public static let maximumGroup = 192
 
     /// The cuts of an album whose photos are `ids`, in album order.
     public init(ids: [Int64]) {
         count = ids.count
-        chunkStarts = Self.starts(count: ids.count, minimum: Self.minimumChunk, maximum: Self.maximumChunk, spread: Self.chunkSpread, seed: 1) { ids[$0] }
+        chunkStarts = Self.starts(count: ids.count, window: Self.chunkWindow, maximum: Self.maximumChunk, seed: 1) { ids[$0] }
         let firsts = chunkStarts.map { ids[$0] }
         chunkIDs = firsts
-        groupStarts = Self.starts(count: firsts.count, minimum: Self.minimumGroup, maximum: Self.maximumGroup, spread: Self.groupSpread, seed: 2) { firsts[$0] }
+        groupStarts = Self.starts(count: firsts.count, window: Self.groupWindow, maximum: Self.maximumGroup, seed: 2) { firsts[$0] }
         chunkByID = Dictionary(firsts.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
     }
 
     /// Where runs of `count` items start: at 0, then before item i once the run has `maximum`
-    /// items, or has `minimum` and i's `key` mixed with `seed` is a multiple of `spread`. The
-    /// rule of chunks and groups, for other lists cut by content (the map's points).
-    public static func starts(count: Int, minimum: Int, maximum: Int, spread: UInt64, seed: UInt64, key: (Int) -> Int64) -> [Int] {
-        var starts: [Int] = count > 0 ? [0] : []
-        for i in 1 ..< max(count, 1) {
+    /// items, or when i's `key` mixed with `seed` is above the `window` items' on either side of
+    /// it (all of them there: the last `window` items start none). The rule of chunks and
+    /// groups, for other lists cut by content (the map's points).
+    public static func starts(count: Int, window: Int, maximum: Int, seed: UInt64, key: (Int) -> Int64) -> [Int] {
+        guard count > 0 else { return [] }
+        let hashes = (0 ..< count).map { mixed(key($0), seed: seed) }
+        var starts = [0]
+        for i in 1 ..< count {
             let length = i - starts[starts.count - 1]
-            if length >= maximum || (length >= minimum && mixed(key(i), seed: seed) % spread == 0) { starts.append(i) }
+            if length >= maximum {
+                starts.append(i)
+            } else if length > window && i + window < count {
+                // Most items meet a higher neighbour within a few steps; only a maximum looks at all.
+                let hash = hashes[i]
+                var highest = true
+                for step in 1 ... window where hashes[i - step] >= hash || hashes[i + step] >= hash {
+                    highest = false
+                    break
+                }
+                if highest { starts.append(i) }
+            }
         }
         return starts
     }
