@@ -7,7 +7,7 @@ import GallerySitePlan
 /// An album's layout as the files its masonry page loads while the visitor scrolls, so that
 /// the page itself stays the same size however many photos the album holds.
 ///
-/// The photos are cut, in album order, into chunks (`AlbumCuts`: by content, about 16 photos,
+/// The photos are cut, in album order, into chunks (`AlbumCuts`: by content, about 15 photos,
 /// named by their first photo's id); each chunk is one file
 /// holding everything its cells need to be drawn but their places (shape, image names,
 /// placeholder colour, caption and comment in their measured lines), so that a chunk's
@@ -20,7 +20,7 @@ import GallerySitePlan
 /// term (`galleryMasonryPlacement`, held to `gallery layout --viewport` by the browser tests),
 /// places every cell where the engine did. A group lies between its columns' ends before it
 /// and after it, so the page loads the shapes of the groups the viewport meets, then exactly
-/// the chunks it meets. A group is about 64 chunks: the columns file holds a 64th of the columns'
+/// the chunks it meets. A group is about 63 chunks: the columns file holds a 63rd of the columns'
 /// ends a chunk would need (they change after any photo that changed, and every band has
 /// them), for a small file more to load. The photo IDs are a file a group, read only to
 /// follow a deep link (`#photo-ID`).

@@ -42,7 +42,7 @@ struct SiteSearch: Sendable {
 
     /// How many documents (photos) the index holds.
     let count: Int
-    /// Its blocks of documents' cells: the chunks of the search's album (about 16 photos: a
+    /// Its blocks of documents' cells: the chunks of the search's album (about 15 photos: a
     /// first screen of found photos from all over a library costs a few of them, at about 640
     /// bytes a cell, most of it its texts with the bands' line breaks).
     let blocks: AlbumCuts

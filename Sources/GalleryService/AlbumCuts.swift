@@ -76,7 +76,7 @@ public struct AlbumCuts: Sendable, Equatable {
                 // Most items meet a higher neighbour within a few steps; only a maximum looks at all.
                 let hash = hashes[i]
                 var highest = true
-                for step in 1 ... window where hashes[i - step] >= hash || hashes[i + step] >= hash {
+                for step in 1 ..< window + 1 where hashes[i - step] >= hash || hashes[i + step] >= hash {
                     highest = false
                     break
                 }

@@ -23,7 +23,7 @@ struct LargeAlbumTests {
         let cells = html.components(separatedBy: "class=\"cell\"").count - 1
         #expect(cells > 10 && cells < 200, "\(cells) cells written as HTML")
         #expect(html.contains("data-layout=\"data/index.index.js\""))
-        // Chunks of 10 to 48 photos, cut by content (about 16), and groups of them: each in a file.
+        // Chunks of 8 to 48 photos, cut by content (about 15), and groups of them: each in a file.
         let index = try AlbumIndexFile(site: site)
         let chunks = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "data").path).filter { $0.hasPrefix("index.chunk-") }
         #expect(Set(chunks.map { "data/" + $0 }) == Set(index.chunks))
@@ -314,7 +314,7 @@ struct LargeAlbumTests {
         // rows' frames, and the last group's runs of shapes, ids, dates and rows' bounds that hold
         // it), the rows' frames of the three chunks before it and the bounds of the run before
         // (the rows broken again where photos were added reach back a row or two, across
-        // chunks of ten photos and more), and five that name or count them all (its index, the
+        // chunks of eight photos and more), and five that name or count them all (its index, the
         // rows' index, the heights' style sheet, the export's two records).
         let touched = grown.chunkIDs.count - last
         #expect(touched <= 3 && album.count <= 7 * touched + 9, "\(album.count) files rewritten for \(touched) chunks: \(album)")

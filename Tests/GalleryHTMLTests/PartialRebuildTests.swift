@@ -51,7 +51,7 @@ struct PartialRebuildTests {
 
     @Test("a caption changed keeps the chunks and plain pages before and after its own; each site equals a fresh export")
     func keepsUnchangedRuns() throws {
-        // 300 photos: chunks of about 16, a plain page each (the generator is seeded: photos 2
+        // 300 photos: chunks of about 15, a plain page each (the generator is seeded: photos 2
         // and 288 have a caption and a long comment).
         let library = try Library("partial-rebuild", photos: 300)
         let work = library.work, site = library.site
