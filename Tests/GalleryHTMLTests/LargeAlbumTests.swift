@@ -42,7 +42,8 @@ struct LargeAlbumTests {
         let (gone, damaged) = ("data/index.chunk-9000000001.js", "data/index.chunk-9000000002.js")
         let probeShapes = { (name: String) in name.replacingOccurrences(of: "data/index.shapes-", with: "data/probe-shapes-") }
         let firstShapes = files.shapes(ofGroup: 0).map(probeShapes)
-        let goneShapes = files.groups.count > 1 ? probeShapes(files.shapes(ofGroup: 1)[0]) : nil
+        // (The second group's middle is in one of its runs' files: the last group's are several.)
+        let goneShapes = files.groups.count > 1 ? files.shapes(ofGroup: 1).map(probeShapes) : []
         let script = try String(contentsOf: site.appending(path: "data/index.index.js"), encoding: .utf8)
         var index = try #require(try JSONSerialization.jsonObject(with: Data(script.drop { $0 != "(" }.dropFirst().dropLast(3).utf8)) as? [String: Any])
         var ids = try #require((index["chunkIDs"] as? [NSNumber])?.map(\.int64Value))
@@ -57,6 +58,9 @@ struct LargeAlbumTests {
         let second = files.photos(ofChunk: 1), third = files.photos(ofChunk: 2)
         // The second group's photos (where its missing shapes are needed), else the album's end.
         let starts = files.groups
+        // The rest of the first group (placed from its shapes, away from the broken chunks): its
+        // last chunk, which is the middle of the album or past it but for the second group's.
+        let firstGroupEnd = files.photos(ofChunk: (starts.count > 1 ? starts[1] : files.chunkStarts.count) - 1)
         let secondGroup = starts.count > 1
             ? files.chunkStarts[starts[1]] ..< (starts.count > 2 ? files.chunkStarts[starts[2]] : files.count) : files.count - 1 ..< files.count
         try "galleryData({\"kind\": \"chunk\", \"cells\": [".write(to: site.appending(path: damaged), atomically: true, encoding: .utf8)
@@ -67,10 +71,11 @@ struct LargeAlbumTests {
               const pause = galleryQuiet;
               const grid = document.querySelector('.grid');
               const steps = [];
-              // Where chunks 1 and 2 (photos \(second) and \(third) of \(LargeAlbum.photoCount)) are drawn, the middle, and
-              // the second group (photos \(secondGroup)).
+              // Where chunks 1 and 2 (photos \(second) and \(third) of \(LargeAlbum.photoCount)) are drawn, the first
+              // group's last chunk (photos \(firstGroupEnd)), and the second group (photos \(secondGroup)).
               for (const fraction of [\(Double(second.lowerBound + second.upperBound) / 2) / \(LargeAlbum.photoCount),
-                                      \(Double(third.lowerBound + third.upperBound) / 2) / \(LargeAlbum.photoCount), 0.5,
+                                      \(Double(third.lowerBound + third.upperBound) / 2) / \(LargeAlbum.photoCount),
+                                      \(Double(firstGroupEnd.lowerBound + firstGroupEnd.upperBound) / 2) / \(LargeAlbum.photoCount),
                                       \(Double(secondGroup.lowerBound + secondGroup.upperBound) / 2) / \(LargeAlbum.photoCount)]) {
                 scrollTo(0, grid.getBoundingClientRect().top + scrollY + fraction * grid.offsetHeight);
                 await pause();
@@ -94,9 +99,9 @@ struct LargeAlbumTests {
         #expect(steps[0].messages.contains { $0.contains("\(gone) is missing") }, "no message for the missing chunk: \(steps[0])")
         #expect(steps[1].messages.contains { $0.contains("\(damaged) is damaged") }, "no message for the damaged chunk: \(steps[1])")
         #expect(!steps[1].messages.contains { $0.contains("\(damaged) is missing") }, "a damaged chunk called missing: \(steps[1])")
-        #expect(steps[2].cells > 5, "the rest of the album is not drawn: \(steps[2])")
-        if let goneShapes {
-            #expect(steps[3].messages.contains { $0.contains("\(goneShapes) is missing") }, "no message for the missing shapes: \(steps[3])")
+        #expect(steps[2].cells > 5, "the rest of the first group is not drawn: \(steps[2])")
+        if !goneShapes.isEmpty {
+            #expect(steps[3].messages.contains { message in goneShapes.contains { message.contains("\($0) is missing") } }, "no message for the missing shapes: \(steps[3])")
         }
     }
 
@@ -310,14 +315,23 @@ struct LargeAlbumTests {
             let base = name.hasPrefix("data/") ? String(name.dropFirst("data/".count)) : name
             return !name.hasPrefix("data/search.") && !browse.contains { base.hasPrefix($0) }
         }
-        // At most seven files for each chunk from the old last one on (its cells, plain page,
-        // rows' frames, and the last group's runs of shapes, ids, dates and rows' bounds that hold
-        // it), the rows' frames of the three chunks before it and the bounds of the run before
-        // (the rows broken again where photos were added reach back a row or two, across
-        // chunks of eight photos and more), and five that name or count them all (its index, the
-        // rows' index, the heights' style sheet, the export's two records).
+        // The rows' frames of the last chunks only: the rows broken again where photos were
+        // added reach back from the end to the first chunk start both layouts break at.
         let touched = grown.chunkIDs.count - last
-        #expect(touched <= 3 && album.count <= 7 * touched + 9, "\(album.count) files rewritten for \(touched) chunks: \(album)")
+        let frames = album.filter { $0.hasPrefix("data/index.justified-") && !$0.hasSuffix(".index.js") }
+        #expect(Set(frames) == Set((grown.chunkIDs.count - frames.count ..< grown.chunkIDs.count).map { grown.framesFile($0) }), "\(frames)")
+        // The runs of shapes, ids, months and rows' bounds rewritten are the last group's.
+        let lastGroupIDs = Set(grown.chunkIDs[grown.groups[grown.groups.count - 1]...])
+        let runs = album.filter { $0.contains(/^data\/index\.(shapes|ids|dates|bounds)-/) }
+        for run in runs {
+            let first = run.firstMatch(of: /-(?<id>\d+)-\d+\.js$/).flatMap { Int64($0.id) }
+            #expect(first.map(lastGroupIDs.contains) == true, "\(run) is not a run of the last group")
+        }
+        // Else two files for each chunk from the old last one on (its cells, plain page), and
+        // five that name or count them all (its index, the rows' index, the heights' style
+        // sheet, the export's two records).
+        let rest = album.filter { !frames.contains($0) && !runs.contains($0) }
+        #expect(touched <= 3 && rest.count <= 2 * touched + 5, "\(rest.count) files rewritten for \(touched) chunks: \(rest)")
         let blocks = changed.filter { $0.hasPrefix("data/search.docs-") }
         let lastOld = search.blockFile(holding: old - 1), kept = (0 ..< old - 1).map(search.blockFile).filter { $0 != lastOld }
         #expect(!blocks.isEmpty && !blocks.contains { kept.contains($0) }, "search blocks rewritten: \(blocks)")
