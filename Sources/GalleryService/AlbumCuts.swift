@@ -17,7 +17,7 @@
 /// inserted before it move, about once in 9,000 chunks); a group 32 to 192 chunks, about 63
 /// (about 1,000 photos, as when chunks were twice as long: the columns file holds the columns'
 /// ends before each group, and a page loads it whole). At the changes bench's 10,000 photos a
-/// chunk is about 18 KB of data and 12 KB of plain page: what a caption edited rewrites for
+/// chunk is about 18 KB of data and 13 KB of plain page: what a caption edited rewrites for
 /// every page that shows the photo.
 ///
 /// A photo lands in a run with a chance in proportion to the run's length, so what a change
