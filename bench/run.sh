@@ -270,9 +270,26 @@ rm -rf "$work/large.db"* "$work/large-site"
 "$gallery" import "$work/album-100000" --db "$work/large.db" --quiet >/dev/null
 /usr/bin/time -f '%M %e' -o "$work/large-time.txt" "$gallery" export --db "$work/large.db" --out "$work/large-site" --quiet >/dev/null
 read -r large_rss large_seconds < "$work/large-time.txt"
-middle_id() { python3 -c 'import json, sys; t = open(sys.argv[1]).read(); ids = json.loads(t[t.index("(") + 1 : t.rindex(")")])["ids"]; print(ids[len(ids) // 2])' "$1"; }
+# The id of the middle photo of the album whose index is $1 (data/STEM.index.js), from its
+# groups' ids files (AlbumData.Index: a file a group, the last group's in runs).
+middle_id() { python3 - "$1" <<'PY'
+import json, os, sys
+def read(path):
+    text = open(path).read()
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
+index = read(sys.argv[1])
+site = os.path.dirname(os.path.dirname(sys.argv[1]))
+groups, chunks, ids = index["groups"], index["chunkIDs"], []
+for g, first in enumerate(groups):
+    end = groups[g + 1] if g + 1 < len(groups) else len(chunks)
+    for count in (index["lastGroupRuns"] if g == len(groups) - 1 else [end - first]):
+        ids += read(os.path.join(site, index["files"]["ids"].replace("{n}", "%d-%d" % (chunks[first], count))))["ids"]
+        first += count
+print(ids[len(ids) // 2])
+PY
+}
 metric() { echo "$1" | python3 -c 'import json, sys; v = json.load(sys.stdin).get(sys.argv[1]); print("—" if v is None else v)' "$2"; }
-large=$(python3 bench/page_metrics.py "file://$PWD/$work/large-site/index.html" --deep "$(middle_id "$work/large-site/data/index.ids.js")")
+large=$(python3 bench/page_metrics.py "file://$PWD/$work/large-site/index.html" --deep "$(middle_id "$work/large-site/data/index.index.js")")
 record "| $stamp | $commit | album page of 100,000 photos from file://, 1280×900, headless Chromium | $(metric "$large" page_kb) KB; FCP $(metric "$large" fcp_ms) ms, DOMContentLoaded $(metric "$large" dcl_ms) ms; DOM elements $(metric "$large" elements_top) at the top, at most $(metric "$large" elements_scrolling) scrolling, $(metric "$large" elements_resized) after a resize; scroll 50,000 px one step a frame: frame median $(metric "$large" frame_median_ms) ms, p95 $(metric "$large" frame_p95_ms) ms; JS heap $(metric "$large" js_heap_mb) MB; deep link to the middle photo drawn at $(metric "$large" deep_link_ms) ms | — | goals: ≤ 100 KB, FCP and DCL ≤ 500 ms, ≤ 2,000 elements, p95 ≤ 20 ms, heap ≤ 50 MB, deep link ≤ 300 ms |"
 
 # A slideshow through the same album on a phone (issue 52: memory flat over 100,000 photos):
@@ -317,7 +334,7 @@ fi
 rm -rf "$work/ten-old.db"* "$work/ten-old-site" "$work/ten-sigal"
 "$old/.build/release/gallery" build "$work/album-10000" --db "$work/ten-old.db" --out "$work/ten-old-site" --quiet >/dev/null
 "$work/venv/bin/sigal" build -c bench/sigal.conf.py -n "$(nproc)" "$work/album-10000" "$work/ten-sigal" >/dev/null 2>&1
-ten_middle=$(middle_id "$work/ten-site/data/index.ids.js")
+ten_middle=$(middle_id "$work/ten-site/data/index.index.js")
 ours_ten=$(python3 bench/page_metrics.py "file://$PWD/$work/ten-site/index.html" --deep "$ten_middle")
 old_ten=$(python3 bench/page_metrics.py "file://$PWD/$work/ten-old-site/index.html" --deep "$ten_middle")
 sigal_page=$(find "$work/ten-sigal" -name index.html -path '*big*' | head -1)

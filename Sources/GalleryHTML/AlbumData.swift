@@ -23,7 +23,7 @@ import GallerySitePlan
 /// the chunks it meets. A group is about 63 chunks: the columns file holds a 63rd of the columns'
 /// ends a chunk would need (they change after any photo that changed, and every band has
 /// them), for a small file more to load. The photo IDs are a file a group, read only to
-/// follow a deep link (`#photo-ID`).
+/// follow a deep link (`#photo-ID`), found through the spans of ids the index gives each group.
 ///
 /// Every file is a script calling `galleryData({...})` with JSON: unlike `fetch()`, a script
 /// element loads from `file://` as well as from any static host, and the browser parses it
@@ -76,6 +76,10 @@ struct AlbumData: Sendable {
         var columns: String?
         /// Each group's first chunk (`AlbumCuts`).
         var groups: [Int]
+        /// Per group, spans its photos' ids lie in, [first, last − first, …]
+        /// (`AlbumCuts.groupIDSpans`): a deep link loads the ids of the groups whose spans hold
+        /// its photo's.
+        var idSpans: [[Int64]]
         /// How many chunks each of the last group's files of shapes and ids holds, in order
         /// (`AlbumFiles.groupRuns`): every other group's are one file of all its chunks. Their
         /// names: `files` with {n} = the run's first photo's id, "-", its count of chunks.
@@ -383,7 +387,7 @@ struct AlbumData: Sendable {
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
             files: Files(chunk: template(AlbumFile.chunk), shapes: template(AlbumFile.shapes), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates),
                          docs: blocks == nil ? nil : SiteSearch.docsTemplate),
-            columns: columnsFile, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth,
+            columns: columnsFile, groups: cuts.groupStarts, idSpans: cuts.groupIDSpans, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth,
             bands: fluid.bands.map { Band(columns: $0.columns, innerWidth: $0.innerWidth) },
             padding: fluid.cellPadding, gutter: fluid.gutter, annotationTop: options.annotationTopPadding,
             annotationBottom: options.annotationBottomPadding, sizes: fluid.imageSizes,
@@ -428,7 +432,7 @@ struct AlbumData: Sendable {
             count: cuts.count, chunkStarts: cuts.chunkStarts, chunkIDs: cuts.chunkIDs,
             files: Files(chunk: template(AlbumFile.chunk), ids: template(AlbumFile.ids), dates: template(AlbumFile.dates), frames: template(AlbumFile.justifiedFrames),
                          bounds: template(AlbumFile.justifiedBounds)),
-            bounds: bounds, groups: cuts.groupStarts, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
+            bounds: bounds, groups: cuts.groupStarts, idSpans: cuts.groupIDSpans, lastGroupRuns: Self.lastGroupRuns(cuts), innerWidth: geometry.innerWidth, rowWidths: fluid.bands.map(\.rowWidth),
             rowHeight: HTML.rounded(fluid.options.targetRowHeight * fluid.widthRatio.squareRoot()), datesRuns: AlbumFiles.datesRuns(cuts).map(\.count)))
     }
 

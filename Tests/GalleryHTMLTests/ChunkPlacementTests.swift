@@ -121,12 +121,18 @@ struct ChunkPlacementTests {
           await galleryDrawn(grid);
           const target = document.getElementById(location.hash.slice(1));
           const g = grid.getBoundingClientRect(), r = target ? target.getBoundingClientRect() : null;
+          const names = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname.split('/').pop());
+          const ids = names.filter((name) => name.includes('.ids-'));
+          // What the page preloads, each asked for once (fetch() would not take a script's preload).
+          const preloaded = [...document.querySelectorAll('link[rel="preload"][as="script"]')].map((link) => new URL(link.href).pathname.split('/').pop())
+            .map((name) => ({ name, requests: names.filter((other) => other === name).length }));
           galleryTestReport({ innerHeight, x: r ? r.left - g.left : null, y: r ? r.top - g.top : null, top: r ? r.top : null,
-                              messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent) });
+                              messages: [...document.querySelectorAll('.grid-message')].map(m => m.textContent), ids, preloaded });
         });
         """
 
-    @Test("PAGE#photo-ID of a photo in the album's last group: found through that group's ids, drawn in view where the engine put it", arguments: BrowserEngine.allCases)
+    @Test("PAGE#photo-ID of a photo in the album's last group: found through the ids of the groups whose spans hold it only, drawn in view where the engine put it",
+          arguments: BrowserEngine.allCases)
     func deepLinkIntoLastGroup(engine: BrowserEngine) throws {
         let (work, site) = try Self.site.get()
         let index = try AlbumIndexFile(site: site)
@@ -137,11 +143,24 @@ struct ChunkPlacementTests {
         let item = expected.items[(first + index.count) / 2]
         let page = try EngineExportTests.probe("index.html", in: site, script: Self.deepLinkProbe)
         defer { try? FileManager.default.removeItem(at: site.appending(path: page)) }
-        struct Report: Decodable { var innerHeight: Double; var x: Double?; var y: Double?; var top: Double?; var messages: [String] }
+        struct Report: Decodable {
+            var innerHeight: Double, x: Double?, y: Double?, top: Double?, messages: [String], ids: [String]
+            /// Each file the page preloads and how many times it was asked for.
+            var preloaded: [Preloaded]
+            struct Preloaded: Decodable { var name: String, requests: Int }
+        }
         let report = try JSONDecoder().decode(Report.self, from: engine.open(page + "#photo-\(item.id)", in: site, width: 390, height: 844))
+        // The photos imported later (one in 20, sorted in everywhere) are a span of each group's
+        // own: the spans of the last group alone hold a photo of the first import.
+        let holding = index.groups(holdingID: item.id)
+        #expect(holding == [index.groups.count - 1], "photo \(item.id) in the spans of groups \(holding): \(index.idSpans)")
+        let named: [String] = holding.flatMap { index.ids(ofGroup: $0) }.map { String($0.dropFirst("data/".count)) }
+        #expect(Set(report.ids) == Set(named), "\(engine): loaded \(report.ids) for a photo in the spans of groups \(holding)")
         let (x, y, top) = (try #require(report.x, "\(engine): photo \(item.id) not drawn: \(report)"), report.y ?? .nan, report.top ?? .nan)
         #expect(abs(x - item.x) <= 0.5 && abs(y - item.y) <= 0.5, "\(engine): photo \(item.id) (index \(item.index)) drawn at \(x), \(y), the engine's \(item.x), \(item.y)")
         #expect(top >= 0 && top < report.innerHeight && report.messages.isEmpty, "\(engine): \(report)")
+        // Its index and columns: preloaded, and not asked for again.
+        #expect(report.preloaded.count == 2 && report.preloaded.allSatisfy { $0.requests == 1 }, "\(engine): \(report.preloaded.map { "\($0.name) asked for \($0.requests) times" })")
     }
 
     @Test("a word of every photo is found in both sets of the search's word shards (the base's photos' and the added photos'): all 2,000, the first screen where `gallery layout --query` puts it",

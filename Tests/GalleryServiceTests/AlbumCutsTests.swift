@@ -44,6 +44,13 @@ struct AlbumCutsTests {
             photos = cuts.groupRange(group).upperBound
         }
         #expect(photos == count)
+        // Every photo's id in one of its group's spans, few of them, in increasing order.
+        for group in 0 ..< cuts.groupCount {
+            let spans = cuts.groupIDSpans[group]
+            let pairs = stride(from: 0, to: spans.count, by: 2).map { spans[$0] ... spans[$0] + spans[$0 + 1] }
+            #expect((1 ... 4).contains(pairs.count) && zip(pairs, pairs.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }, "group \(group): \(spans)")
+            #expect(ids[cuts.groupRange(group)].allSatisfy { id in pairs.contains { $0.contains(id) } }, "group \(group): \(spans)")
+        }
         // A photo that starts a chunk but not a group names no shapes file; no photo of the album names nothing else.
         for chunk in 0 ..< cuts.chunkCount where !cuts.groupStarts.contains(chunk) { #expect(cuts.group(firstID: cuts.chunkIDs[chunk]) == nil) }
         #expect(cuts.chunk(firstID: -5) == nil)
@@ -103,5 +110,33 @@ struct AlbumCutsTests {
         let mean = Double(ids.count) / Double(AlbumCuts(ids: ids).chunkCount)
         let perInsertion = Double(rewritten) / Double(insertions)
         #expect(perInsertion < 22 && perInsertion < mean * 1.4, "\(perInsertion) photos rewritten a photo inserted, chunks of \(mean) on average")
+    }
+
+    /// A deep link loads the ids of the groups whose spans hold its photo's id (`groupIDSpans`):
+    /// one group's when the album's photos were imported about in its order (a parallel import
+    /// shuffles neighbours), even with an old memory card's photos imported later and sorted in
+    /// among them everywhere.
+    @Test("a photo's id is in its own group's spans and seldom another's, the album imported in its order and then a card sorted in", arguments: [6, 7])
+    func idSpansFindTheGroup(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var ids = (0 ..< 20_000).map { Int64($0) * 2 + 1 }
+        for start in stride(from: 0, to: ids.count, by: 8) { ids[start ..< min(start + 8, ids.count)].shuffle(using: &generator) }
+        // The card's photos imported in their order, and sorted in by date: in the album's order too.
+        let landing = (0 ..< 300).map { _ in Int.random(in: 0 ... 20_000, using: &generator) }.sorted()
+        for (k, at) in landing.enumerated() { ids.insert(Int64(60_000 + k), at: at + k) }
+        let cuts = AlbumCuts(ids: ids)
+        #expect(cuts.groupCount > 10)
+        let spans = cuts.groupIDSpans.map { spans in stride(from: 0, to: spans.count, by: 2).map { spans[$0] ... spans[$0] + spans[$0 + 1] } }
+        var holding = 0, worst = 0
+        for group in 0 ..< cuts.groupCount {
+            for id in ids[cuts.groupRange(group)] {
+                let groups = spans.indices.filter { g in spans[g].contains { $0.contains(id) } }
+                #expect(groups.contains(group), "photo \(id) of group \(group) in the spans of \(groups)")
+                holding += groups.count
+                worst = max(worst, groups.count)
+            }
+        }
+        let mean = Double(holding) / Double(ids.count)
+        #expect(mean < 1.05 && worst <= 3, "a photo's id in the spans of \(mean) groups on average, \(worst) at most, of \(cuts.groupCount)")
     }
 }

@@ -9,6 +9,8 @@ public struct AlbumIndexFile: Decodable, Sendable {
     /// Each chunk's first photo's id, which names its files (and its group's, for a group's first).
     public var chunkIDs: [Int64]
     public var groups: [Int]
+    /// Per group, the spans its photos' ids lie in: [first, last − first, …].
+    public var idSpans: [[Int64]]
     /// How many chunks each file of the last group's shapes and ids holds (every other
     /// group's are one file).
     public var lastGroupRuns: [Int]
@@ -46,6 +48,14 @@ public struct AlbumIndexFile: Decodable, Sendable {
         return (group == groups.count - 1 ? lastGroupRuns : [end - first]).map { chunks in
             defer { chunk += chunks }
             return template.replacingOccurrences(of: "{n}", with: "\(chunkIDs[chunk])-\(chunks)")
+        }
+    }
+
+    /// The groups whose spans of ids hold `id`: those a deep link to it loads the ids of.
+    public func groups(holdingID id: Int64) -> [Int] {
+        idSpans.indices.filter { group in
+            let spans = idSpans[group]
+            return stride(from: 0, to: spans.count, by: 2).contains { (spans[$0] ... spans[$0] + spans[$0 + 1]).contains(id) }
         }
     }
 

@@ -9,8 +9,9 @@
 // `prepare(index, c)` loads what chunk c's items are placed from, if anything (null once it
 // is in), `loaded(index, c, frames)` reads chunk c's frames file (views with one),
 // `placeOf(index, chunk, j)` gives a loaded chunk's; `at(index, key)` measures the
-// layout once and gives `span(place)`, an item's top and height, and `chunkSpan(c)`, the part
-// of the grid a chunk's items stay within.
+// layout once and gives `span(place)`, an item's top and height, `chunkSpan(c)`, the part
+// of the grid a chunk's items stay within, and `groupSpan(g)`, a group's (its chunks'
+// within it).
 
 // The band a grid is drawn in: its media query's --band.
 const galleryBandShown = (grid) => parseInt(getComputedStyle(grid).getPropertyValue('--band'), 10) || 0;
@@ -25,9 +26,9 @@ const galleryItemWidth = (grid, index, b) => {
 // Masonry cells are placed by the page a group of photos at a time (AlbumData.swift): a
 // chunk's cells can be placed once its group's shapes are in and placed (`prepare`).
 const galleryMasonryPlacing = (grid) => {
-  // Group number → the promise of its placing, and once placed its places (per photo) and
-  // lines (per band, per chunk: [a, b, c, d]). Kept: the groups of the chunks the grid holds
-  // (`keep`), and the last other one (a group is about a thousand photos).
+  // Group number → the promise of its placing, and once placed its places (per photo). Kept:
+  // the groups of the chunks the grid holds (`keep`), and the last other one (a group is about
+  // a thousand photos).
   let keptChunk = () => false;
   let keptIndex = null;
   const groups = galleryRecent(1, (g) => {
@@ -39,27 +40,6 @@ const galleryMasonryPlacing = (grid) => {
   // The group of chunk c, and its first photo's index (groups and chunks are cut by content).
   const groupOf = (index, c) => galleryRunOf(index.groups, c);
   const groupFirst = (index, g) => index.chunkStarts[index.groups[g]];
-  // The group's places, and per band and chunk the lines its cells' tops and bottoms stay
-  // within at items w wide: top ≥ a·w + b, bottom ≤ c·w + d (each cell's are such lines).
-  const placeGroup = (index, number, shapes) => {
-    const places = galleryPlaceGroup(index, number, shapes);
-    const pads = index.annotationTop + index.annotationBottom, first = groupFirst(index, number), firstChunk = index.groups[number];
-    const lines = index.bands.map((band, b) => {
-      const perChunk = [];
-      let k = 0;
-      places.forEach((place, j) => {
-        // The group's chunk k holds photo first + j.
-        while (firstChunk + k + 1 < index.chunkStarts.length && index.chunkStarts[firstChunk + k + 1] <= first + j) k++;
-        const text = (name) => (place[name] ? place[name][b] : 0);
-        const top = [place.t[b], place.y[b]], bottom = [place.t[b] + 1 / place.ar, place.y[b] + pads + text('ch') + text('mh')];
-        const line = perChunk[k];
-        if (!line) perChunk[k] = [...top, ...bottom];
-        else perChunk[k] = [Math.min(line[0], top[0]), Math.min(line[1], top[1]), Math.max(line[2], bottom[0]), Math.max(line[3], bottom[1])];
-      });
-      return perChunk;
-    });
-    return { places, lines };
-  };
   return {
     key: () => galleryBandShown(grid),
     // Null when chunk c's cells can be placed; else the promise of its group's shapes, loaded
@@ -71,7 +51,7 @@ const galleryMasonryPlacing = (grid) => {
       if (group && group.places) return null;
       if (!group) {
         group = groups.set(g, { places: null });
-        group.loading = galleryGroupShapes(index, g).then((payload) => { Object.assign(group, placeGroup(index, g, payload)); });
+        group.loading = galleryGroupShapes(index, g).then((payload) => { group.places = galleryPlaceGroup(index, g, payload); });
       }
       return group.loading;
     },
@@ -86,24 +66,34 @@ const galleryMasonryPlacing = (grid) => {
         const at = 2 * (g * columns + c);
         return at < starts.length ? starts[at + 1] * scale + (starts[at] - starts[at + 1]) : Infinity;
       };
+      // Group g's cells go to the shortest columns from where the columns ended before it, and
+      // end above where the tallest ends after it (columns only grow, at every width).
+      const groupSpan = (g) => {
+        let top = Infinity, bottom = -Infinity;
+        for (let c = 0; c < columns; c++) {
+          top = Math.min(top, end(g, c));
+          bottom = Math.max(bottom, end(g + 1, c));
+        }
+        return { top, bottom };
+      };
+      const span = (place) => {
+        const text = (name) => (place[name] ? place[name][b] : 0);
+        return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationTop + index.annotationBottom + text('ch') + text('mh') };
+      };
       return {
-        span(place) {
-          const text = (name) => (place[name] ? place[name][b] : 0);
-          return { y: place.t[b] * w + place.y[b], height: w / place.ar + index.annotationTop + index.annotationBottom + text('ch') + text('mh') };
-        },
-        // A placed group's chunk: its cells' lines. Else its group's: cells go to the shortest
-        // columns from where the columns ended before it, and end above where the tallest ends
-        // after it (columns only grow, at every width).
+        span,
+        groupSpan,
+        // A placed group's chunk: from its cells' top to their bottom, at this width (the
+        // viewport meets a few groups, whose chunks are all that is looked at). Else its group's.
         chunkSpan(k) {
           const g = groupOf(index, k), group = groups.peek(g);
-          if (group && group.places) {
-            const line = group.lines[b][k - index.groups[g]];
-            return { top: line[0] * w + line[1], bottom: line[2] * w + line[3] };
-          }
+          if (!group || !group.places) return groupSpan(g);
+          const first = groupFirst(index, g), end = k + 1 < index.chunkStarts.length ? index.chunkStarts[k + 1] : index.count;
           let top = Infinity, bottom = -Infinity;
-          for (let c = 0; c < columns; c++) {
-            top = Math.min(top, end(g, c));
-            bottom = Math.max(bottom, end(g + 1, c));
+          for (let i = index.chunkStarts[k]; i < end; i++) {
+            const { y, height } = span(group.places[i - first]);
+            top = Math.min(top, y);
+            bottom = Math.max(bottom, y + height);
           }
           return { top, bottom };
         },
@@ -167,6 +157,7 @@ const galleryJustifiedPlacing = (grid) => {
       const scale = grid.getBoundingClientRect().width / index.rowWidths[b];
       return {
         span: (frame) => ({ y: frame[4 * b + 1] * scale, height: frame[4 * b + 3] * scale }),
+        groupSpan: (g) => ({ top: index.bounds[b][2 * g] * scale, bottom: index.bounds[b][2 * g + 1] * scale }),
         chunkSpan: (c) => {
           const { top, bottom } = chunkBounds(index, b, c);
           return { top: top * scale, bottom: bottom * scale };
@@ -258,15 +249,35 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     const top = viewTop - overscan(), bottom = viewTop + window.innerHeight + overscan();
     const wanted = new Map();
     near = new Set();
-    for (let c = 0; c < index.chunkStarts.length; c++) {
-      const bounds = layoutNow.chunkSpan(c);
-      if (bounds.top < bottom && bounds.bottom > top && !failures.has(c)) near.add(c);
+    // The chunks of the groups that meet it (a group's chunks lie within it): a scroll looks
+    // at a hundred groups and a few of their chunks, not at 6,700 chunks of 100,000 photos.
+    for (let g = 0; g < index.groups.length; g++) {
+      const extent = layoutNow.groupSpan(g);
+      if (extent.top >= bottom || extent.bottom <= top) continue;
+      const end = g + 1 < index.groups.length ? index.groups[g + 1] : index.chunkStarts.length;
+      for (let c = index.groups[g]; c < end; c++) {
+        const bounds = layoutNow.chunkSpan(c);
+        if (bounds.top < bottom && bounds.bottom > top && !failures.has(c)) near.add(c);
+      }
     }
+    // Whether chunk c of a group not yet placed likely meets the viewport: its photos put
+    // evenly down the group's part of the grid (a column's photos follow one another in album
+    // order; off by a row or two, inside the overscan). Asked for with the group's shapes, not
+    // after them: a tap on the date scrubber or a deep link waits for one round trip, not two.
+    const likelyNear = (c) => {
+      const g = galleryRunOf(index.groups, c), extent = layoutNow.groupSpan(g);
+      if (!Number.isFinite(extent.bottom)) return false;
+      const first = index.chunkStarts[index.groups[g]];
+      const end = g + 1 < index.groups.length ? index.chunkStarts[index.groups[g + 1]] : index.count;
+      const at = (i) => extent.top + (extent.bottom - extent.top) * (i - first) / (end - first);
+      return at(index.chunkStarts[c]) < bottom && at(c + 1 < index.chunkStarts.length ? index.chunkStarts[c + 1] : index.count) > top;
+    };
     for (const c of near) {
       // What the chunk's cells are placed from first (a masonry group's shapes): its bounds
       // are then its own, and the next update sees whether it meets the viewport.
       const prepared = placing.prepare(index, c);
       if (prepared) {
+        if (!chunks.has(c) && likelyNear(c)) loadChunk(c).catch(() => null);
         if (!preparing.has(prepared)) {
           preparing.add(prepared);
           busy(prepared.then(() => {
@@ -335,15 +346,18 @@ const galleryVirtualGrid = (grid, itemSelector, placing) => {
     return rendered.has(i) ? rendered.get(i).element : null;
   };
   // PAGE#photo-ID: the browser has scrolled to an item written as HTML; others are found
-  // through the IDs of the album's groups, all asked for at once. An unknown ID leaves the
-  // album at its top.
+  // through the IDs of the groups whose spans of IDs (`idSpans`) hold it, all asked for at
+  // once: one group's, mostly, where every group's were 800 KB at 100,000 photos. An unknown
+  // ID leaves the album at its top.
   const followLink = async () => {
     const match = /^#photo-(\d+)$/.exec(window.location.hash);
     if (!match || document.getElementById('photo-' + match[1])) return;
     const id = Number(match[1]);
-    const groups = await Promise.all(index.groups.map((_, g) => galleryGroupIDs(index, g)));
-    const g = groups.findIndex((ids) => ids.includes(id));
-    if (g >= 0) await reveal(index.chunkStarts[index.groups[g]] + groups[g].indexOf(id));
+    const holds = (spans) => spans.some((first, k) => k % 2 === 0 && id >= first && id <= first + spans[k + 1]);
+    const candidates = index.groups.map((_, g) => g).filter((g) => !index.idSpans || holds(index.idSpans[g]));
+    const groups = await Promise.all(candidates.map((g) => galleryGroupIDs(index, g)));
+    const found = groups.findIndex((ids) => ids.includes(id));
+    if (found >= 0) await reveal(index.chunkStarts[index.groups[candidates[found]]] + groups[found].indexOf(id));
   };
 
   busy(galleryAlbumIndex(grid.dataset.layout).then((payload) => {
