@@ -83,10 +83,11 @@ public struct AlbumCuts: Sendable, Equatable {
     static func idSpans(_ ids: ArraySlice<Int64>) -> [Int64] {
         let sorted = ids.sorted()
         guard let first = sorted.first, let last = sorted.last else { return [] }
-        let wide = 8 * (last - first) / Int64(sorted.count)
+        // In doubles: 8 × an id's range overflows for ids past 2^60 (a database's rowids may be).
+        let wide = 8 * Double(last - first) / Double(sorted.count)
         func gap(_ i: Int) -> Int64 { sorted[i] - sorted[i - 1] }
         // The widest first, the earlier of two as wide: the same ids always make the same spans.
-        let cuts = sorted.indices.dropFirst().filter { gap($0) > wide }
+        let cuts = sorted.indices.dropFirst().filter { Double(gap($0)) > wide }
             .sorted { (gap($0), $1) > (gap($1), $0) }.prefix(idSpanLimit - 1).sorted()
         var spans: [Int64] = []
         var start = first

@@ -136,6 +136,9 @@ struct AlbumCutsTests {
                 worst = max(worst, groups.count)
             }
         }
+        // Ids near the largest a database's rowid can be make spans as well.
+        let huge = AlbumCuts(ids: (0 ..< 100).map { Int64.max - 1_000 * $0 })
+        #expect(huge.groupIDSpans == [[Int64.max - 99_000, 99_000]])
         let mean = Double(holding) / Double(ids.count)
         #expect(mean < 1.05 && worst <= 3, "a photo's id in the spans of \(mean) groups on average, \(worst) at most, of \(cuts.groupCount)")
     }
