@@ -115,10 +115,7 @@ const galleryScrubber = (grid, months, place) => {
     drawYears();
     const fraction = Math.min(1, Math.max(0, (window.scrollY - top) / span));
     thumb.style.transform = `translateY(${fraction * track().length}px)`;
-    // At the grid's end, the last month, as the thumb is: a short last month (this month's few
-    // photos) begins within the last screen, below the line no scroll brings it to, and End
-    // would otherwise say the month before.
-    if (!dragging) say(fraction >= 1 ? months.length - 1 : monthAt(window.scrollY - top + margin));
+    if (!dragging) say(monthAt(window.scrollY - top + margin));
   };
 
   // A drag (or a tap) on the rail: the grid follows the finger; a tap on a year goes to its
